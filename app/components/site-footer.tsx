@@ -1,0 +1,69 @@
+import { Link } from "@remix-run/react";
+import { FOOTER_LINKS, SITE } from "~/lib/site";
+import { LeafMark } from "./logo";
+
+export interface FooterCategory {
+  name: string;
+  slug: string;
+}
+
+export function SiteFooter({ categories }: { categories: FooterCategory[] }) {
+  return (
+    <footer className="mt-16 bg-forest-950 text-cream-100">
+      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <div className="flex items-center gap-2 text-sage-300">
+            <LeafMark />
+            <span className="font-display text-xl text-cream-50">{SITE.name}</span>
+          </div>
+          <p className="mt-3 text-sm text-cream-200/80">{SITE.tagline}</p>
+          <p className="mt-2 text-sm text-cream-200/80">Support daily, {SITE.hours}.</p>
+        </div>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className="text-sm font-semibold tracking-wider text-gold-500 uppercase">
+            Quick Links
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-cream-100 hover:text-gold-500">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-categories">
+          <h2 id="footer-categories" className="text-sm font-semibold tracking-wider text-gold-500 uppercase">
+            Categories
+          </h2>
+          {categories.length === 0 ? (
+            <p className="mt-3 text-sm text-cream-200/80">No categories available</p>
+          ) : (
+            <ul className="mt-3 space-y-2 text-sm">
+              {categories.map((category) => (
+                <li key={category.slug}>
+                  <Link to={`/shop/${category.slug}`} className="text-cream-100 hover:text-gold-500">
+                    {category.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold tracking-wider text-gold-500 uppercase">Get in touch</h2>
+          <p className="mt-3 text-sm text-cream-200/80">Questions about an order or bulk pricing?</p>
+          <Link to="/contact" className="mt-3 inline-block text-sm font-semibold text-cream-50 underline underline-offset-4 hover:text-gold-500">
+            Contact Us
+          </Link>
+        </div>
+      </div>
+      <div className="border-t border-cream-100/10">
+        <p className="container-page py-5 text-xs text-cream-200/70">
+          © {new Date().getFullYear()} {SITE.name}. All rights reserved. For adults 21 and over.
+        </p>
+      </div>
+    </footer>
+  );
+}

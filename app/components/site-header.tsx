@@ -1,0 +1,85 @@
+import { Link, NavLink } from "@remix-run/react";
+import { NAV_LINKS } from "~/lib/site";
+import { Logo } from "./logo";
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return `rounded-full px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? "bg-forest-800 text-cream-50" : "text-ink-700 hover:bg-forest-50 hover:text-forest-800"
+  }`;
+}
+
+export function CartIcon({ className = "h-5 w-5" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <path d="M3 4h2l2.2 10.2a1.5 1.5 0 0 0 1.5 1.2h8.6a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2" strokeLinecap="round" strokeLinejoin="round" />
+      <circle cx="9.5" cy="19.5" r="1.3" />
+      <circle cx="17" cy="19.5" r="1.3" />
+    </svg>
+  );
+}
+
+export function CartLink({ totalItems }: { totalItems: number }) {
+  return (
+    <Link
+      to="/checkout"
+      className="relative inline-flex h-11 w-11 items-center justify-center rounded-full text-forest-800 hover:bg-forest-50"
+      aria-label={`Cart, ${totalItems} ${totalItems === 1 ? "item" : "items"}`}
+    >
+      <CartIcon className="h-6 w-6" />
+      {totalItems > 0 ? (
+        <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-gold-500 px-1.5 text-center text-xs leading-5 font-bold text-forest-950">
+          {totalItems}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+/** Header: the spec's nav, a mobile menu (a <details>, so it works without JavaScript) and the cart. */
+export function SiteHeader({ cart }: { cart: React.ReactNode }) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-ink-900/5 bg-cream-50/90 backdrop-blur">
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Logo />
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === "/"} prefetch="intent" className={navClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-1">
+          {cart}
+          <details className="group relative md:hidden">
+            <summary
+              className="inline-flex h-11 w-11 items-center justify-center rounded-full text-forest-800 hover:bg-forest-50"
+              aria-label="Menu"
+            >
+              <svg viewBox="0 0 24 24" className="h-6 w-6 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+                <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+              </svg>
+              <svg viewBox="0 0 24 24" className="hidden h-6 w-6 group-open:block" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+              </svg>
+            </summary>
+            <nav aria-label="Mobile" className="absolute right-0 mt-2 w-56 rounded-2xl border border-ink-900/10 bg-white p-2 shadow-xl">
+              <ul>
+                {NAV_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end={link.to === "/"} className={({ isActive }) => `block ${navClass({ isActive })}`}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

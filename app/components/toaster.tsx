@@ -1,0 +1,70 @@
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { TOAST_DEFAULT_DURATION, TOAST_MAX_VISIBLE, type Toast } from "~/lib/toast";
+
+/** Toasts raised in the browser (fetcher results) join the server's flash toasts here. */
+type Listener = () => void;
+let clientToasts: Toast[] = [];
+const listeners = new Set<Listener>();
+
+export function notify(toast: Omit<Toast, "id">) {
+  clientToasts = [...clientToasts, { id: crypto.randomUUID(), ...toast }];
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: Listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
+  useEffect(() => {
+    const timer = setTimeout(() => onDismiss(toast.id), toast.duration ?? TOAST_DEFAULT_DURATION);
+    return () => clearTimeout(timer);
+  }, [toast.id, toast.duration, onDismiss]);
+
+  const destructive = toast.variant === "destructive";
+  return (
+    <li
+      role={destructive ? "alert" : "status"}
+      className={`pointer-events-auto flex w-full items-start gap-3 rounded-2xl border p-4 shadow-lg ${
+        destructive ? "border-berry-700/30 bg-red-50 text-berry-700" : "border-forest-800/15 bg-white text-ink-900"
+      }`}
+    >
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{toast.title}</p>
+        {toast.description ? <p className="mt-0.5 text-sm opacity-90">{toast.description}</p> : null}
+      </div>
+      <button
+        type="button"
+        onClick={() => onDismiss(toast.id)}
+        className="-m-1 rounded-full p-1 text-current opacity-70 hover:opacity-100"
+        aria-label="Dismiss notification"
+      >
+        <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
+        </svg>
+      </button>
+    </li>
+  );
+}
+
+/**
+ * Bottom-right, at most three at once, 4 s by default. Rendered on the server too,
+ * so a notice from a redirect is readable without JavaScript.
+ */
+export function Toaster({ toasts }: { toasts: Toast[] }) {
+  const fromClient = useSyncExternalStore(subscribe, () => clientToasts, () => clientToasts);
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const [onDismiss] = useState(() => (id: string) => setDismissed((prev) => new Set(prev).add(id)));
+
+  const visible = [...toasts, ...fromClient].filter((toast) => !dismissed.has(toast.id)).slice(-TOAST_MAX_VISIBLE);
+  return (
+    <section aria-label="Notifications" className="pointer-events-none fixed right-4 bottom-20 z-50 w-[min(24rem,calc(100vw-2rem))] md:bottom-4">
+      <ol className="flex flex-col gap-2">
+        {visible.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />
+        ))}
+      </ol>
+    </section>
+  );
+}

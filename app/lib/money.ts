@@ -1,0 +1,38 @@
+/**
+ * Money is integer cents everywhere; text like "$45", "45.50" or "$1,600" is parsed once, here.
+ */
+
+/** Parses "$45", "45.50", "$1,600.00" into cents; null when the text is not a price. */
+export function parsePriceToCents(value: unknown): number | null {
+  if (typeof value === "number") {
+    return Number.isFinite(value) && value >= 0 ? Math.round(value * 100) : null;
+  }
+  if (typeof value !== "string") return null;
+  const text = value.trim().replace(/^\$/, "").replace(/,/g, "").trim();
+  if (!/^\d+(\.\d+)?$/.test(text)) return null;
+  const [whole, fraction = ""] = text.split(".");
+  const cents = Number(whole) * 100 + Math.round(Number(`0.${fraction || "0"}`) * 100);
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/** Parses price text as the spec says ("remove the $ and read a number"): junk reads as 0. */
+export function parsePrice(value: unknown): number {
+  return (parsePriceToCents(value) ?? 0) / 100;
+}
+
+const usd = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** 4500 -> "$45.00"; 160000 -> "$1,600.00" */
+export function formatCents(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+/** Cents as the plain decimal the admin form edits: 4500 -> "45", 475 -> "4.75" */
+export function centsToDecimalText(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}

@@ -1,0 +1,36 @@
+/** Brand and shop facts shown across the site (SPEC sections 1 and 9). */
+export const SITE = {
+  name: "Greenleaf Supply",
+  tagline: "Lab-tested cannabis, delivered discreetly.",
+  description:
+    "Premium lab-tested flower, concentrates, edibles and disposables with discreet nationwide delivery in 1-3 business days. Order in a message; pay on delivery.",
+  hours: "9:00 AM to 11:00 PM",
+  delivery: "1-3 business days",
+  version: "1.0.0",
+} as const;
+
+/** The messaging-app link for a Telegram username, optionally with pre-filled text. */
+export function telegramUrl(username: string, text?: string) {
+  const base = `https://t.me/${encodeURIComponent(username)}`;
+  return text === undefined ? base : `${base}?text=${encodeURIComponent(text)}`;
+}
+
+export const NAV_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/shop", label: "Shop" },
+  { to: "/about", label: "About" },
+  { to: "/contact", label: "Contact" },
+  { to: "/reviews", label: "Reviews" },
+  { to: "/faq", label: "FAQ" },
+] as const;
+
+export const FOOTER_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/shop", label: "Shop" },
+  { to: "/about", label: "About" },
+  { to: "/contact", label: "Contact" },
+  { to: "/faq", label: "FAQ" },
+  { to: "/admin", label: "Admin" },
+] as const;
+
+export const FOOTER_MAX_CATEGORIES = 4;

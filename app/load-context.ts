@@ -1,0 +1,36 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "../db/schema";
+
+type Cloudflare = { env: Env; ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException"> };
+
+/** Random per-request nonce for the Content-Security-Policy and Remix's inline scripts. */
+function createNonce() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}
+
+export function createDb(d1: D1Database) {
+  return drizzle(d1, { schema });
+}
+export type Db = ReturnType<typeof createDb>;
+
+/**
+ * The one place the per-request context is built: by the Worker entry in production
+ * and by the Vite dev proxy in `npm run dev`. Its return type is the AppLoadContext.
+ */
+export function getLoadContext({ context }: { request: Request; context: { cloudflare: Cloudflare } }) {
+  return {
+    cloudflare: context.cloudflare,
+    env: context.cloudflare.env,
+    db: createDb(context.cloudflare.env.DB),
+    nonce: createNonce(),
+  };
+}
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext extends ReturnType<typeof getLoadContext> {}
+}
+
+export type { AppLoadContext };

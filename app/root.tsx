@@ -1,0 +1,126 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { data } from "@remix-run/cloudflare";
+import { getAdmin } from "./auth.server";
+import { loadCartSummary } from "./cart.server";
+import { listActiveCategories } from "./categories.server";
+import { CartLink, SiteHeader } from "./components/site-header";
+import { SiteFooter, type FooterCategory } from "./components/site-footer";
+import { Toaster } from "./components/toaster";
+import { useNonce } from "./lib/nonce";
+import { FOOTER_MAX_CATEGORIES, SITE } from "./lib/site";
+import { getToasts } from "./toast.server";
+import stylesheet from "./tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { db, env } = context;
+  const [footerCategories, cart, admin, { toasts, setCookie }] = await Promise.all([
+    listActiveCategories(db, FOOTER_MAX_CATEGORIES).catch((error: unknown) => {
+      // The footer degrades to "No categories available"; the page's own loader reports the failure.
+      console.error("Footer categories failed to load", error);
+      return [] as FooterCategory[];
+    }),
+    loadCartSummary(request, db),
+    getAdmin(request, env),
+    getToasts(request),
+  ]);
+  return data(
+    {
+      footerCategories,
+      cart,
+      isAdmin: admin !== null,
+      toasts,
+      telegramUsername: env.TELEGRAM_USERNAME,
+      imageResizing: env.IMAGE_RESIZING === "on",
+      origin: new URL(request.url).origin,
+    },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+export type RootLoader = typeof loader;
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRootData();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#14532d" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-full bg-forest-800 px-4 py-2 text-cream-50 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <SiteHeader cart={<CartLink totalItems={rootData?.cart.totalItems ?? 0} />} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter categories={rootData?.footerCategories ?? []} />
+        <Toaster toasts={rootData?.toasts ?? []} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function NotFound() {
+  return (
+    <section className="container-page flex flex-col items-center py-24 text-center">
+      <p className="font-display text-7xl text-forest-800">404</p>
+      <h1 className="heading-display mt-4 text-3xl">Oops! Page not found</h1>
+      <p className="mt-3 max-w-md text-ink-700">The page you were looking for has moved, sold out or never grew here.</p>
+      <Link to="/" className="btn-primary mt-8">
+        Return to Home
+      </Link>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong on our side.";
+  return (
+    <section className="container-page py-24 text-center" role="alert">
+      <h1 className="heading-display text-3xl">We hit a snag</h1>
+      <p className="mt-3 text-ink-700">{message} Please try again in a moment.</p>
+      <Link to="/" className="btn-primary mt-8">
+        Return to Home
+      </Link>
+    </section>
+  );
+}
+
+export const meta = () => [{ title: SITE.name }, { name: "description", content: SITE.description }];

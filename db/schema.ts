@@ -1,0 +1,135 @@
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** ISO-8601 UTC timestamp default, e.g. 2026-11-22T05:03:41.123Z */
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+export const categories = sqliteTable(
+  "categories",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("categories_name_unique").on(t.name),
+    uniqueIndex("categories_slug_unique").on(t.slug),
+    index("categories_active_name_idx").on(t.active, t.name),
+  ],
+);
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Stable key of the built-in catalogue entry this row came from; makes the migration idempotent. */
+    catalogueKey: text("catalogue_key"),
+    name: text("name").notNull(),
+    /** Integer cents, so filters and sorts run in SQL on an index. */
+    priceCents: integer("price_cents").notNull(),
+    image: text("image"),
+    /** JSON text: string[] */
+    extraImages: text("extra_images").notNull().default("[]"),
+    video: text("video"),
+    description: text("description").notNull().default(""),
+    /** Category slug. */
+    category: text("category").notNull(),
+    strainType: text("strain_type"),
+    thcContent: text("thc_content"),
+    /** JSON text: string[] */
+    effects: text("effects").notNull().default("[]"),
+    rating: real("rating").notNull().default(5),
+    reviewCount: integer("review_count").notNull().default(0),
+    isLabTested: integer("is_lab_tested", { mode: "boolean" }).notNull().default(true),
+    inStock: integer("in_stock", { mode: "boolean" }).notNull().default(true),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    /** JSON text: { single, tier100, tier250, tier500, tier1000 } in cents, or null */
+    priceTiers: text("price_tiers"),
+    /** Bulk pricing note shown on the product page, e.g. "5+ units @ $525". */
+    bulkNote: text("bulk_note"),
+    /** Optimistic-concurrency version: bumped on every update. */
+    version: integer("version").notNull().default(1),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("products_catalogue_key_unique").on(t.catalogueKey),
+    index("products_active_name_idx").on(t.active, t.name),
+    index("products_active_price_idx").on(t.active, t.priceCents),
+    index("products_active_category_name_idx").on(t.active, t.category, t.name),
+    index("products_active_category_price_idx").on(t.active, t.category, t.priceCents),
+    index("products_category_name_idx").on(t.category, t.name),
+    index("products_name_idx").on(t.name),
+  ],
+);
+
+export const migrationRuns = sqliteTable(
+  "migration_runs",
+  {
+    id: text("id").primaryKey(),
+    /** queued | running | succeeded | warnings | partial | failed */
+    status: text("status").notNull().default("queued"),
+    clearExisting: integer("clear_existing", { mode: "boolean" }).notNull().default(true),
+    /** Set once the existing products have been cleared, so a redelivery does not clear again. */
+    cleared: integer("cleared", { mode: "boolean" }).notNull().default(false),
+    total: integer("total").notNull().default(0),
+    inserted: integer("inserted").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    /** JSON text: { key, name, reason }[] */
+    failedProducts: text("failed_products").notNull().default("[]"),
+    productCount: integer("product_count"),
+    migrationComplete: integer("migration_complete", { mode: "boolean" }).notNull().default(false),
+    error: text("error"),
+    createdAt: text("created_at").notNull().default(now),
+    startedAt: text("started_at"),
+    finishedAt: text("finished_at"),
+  },
+  (t) => [index("migration_runs_created_idx").on(t.createdAt)],
+);
+
+/** Small key/value flags, e.g. migration_complete. */
+export const settings = sqliteTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: text("updated_at").notNull().default(now),
+});
+
+/** Failed admin sign-ins, for throttling per client. */
+export const loginAttempts = sqliteTable(
+  "login_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    client: text("client").notNull(),
+    /** epoch milliseconds */
+    attemptedAt: integer("attempted_at").notNull(),
+  },
+  (t) => [index("login_attempts_client_time_idx").on(t.client, t.attemptedAt)],
+);
+
+/** R2 multipart video uploads in progress, so an upload can resume after a reload and stale ones can be aborted. */
+export const videoUploads = sqliteTable(
+  "video_uploads",
+  {
+    uploadId: text("upload_id").primaryKey(),
+    key: text("key").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    partSize: integer("part_size").notNull(),
+    /** JSON text: { partNumber, etag }[] */
+    parts: text("parts").notNull().default("[]"),
+    /** uploading | complete | aborted */
+    status: text("status").notNull().default("uploading"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("video_uploads_status_updated_idx").on(t.status, t.updatedAt)],
+);
+
+export type CategoryRow = typeof categories.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type NewProductRow = typeof products.$inferInsert;
+export type MigrationRunRow = typeof migrationRuns.$inferSelect;
+export type VideoUploadRow = typeof videoUploads.$inferSelect;

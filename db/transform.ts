@@ -1,0 +1,68 @@
+import { parsePriceToCents } from "../app/lib/money";
+import { normalizeStrainType } from "../app/lib/product";
+import type { NewProductRow } from "./schema";
+
+/**
+ * The one transform from a catalogue entry (the database form the migration receives)
+ * to a products row, with SPEC.md section 5 "Migration transform defaults":
+ * name 'Unnamed Product', price '$0.00', category 'indoors', rating 5 and review count 0
+ * when not numeric, a single effect wrapped into a list, lab tested / in stock true unless
+ * explicitly false. Used by the local seed and the admin migration alike.
+ */
+export const TRANSFORM_DEFAULTS = {
+  name: "Unnamed Product",
+  price: "$0.00",
+  category: "indoors",
+  rating: 5,
+  reviewCount: 0,
+} as const;
+
+function text(value: unknown): string | null {
+  return typeof value === "string" && value.trim() ? value.trim() : null;
+}
+
+function numeric(value: unknown): number | null {
+  const number = typeof value === "string" && value.trim() ? Number(value) : value;
+  return typeof number === "number" && Number.isFinite(number) ? number : null;
+}
+
+function stringList(value: unknown): string[] {
+  if (typeof value === "string") return value.trim() ? [value.trim()] : [];
+  if (!Array.isArray(value)) return [];
+  return value.filter((item): item is string => typeof item === "string" && item.trim() !== "").map((s) => s.trim());
+}
+
+function tiers(value: unknown): string | null {
+  if (!value || typeof value !== "object") return null;
+  const record = value as Record<string, unknown>;
+  const keys = ["single", "tier100", "tier250", "tier500", "tier1000"] as const;
+  const cents = keys.map((key) => parsePriceToCents(record[key]));
+  if (cents.some((c) => c === null)) return null;
+  return JSON.stringify(Object.fromEntries(keys.map((key, i) => [key, cents[i]])));
+}
+
+export function catalogueEntryToRow(entry: unknown): NewProductRow {
+  const e = (entry && typeof entry === "object" ? entry : {}) as Record<string, unknown>;
+  const rating = numeric(e.rating);
+  const reviewCount = numeric(e.review_count);
+  return {
+    catalogueKey: text(e.key),
+    name: text(e.name) ?? TRANSFORM_DEFAULTS.name,
+    priceCents: parsePriceToCents(e.price) ?? parsePriceToCents(TRANSFORM_DEFAULTS.price)!,
+    image: text(e.image),
+    extraImages: JSON.stringify(stringList(e.extra_images)),
+    video: text(e.video),
+    description: text(e.description) ?? "",
+    category: text(e.category)?.toLowerCase() ?? TRANSFORM_DEFAULTS.category,
+    strainType: normalizeStrainType(e.strain_type),
+    thcContent: text(e.thc_content),
+    effects: JSON.stringify(stringList(e.effects)),
+    rating: rating === null ? TRANSFORM_DEFAULTS.rating : Math.min(5, Math.max(0, rating)),
+    reviewCount: reviewCount === null ? TRANSFORM_DEFAULTS.reviewCount : Math.max(0, Math.round(reviewCount)),
+    isLabTested: e.is_lab_tested !== false,
+    inStock: e.in_stock !== false,
+    active: e.active !== false,
+    priceTiers: tiers(e.price_tiers),
+    bulkNote: text(e.bulk_note),
+  };
+}

@@ -1,0 +1,22 @@
+import type { VitePluginConfig } from "@remix-run/dev";
+
+/**
+ * Remix plugin options, imported by vite.config.ts.
+ * Every v3 future flag is on so a later move to React Router v7 is a codemod.
+ */
+export const remixConfig = {
+  ignoredRouteFiles: ["**/*.server.*", "**/*.test.*", "**/__*"],
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_singleFetch: true,
+    v3_lazyRouteDiscovery: true,
+  },
+} satisfies VitePluginConfig;
+
+declare module "@remix-run/cloudflare" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * npm test: every layer, in order, stopping at the first failure.
+ *   unit (node) -> build -> worker (workerd with real D1/R2/Queue) -> e2e (chromium)
+ */
+import { spawnSync } from "node:child_process";
+import { ensureChromium } from "./ensure-chromium";
+import { quietWranglerEnv } from "./env";
+
+const steps: [string, string[]][] = [
+  ["unit tests", ["run", "test:unit"]],
+  ["build", ["run", "build"]],
+  ["worker tests", ["run", "test:worker"]],
+  ["browser tests", ["run", "test:e2e"]],
+];
+
+ensureChromium();
+for (const [name, args] of steps) {
+  console.log(`\n▶ ${name}: npm ${args.join(" ")}`);
+  const result = spawnSync("npm", args, { stdio: "inherit", env: quietWranglerEnv });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${name} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+console.log("\n✔ All test layers passed.");

@@ -1,0 +1,7 @@
+import { applyD1Migrations, env } from "cloudflare:test";
+import { createDb } from "../../app/load-context";
+import { seedCatalogueIfEmpty } from "../../db/seed";
+
+// Setup files may run more than once; both steps are idempotent.
+await applyD1Migrations(env.DB, (env as TestEnv).TEST_MIGRATIONS);
+await seedCatalogueIfEmpty(createDb(env.DB));

@@ -1,0 +1,39 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// The Remix server build, written by `npm run build` (remix vite:build).
+import * as remixBuild from "../build/server";
+import { getLoadContext } from "../app/load-context";
+import { handleMigrationBatch } from "../app/migration.server";
+import { applySecurityHeaders, isCrossOriginMutation } from "../app/security.server";
+
+const handleRemixRequest = createRequestHandler(remixBuild as unknown as ServerBuild);
+
+async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  if (isCrossOriginMutation(request)) {
+    return new Response("Cross-origin request refused", { status: 403, headers: { "Content-Type": "text/plain" } });
+  }
+  const context = getLoadContext({ request, context: { cloudflare: { env, ctx } } });
+  return handleRemixRequest(request, context);
+}
+
+export default {
+  async fetch(request, env, ctx) {
+    const response = await handleFetch(request, env, ctx);
+    // Responses from fetch() or R2 may have immutable headers: copy before adding ours.
+    const secured = new Response(response.body, response);
+    applySecurityHeaders(secured.headers);
+    if (new URL(request.url).pathname.startsWith("/admin")) {
+      // Admin pages and resources are private: never cached, never indexed.
+      secured.headers.set("Cache-Control", "private, no-store");
+      secured.headers.set("X-Robots-Tag", "noindex, nofollow");
+    }
+    return secured;
+  },
+
+  async queue(batch, env) {
+    await handleMigrationBatch(batch, env);
+  },
+
+  async scheduled() {
+    // Hourly maintenance (abort stale video uploads) plugs in here.
+  },
+} satisfies ExportedHandler<Env>;
