@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.describe("the shop renders in a real browser", () => {
   test("home page shows the brand and links to the shop", async ({ page }) => {

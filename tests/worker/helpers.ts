@@ -14,3 +14,11 @@ export function postForm(path: string, fields: Record<string, string> | FormData
   if (!headers.has("Origin")) headers.set("Origin", ORIGIN);
   return SELF.fetch(`${ORIGIN}${path}`, { method: "POST", body, redirect: "manual", ...init, headers });
 }
+
+/** A signed admin session cookie ("Cookie" header value), as a successful sign-in would set. */
+export async function adminCookie(): Promise<string> {
+  const { env } = await import("cloudflare:test");
+  const { createAdminSessionCookie } = await import("../../app/auth.server");
+  const setCookie = await createAdminSessionCookie(new Request(`${ORIGIN}/admin`), env, "admin");
+  return setCookie.split(";")[0]!;
+}
