@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "./lib/nonce";
 import { contentSecurityPolicy } from "./security.server";
+import { serverTimingHeader } from "./server-timing.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -14,7 +15,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const { nonce } = loadContext;
+  const { nonce, timing } = loadContext;
+  const renderStart = performance.now();
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
 
@@ -37,6 +39,13 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Server-Timing", serverTimingHeader(timing, performance.now() - renderStart));
   if (import.meta.env.PROD) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** Single-fetch data requests (client navigations) carry the D1 timing too. */
+export function handleDataRequest(response: Response, { context }: { context: AppLoadContext }) {
+  response.headers.set("Server-Timing", serverTimingHeader(context.timing, 0));
+  return response;
 }

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../db/schema";
+import { createRequestTiming, instrumentD1 } from "./server-timing.server";
 
 type Cloudflare = { env: Env; ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException"> };
 
@@ -21,11 +22,13 @@ export type Db = ReturnType<typeof createDb>;
  * and by the Vite dev proxy in `npm run dev`. Its return type is the AppLoadContext.
  */
 export function getLoadContext({ context }: { request: Request; context: { cloudflare: Cloudflare } }) {
+  const timing = createRequestTiming();
   return {
     cloudflare: context.cloudflare,
     env: context.cloudflare.env,
-    db: createDb(context.cloudflare.env.DB),
+    db: createDb(instrumentD1(context.cloudflare.env.DB, timing)),
     nonce: createNonce(),
+    timing,
   };
 }
 

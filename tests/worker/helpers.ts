@@ -12,6 +12,8 @@ export function postForm(path: string, fields: Record<string, string> | FormData
   const body = fields instanceof FormData || fields instanceof URLSearchParams ? fields : new URLSearchParams(fields);
   const headers = new Headers(init.headers);
   if (!headers.has("Origin")) headers.set("Origin", ORIGIN);
+  // Remix compares Origin with Host on actions; a browser always sends both.
+  if (!headers.has("Host")) headers.set("Host", new URL(ORIGIN).host);
   return SELF.fetch(`${ORIGIN}${path}`, { method: "POST", body, redirect: "manual", ...init, headers });
 }
 
