@@ -9,7 +9,9 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { getPlatformProxy } from "wrangler";
 import { createDb } from "../app/load-context";
-import { seedCatalogueIfEmpty } from "../db/seed";
+import { generateProducts } from "../db/generate";
+import { products } from "../db/schema";
+import { insertProductRows, seedCatalogueIfEmpty } from "../db/seed";
 import { quietWranglerEnv } from "./env";
 
 function ensureDevVars() {
@@ -19,7 +21,11 @@ function ensureDevVars() {
   console.log("Created .dev.vars from .dev.vars.example (admin / dev-password).");
 }
 
-export async function prepareLocal(persistTo?: string) {
+/**
+ * @param persistTo local state folder (default: wrangler's own .wrangler/state)
+ * @param generated when set, the products table holds this many generated products instead of the catalogue
+ */
+export async function prepareLocal(persistTo?: string, generated?: number) {
   ensureDevVars();
   const persistArgs = persistTo ? ["--persist-to", persistTo] : [];
   execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persistArgs], {
@@ -28,8 +34,16 @@ export async function prepareLocal(persistTo?: string) {
   });
   const proxy = await getPlatformProxy<Env>({ persist: persistTo ? { path: `${persistTo}/v3` } : true });
   try {
-    const inserted = await seedCatalogueIfEmpty(createDb(proxy.env.DB));
-    console.log(inserted ? `Loaded the built-in catalogue: ${inserted} products.` : "Catalogue already loaded.");
+    const db = createDb(proxy.env.DB);
+    if (generated) {
+      await db.delete(products);
+      const rows = generateProducts(generated);
+      for (let i = 0; i < rows.length; i += 1000) await insertProductRows(db, rows.slice(i, i + 1000));
+      console.log(`Loaded ${rows.length} generated products.`);
+    } else {
+      const inserted = await seedCatalogueIfEmpty(db);
+      console.log(inserted ? `Loaded the built-in catalogue: ${inserted} products.` : "Catalogue already loaded.");
+    }
   } finally {
     await proxy.dispose();
   }

@@ -1,0 +1,273 @@
+/**
+ * npm run bench [-- --products 10000] [--duration 10] [--connections 10] [--smoke] [--no-build]
+ *
+ * Builds, serves the built Worker with `wrangler dev` on its own local state, warms up, then measures
+ * every page and a static file of the same size (the runtime's floor) with autocannon, one after the
+ * other with the same connections and duration, in one run. Prints req/s, p50/p99 latency and each
+ * page's req/s as a ratio of the static file's, the Server-Timing medians, the first-visit JS/CSS
+ * per route (gzipped), HTML sizes and the Worker bundle size, with a verdict per target, and writes
+ * everything to bench/results-<label>.json so two runs can be compared.
+ * With --products N, the catalogue database is measured first (for /shop's p50 baseline) and then a
+ * separate database of N generated products.
+ */
+import autocannon from "autocannon";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { quietWranglerEnv } from "./env";
+import { prepareLocal } from "./prepare-local";
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string, fallback: number) => {
+  const index = args.indexOf(`--${name}`);
+  return index > -1 ? Number(args[index + 1]) : fallback;
+};
+
+const smoke = flag("smoke");
+const generated = option("products", 0);
+const duration = option("duration", smoke ? 1 : 10);
+const connections = option("connections", smoke ? 2 : 10);
+const port = option("port", 8795);
+const origin = `http://127.0.0.1:${port}`;
+// Workers Assets serves floor.html at /__bench/floor (html_handling: auto-trailing-slash).
+const FLOOR_PATH = "/__bench/floor";
+
+interface PageResult {
+  name: string;
+  path: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  ratio?: number;
+  htmlBytes?: number;
+  serverTiming?: { d1: number; render: number; roundTrips: number };
+  firstVisit?: { jsGzip: number; cssGzip: number; renderBlocking: number };
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      const response = await fetch(`${origin}/robots.txt`);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(500);
+  }
+  throw new Error(`wrangler dev did not answer on ${origin}`);
+}
+
+function startServer(persistTo: string): ChildProcess {
+  return spawn(
+    "npx",
+    ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--inspector-port", "0", "--log-level", "error"],
+    { stdio: ["ignore", "ignore", "inherit"], env: quietWranglerEnv, detached: true },
+  );
+}
+
+function stopServer(child: ChildProcess) {
+  if (child.pid) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      child.kill("SIGTERM");
+    }
+  }
+}
+
+/** A 3-line cart, added through the real /cart action. */
+async function cartCookie(productIds: number[]): Promise<string> {
+  let cookie = "";
+  for (const id of productIds) {
+    const response = await fetch(`${origin}/cart`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, Cookie: cookie },
+      body: new URLSearchParams({ intent: "add", productId: String(id) }),
+    });
+    const setCookies = response.headers.getSetCookie().filter((c) => c.startsWith("cannabis-cart="));
+    if (setCookies.length) cookie = setCookies[setCookies.length - 1]!.split(";")[0]!;
+    await response.arrayBuffer();
+  }
+  return cookie;
+}
+
+async function productIds(): Promise<number[]> {
+  const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text().catch(() => "");
+  const ids = [...sitemap.matchAll(/\/product\/(\d+)</g)].map((m) => Number(m[1]));
+  return ids.length >= 3 ? ids : [1, 2, 3];
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
+}
+
+async function serverTimingMedians(path: string, headers: Record<string, string>, samples: number) {
+  const d1: number[] = [];
+  const render: number[] = [];
+  const trips: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const response = await fetch(`${origin}${path}`, { headers });
+    await response.arrayBuffer();
+    const header = response.headers.get("Server-Timing") ?? "";
+    d1.push(Number(/d1;dur=([\d.]+)/.exec(header)?.[1] ?? NaN));
+    render.push(Number(/render;dur=([\d.]+)/.exec(header)?.[1] ?? NaN));
+    trips.push(Number(/desc="(\d+) round trips"/.exec(header)?.[1] ?? NaN));
+  }
+  return { d1: median(d1), render: median(render), roundTrips: Math.max(...trips) };
+}
+
+/** What a first visit downloads: the page's module scripts, modulepreloads and stylesheets, gzipped. */
+async function firstVisitAssets(html: string) {
+  const scripts = new Set<string>();
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) scripts.add(m[1]!);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) scripts.add(m[1]!);
+  for (const m of html.matchAll(/import\s*\(?\s*"([^"]+\.js)"/g)) scripts.add(m[1]!);
+  const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]!);
+  const size = async (path: string) => gzipSync(Buffer.from(await (await fetch(new URL(path, origin))).arrayBuffer())).length;
+  let jsGzip = 0;
+  for (const path of scripts) jsGzip += await size(path);
+  let cssGzip = 0;
+  for (const path of styles) cssGzip += await size(path);
+  // Render-blocking: stylesheets and classic scripts in <head> without async/defer/module.
+  const head = html.split("</head>")[0] ?? "";
+  const blockingScripts = [...head.matchAll(/<script(?![^>]*(type="module"|async|defer))[^>]*src=/g)].length;
+  return { jsGzip, cssGzip, renderBlocking: styles.length + blockingScripts };
+}
+
+async function measure(name: string, path: string, headers: Record<string, string> = {}): Promise<PageResult> {
+  const result = await autocannon({ url: `${origin}${path}`, connections, duration, headers });
+  return {
+    name,
+    path,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function benchDatabase(label: string, persistTo: string, products: number | undefined) {
+  rmSync(persistTo, { recursive: true, force: true });
+  await prepareLocal(persistTo, products);
+
+  // The floor: the /shop document itself, served as a static file by Workers Assets.
+  let server = startServer(persistTo);
+  await waitForServer();
+  const shopHtml = await (await fetch(`${origin}/shop`)).text();
+  stopServer(server);
+  await sleep(1000);
+  mkdirSync("build/client/__bench", { recursive: true });
+  writeFileSync("build/client/__bench/floor.html", shopHtml);
+
+  server = startServer(persistTo);
+  try {
+    await waitForServer();
+    const ids = await productIds();
+    const cookie = await cartCookie(ids.slice(0, 3));
+    const pages: [string, string, Record<string, string>][] = [
+      ["static file (floor)", FLOOR_PATH, {}],
+      ["home", "/", {}],
+      ["shop", "/shop", {}],
+      ["concentrates", "/shop/concentrates", {}],
+      ["product", `/product/${ids[0]}`, {}],
+      ["checkout (3-line cart)", "/checkout", cookie ? { Cookie: cookie } : {}],
+    ];
+    // Warm up every page (module compilation, D1 page cache).
+    for (const [, path, headers] of pages) {
+      for (let i = 0; i < (smoke ? 3 : 30); i++) await (await fetch(`${origin}${path}`, { headers })).arrayBuffer();
+    }
+    const results: PageResult[] = [];
+    for (const [name, path, headers] of pages) {
+      const result = await measure(name, path, headers);
+      const html = await (await fetch(`${origin}${path}`, { headers })).text();
+      result.htmlBytes = Buffer.byteLength(html);
+      if (path !== FLOOR_PATH) {
+        result.serverTiming = await serverTimingMedians(path, headers, smoke ? 3 : 25);
+        result.firstVisit = await firstVisitAssets(html);
+      }
+      results.push(result);
+    }
+    const floor = results[0]!.reqPerSec;
+    for (const result of results) result.ratio = floor > 0 ? result.reqPerSec / floor : 0;
+    return { label, products: products ?? "catalogue", results };
+  } finally {
+    stopServer(server);
+    await sleep(500);
+    rmSync("build/client/__bench", { recursive: true, force: true });
+  }
+}
+
+function workerBundleGzip() {
+  rmSync("dist", { recursive: true, force: true });
+  execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", "dist"], { stdio: "ignore", env: quietWranglerEnv });
+  let total = 0;
+  for (const file of readdirSync("dist")) {
+    const path = join("dist", file);
+    if (statSync(path).isFile() && /\.(js|mjs|wasm)$/.test(file)) total += gzipSync(readFileSync(path)).length;
+  }
+  rmSync("dist", { recursive: true, force: true });
+  return total;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const pct = (ratio: number) => `${(ratio * 100).toFixed(0)}%`;
+
+function printTable(run: Awaited<ReturnType<typeof benchDatabase>>) {
+  console.log(`\n## ${run.label} (${run.products} products) — ${connections} connections × ${duration}s each\n`);
+  console.log("| page | req/s | p50 ms | p99 ms | vs static | errors | D1 ms | D1 trips | render ms | HTML | JS gz | CSS gz |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const r of run.results) {
+    const st = r.serverTiming;
+    const fv = r.firstVisit;
+    console.log(
+      `| ${r.name} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${pct(r.ratio ?? 0)} | ${r.errors + r.non2xx} | ${st ? st.d1.toFixed(2) : "-"} | ${st ? st.roundTrips : "-"} | ${st ? st.render.toFixed(2) : "-"} | ${kb(r.htmlBytes ?? 0)} | ${fv ? kb(fv.jsGzip) : "-"} | ${fv ? kb(fv.cssGzip) : "-"} |`,
+    );
+  }
+}
+
+if (!flag("no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+
+const runs = [await benchDatabase("built-in catalogue", ".wrangler/bench-catalogue", undefined)];
+if (generated) runs.push(await benchDatabase(`${generated} generated products`, `.wrangler/bench-${generated}`, generated));
+const bundleGzip = workerBundleGzip();
+
+for (const run of runs) printTable(run);
+console.log(`\nWorker bundle (wrangler deploy --dry-run, gzipped): ${kb(bundleGzip)}`);
+
+const byName = (run: (typeof runs)[number], name: string) => run.results.find((r) => r.name === name)!;
+const base = runs[0]!;
+const verdicts: [string, boolean, string][] = [
+  ["/product/{id} ≥ 50% of the static file's req/s", (byName(base, "product").ratio ?? 0) >= 0.5, pct(byName(base, "product").ratio ?? 0)],
+  ["/shop ≥ 35% of the static file's req/s", (byName(base, "shop").ratio ?? 0) >= 0.35, pct(byName(base, "shop").ratio ?? 0)],
+  ["first-visit JS ≤ 100 KB gzipped on /shop", (byName(base, "shop").firstVisit?.jsGzip ?? 0) <= 100 * 1024, kb(byName(base, "shop").firstVisit?.jsGzip ?? 0)],
+  ["first-visit JS ≤ 100 KB gzipped on a product page", (byName(base, "product").firstVisit?.jsGzip ?? 0) <= 100 * 1024, kb(byName(base, "product").firstVisit?.jsGzip ?? 0)],
+  ["no render-blocking request besides one CSS file (/shop)", (byName(base, "shop").firstVisit?.renderBlocking ?? 0) <= 1, String(byName(base, "shop").firstVisit?.renderBlocking)],
+  ["render time p50 < 5 ms for /shop", (byName(base, "shop").serverTiming?.render ?? Infinity) < 5, `${byName(base, "shop").serverTiming?.render.toFixed(2)} ms`],
+  ["no page more than 2 D1 round trips", base.results.every((r) => !r.serverTiming || r.serverTiming.roundTrips <= 2), base.results.map((r) => r.serverTiming?.roundTrips ?? "-").join("/")],
+  ["no errors or non-2xx responses", runs.every((run) => run.results.every((r) => r.errors + r.non2xx === 0)), String(runs.reduce((n, run) => n + run.results.reduce((m, r) => m + r.errors + r.non2xx, 0), 0))],
+];
+if (runs[1]) {
+  const ratio = byName(runs[1], "shop").p50 / Math.max(byName(base, "shop").p50, 0.001);
+  verdicts.push([`/shop p50 at ${generated} products ≤ 1.5× its p50 at the catalogue`, ratio <= 1.5, `${ratio.toFixed(2)}×`]);
+}
+
+console.log("\n## Targets\n");
+for (const [target, pass, figure] of verdicts) console.log(`${pass ? "PASS" : "MISS"}  ${target}: ${figure}`);
+
+mkdirSync("bench", { recursive: true });
+const file = `bench/results-${smoke ? "smoke" : generated ? `${generated}` : "catalogue"}.json`;
+writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), connections, duration, bundleGzip, runs, verdicts }, null, 2));
+console.log(`\nFigures written to ${file}`);
+// The smoke run (part of npm test) only proves the bench works end to end: every page answered.
+if (smoke && !verdicts.find(([target]) => target.startsWith("no errors"))?.[1]) process.exit(1);

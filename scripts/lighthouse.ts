@@ -1,0 +1,115 @@
+/**
+ * npm run bench:lighthouse — Lighthouse 12.8 (the line that runs on Node 20) with Debian's chromium
+ * against /, /shop and a product page of the built Worker: mobile preset, median of 3 runs,
+ * printing the four category scores and LCP, TBT, CLS with a verdict per target.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { ensureChromium, CHROMIUM } from "./ensure-chromium";
+import { quietWranglerEnv } from "./env";
+import { prepareLocal } from "./prepare-local";
+
+const port = 8796;
+const origin = `http://localhost:${port}`;
+const RUNS = 3;
+
+ensureChromium();
+if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+const persistTo = ".wrangler/lighthouse";
+await prepareLocal(persistTo);
+const server = spawn(
+  "npx",
+  ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--inspector-port", "0", "--log-level", "error"],
+  { stdio: ["ignore", "ignore", "inherit"], env: quietWranglerEnv, detached: true },
+);
+
+async function waitForServer() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${origin}/robots.txt`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("wrangler dev did not start");
+}
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  "best-practices": number;
+  seo: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+try {
+  await waitForServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  const pages = ["/", "/shop", "/product/1"];
+  const results: Record<string, Scores> = {};
+  try {
+    for (const path of pages) {
+      const runs: Scores[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(`${origin}${path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+          // The visitor has passed the 21+ age gate.
+          extraHeaders: { Cookie: "age-verified=yes" },
+        });
+        const lhr = result!.lhr;
+        runs.push({
+          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+          "best-practices": Math.round((lhr.categories["best-practices"]?.score ?? 0) * 100),
+          seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+          lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
+          tbt: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
+          cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+        });
+      }
+      results[path] = {
+        performance: median(runs.map((r) => r.performance)),
+        accessibility: median(runs.map((r) => r.accessibility)),
+        "best-practices": median(runs.map((r) => r["best-practices"])),
+        seo: median(runs.map((r) => r.seo)),
+        lcp: median(runs.map((r) => r.lcp)),
+        tbt: median(runs.map((r) => r.tbt)),
+        cls: median(runs.map((r) => r.cls)),
+      };
+    }
+  } finally {
+    await chrome.kill();
+  }
+
+  console.log(`\n## Lighthouse (mobile preset, median of ${RUNS} runs)\n`);
+  console.log("| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+  for (const [path, s] of Object.entries(results)) {
+    console.log(`| ${path} | ${s.performance} | ${s.accessibility} | ${s["best-practices"]} | ${s.seo} | ${s.lcp.toFixed(0)} | ${s.tbt.toFixed(0)} | ${s.cls.toFixed(3)} |`);
+  }
+  console.log("\n## Targets\n");
+  for (const [path, s] of Object.entries(results)) {
+    const checks: [string, boolean][] = [
+      [`performance ≥ 95 (${s.performance})`, s.performance >= 95],
+      [`accessibility 100 (${s.accessibility})`, s.accessibility === 100],
+      [`best practices 100 (${s["best-practices"]})`, s["best-practices"] === 100],
+      [`SEO 100 (${s.seo})`, s.seo === 100],
+      [`CLS < 0.05 (${s.cls.toFixed(3)})`, s.cls < 0.05],
+    ];
+    for (const [label, pass] of checks) console.log(`${pass ? "PASS" : "MISS"}  ${path}: ${label}`);
+  }
+} finally {
+  if (server.pid) process.kill(-server.pid, "SIGTERM");
+}
