@@ -1,14 +1,15 @@
 /**
  * npm test: every layer, in order, stopping at the first failure.
- *   unit (node) -> build -> worker (workerd with real D1/R2/Queue) -> e2e (chromium)
+ *   build -> unit (node; includes a scan of the client build for secrets)
+ *   -> worker (workerd with real D1/R2/Queue) -> e2e (chromium)
  */
 import { spawnSync } from "node:child_process";
 import { ensureChromium } from "./ensure-chromium";
 import { quietWranglerEnv } from "./env";
 
 const steps: [string, string[]][] = [
-  ["unit tests", ["run", "test:unit"]],
   ["build", ["run", "build"]],
+  ["unit tests", ["run", "test:unit"]],
   ["worker tests", ["run", "test:worker"]],
   ["browser tests", ["run", "test:e2e"]],
 ];

@@ -1,0 +1,33 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/** Everything a browser can download: the client build (run `npm run build` first). */
+function clientFiles(dir = "build/client"): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? clientFiles(path) : [path];
+  });
+}
+
+const devVars = readFileSync(".dev.vars.example", "utf8");
+const exampleHash = /^ADMIN_PASSWORD_HASH=(.+)$/m.exec(devVars)?.[1] ?? "";
+
+describe("the client build holds no secret", () => {
+  it("exists (npm test builds before this layer)", () => {
+    expect(existsSync("build/client"), "run `npm run build` first").toBe(true);
+  });
+
+  it.each([
+    ["the local admin password", "dev-password"],
+    ["the local admin password hash", exampleHash],
+    ["any PBKDF2 hash", "pbkdf2-sha256$"],
+    ["the password hash variable", "ADMIN_PASSWORD_HASH"],
+    ["the session secret variable", "SESSION_SECRET"],
+    ["the test session secret", "test-session-secret"],
+  ])("no file contains %s", (_label, needle) => {
+    expect(needle.length).toBeGreaterThan(5);
+    const offenders = clientFiles().filter((file) => readFileSync(file, "utf8").includes(needle));
+    expect(offenders).toEqual([]);
+  });
+});
