@@ -41,7 +41,7 @@ export function HomeSearch() {
           id="home-search"
           type="search"
           name="search"
-          placeholder="Search flower, edibles, carts..."
+          placeholder="Search products"
           autoComplete="off"
           enterKeyHint="search"
           className="input rounded-full py-3 pl-12"

@@ -130,7 +130,7 @@ export default function Home() {
           </div>
         </Link>
 
-        <section aria-labelledby="deal-heading" className="relative isolate flex min-h-44 flex-col justify-between overflow-hidden rounded-3xl bg-forest-800 p-6 text-cream-50 sm:p-8">
+        <section aria-labelledby="deal-heading" className="relative isolate flex min-h-44 flex-col justify-between overflow-hidden rounded-3xl bg-forest-900 p-6 text-cream-50 sm:p-8">
           <div aria-hidden="true" className="absolute -top-10 -right-10 -z-10 h-40 w-40 rounded-full bg-gold-500/25" />
           <div>
             <p className="text-xs font-semibold tracking-[0.2em] text-gold-500 uppercase">Daily Deal</p>
@@ -194,12 +194,20 @@ export default function Home() {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURED_PRODUCTS.map((product) => (
             <li key={product.name}>
-              <article className="card relative flex h-full flex-col overflow-hidden transition-shadow focus-within:shadow-md hover:shadow-md">
-                <div className="relative">
-                  <img src={product.image} alt={product.name} width={800} height={800} className="aspect-[4/3] w-full bg-cream-100 object-cover" />
-                  <span className="absolute top-3 left-3 rounded-full bg-forest-900 px-3 py-1 text-xs font-semibold text-cream-50">{product.badge}</span>
+              <article className="card relative flex h-full overflow-hidden transition-shadow focus-within:shadow-md hover:shadow-md sm:flex-col">
+                <div className="relative w-32 shrink-0 sm:w-auto">
+                  <img
+                    src={product.image}
+                    alt={product.name}
+                    width={800}
+                    height={800}
+                    className="h-full w-full bg-cream-100 object-cover sm:aspect-[4/3] sm:h-auto"
+                  />
+                  <span className="absolute top-2 left-2 rounded-full bg-forest-900 px-2.5 py-1 text-xs font-semibold text-cream-50 sm:top-3 sm:left-3 sm:px-3">
+                    {product.badge}
+                  </span>
                 </div>
-                <div className="flex flex-1 flex-col p-5">
+                <div className="flex flex-1 flex-col p-4 sm:p-5">
                   <p className="text-xs font-semibold tracking-wider text-forest-700 uppercase">{product.category}</p>
                   <h3 className="mt-1 text-lg font-semibold text-ink-900">
                     <Link to="/shop" className="after:absolute after:inset-0">
@@ -207,7 +215,7 @@ export default function Home() {
                     </Link>
                   </h3>
                   <p className="mt-1 text-sm text-ink-700">{product.thc}</p>
-                  <p className="mt-auto pt-4 text-lg font-bold text-forest-800">{product.price}</p>
+                  <p className="mt-auto pt-3 text-lg font-bold text-forest-800 sm:pt-4">{product.price}</p>
                 </div>
               </article>
             </li>
@@ -221,17 +229,17 @@ export default function Home() {
         {categories.length === 0 ? (
           <p className="card p-6 text-ink-700">No categories available</p>
         ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
+          <ul className="grid grid-cols-3 gap-2 sm:gap-3 md:grid-cols-4 lg:grid-cols-6">
             {categories.map((category) => (
               <li key={category.slug}>
                 <Link
                   to={`/shop/${category.slug}`}
-                  className="card flex h-full flex-col items-center gap-3 p-4 text-center transition-colors hover:border-forest-700/30 hover:bg-forest-50"
+                  className="card flex h-full flex-col items-center gap-2 px-2 py-4 text-center transition-colors hover:border-forest-700/30 hover:bg-forest-50 sm:gap-3 sm:p-4"
                 >
-                  <span className="flex h-14 w-14 items-center justify-center rounded-full bg-forest-50 text-forest-800 ring-1 ring-forest-800/10">
+                  <span className="flex h-12 w-12 items-center justify-center rounded-full bg-forest-50 text-forest-800 ring-1 ring-forest-800/10 sm:h-14 sm:w-14">
                     <HomeCategoryIcon icon={categoryIcon(category.name)} />
                   </span>
-                  <span className="text-sm font-semibold text-ink-900">{category.name}</span>
+                  <span className="text-sm leading-tight font-semibold text-ink-900">{category.name}</span>
                 </Link>
               </li>
             ))}
@@ -279,15 +287,7 @@ export default function Home() {
 
       {/* Testimonials */}
       <section aria-labelledby="testimonials-heading">
-        <SectionHeading
-          id="testimonials-heading"
-          title="What customers say"
-          action={
-            <Link to="/reviews" className="text-sm font-semibold text-forest-800 underline-offset-4 hover:underline">
-              Read all reviews
-            </Link>
-          }
-        />
+        <SectionHeading id="testimonials-heading" title="What customers say" />
         <ul className="grid gap-4 md:grid-cols-3">
           {TESTIMONIALS.map((testimonial) => (
             <li key={testimonial.name}>
@@ -304,6 +304,11 @@ export default function Home() {
             </li>
           ))}
         </ul>
+        <div className="mt-6 text-center">
+          <Link to="/reviews" className="btn-secondary px-6 py-3">
+            Read all reviews <span aria-hidden="true">→</span>
+          </Link>
+        </div>
       </section>
 
       {/* In-town appointments */}

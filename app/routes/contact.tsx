@@ -59,7 +59,7 @@ function ContactForm() {
   });
 
   return (
-    <Form method="post" reloadDocument target="_blank" {...getFormProps(form)} className="card space-y-5 p-6 sm:p-8" aria-labelledby="message-heading">
+    <Form method="post" reloadDocument target="_blank" {...getFormProps(form)} className="card space-y-5 self-start p-6 sm:p-8" aria-labelledby="message-heading">
       <div>
         <h2 id="message-heading" className="heading-display text-2xl">
           Send us a message
@@ -71,14 +71,14 @@ function ContactForm() {
           <label htmlFor={fields.name.id} className="label">
             Name
           </label>
-          <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className="input" />
+          <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className="input aria-invalid:border-berry-700" />
           <FieldError field={fields.name} />
         </div>
         <div>
           <label htmlFor={fields.email.id} className="label">
             Email
           </label>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="input" />
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="input aria-invalid:border-berry-700" />
           <FieldError field={fields.email} />
         </div>
       </div>
@@ -86,18 +86,18 @@ function ContactForm() {
         <label htmlFor={fields.subject.id} className="label">
           Subject
         </label>
-        <input {...getInputProps(fields.subject, { type: "text" })} className="input" />
+        <input {...getInputProps(fields.subject, { type: "text" })} className="input aria-invalid:border-berry-700" />
         <FieldError field={fields.subject} />
       </div>
       <div>
         <label htmlFor={fields.message.id} className="label">
           Message
         </label>
-        <textarea {...getTextareaProps(fields.message)} rows={6} className="input resize-y" />
+        <textarea {...getTextareaProps(fields.message)} rows={6} className="input resize-y aria-invalid:border-berry-700" />
         <FieldError field={fields.message} />
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <button type="submit" className="btn-primary px-6 py-3 text-base">
+        <button type="submit" className="btn-primary shrink-0 px-6 py-3 text-base whitespace-nowrap">
           <TelegramIcon />
           Send Message
         </button>
