@@ -119,7 +119,7 @@ export default function Home() {
           to="/shop/new-drops"
           className="group relative isolate flex min-h-44 overflow-hidden rounded-3xl bg-gold-100 p-6 ring-1 ring-gold-500/40 transition-shadow hover:shadow-lg sm:p-8"
         >
-          <img src="/art/new-drops-1.svg" alt="" width={800} height={800} className="absolute top-1/2 -right-6 -z-10 h-48 w-48 -translate-y-1/2 rounded-full object-cover opacity-90 sm:h-56 sm:w-56" />
+          <img src="/art/new-drops-1.svg" alt="" width={800} height={800} className="absolute top-1/2 -right-8 -z-10 h-36 w-36 -translate-y-1/2 rounded-full object-cover sm:-right-6 sm:h-56 sm:w-56" />
           <div className="max-w-[60%]">
             <span className="rounded-full bg-forest-900 px-3 py-1 text-xs font-bold tracking-wider text-cream-50 uppercase">Just landed</span>
             <p className="mt-4 font-display text-3xl font-semibold tracking-tight text-forest-950">NEW DROPS</p>
@@ -131,7 +131,8 @@ export default function Home() {
         </Link>
 
         <section aria-labelledby="deal-heading" className="relative isolate flex min-h-44 flex-col justify-between overflow-hidden rounded-3xl bg-forest-900 p-6 text-cream-50 sm:p-8">
-          <div aria-hidden="true" className="absolute -top-10 -right-10 -z-10 h-40 w-40 rounded-full bg-gold-500/25" />
+          <div aria-hidden="true" className="absolute -top-16 -right-16 -z-10 h-36 w-36 rounded-full border-[1rem] border-gold-500/20 sm:-top-12 sm:-right-12 sm:h-48 sm:w-48 sm:border-[1.25rem]" />
+          <div aria-hidden="true" className="absolute -right-6 -bottom-16 -z-10 hidden h-40 w-40 rounded-full border-[0.75rem] border-cream-50/5 sm:block" />
           <div>
             <p className="text-xs font-semibold tracking-[0.2em] text-gold-500 uppercase">Daily Deal</p>
             <h2 id="deal-heading" className="mt-2 font-display text-4xl font-semibold tracking-tight">
