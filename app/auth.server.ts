@@ -13,7 +13,8 @@ interface AdminSession {
   expiresAt: number;
 }
 
-function isLocalhost(request: Request) {
+/** Requests to the local dev server; cookies drop `Secure` there (plain http). */
+export function isLocalhost(request: Request) {
   const { hostname } = new URL(request.url);
   return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
 }

@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -14,9 +15,11 @@ import { data } from "@remix-run/cloudflare";
 import { getAdmin } from "./auth.server";
 import { loadCartSummary } from "./cart.server";
 import { listActiveCategories } from "./categories.server";
+import { AgeGate, inertWhen } from "./components/age-gate";
 import { CartLink, SiteHeader } from "./components/site-header";
 import { SiteFooter, type FooterCategory } from "./components/site-footer";
 import { Toaster } from "./components/toaster";
+import { ageGateApplies, hasVerifiedAge } from "./lib/age-gate";
 import { useNonce } from "./lib/nonce";
 import { FOOTER_MAX_CATEGORIES, SITE } from "./lib/site";
 import { getToasts } from "./toast.server";
@@ -48,6 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       telegramUsername: env.TELEGRAM_USERNAME,
       imageResizing: env.IMAGE_RESIZING === "on",
       origin: new URL(request.url).origin,
+      ageVerified: hasVerifiedAge(request.headers.get("Cookie")),
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
@@ -62,6 +66,9 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRootData();
+  const location = useLocation();
+  // The 21+ gate covers every shop page until the visitor confirms (cookie age-verified=yes).
+  const gated = rootData !== undefined && !rootData.ageVerified && ageGateApplies(location.pathname);
   return (
     <html lang="en">
       <head>
@@ -72,17 +79,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-full bg-forest-800 px-4 py-2 text-cream-50 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-        >
-          Skip to content
-        </a>
-        <SiteHeader cart={<CartLink totalItems={rootData?.cart.totalItems ?? 0} />} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter categories={rootData?.footerCategories ?? []} />
+        {gated ? <AgeGate redirectTo={`${location.pathname}${location.search}`} /> : null}
+        <div className="contents" {...inertWhen(gated)}>
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-full bg-forest-800 px-4 py-2 text-cream-50 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+          >
+            Skip to content
+          </a>
+          <SiteHeader cart={<CartLink totalItems={rootData?.cart.totalItems ?? 0} />} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter categories={rootData?.footerCategories ?? []} />
+        </div>
         <Toaster toasts={rootData?.toasts ?? []} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -9,7 +9,7 @@ export interface FooterCategory {
 
 export function SiteFooter({ categories }: { categories: FooterCategory[] }) {
   return (
-    <footer className="mt-16 bg-forest-950 text-cream-100">
+    <footer className="site-footer mt-16 bg-forest-950 text-cream-100">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <div className="flex items-center gap-2 text-sage-300">

@@ -1,0 +1,92 @@
+import { Form, Link } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { SITE } from "~/lib/site";
+import { LeafMark } from "./logo";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Props that make the page behind the gate inert (no focus, no clicks, hidden from assistive
+ * technology) — rendered on the server, so it holds without JavaScript too. React 18 passes
+ * `inert=""` through as a plain attribute.
+ */
+export function inertWhen(on: boolean): { inert?: "" } {
+  return on ? { inert: "" } : {};
+}
+
+/**
+ * The 21+ age gate: a modal dialog over the server-rendered page (its content stays in the HTML
+ * for search engines). Confirming is a real form post to /age-gate, which sets the cookie and
+ * returns here, so it works without JavaScript. With JavaScript, focus moves into the dialog and
+ * Tab cycles inside it. Escape does not dismiss it: there is no way past the gate but to answer.
+ */
+export function AgeGate({ redirectTo }: { redirectTo: string }) {
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const focusables = () => Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
+    focusables()[0]?.focus();
+    const root = document.documentElement;
+    root.classList.add("overflow-hidden");
+
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== "Tab" || !dialog) return;
+      const items = focusables();
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      const active = document.activeElement;
+      if (!dialog.contains(active)) {
+        event.preventDefault();
+        first.focus();
+      } else if (event.shiftKey && active === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      root.classList.remove("overflow-hidden");
+    };
+  }, []);
+
+  return (
+    <div className="fixed inset-0 z-[60] flex items-center justify-center overflow-y-auto bg-forest-950/85 p-4 backdrop-blur-sm">
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="age-gate-title"
+        aria-describedby="age-gate-description"
+        className="w-full max-w-md rounded-3xl bg-cream-50 p-8 text-center shadow-2xl ring-1 ring-gold-500/40 sm:p-10"
+      >
+        <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-forest-50 text-forest-800">
+          <LeafMark className="h-10 w-10" />
+        </div>
+        <p className="mt-5 text-xs font-semibold tracking-[0.2em] text-forest-700 uppercase">{SITE.name}</p>
+        <h2 id="age-gate-title" className="heading-display mt-2 text-3xl">
+          Are you 21 or older?
+        </h2>
+        <p id="age-gate-description" className="mt-3 text-ink-700">
+          This shop sells cannabis products for adults only. Please confirm your age to continue.
+        </p>
+        <Form method="post" action="/age-gate" className="mt-8">
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <button type="submit" className="btn-primary w-full py-3 text-base">
+            Yes, I&apos;m 21 or older
+          </button>
+        </Form>
+        <Link to="/age-gate" className="btn-secondary mt-3 w-full py-3 text-base">
+          No, I&apos;m under 21
+        </Link>
+        <p className="mt-6 text-xs text-ink-500">We remember your answer on this device for 30 days.</p>
+      </div>
+    </div>
+  );
+}

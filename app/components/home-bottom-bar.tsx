@@ -1,0 +1,53 @@
+import { Link } from "@remix-run/react";
+import { useRootData } from "~/root";
+import { CartIcon } from "./site-header";
+import { TelegramIcon, TelegramLink } from "./static-page";
+
+const item =
+  "flex flex-col items-center justify-center gap-1 rounded-2xl px-3 py-2 text-xs font-semibold text-cream-50 hover:bg-forest-800 sm:flex-row sm:gap-2 sm:text-sm";
+
+/**
+ * Home's fixed bottom bar (SPEC section 2): Shop, Cart with the total quantity, Telegram.
+ * The badge comes from the root loader, so it is right on first paint. The `home-bottom-bar`
+ * class lets app/tailwind.css pad the page so the bar never hides content.
+ */
+export function HomeBottomBar() {
+  const totalItems = useRootData()?.cart.totalItems ?? 0;
+  return (
+    <nav
+      aria-label="Quick actions"
+      className="home-bottom-bar fixed inset-x-0 bottom-0 z-40 border-t border-forest-800 bg-forest-900/95 pb-[env(safe-area-inset-bottom)] shadow-[0_-8px_24px_rgba(11,46,26,0.25)] backdrop-blur sm:inset-x-auto sm:bottom-4 sm:left-1/2 sm:w-[28rem] sm:-translate-x-1/2 sm:rounded-full sm:border"
+    >
+      <ul className="grid grid-cols-3 gap-1 p-1.5">
+        <li>
+          <Link to="/" className={item}>
+            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+              <path d="M4 9h16l-1.2 10.1a1.5 1.5 0 0 1-1.5 1.4H6.7a1.5 1.5 0 0 1-1.5-1.4Z" strokeLinejoin="round" />
+              <path d="M8.5 9V7a3.5 3.5 0 0 1 7 0v2" strokeLinecap="round" />
+            </svg>
+            Shop
+          </Link>
+        </li>
+        <li>
+          <Link to="/checkout" className={item} aria-label={`Cart, ${totalItems} ${totalItems === 1 ? "item" : "items"}`}>
+            <span className="relative">
+              <CartIcon className="h-5 w-5" />
+              {totalItems > 0 ? (
+                <span className="absolute -top-2 -right-3 min-w-5 rounded-full bg-gold-500 px-1 text-center text-[0.7rem] leading-5 font-bold text-forest-950">
+                  {totalItems}
+                </span>
+              ) : null}
+            </span>
+            Cart
+          </Link>
+        </li>
+        <li>
+          <TelegramLink className={item}>
+            <TelegramIcon className="h-5 w-5" />
+            Telegram
+          </TelegramLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,55 @@
+import { Form } from "@remix-run/react";
+import type { FormEvent } from "react";
+
+/**
+ * Home search: a GET form to /shop?search={term}. With JavaScript the term is trimmed and a blank
+ * or whitespace-only term does nothing; without it the browser submits as is and /shop shows
+ * everything for a blank term.
+ */
+export function HomeSearch() {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const input = event.currentTarget.elements.namedItem("search");
+    if (!(input instanceof HTMLInputElement)) return;
+    const term = input.value.trim();
+    if (!term) {
+      event.preventDefault();
+      input.value = "";
+      input.focus();
+      return;
+    }
+    input.value = term;
+  }
+
+  return (
+    <Form method="get" action="/shop" role="search" onSubmit={onSubmit} className="flex min-w-0 flex-1 items-center gap-2">
+      <label htmlFor="home-search" className="sr-only">
+        Search products
+      </label>
+      <div className="relative min-w-0 flex-1">
+        <svg
+          viewBox="0 0 24 24"
+          className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-ink-500"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          aria-hidden="true"
+        >
+          <circle cx="11" cy="11" r="6.5" />
+          <path d="m16 16 4.5 4.5" strokeLinecap="round" />
+        </svg>
+        <input
+          id="home-search"
+          type="search"
+          name="search"
+          placeholder="Search products"
+          autoComplete="off"
+          enterKeyHint="search"
+          className="input rounded-full py-3 pl-12"
+        />
+      </div>
+      <button type="submit" className="btn-primary py-3">
+        Search
+      </button>
+    </Form>
+  );
+}

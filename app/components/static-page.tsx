@@ -1,0 +1,69 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { NotFound, useRootData } from "~/root";
+import { telegramUrl } from "~/lib/site";
+
+/** The opening band of a static page: eyebrow, serif title, lead text. */
+export function PageIntro({ eyebrow, title, children }: { eyebrow: string; title: string; children?: React.ReactNode }) {
+  return (
+    <header className="bg-forest-900 text-cream-50">
+      <div className="container-page py-12 sm:py-16">
+        <p className="text-xs font-semibold tracking-[0.2em] text-gold-500 uppercase">{eyebrow}</p>
+        <h1 className="mt-3 font-display text-4xl tracking-tight sm:text-5xl">{title}</h1>
+        {children ? <div className="mt-4 max-w-2xl text-lg text-cream-100">{children}</div> : null}
+      </div>
+    </header>
+  );
+}
+
+export function TelegramIcon({ className = "h-5 w-5" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} fill="currentColor" aria-hidden="true">
+      <path d="M21.4 3.6 2.9 10.8c-1.3.5-1.2 1.3-.2 1.6l4.7 1.5 1.8 5.6c.2.7.4.9.9.9.4 0 .6-.2.9-.4l2.3-2.2 4.7 3.5c.9.5 1.5.2 1.7-.8l3.1-14.7c.3-1.3-.5-1.9-1.4-1.5Zm-3.2 4-8.9 8-.3 3.4-1.5-4.7 10.4-6.5c.4-.3.7-.1.3.2Z" />
+    </svg>
+  );
+}
+
+/** The shop's Telegram account, opened in a new tab (the visible text says so to screen readers). */
+export function TelegramLink({ className, children, text }: { className?: string; children: React.ReactNode; text?: string }) {
+  const username = useRootData()?.telegramUsername ?? "";
+  return (
+    <a href={telegramUrl(username, text)} target="_blank" rel="noopener noreferrer" className={className}>
+      {children}
+      <span className="sr-only"> (opens Telegram in a new tab)</span>
+    </a>
+  );
+}
+
+/** ErrorBoundary body for the static pages: the 404 page, or a safe message inside the layout. */
+export function PageErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const data: unknown = isRouteErrorResponse(error) ? error.data : null;
+  const message =
+    data && typeof data === "object" && "message" in data && typeof data.message === "string"
+      ? data.message
+      : "Something went wrong on our side.";
+  return (
+    <section className="container-page py-24 text-center" role="alert">
+      <h1 className="heading-display text-3xl">We hit a snag</h1>
+      <p className="mt-3 text-ink-700">{message} Please try again in a moment.</p>
+      <Link to="/" className="btn-primary mt-8">
+        Return to Home
+      </Link>
+    </section>
+  );
+}
+
+/** Five stars, the filled ones gold; read out as "Rated n out of 5". */
+export function Stars({ rating, className = "h-4 w-4" }: { rating: number; className?: string }) {
+  const rounded = Math.round(rating);
+  return (
+    <span className="inline-flex items-center gap-0.5" role="img" aria-label={`Rated ${rating} out of 5`}>
+      {[1, 2, 3, 4, 5].map((star) => (
+        <svg key={star} viewBox="0 0 20 20" className={`${className} ${star <= rounded ? "text-gold-600" : "text-ink-500/30"}`} fill="currentColor" aria-hidden="true">
+          <path d="M10 1.8l2.5 5.1 5.6.8-4 3.9.9 5.6-5-2.6-5 2.6.9-5.6-4-3.9 5.6-.8z" />
+        </svg>
+      ))}
+    </span>
+  );
+}

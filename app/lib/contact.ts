@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/**
+ * The contact form (SPEC sections 3 and 5): name, email, subject and message, all required, the
+ * email checked for its format. One schema, used by the browser (conform) and by the action.
+ *
+ * The length caps are not in the spec: the text travels in a t.me link and Telegram takes at
+ * most 4096 characters per message, so the four fields together stay below that.
+ */
+export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 3000 } as const;
+
+function requiredText(label: string, max: number) {
+  return z
+    .string({ required_error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+export const ContactSchema = z.object({
+  name: requiredText("Name", CONTACT_LIMITS.name),
+  email: requiredText("Email", CONTACT_LIMITS.email).email("Please enter a valid email address"),
+  subject: requiredText("Subject", CONTACT_LIMITS.subject),
+  message: requiredText("Message", CONTACT_LIMITS.message),
+});
+
+export type ContactMessage = z.infer<typeof ContactSchema>;
+
+/** SPEC section 7: the contact text opened in Telegram. */
+export function contactMessageText({ name, email, subject, message }: ContactMessage): string {
+  return ["New Contact Form Submission", "", `Name: ${name}`, `Email: ${email}`, `Subject: ${subject}`, `Message: ${message}`].join("\n");
+}
+
+/** SPEC section 8, shopper notices. */
+export const CONTACT_SENT_TOAST = {
+  title: "Message sent!",
+  description: "Your message has been sent via Telegram. We'll get back to you soon!",
+} as const;

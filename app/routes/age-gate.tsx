@@ -1,0 +1,64 @@
+import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData } from "@remix-run/react";
+import { z } from "zod";
+import { isLocalhost } from "~/auth.server";
+import { PageErrorBoundary } from "~/components/static-page";
+import { ageVerifiedCookie, safeRedirectPath } from "~/lib/age-gate";
+import { seo, rootOrigin } from "~/lib/seo";
+import type { RootLoader } from "~/root";
+
+const AgeGateSchema = z.object({
+  redirectTo: z.string().max(2048).optional(),
+});
+
+/**
+ * "Yes, I'm 21 or older": remember it for 30 days and return to the page the visitor was on.
+ * Only a local path is followed; anything else (//evil.com, https://...) returns home.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const parsed = AgeGateSchema.safeParse({ redirectTo: formData.get("redirectTo") ?? undefined });
+  if (!parsed.success) {
+    return data({ message: "The age confirmation could not be read. Please try again." }, { status: 400 });
+  }
+  return redirect(safeRedirectPath(parsed.data.redirectTo), {
+    status: 303,
+    headers: { "Set-Cookie": ageVerifiedCookie({ secure: !isLocalhost(request) }) },
+  });
+}
+
+export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, location }) =>
+  seo({
+    title: "Adults only",
+    description: "Greenleaf Supply sells cannabis products to adults 21 and over only.",
+    origin: rootOrigin(matches),
+    path: location.pathname,
+    noindex: true,
+  });
+
+/** The polite refusal page behind the gate's "No" answer. */
+export default function AgeGateRefusal() {
+  const actionData = useActionData<typeof action>();
+  return (
+    <section className="container-page flex flex-col items-center py-24 text-center">
+      {actionData?.message ? (
+        <p role="alert" className="field-error mb-6">
+          {actionData.message}
+        </p>
+      ) : null}
+      <p className="text-xs font-semibold tracking-[0.2em] text-forest-700 uppercase">Adults only</p>
+      <h1 className="heading-display mt-3 text-4xl">Sorry, this shop is for adults 21 and over</h1>
+      <p className="mt-4 max-w-lg text-ink-700">
+        Thanks for being honest. Cannabis products are only available to adults aged 21 or older, so we can&apos;t show you the shop.
+      </p>
+      <p className="mt-8 text-sm text-ink-700">
+        Answered by mistake?{" "}
+        <Link to="/" className="font-semibold text-forest-800 underline underline-offset-4">
+          Go back to the age check
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

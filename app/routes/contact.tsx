@@ -1,0 +1,166 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData } from "@remix-run/react";
+import { PageErrorBoundary, PageIntro, TelegramIcon, TelegramLink } from "~/components/static-page";
+import { notify } from "~/components/toaster";
+import { CONTACT_SENT_TOAST, ContactSchema, contactMessageText } from "~/lib/contact";
+import { rootOrigin, seo } from "~/lib/seo";
+import { SITE, telegramUrl } from "~/lib/site";
+import { QUICK_HELP } from "~/lib/static-content";
+import type { RootLoader } from "~/root";
+
+/**
+ * The message form posts here in a new tab (target="_blank"). Valid input answers 303 to Telegram
+ * with the contact text pre-filled; invalid input answers this page with the errors (400).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ContactSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply(), { status: 400 });
+  }
+  return redirect(telegramUrl(context.env.TELEGRAM_USERNAME, contactMessageText(submission.value)), 303);
+}
+
+export const meta: MetaFunction<typeof action, { root: RootLoader }> = ({ matches, location }) =>
+  seo({
+    title: "Contact us",
+    description: `Reach ${SITE.name} on Telegram or send us a message. Open Monday to Sunday ${SITE.hours}, delivering nationwide.`,
+    origin: rootOrigin(matches),
+    path: location.pathname,
+  });
+
+function FieldError({ field }: { field: FieldMetadata<string> }) {
+  return field.errors ? (
+    <p id={field.errorId} className="field-error">
+      {field.errors[0]}
+    </p>
+  ) : null;
+}
+
+function ContactForm() {
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(ContactSchema),
+    // Without JavaScript the browser's own checks (required, type=email) stop an incomplete message.
+    defaultNoValidate: false,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+    onSubmit(event) {
+      // Valid: the browser posts the form to the new tab, which lands in Telegram. This tab confirms
+      // and clears the form once the post has been sent.
+      const formElement = event.currentTarget;
+      notify(CONTACT_SENT_TOAST);
+      setTimeout(() => formElement.reset(), 0);
+    },
+  });
+
+  return (
+    <Form method="post" reloadDocument target="_blank" {...getFormProps(form)} className="card space-y-5 self-start p-6 sm:p-8" aria-labelledby="message-heading">
+      <div>
+        <h2 id="message-heading" className="heading-display text-2xl">
+          Send us a message
+        </h2>
+        <p className="mt-1 text-sm text-ink-700">All fields are required.</p>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <label htmlFor={fields.name.id} className="label">
+            Name
+          </label>
+          <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className="input aria-invalid:border-berry-700" />
+          <FieldError field={fields.name} />
+        </div>
+        <div>
+          <label htmlFor={fields.email.id} className="label">
+            Email
+          </label>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="input aria-invalid:border-berry-700" />
+          <FieldError field={fields.email} />
+        </div>
+      </div>
+      <div>
+        <label htmlFor={fields.subject.id} className="label">
+          Subject
+        </label>
+        <input {...getInputProps(fields.subject, { type: "text" })} className="input aria-invalid:border-berry-700" />
+        <FieldError field={fields.subject} />
+      </div>
+      <div>
+        <label htmlFor={fields.message.id} className="label">
+          Message
+        </label>
+        <textarea {...getTextareaProps(fields.message)} rows={6} className="input resize-y aria-invalid:border-berry-700" />
+        <FieldError field={fields.message} />
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <button type="submit" className="btn-primary shrink-0 px-6 py-3 text-base whitespace-nowrap">
+          <TelegramIcon />
+          Send Message
+        </button>
+        <p className="text-sm text-ink-700">Opens Telegram in a new tab with your message ready to send.</p>
+      </div>
+    </Form>
+  );
+}
+
+export default function Contact() {
+  return (
+    <>
+      <PageIntro eyebrow="Contact" title="We're here to help">
+        <p>Questions about a product, a bulk order or a delivery? Message us on Telegram or send the form below.</p>
+      </PageIntro>
+
+      <div className="container-page grid gap-8 py-12 sm:py-16 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-10">
+        <ContactForm />
+
+        <aside className="space-y-4" aria-label="Other ways to reach us">
+          <section aria-labelledby="support-heading" className="rounded-2xl bg-forest-900 p-6 text-cream-50">
+            <h2 id="support-heading" className="font-display text-xl">
+              Telegram support
+            </h2>
+            <p className="mt-2 text-sm text-cream-100">The fastest way to reach us: a real person replies, usually within minutes.</p>
+            <TelegramLink className="btn-gold mt-4">
+              <TelegramIcon />
+              Chat on Telegram
+            </TelegramLink>
+          </section>
+
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
+            <section aria-labelledby="hours-heading" className="card p-6">
+              <h2 id="hours-heading" className="font-semibold text-ink-900">
+                Business hours
+              </h2>
+              <p className="mt-1 text-ink-700">Monday to Sunday {SITE.hours}</p>
+            </section>
+            <section aria-labelledby="area-heading" className="card p-6">
+              <h2 id="area-heading" className="font-semibold text-ink-900">
+                Service area
+              </h2>
+              <p className="mt-1 text-ink-700">We deliver nationwide in {SITE.delivery}.</p>
+            </section>
+          </div>
+
+          <section aria-labelledby="quick-help-heading" className="card p-6">
+            <h2 id="quick-help-heading" className="font-semibold text-ink-900">
+              Quick help
+            </h2>
+            <ul className="mt-3 space-y-3">
+              {QUICK_HELP.map((item) => (
+                <li key={item.question} className="text-sm">
+                  <span className="block font-medium text-ink-900">{item.question}</span>
+                  <span className="text-ink-700">{item.answer}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </aside>
+      </div>
+    </>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

@@ -1,0 +1,64 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { PageErrorBoundary, PageIntro, TelegramIcon, TelegramLink } from "~/components/static-page";
+import { rootOrigin, seo } from "~/lib/seo";
+import { SITE } from "~/lib/site";
+import { FAQ_ITEMS } from "~/lib/static-content";
+import type { RootLoader } from "~/root";
+
+export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, location }) =>
+  seo({
+    title: "Frequently asked questions",
+    description: `How ordering, payment on delivery, discreet nationwide shipping and lab testing work at ${SITE.name}.`,
+    origin: rootOrigin(matches),
+    path: location.pathname,
+  });
+
+/**
+ * Ten fixed questions, one open at a time (SPEC section 4). The `<details name="faq">` group is
+ * an exclusive accordion in the browser itself, so it works by mouse, keyboard and without JavaScript.
+ */
+export default function Faq() {
+  return (
+    <>
+      <PageIntro eyebrow="FAQ" title="Frequently asked questions">
+        <p>Everything about ordering, delivery and our products. Can&apos;t find your answer? Our team is on Telegram.</p>
+      </PageIntro>
+
+      <div className="container-page grid gap-8 py-12 sm:py-16 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:gap-10">
+        <div className="card divide-y divide-ink-900/10 overflow-hidden">
+          {FAQ_ITEMS.map((item) => (
+            <details key={item.question} name="faq" className="group">
+              <summary className="flex items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-ink-900 hover:bg-forest-50 sm:px-6 sm:py-5">
+                {item.question}
+                <svg
+                  viewBox="0 0 20 20"
+                  className="h-5 w-5 shrink-0 text-forest-800 transition-transform group-open:rotate-180"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  aria-hidden="true"
+                >
+                  <path d="m5 7.5 5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              </summary>
+              <p className="px-5 pb-5 text-ink-700 sm:px-6">{item.answer}</p>
+            </details>
+          ))}
+        </div>
+
+        <aside aria-labelledby="faq-support-heading" className="self-start rounded-2xl bg-forest-900 p-6 text-cream-50">
+          <h2 id="faq-support-heading" className="font-display text-2xl">
+            Still have questions?
+          </h2>
+          <p className="mt-2 text-cream-100">Our support team answers every day, {SITE.hours}.</p>
+          <TelegramLink className="btn-gold mt-5">
+            <TelegramIcon />
+            Contact Support
+          </TelegramLink>
+        </aside>
+      </div>
+    </>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

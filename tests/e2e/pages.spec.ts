@@ -1,0 +1,323 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { contactMessageText } from "../../app/lib/contact";
+import { FAQ_ITEMS, REVIEWS } from "../../app/lib/static-content";
+import { expect, test } from "./fixtures";
+
+const SIZES = [
+  { label: "390", width: 390, height: 844 },
+  { label: "1280", width: 1280, height: 900 },
+] as const;
+
+const PAGES = [
+  {
+    name: "home",
+    path: "/",
+    heading: "Premium cannabis, delivered discreetly",
+    texts: ["Lab Tested", "Fast Delivery", "24/7 Support", "NEW DROPS", "25% OFF", "Trending Now", "Popular Categories", "Featured Products", "All Categories", "The Greenleaf promise", "2500+", "4.9/5", "5K+", "What customers say", "In town? Book an appointment"],
+  },
+  {
+    name: "about",
+    path: "/about",
+    heading: "Grown with care, delivered with respect",
+    texts: ["Our story", "Quality First", "Trust & Safety", "Fast Delivery", "Excellence", "Meet the team"],
+  },
+  {
+    name: "contact",
+    path: "/contact",
+    heading: "We're here to help",
+    texts: ["Telegram support", "Monday to Sunday 9:00 AM to 11:00 PM", "We deliver nationwide in 1-3 business days.", "Quick help", "Send us a message"],
+  },
+  { name: "faq", path: "/faq", heading: "Frequently asked questions", texts: [FAQ_ITEMS[0]!.question, FAQ_ITEMS[9]!.question, "Still have questions?"] },
+  {
+    name: "reviews",
+    path: "/reviews",
+    heading: "Loved by thousands of customers",
+    texts: ["2,847+", "89%", "94%", REVIEWS[0]!.name, REVIEWS[5]!.name, "Bought from us? Tell us how it went"],
+  },
+  { name: "account", path: "/account", heading: "My Account", texts: ["Quick Actions", "View Cart", "Contact Support", "FAQ & Help", "Version 1.0.0"] },
+] as const;
+
+test.describe("static pages at phone and desktop width", () => {
+  for (const size of SIZES) {
+    for (const { name, path, heading, texts } of PAGES) {
+      test(`${path} at ${size.label}px shows its key texts`, async ({ page }) => {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+        for (const text of texts) await expect(page.getByText(text, { exact: true }).first(), text).toBeVisible();
+        await page.screenshot({ path: `test-results/screens/${name}-${size.label}.png`, fullPage: true });
+      });
+    }
+  }
+});
+
+test.describe("home", () => {
+  test("links every section to its page", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account");
+    await expect(page.getByRole("link", { name: /NEW DROPS/ })).toHaveAttribute("href", "/shop/new-drops");
+    await expect(page.getByRole("region", { name: "25% OFF" }).getByRole("link", { name: "Shop the deal" })).toHaveAttribute("href", "/shop");
+    const trending = page.getByRole("region", { name: "Trending Now" });
+    await expect(trending.getByRole("link", { name: /Concentrates/ })).toHaveAttribute("href", "/shop/concentrates");
+    await expect(trending.getByRole("link", { name: /Edibles/ })).toHaveAttribute("href", "/shop/edibles");
+    const popular = page.getByRole("region", { name: "Popular Categories" }).getByRole("link");
+    await expect(popular).toHaveCount(4);
+    expect(await popular.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
+      "/shop",
+      "/shop/concentrates",
+      "/shop/edibles",
+      "/shop/deps",
+    ]);
+    await expect(page.getByRole("region", { name: "Featured Products" }).getByRole("article")).toHaveCount(3);
+    const categories = page.getByRole("region", { name: "All Categories" });
+    await expect(categories.getByRole("link", { name: "Concentrates" })).toHaveAttribute("href", "/shop/concentrates");
+    await expect(categories.getByRole("link", { name: "Branded Exotics" })).toHaveAttribute("href", "/shop/branded-exotics");
+    await expect(page.getByRole("link", { name: "Read all reviews" })).toHaveAttribute("href", "/reviews");
+    await expect(page.getByRole("link", { name: /Book on Telegram/ })).toHaveAttribute("href", /^https:\/\/t\.me\/greenleafsupply\?text=/);
+  });
+
+  test("search goes to the shop with the trimmed term; a blank search stays put", async ({ page }) => {
+    const searches: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/shop")) searches.push(url.searchParams.get("search") ?? "");
+    });
+    await page.goto("/");
+    const search = page.getByRole("searchbox", { name: "Search products" });
+    await search.fill("   ");
+    await search.press("Enter");
+    await expect(search).toBeFocused();
+    await expect(page).toHaveURL("/");
+
+    await search.fill("  gelato punch ");
+    await search.press("Enter");
+    await expect(page).toHaveURL("/shop?search=gelato+punch");
+    // The blank search never reached the shop.
+    expect(searches.every((term) => term === "gelato punch")).toBe(true);
+  });
+
+  test("the bottom bar shows Shop, Cart with its count and Telegram, and never hides the page's end", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    const bar = page.getByRole("navigation", { name: "Quick actions" });
+    await expect(bar.getByRole("link", { name: "Shop" })).toHaveAttribute("href", "/");
+    await expect(bar.getByRole("link", { name: "Cart, 0 items" })).toHaveAttribute("href", "/checkout");
+    await expect(bar.getByRole("link", { name: /Telegram/ })).toHaveAttribute("href", "https://t.me/greenleafsupply");
+    const lastLine = page.getByText(/All rights reserved/);
+    await lastLine.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 10_000);
+    await expect(async () => {
+      const [barBox, lineBox] = await Promise.all([bar.boundingBox(), lastLine.boundingBox()]);
+      expect(barBox && lineBox && lineBox.y + lineBox.height <= barBox.y).toBe(true);
+    }).toPass();
+    await page.screenshot({ path: "test-results/screens/home-390-bottom.png" });
+  });
+
+  test("the bottom bar is only on the home page", async ({ page }) => {
+    await page.goto("/about");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Quick actions" })).toHaveCount(0);
+  });
+});
+
+test.describe("FAQ", () => {
+  test("opens one answer at a time by keyboard", async ({ page }) => {
+    await page.goto("/faq");
+    const [first, second] = [FAQ_ITEMS[0]!, FAQ_ITEMS[1]!];
+    await expect(page.getByText(first.answer)).toBeHidden();
+    await page.getByText(first.question, { exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText(first.answer)).toBeVisible();
+
+    await page.keyboard.press("Tab");
+    await expect(page.getByText(second.question, { exact: true })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText(second.answer)).toBeVisible();
+    await expect(page.getByText(first.answer)).toBeHidden();
+
+    await page.keyboard.press("Space");
+    await expect(page.getByText(second.answer)).toBeHidden();
+    await expect(page.getByRole("link", { name: /Contact Support/ })).toHaveAttribute("href", "https://t.me/greenleafsupply");
+  });
+});
+
+test.describe("FAQ without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("still opens one answer at a time", async ({ page }) => {
+    await page.goto("/faq");
+    await page.getByText(FAQ_ITEMS[2]!.question, { exact: true }).click();
+    await expect(page.getByText(FAQ_ITEMS[2]!.answer)).toBeVisible();
+    await page.getByText(FAQ_ITEMS[3]!.question, { exact: true }).click();
+    await expect(page.getByText(FAQ_ITEMS[3]!.answer)).toBeVisible();
+    await expect(page.getByText(FAQ_ITEMS[2]!.answer)).toBeHidden();
+  });
+});
+
+const MESSAGE = { name: "Ada Lovelace", email: "ada@example.com", subject: "Bulk order", message: "Do you ship 5+ units of Pala?" };
+
+/** Telegram is not reached in tests: its pages answer from here. */
+async function fakeTelegram(context: BrowserContext) {
+  await context.route("https://t.me/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Telegram</title><p>Telegram</p>" }),
+  );
+}
+
+async function fillMessage(page: Page, values: typeof MESSAGE) {
+  await page.getByLabel("Name", { exact: true }).fill(values.name);
+  await page.getByLabel("Email", { exact: true }).fill(values.email);
+  await page.getByLabel("Subject", { exact: true }).fill(values.subject);
+  await page.getByLabel("Message", { exact: true }).fill(values.message);
+}
+
+function telegramText(url: string) {
+  const parsed = new URL(url);
+  expect(`${parsed.origin}${parsed.pathname}`).toBe("https://t.me/greenleafsupply");
+  return parsed.searchParams.get("text");
+}
+
+test.describe("contact form", () => {
+  test("shows an error per field, then opens the message in Telegram in a new tab", async ({ page, context }) => {
+    await fakeTelegram(context);
+    let tabs = 0;
+    context.on("page", () => tabs++);
+    await page.goto("/contact");
+    const send = page.getByRole("button", { name: "Send Message" });
+
+    await send.click();
+    for (const [label, error] of [
+      ["Name", "Name is required"],
+      ["Email", "Email is required"],
+      ["Subject", "Subject is required"],
+      ["Message", "Message is required"],
+    ] as const) {
+      const field = page.getByLabel(label, { exact: true });
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      await expect(field).toHaveAccessibleDescription(error);
+    }
+
+    await fillMessage(page, { ...MESSAGE, email: "ada@localhost" });
+    await send.click();
+    await expect(page.getByLabel("Email", { exact: true })).toHaveAccessibleDescription("Please enter a valid email address");
+    await expect(page.getByLabel("Name", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+    expect(tabs).toBe(0);
+
+    await page.getByLabel("Email", { exact: true }).fill(MESSAGE.email);
+    const popupPromise = page.waitForEvent("popup");
+    await send.click();
+    const popup = await popupPromise;
+    await popup.waitForURL(/^https:\/\/t\.me\//);
+    expect(telegramText(popup.url())).toBe(contactMessageText(MESSAGE));
+    expect(tabs).toBe(1);
+
+    await expect(page.getByText("Message sent!")).toBeVisible();
+    await expect(page.getByText("Your message has been sent via Telegram. We'll get back to you soon!")).toBeVisible();
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
+    await page.screenshot({ path: "test-results/screens/contact-sent-1280.png" });
+  });
+});
+
+test.describe("contact form without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the browser stops an empty message, the server reports a bad email, and a valid one opens Telegram", async ({ page, context }) => {
+    await fakeTelegram(context);
+    let tabs = 0;
+    context.on("page", () => tabs++);
+    await page.goto("/contact");
+    const send = page.getByRole("button", { name: "Send Message" });
+
+    // Empty: the browser's own required checks stop it, field by field; no tab opens.
+    await send.click();
+    for (const label of ["Name", "Email", "Subject", "Message"]) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveJSProperty("validity.valueMissing", true);
+    }
+    await expect(page).toHaveURL("/contact");
+
+    // An address the browser accepts but the schema refuses: the new tab shows the form with the error.
+    await fillMessage(page, { ...MESSAGE, email: "ada@localhost" });
+    const errorTabPromise = page.waitForEvent("popup");
+    await send.click();
+    const errorTab = await errorTabPromise;
+    await errorTab.waitForLoadState();
+    await expect(errorTab.getByLabel("Email", { exact: true })).toHaveAccessibleDescription("Please enter a valid email address");
+    await expect(errorTab.getByLabel("Name", { exact: true })).toHaveValue(MESSAGE.name);
+    await errorTab.screenshot({ path: "test-results/screens/contact-nojs-error-1280.png" });
+    expect(tabs).toBe(1);
+
+    // Valid: the new tab lands in Telegram with the contact text.
+    await page.getByLabel("Email", { exact: true }).fill(MESSAGE.email);
+    const popupPromise = page.waitForEvent("popup");
+    await send.click();
+    const popup = await popupPromise;
+    await popup.waitForURL(/^https:\/\/t\.me\//);
+    expect(telegramText(popup.url())).toBe(contactMessageText(MESSAGE));
+  });
+});
+
+test.describe("age gate", () => {
+  test.use({ ageVerified: false });
+
+  test("asks on the first visit, traps the keyboard, and remembers the answer", async ({ page, context }) => {
+    await page.goto("/faq?ref=home");
+    const gate = page.getByRole("dialog", { name: "Are you 21 or older?" });
+    await expect(gate).toBeVisible();
+    const yes = gate.getByRole("button", { name: "Yes, I'm 21 or older" });
+    const no = gate.getByRole("link", { name: "No, I'm under 21" });
+    await expect(yes).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(no).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(yes).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(no).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(gate).toBeVisible();
+    // The page is underneath, but out of reach.
+    await expect(page.getByRole("heading", { level: 1, name: "Frequently asked questions", includeHidden: true })).toBeAttached();
+    await page.screenshot({ path: "test-results/screens/age-gate-1280.png" });
+
+    await page.keyboard.press("Shift+Tab");
+    await expect(yes).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(gate).toBeHidden();
+    await expect(page).toHaveURL("/faq?ref=home");
+    await expect(page.getByRole("heading", { level: 1, name: "Frequently asked questions" })).toBeVisible();
+    expect((await context.cookies()).find((cookie) => cookie.name === "age-verified")?.value).toBe("yes");
+
+    await page.goto("/about");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("'No' leads to a polite refusal page", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await page.screenshot({ path: "test-results/screens/age-gate-390.png" });
+    await page.getByRole("link", { name: "No, I'm under 21" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Sorry, this shop is for adults 21 and over" })).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+});
+
+test.describe("age gate without JavaScript", () => {
+  test.use({ ageVerified: false, javaScriptEnabled: false });
+
+  test("is a real form: keyboard reaches only the dialog, confirming returns to the page and is remembered", async ({ page }) => {
+    await page.goto("/reviews");
+    const gate = page.getByRole("dialog", { name: "Are you 21 or older?" });
+    await expect(gate).toBeVisible();
+    // The page behind is inert, so the first Tab lands in the dialog.
+    await page.keyboard.press("Tab");
+    const yes = gate.getByRole("button", { name: "Yes, I'm 21 or older" });
+    await expect(yes).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/reviews");
+    await expect(page.getByRole("heading", { level: 1, name: "Loved by thousands of customers" })).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    await page.goto("/contact");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+});

@@ -1,0 +1,264 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { contactMessageText } from "../../app/lib/contact";
+import { FAQ_ITEMS, REVIEWS } from "../../app/lib/static-content";
+import { get, ORIGIN, postForm as postFormWithoutHost } from "./helpers";
+
+/** Text as React writes it into HTML. */
+function html(text: string) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+}
+
+const VERIFIED = { headers: { Cookie: "age-verified=yes" } };
+
+/** A page's HTML, with React's text separators (<!-- -->) removed so visible text reads whole. */
+async function page(path: string, init: RequestInit = VERIFIED) {
+  const response = await get(path, init);
+  const source = await response.text();
+  return { response, source, body: source.replace(/<!-- -->/g, "") };
+}
+
+/**
+ * A same-origin form post as a browser sends it: with a Host header, which Remix's own CSRF check
+ * compares with Origin before it runs an action (SELF.fetch sends none by itself).
+ */
+function postForm(path: string, fields: Record<string, string>, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  if (!headers.has("Host")) headers.set("Host", new URL(ORIGIN).host);
+  return postFormWithoutHost(path, fields, { ...init, headers });
+}
+
+function headTags(body: string) {
+  return {
+    title: /<title>([^<]*)<\/title>/.exec(body)?.[1],
+    description: /<meta name="description" content="([^"]*)"/.exec(body)?.[1],
+    canonical: /<link rel="canonical" href="([^"]*)"/.exec(body)?.[1],
+  };
+}
+
+const PAGES: { path: string; title: string; texts: string[] }[] = [
+  {
+    path: "/",
+    title: "Lab-tested cannabis, delivered discreetly | Greenleaf Supply",
+    texts: [
+      "Search products",
+      "Lab Tested",
+      "Fast Delivery",
+      "24/7 Support",
+      "NEW DROPS",
+      "Daily Deal",
+      "25% OFF",
+      "Trending Now",
+      "Popular Categories",
+      "Featured Products",
+      "All Categories",
+      "The Greenleaf promise",
+      "2500+",
+      "4.9/5",
+      "100%",
+      "5K+",
+      "Read all reviews",
+      "In town? Book an appointment",
+    ],
+  },
+  {
+    path: "/about",
+    title: "About us | Greenleaf Supply",
+    texts: ["Our story", "Quality First", "Trust & Safety", "Fast Delivery", "Excellence", "Meet the team", "Message us on Telegram"],
+  },
+  {
+    path: "/contact",
+    title: "Contact us | Greenleaf Supply",
+    texts: ["Telegram support", "Monday to Sunday 9:00 AM to 11:00 PM", "nationwide", "Quick help", "Send us a message", "Send Message"],
+  },
+  {
+    path: "/faq",
+    title: "Frequently asked questions | Greenleaf Supply",
+    texts: [...FAQ_ITEMS.map((item) => item.question), "Contact Support"],
+  },
+  {
+    path: "/reviews",
+    title: "Customer reviews | Greenleaf Supply",
+    texts: ["2,847+", "4.8", "89%", "94%", ...REVIEWS.map((review) => review.name), "Share Your Experience", "Verified Purchase"],
+  },
+  {
+    path: "/account",
+    title: "Account | Greenleaf Supply",
+    texts: ["Back to Shop", "Quick Actions", "View Cart", "Contact Support", "FAQ &amp; Help", "About", "Version 1.0.0"],
+  },
+];
+
+describe("static pages", () => {
+  for (const { path, title, texts } of PAGES) {
+    it(`${path} answers 200 with its key texts, title, description and canonical URL`, async () => {
+      const { response, body, source } = await page(path);
+      expect(response.status).toBe(200);
+      const visible = body.slice(body.indexOf("<body"));
+      for (const text of texts) expect(visible, text).toContain(text.includes("&amp;") ? text : html(text));
+      const head = headTags(source);
+      expect(head.title).toBe(html(title));
+      expect(head.description?.length).toBeGreaterThan(40);
+      expect(head.canonical).toBe(`${ORIGIN}${path}`);
+    });
+  }
+
+  it("home lists every active category, linking to its page", async () => {
+    const { results } = await env.DB.prepare("SELECT name, slug FROM categories WHERE active = 1").all<{ name: string; slug: string }>();
+    expect(results.length).toBeGreaterThan(0);
+    const { body } = await page("/");
+    for (const { name, slug } of results) {
+      expect(body).toContain(`href="/shop/${slug}"`);
+      expect(body).toContain(html(name));
+    }
+  });
+
+  it("home hides an inactive category and links its fixed tiles", async () => {
+    await env.DB.prepare("UPDATE categories SET active = 0 WHERE slug = 'mushrooms'").run();
+    try {
+      const { body } = await page("/");
+      expect(body).not.toContain('href="/shop/mushrooms"');
+      for (const href of ["/shop/new-drops", "/shop/concentrates", "/shop/edibles", "/shop/deps", "/shop", "/account", "/reviews", "/checkout"]) {
+        expect(body, href).toContain(`href="${href}"`);
+      }
+      expect(body).toContain('action="/shop"');
+      expect(body).toContain('name="search"');
+    } finally {
+      await env.DB.prepare("UPDATE categories SET active = 1 WHERE slug = 'mushrooms'").run();
+    }
+  });
+
+  it("links the messaging app in a new tab from the static pages", async () => {
+    for (const path of ["/", "/about", "/contact", "/faq", "/reviews", "/account"]) {
+      const { body } = await page(path);
+      expect(body, path).toMatch(/href="https:\/\/t\.me\/greenleafsupply[^"]*" target="_blank" rel="noopener noreferrer"/);
+    }
+  });
+
+  it("renders the Helpful buttons as plain buttons that submit nothing", async () => {
+    const { body } = await page("/reviews");
+    const helpful = [...body.matchAll(/<button type="button"[^>]*>(?:(?!<\/button>).)*Helpful \(\d+\)/g)];
+    expect(helpful).toHaveLength(6);
+  });
+});
+
+describe("contact form action", () => {
+  const valid = { name: "Ada Lovelace", email: "ada@example.com", subject: "Bulk order", message: "Do you ship\n5+ units?" };
+
+  it("answers invalid input with 400 and an error for each field", async () => {
+    const response = await postForm("/contact", { name: "", email: "not-an-email", subject: "  ", message: "" });
+    expect(response.status).toBe(400);
+    const body = await response.text();
+    for (const message of ["Name is required", "Please enter a valid email address", "Subject is required", "Message is required"]) {
+      expect(body).toContain(message);
+    }
+    expect(body).toContain('aria-invalid="true"');
+    // What the visitor typed stays in the form.
+    expect(body).toContain('value="not-an-email"');
+  });
+
+  it("answers a missing field with 400, never a 500", async () => {
+    const response = await postForm("/contact", { name: "Ada" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Email is required");
+  });
+
+  it("answers valid input with 303 to Telegram carrying the exact contact text", async () => {
+    const response = await postForm("/contact", valid);
+    expect(response.status).toBe(303);
+    const location = response.headers.get("Location") ?? "";
+    const prefix = `https://t.me/${env.TELEGRAM_USERNAME}?text=`;
+    expect(location.startsWith(prefix)).toBe(true);
+    expect(decodeURIComponent(location.slice(prefix.length))).toBe(
+      "New Contact Form Submission\n\nName: Ada Lovelace\nEmail: ada@example.com\nSubject: Bulk order\nMessage: Do you ship\n5+ units?",
+    );
+    expect(decodeURIComponent(location.slice(prefix.length))).toBe(contactMessageText(valid));
+    await response.text();
+  });
+
+  it("renders the form for a new tab with a real post", async () => {
+    const { body } = await page("/contact");
+    expect(body).toMatch(/<form[^>]*method="post"[^>]*action="\/contact"[^>]*target="_blank"|<form[^>]*target="_blank"[^>]*method="post"/);
+    for (const label of ["Name", "Email", "Subject", "Message"]) expect(body).toContain(`>${label}</label>`);
+    expect(body).toContain('type="email"');
+  });
+});
+
+describe("age gate", () => {
+  it("shows the dialog to a first-time visitor over the server-rendered page", async () => {
+    const { response, body } = await page("/about", {});
+    expect(response.status).toBe(200);
+    expect(body).toContain('role="dialog"');
+    expect(body).toContain('aria-modal="true"');
+    expect(body).toContain("Are you 21 or older?");
+    expect(body).toContain("Yes, I&#x27;m 21 or older");
+    expect(body).toContain('name="redirectTo" value="/about"');
+    expect(body).toMatch(/<div class="contents" inert="">/);
+    // The page itself is still in the HTML for search engines.
+    expect(body).toContain("Quality First");
+  });
+
+  it("keeps the path and query to return to", async () => {
+    const { body } = await page("/faq?from=ad", {});
+    expect(body).toContain('name="redirectTo" value="/faq?from=ad"');
+  });
+
+  it("is not shown once the visitor has confirmed", async () => {
+    const { body } = await page("/about");
+    expect(body).not.toContain('role="dialog"');
+    expect(body).not.toContain("inert");
+  });
+
+  it("is not shown on admin pages or on the refusal page", async () => {
+    for (const path of ["/admin", "/admin/dashboard", "/age-gate"]) {
+      const { body } = await page(path, {});
+      expect(body, path).not.toContain('role="dialog"');
+    }
+  });
+
+  it("remembers the answer for 30 days and returns to the page", async () => {
+    const response = await postForm("/age-gate", { redirectTo: "/shop?search=gelato" });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/shop?search=gelato");
+    const cookie = response.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toMatch(/^age-verified=yes;/);
+    expect(cookie).toContain("Max-Age=2592000");
+    expect(cookie).toContain("Path=/");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).not.toContain("Secure"); // http://localhost
+    await response.text();
+  });
+
+  it("marks the cookie Secure off localhost", async () => {
+    const remote = await SELF.fetch("https://shop.example/age-gate", {
+      method: "POST",
+      body: new URLSearchParams({ redirectTo: "/" }),
+      headers: { Origin: "https://shop.example", Host: "shop.example" },
+      redirect: "manual",
+    });
+    expect(remote.status).toBe(303);
+    expect(remote.headers.get("Set-Cookie")).toContain("Secure");
+    await remote.text();
+  });
+
+  it.each(["//evil.com", "https://evil.com", "/\\evil.com", "evil.com"])("refuses to redirect off-site to %j", async (redirectTo) => {
+    const response = await postForm("/age-gate", { redirectTo });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.get("Set-Cookie")).toMatch(/^age-verified=yes;/);
+    await response.text();
+  });
+
+  it("goes home when no page is given", async () => {
+    const response = await postForm("/age-gate", {});
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/");
+    await response.text();
+  });
+
+  it("answers the refusal page for the 'No' answer", async () => {
+    const { response, body } = await page("/age-gate", {});
+    expect(response.status).toBe(200);
+    expect(body).toContain("Sorry, this shop is for adults 21 and over");
+    expect(body).toContain('name="robots" content="noindex"');
+  });
+});
