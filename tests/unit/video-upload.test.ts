@@ -57,7 +57,7 @@ describe("upload toasts", () => {
 // ---------------------------------------------------------------------------------------------
 // A fake of the admin upload routes, in memory.
 
-type PartHandler = (partNumber: number, attempt: number) => Promise<Response> | Response | null;
+type PartHandler = (partNumber: number, attempt: number) => Promise<Response | null> | Response | null;
 
 function fakeServer({ onPart }: { onPart?: PartHandler } = {}) {
   const uploads = new Map<string, { size: number; parts: Map<number, string>; status: string }>();
