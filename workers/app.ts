@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix server build, written by `npm run build` (remix vite:build).
 import * as remixBuild from "../build/server";
 import { getLoadContext } from "../app/load-context";
+import { abortStaleVideoUploads } from "../app/media.server";
 import { handleMigrationBatch } from "../app/migration.server";
 import { applySecurityHeaders, isCrossOriginMutation } from "../app/security.server";
 
@@ -33,7 +34,8 @@ export default {
     await handleMigrationBatch(batch, env);
   },
 
-  async scheduled() {
-    // Hourly maintenance (abort stale video uploads) plugs in here.
+  async scheduled(controller, env) {
+    // Hourly maintenance: abort video multipart uploads left unfinished for 24 hours.
+    await abortStaleVideoUploads(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;

@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireAdmin } from "~/auth.server";
+import { declaredLength, mediaErrorResponse, storeImage } from "~/media.server";
+
+/**
+ * Admin image upload: the raw file as the request body (PUT or POST, with Content-Length), so
+ * the browser can stream it and show progress. Answers 201 `{ url, key, contentType, size }`,
+ * or the spec's error texts as `{ error: { title, description } }` (413, 415, 400) with nothing
+ * stored. 401 without an admin session.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  if (request.method !== "PUT" && request.method !== "POST") {
+    return Response.json({ error: { title: "Method not allowed", description: "Send the image with PUT or POST." } }, { status: 405, headers: { Allow: "PUT, POST" } });
+  }
+  try {
+    const image = await storeImage(context.env, request.body, declaredLength(request.headers));
+    return Response.json(image, { status: 201 });
+  } catch (error) {
+    return mediaErrorResponse(error);
+  }
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return Response.json({ error: { title: "Method not allowed", description: "Send the image with PUT or POST." } }, { status: 405, headers: { Allow: "PUT, POST" } });
+}

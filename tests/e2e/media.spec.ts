@@ -1,0 +1,120 @@
+import path from "node:path";
+import { ADMIN, expect, test } from "./fixtures";
+
+/**
+ * Product media in a real browser: two images uploaded and reordered, a real MP4 uploaded with
+ * pause and resume, then both shown on the product page. Drives the admin product form (admin
+ * branch) through its contract labels; skipped while /admin/add-product does not exist here.
+ */
+const fixture = (name: string) => path.join(import.meta.dirname, "fixtures", name);
+
+test.describe("product images and video", () => {
+  test.beforeEach(async ({ request }) => {
+    const form = await request.get("/admin/add-product", { maxRedirects: 0 });
+    test.skip(form.status() === 404, "The admin product form (/admin/add-product) lands from the admin branch");
+  });
+
+  test("upload and reorder images, upload a video with pause and resume, see both on the product page", async ({ page }) => {
+    test.setTimeout(60_000);
+    const name = `Media Test Kush ${Date.now()}`;
+
+    await page.goto("/admin");
+    await page.getByLabel("Username").fill(ADMIN.username);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+    await page.goto("/admin/add-product");
+    // The enhanced picker (drop zone) appears once the page is interactive.
+    await expect(page.getByText("or drop images here")).toBeVisible();
+    await page.getByLabel("Product Name").fill(name);
+    await page.getByLabel("Price").fill("42");
+    await page.getByLabel("Description").fill("A test strain with a gallery and a video.");
+    await page.getByLabel("THC Content").fill("24");
+
+    // Two images, each with its own upload; the first picked is the cover until reordered.
+    await page.getByLabel("Upload images").setInputFiles([fixture("leaf-gold.jpg"), fixture("cream-green.png")]);
+    await expect(page.getByRole("img", { name: "Cover image: leaf-gold.jpg" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Extra image 1: cream-green.png" })).toBeVisible();
+    await expect(page.getByRole("progressbar")).toHaveCount(0);
+    await expect(page.getByText("Cover image has been updated")).toBeVisible();
+    await expect(page.getByText("Extra image has been added")).toBeVisible();
+
+    // Reorder with the keyboard-operable button: the PNG becomes the cover.
+    await page.getByRole("button", { name: "Move image 2 up" }).click();
+    await expect(page.getByRole("img", { name: "Cover image: cream-green.png" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Extra image 1: leaf-gold.jpg" })).toBeVisible();
+    const imageUrls = await page.locator('input[type="hidden"][name="images"]').evaluateAll((inputs) =>
+      inputs.map((input) => (input as HTMLInputElement).value),
+    );
+    expect(imageUrls).toHaveLength(2);
+    expect(imageUrls[0]).toMatch(/^\/images\/image-\d+-[a-z0-9]+\.png$/);
+    expect(imageUrls[1]).toMatch(/^\/images\/image-\d+-[a-z0-9]+\.jpg$/);
+
+    // The video: hold its only part on the wire, pause, let the part land, resume.
+    let releasePart!: () => void;
+    const partHeld = new Promise<void>((resolve) => (releasePart = resolve));
+    let partSent!: () => void;
+    const partRequested = new Promise<void>((resolve) => (partSent = resolve));
+    await page.route("**/admin/uploads/video/part?**", async (route) => {
+      partSent();
+      await partHeld;
+      await route.continue();
+    });
+    await page.getByLabel("Upload video").setInputFiles(fixture("clip.mp4"));
+    await partRequested;
+    await expect(page.getByText("Uploading chunk 1/1...")).toBeVisible();
+    await page.getByRole("button", { name: "Pause" }).click();
+    await expect(page.getByText("Upload paused")).toBeVisible();
+    releasePart();
+    // The part is stored (85%), but nothing is combined while paused.
+    const progress = page.getByRole("progressbar", { name: "Video upload progress" });
+    await expect(progress).toHaveAttribute("aria-valuenow", "85");
+    await expect(page.getByRole("button", { name: "Resume" })).toBeVisible();
+    await page.getByRole("button", { name: "Resume" }).click();
+    await expect(page.getByText("Upload resumed")).toBeVisible();
+    await expect(page.getByText("Video uploaded successfully!")).toBeVisible();
+    await expect(page.getByText(/clip\.mp4 \(0\.02 MB\) uploaded in \d+s using 1 chunk\./)).toBeVisible();
+    await expect(page.getByLabel("Product video preview")).toBeVisible();
+    // The bar clears about a second after completion.
+    await expect(progress).toHaveCount(0);
+    const videoUrl = await page.locator('input[type="hidden"][name="video"]').inputValue();
+    expect(videoUrl).toMatch(/^\/videos\/video-\d+-[a-z0-9]+\.mp4$/);
+
+    await page.getByRole("button", { name: "Create Product" }).click();
+    await expect(page.getByText("Product created successfully!")).toBeVisible();
+
+    // The shopper's view: find the product and open it.
+    await page.goto(`/shop?search=${encodeURIComponent(name)}`);
+    await page.getByRole("link", { name }).first().click();
+    await expect(page).toHaveURL(/\/product\/\d+$/);
+    await expect(page.getByRole("heading", { name })).toBeVisible();
+
+    // Cover first, then the extra image, in the order chosen on the form.
+    const gallerySources = await page.locator("img").evaluateAll((images) => images.map((image) => (image as HTMLImageElement).currentSrc || (image as HTMLImageElement).src));
+    const coverAt = gallerySources.findIndex((src) => src.includes(imageUrls[0]!));
+    const extraAt = gallerySources.findIndex((src) => src.includes(imageUrls[1]!));
+    expect(coverAt).toBeGreaterThanOrEqual(0);
+    expect(extraAt).toBeGreaterThan(coverAt);
+    await expect(page.locator(`img[src*="${imageUrls[0]}"]`).first()).toBeVisible();
+
+    // The video is the last gallery item: step forward until its player shows, then play it.
+    const player = page.locator(`video[src*="${videoUrl}"], video:has(source[src*="${videoUrl}"])`).first();
+    for (let step = 0; step < 3 && !(await player.isVisible()); step++) {
+      await page.getByRole("button", { name: /next/i }).first().click();
+    }
+    await expect(player).toBeVisible();
+    await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    expect(await player.evaluate((video: HTMLVideoElement) => Math.round(video.duration))).toBe(2);
+    await player.evaluate(async (video: HTMLVideoElement) => {
+      video.muted = true;
+      await video.play();
+    });
+    await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime)).toBeGreaterThan(0);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: "test-results/screens/product-media-390.png", fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: "test-results/screens/product-media-1280.png", fullPage: true });
+  });
+});
