@@ -204,3 +204,33 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
 export function cartLines(state: CartState): CartLine[] {
   return state.items.map(({ id, quantity }) => ({ id, quantity }));
 }
+
+/** Shopper notices (SPEC section 8), shared by the /cart action and the browser. */
+export const ADD_TO_CART_TOAST_DURATION = 3000;
+
+export function addedToCartNotice(name: string) {
+  return { title: "Added to cart!", description: `${name} has been added to your cart`, duration: ADD_TO_CART_TOAST_DURATION };
+}
+
+export const ITEM_REMOVED_NOTICE = { title: "Item removed", description: "Item has been removed from your cart" };
+
+export const ORDER_SENT_NOTICE = {
+  title: "Order sent!",
+  description: "Your order has been sent via Telegram. We'll contact you soon!",
+};
+
+/** Where an order was placed from: the header's cart drawer or the checkout page. */
+export type OrderSource = "drawer" | "checkout";
+
+export function emptyCartNotice(source: OrderSource) {
+  return {
+    title: "Cart is empty",
+    description: `Please add items to your cart before ${source === "drawer" ? "ordering" : "checkout"}`,
+    variant: "destructive" as const,
+  };
+}
+
+/** Milliseconds from placing an order to returning home (SPEC section 9). */
+export const ORDER_REDIRECT_DELAY = 2000;
+
+export const EMPTY_CART_VIEW: CartView = { ...EMPTY_CART, orderText: "", unavailable: false };
