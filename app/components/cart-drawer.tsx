@@ -83,10 +83,11 @@ export function CartDrawer({ cart, imageResizing = false }: { cart: CartView; im
         <CartBadgeIcon totalItems={view.totalItems} />
       </button>
       {createPortal(
-        <div id="cart-drawer" hidden={!open} className="fixed inset-0 z-40" onKeyDown={onKeyDown}>
+        <div hidden={!open} className="fixed inset-0 z-40" onKeyDown={onKeyDown}>
           <div className="absolute inset-0 bg-forest-950/50 backdrop-blur-[2px]" aria-hidden="true" onClick={close} />
           <div
             ref={panelRef}
+            id="cart-drawer"
             role="dialog"
             aria-modal="true"
             aria-labelledby="cart-drawer-title"

@@ -73,7 +73,7 @@ export function CartLineRow({
           width={page ? 96 : 64}
           height={page ? 96 : 64}
           loading="lazy"
-          className={`${page ? "h-24 w-24" : "h-16 w-16"} shrink-0 rounded-xl bg-cream-100 object-cover`}
+          className={`${page ? "h-16 w-16 sm:h-24 sm:w-24" : "h-16 w-16"} shrink-0 rounded-xl bg-cream-100 object-cover`}
         />
         <div className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-3">
@@ -134,7 +134,7 @@ export function CartLineRow({
                   value={draft ?? String(item.quantity)}
                   onChange={(event) => setDraft(event.target.value)}
                   onBlur={commitDraft}
-                  className="h-9 w-16 rounded-xl border border-ink-500/30 bg-white text-center text-sm font-semibold text-ink-900 focus:border-forest-700 focus:ring-2 focus:ring-forest-700/30 focus:outline-none"
+                  className="h-9 w-16 [appearance:textfield] rounded-xl border border-ink-500/30 bg-white text-center text-sm font-semibold text-ink-900 focus:border-forest-700 focus:ring-2 focus:ring-forest-700/30 focus:outline-none [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
                 />
                 {hydrated ? null : (
                   <button type="submit" className="rounded-full border border-forest-800/20 bg-white px-3 py-1.5 text-xs font-semibold text-forest-800 hover:bg-forest-50">
