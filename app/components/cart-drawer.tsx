@@ -32,8 +32,9 @@ export function CartDrawer({ cart, imageResizing = false }: { cart: CartView; im
     triggerRef.current?.focus();
   }, []);
 
-  // Any navigation (a product link, Continue Shopping, home after an order) closes the drawer.
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  // Any navigation (a product link, Continue Shopping, home after an order) closes the drawer,
+  // including one to the page already shown.
+  useEffect(() => setOpen(false), [location.key]);
 
   useEffect(() => {
     if (!open) return;

@@ -137,7 +137,11 @@ export function CartLineRow({
                   className="h-9 w-16 [appearance:textfield] rounded-xl border border-ink-500/30 bg-white text-center text-sm font-semibold text-ink-900 focus:border-forest-700 focus:ring-2 focus:ring-forest-700/30 focus:outline-none [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
                 />
                 {hydrated ? null : (
-                  <button type="submit" className="rounded-full border border-forest-800/20 bg-white px-3 py-1.5 text-xs font-semibold text-forest-800 hover:bg-forest-50">
+                  <button
+                    type="submit"
+                    aria-label={`Update quantity of ${item.name}`}
+                    className="rounded-full border border-forest-800/20 bg-white px-3 py-1.5 text-xs font-semibold text-forest-800 hover:bg-forest-50"
+                  >
                     Update
                   </button>
                 )}

@@ -165,6 +165,8 @@ test.describe("cart with JavaScript", () => {
     expect(opened).toBe(false);
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "cart-drawer-empty-phone");
+    await drawer.getByRole("link", { name: "Continue Shopping" }).click();
+    await expect(drawer).toBeHidden();
   });
 });
 
@@ -186,7 +188,7 @@ test.describe("cart without JavaScript", () => {
 
     const cake = page.getByRole("article", { name: CAKE.name });
     await cake.getByRole("spinbutton", { name: `Quantity of ${CAKE.name}` }).fill("3");
-    await cake.getByRole("button", { name: "Update" }).click();
+    await cake.getByRole("button", { name: `Update quantity of ${CAKE.name}` }).click();
     await expect(page.getByRole("article", { name: CAKE.name }).getByRole("spinbutton", { name: `Quantity of ${CAKE.name}` })).toHaveValue("3");
     await expect(page.getByRole("link", { name: "Cart, 5 items" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Order summary" }).getByRole("definition")).toHaveText(["$240.00", "$240.00"]);
