@@ -1,13 +1,273 @@
+import { createCookie } from "@remix-run/cloudflare";
+import { eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { products } from "../db/schema";
+import {
+  addedToCartNotice,
+  applyCartAction,
+  CART_BOUND_NOTICES,
+  cartLines,
+  EMPTY_CART,
+  ITEM_REMOVED_NOTICE,
+  normalizeCartLines,
+  type CartBound,
+  type CartLine,
+  type CartProduct,
+  type CartResult,
+  type CartState,
+  type CartView,
+} from "./lib/cart";
+import { buildOrderText } from "./lib/order-text";
+import { parsePriceTiers } from "./lib/product";
+import type { Toast } from "./lib/toast";
 import type { Db } from "./load-context";
+import type { ToastInput } from "./toast.server";
 
 /**
- * The shopper's cart as the root loader gives it to every page.
- * Placeholder until the cart issue lands: always empty.
+ * The shopper's cart lives in the `cannabis-cart` cookie as [{ id, quantity }] only. Every read joins
+ * it with the current product rows (one query), so names and prices shown and ordered are never stale.
  */
-export interface CartSummary {
-  totalItems: number;
+export const CART_COOKIE_NAME = "cannabis-cart";
+const CART_MAX_AGE = 60 * 60 * 24 * 30;
+
+function cartCookie(request: Request) {
+  return createCookie(CART_COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: CART_MAX_AGE,
+    secure: new URL(request.url).protocol === "https:",
+  });
 }
 
-export async function loadCartSummary(_request: Request, _db: Db): Promise<CartSummary> {
-  return { totalItems: 0 };
+/** The cookie's shape; entries are then normalised (junk quantities dropped, repeats merged, bounds applied). */
+const SavedLinesSchema = z.array(z.object({ id: z.number(), quantity: z.number() }));
+
+export interface SavedCart {
+  lines: CartLine[];
+  /** a bound the saved cart ran into (it was cut down to fit) */
+  bound: CartBound | null;
+  /** the cookie differs from `lines` and should be written back */
+  rewrite: boolean;
+}
+
+/** Reads the cookie. Unreadable: logged, empty cart (and the cookie is reset). Oversized: bounded. */
+export async function readCartLines(request: Request): Promise<SavedCart> {
+  const raw: unknown = await cartCookie(request).parse(request.headers.get("Cookie"));
+  if (raw === null || raw === "") return { lines: [], bound: null, rewrite: false };
+  const parsed = SavedLinesSchema.safeParse(raw);
+  if (!parsed.success) {
+    console.error(`Unreadable ${CART_COOKIE_NAME} cookie; starting with an empty cart.`, parsed.error.issues[0]?.message);
+    return { lines: [], bound: null, rewrite: true };
+  }
+  const { lines, bound } = normalizeCartLines(parsed.data);
+  return { lines, bound, rewrite: JSON.stringify(lines) !== JSON.stringify(parsed.data) };
+}
+
+/** Set-Cookie value for these lines (an empty cart clears the cookie). */
+export async function cartCookieHeader(request: Request, lines: CartLine[]): Promise<string> {
+  if (lines.length === 0) return clearCartCookieHeader(request);
+  return cartCookie(request).serialize(lines.map(({ id, quantity }) => ({ id, quantity })));
+}
+
+export async function clearCartCookieHeader(request: Request): Promise<string> {
+  return cartCookie(request).serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+const cartProductColumns = {
+  id: products.id,
+  name: products.name,
+  image: products.image,
+  priceCents: products.priceCents,
+  priceTiers: products.priceTiers,
+  active: products.active,
+  inStock: products.inStock,
+};
+
+type CartProductRow = {
+  id: number;
+  name: string;
+  image: string | null;
+  priceCents: number;
+  priceTiers: string | null;
+  active: boolean;
+  inStock: boolean;
+};
+
+function toCartProduct(row: CartProductRow): CartProduct {
+  return { id: row.id, name: row.name, image: row.image, priceCents: row.priceCents, priceTiers: parsePriceTiers(row.priceTiers) };
+}
+
+/** One product as the add action needs it (active and in-stock flags included), or null. */
+export async function findCartProduct(db: Db, id: number): Promise<CartProductRow | null> {
+  const [row] = await db.select(cartProductColumns).from(products).where(eq(products.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** A line that dropped out because its product was deleted (name unknown) or deactivated. */
+export interface DroppedLine {
+  id: number;
+  name: string | null;
+}
+
+export interface LoadedCart {
+  state: CartState;
+  dropped: DroppedLine[];
+}
+
+/** Joins saved lines with the current rows in ONE query; deleted or inactive products drop out. */
+export async function loadCart(db: Db, lines: CartLine[]): Promise<LoadedCart> {
+  if (lines.length === 0) return { state: EMPTY_CART, dropped: [] };
+  const rows = await db
+    .select(cartProductColumns)
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        lines.map((line) => line.id),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const items: Array<CartProduct & CartLine> = [];
+  const dropped: DroppedLine[] = [];
+  for (const line of lines) {
+    const row = byId.get(line.id);
+    if (row?.active) items.push({ ...toCartProduct(row), quantity: line.quantity });
+    else dropped.push({ id: line.id, name: row?.name ?? null });
+  }
+  return { state: applyCartAction(EMPTY_CART, { type: "LOAD_CART", items }).state, dropped };
+}
+
+export function toCartView(state: CartState): CartView {
+  return { ...state, orderText: buildOrderText(state), unavailable: false };
+}
+
+export function boundNotice(bound: CartBound): ToastInput {
+  return { ...CART_BOUND_NOTICES[bound] };
+}
+
+/** The notice for lines that dropped out (SPEC: the shopper is told once). */
+export function droppedNotice(dropped: DroppedLine[]): ToastInput | null {
+  if (dropped.length === 0) return null;
+  if (dropped.length > 1) {
+    return { title: "Items removed", description: `${dropped.length} items are no longer available and have been removed from your cart` };
+  }
+  const [{ name }] = dropped as [DroppedLine];
+  return {
+    title: "Item removed",
+    description: name
+      ? `${name} is no longer available and has been removed from your cart`
+      : "An item that is no longer available has been removed from your cart",
+  };
+}
+
+export function withToastId(toast: ToastInput): Toast {
+  return { id: crypto.randomUUID(), ...toast };
+}
+
+/**
+ * The cart for the root loader (header badge, drawer). When product rows cannot be read the page
+ * still renders: the badge counts the cookie's quantities and the drawer says the cart is unavailable.
+ * A bounded or partly dropped cart is written back once, with a notice, so the notice shows once.
+ */
+export async function loadCartSummary(
+  request: Request,
+  db: Db,
+): Promise<{ cart: CartView; notices: Toast[]; setCookie: string | null }> {
+  const saved = await readCartLines(request);
+  let loaded: LoadedCart;
+  try {
+    loaded = await loadCart(db, saved.lines);
+  } catch (error) {
+    console.error("Cart products failed to load", error);
+    const totalItems = saved.lines.reduce((sum, line) => sum + line.quantity, 0);
+    return { cart: { ...EMPTY_CART, totalItems, orderText: "", unavailable: true }, notices: [], setCookie: null };
+  }
+  const notices = [saved.bound ? boundNotice(saved.bound) : null, droppedNotice(loaded.dropped)]
+    .filter((notice) => notice !== null)
+    .map(withToastId);
+  const changed = saved.rewrite || loaded.dropped.length > 0;
+  const setCookie = changed ? await cartCookieHeader(request, cartLines(loaded.state)) : null;
+  return { cart: toCartView(loaded.state), notices, setCookie };
+}
+
+/** What a shopper asked the /cart action to do with a line or the whole cart. */
+export type CartChange =
+  | { intent: "add"; productId: number }
+  | { intent: "set"; productId: number; quantity: number }
+  | { intent: "increment"; productId: number }
+  | { intent: "decrement"; productId: number }
+  | { intent: "remove"; productId: number }
+  | { intent: "clear" };
+
+export interface CartChangeResult {
+  lines: CartLine[];
+  toasts: ToastInput[];
+  /** false when the change was refused (unknown, inactive or out-of-stock product) */
+  ok: boolean;
+}
+
+async function addToCart(db: Db, state: CartState, productId: number): Promise<{ result: CartResult; toast: ToastInput; ok: boolean }> {
+  const row = await findCartProduct(db, productId);
+  const unchanged = { state, bound: null };
+  if (!row || !row.active) {
+    return {
+      result: unchanged,
+      ok: false,
+      toast: { title: "Product unavailable", description: "This product is no longer available", variant: "destructive" },
+    };
+  }
+  if (!row.inStock) {
+    return { result: unchanged, ok: false, toast: { title: "Out of stock", description: `${row.name} is out of stock`, variant: "destructive" } };
+  }
+  const result = applyCartAction(state, { type: "ADD_ITEM", product: toCartProduct(row) });
+  const toast: ToastInput = result.bound ? boundNotice(result.bound) : addedToCartNotice(row.name);
+  return { result, toast, ok: true };
+}
+
+/** Applies one change to the current cart (read from the request's cookie, joined with D1). */
+export async function changeCart(request: Request, db: Db, change: CartChange): Promise<CartChangeResult> {
+  const saved = await readCartLines(request);
+  const { state, dropped } = await loadCart(db, saved.lines);
+  const toasts: ToastInput[] = [];
+  const droppedToast = droppedNotice(dropped);
+  if (droppedToast) toasts.push(droppedToast);
+
+  if (change.intent === "add") {
+    const { result, toast, ok } = await addToCart(db, state, change.productId);
+    return { lines: cartLines(result.state), toasts: [...toasts, toast], ok };
+  }
+  if (change.intent === "clear") {
+    const hadItems = state.items.length > 0;
+    return {
+      lines: [],
+      toasts: hadItems ? [...toasts, { title: "Cart cleared", description: "All items have been removed from your cart" }] : toasts,
+      ok: true,
+    };
+  }
+
+  const line = state.items.find((item) => item.id === change.productId);
+  if (!line) return { lines: cartLines(state), toasts, ok: true };
+  const quantity =
+    change.intent === "set"
+      ? change.quantity
+      : change.intent === "increment"
+        ? line.quantity + 1
+        : change.intent === "decrement"
+          ? line.quantity - 1
+          : 0;
+  const result =
+    change.intent === "remove"
+      ? applyCartAction(state, { type: "REMOVE_ITEM", id: line.id })
+      : applyCartAction(state, { type: "UPDATE_QUANTITY", id: line.id, quantity });
+  if (result.bound) toasts.push(boundNotice(result.bound));
+  if (!result.state.items.some((item) => item.id === line.id)) toasts.push(ITEM_REMOVED_NOTICE);
+  return { lines: cartLines(result.state), toasts, ok: true };
+}
+
+/** The current cart for a page or an order: current rows only (dropped lines are left out). */
+export async function loadCartView(request: Request, db: Db): Promise<CartView> {
+  const saved = await readCartLines(request);
+  const { state } = await loadCart(db, saved.lines);
+  return toCartView(state);
 }

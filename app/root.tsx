@@ -16,10 +16,12 @@ import { getAdmin } from "./auth.server";
 import { loadCartSummary } from "./cart.server";
 import { listActiveCategories } from "./categories.server";
 import { AgeGate, inertWhen } from "./components/age-gate";
-import { CartLink, SiteHeader } from "./components/site-header";
+import { CartDrawer } from "./components/cart-drawer";
+import { SiteHeader } from "./components/site-header";
 import { SiteFooter, type FooterCategory } from "./components/site-footer";
 import { Toaster } from "./components/toaster";
 import { ageGateApplies, hasVerifiedAge } from "./lib/age-gate";
+import { EMPTY_CART_VIEW } from "./lib/cart";
 import { useNonce } from "./lib/nonce";
 import { FOOTER_MAX_CATEGORIES, SITE } from "./lib/site";
 import { getToasts } from "./toast.server";
@@ -32,7 +34,7 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db, env } = context;
-  const [footerCategories, cart, admin, { toasts, setCookie }] = await Promise.all([
+  const [footerCategories, cartSummary, admin, { toasts, setCookie }] = await Promise.all([
     listActiveCategories(db, FOOTER_MAX_CATEGORIES).catch((error: unknown) => {
       // The footer degrades to "No categories available"; the page's own loader reports the failure.
       console.error("Footer categories failed to load", error);
@@ -42,18 +44,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getAdmin(request, env),
     getToasts(request),
   ]);
+  const headers = new Headers();
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  // The cart cookie is rewritten once when items dropped out or a bound was hit (with a notice).
+  if (cartSummary.setCookie) headers.append("Set-Cookie", cartSummary.setCookie);
   return data(
     {
       footerCategories,
-      cart,
+      cart: cartSummary.cart,
       isAdmin: admin !== null,
-      toasts,
+      toasts: [...toasts, ...cartSummary.notices],
       telegramUsername: env.TELEGRAM_USERNAME,
       imageResizing: env.IMAGE_RESIZING === "on",
       origin: new URL(request.url).origin,
       ageVerified: hasVerifiedAge(request.headers.get("Cookie")),
     },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+    { headers },
   );
 }
 
@@ -87,7 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           >
             Skip to content
           </a>
-          <SiteHeader cart={<CartLink totalItems={rootData?.cart.totalItems ?? 0} />} />
+          <SiteHeader cart={<CartDrawer cart={rootData?.cart ?? EMPTY_CART_VIEW} imageResizing={rootData?.imageResizing ?? false} />} />
           <main id="main" className="flex-1">
             {children}
           </main>

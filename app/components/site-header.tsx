@@ -18,19 +18,32 @@ export function CartIcon({ className = "h-5 w-5" }: { className?: string }) {
   );
 }
 
-export function CartLink({ totalItems }: { totalItems: number }) {
+export const cartTriggerClass =
+  "relative inline-flex h-11 w-11 items-center justify-center rounded-full text-forest-800 hover:bg-forest-50";
+
+export function cartLabel(totalItems: number) {
+  return `Cart, ${totalItems} ${totalItems === 1 ? "item" : "items"}`;
+}
+
+/** The cart icon with its total-quantity badge (shared by the link and the drawer's button). */
+export function CartBadgeIcon({ totalItems }: { totalItems: number }) {
   return (
-    <Link
-      to="/checkout"
-      className="relative inline-flex h-11 w-11 items-center justify-center rounded-full text-forest-800 hover:bg-forest-50"
-      aria-label={`Cart, ${totalItems} ${totalItems === 1 ? "item" : "items"}`}
-    >
+    <>
       <CartIcon className="h-6 w-6" />
       {totalItems > 0 ? (
         <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-gold-500 px-1.5 text-center text-xs leading-5 font-bold text-forest-950">
           {totalItems}
         </span>
       ) : null}
+    </>
+  );
+}
+
+/** The cart as a plain link to /checkout: the no-JavaScript path (the drawer upgrades it to a button). */
+export function CartLink({ totalItems }: { totalItems: number }) {
+  return (
+    <Link to="/checkout" className={cartTriggerClass} aria-label={cartLabel(totalItems)}>
+      <CartBadgeIcon totalItems={totalItems} />
     </Link>
   );
 }

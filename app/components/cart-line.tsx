@@ -1,0 +1,166 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { sizedImageUrl } from "~/lib/images";
+import { MAX_LINE_QUANTITY } from "~/lib/cart";
+import { formatCents } from "~/lib/money";
+import { nextTier, nextTierHint } from "~/lib/price-tiers";
+import type { CartActionData } from "~/routes/cart";
+import { CART_ACTION, cartLineFetcherKey, useFetcherToasts, useOtherCartSubmitting, type OptimisticLine } from "./cart-state";
+
+const stepButton =
+  "inline-flex h-9 w-9 items-center justify-center rounded-full border border-forest-800/20 bg-white text-lg leading-none font-semibold text-forest-800 transition-colors hover:bg-forest-50 disabled:cursor-not-allowed disabled:opacity-50";
+
+/**
+ * One cart line: image, name, unit price (tier-aware, with the next-tier hint), quantity − / + and a
+ * number input, line total and Remove. Every control is a real form posting to /cart; once hydrated
+ * the line's forms share one fetcher and send the absolute quantity, so the newest click wins.
+ */
+export function CartLineRow({
+  line,
+  variant,
+  imageResizing = false,
+}: {
+  line: OptimisticLine;
+  variant: "drawer" | "page";
+  imageResizing?: boolean;
+}) {
+  const { item, removed } = line;
+  const key = cartLineFetcherKey(item.id);
+  const fetcher = useFetcher<CartActionData>({ key });
+  useFetcherToasts(fetcher.data);
+  const hydrated = useHydrated();
+  const waiting = useOtherCartSubmitting(key);
+  const [draft, setDraft] = useState<string | null>(null);
+  const hint = nextTier(item.priceCents, item.priceTiers, item.quantity);
+  const inputId = `cart-${variant}-quantity-${item.id}`;
+  const page = variant === "page";
+
+  function setQuantity(quantity: number) {
+    fetcher.submit(
+      { intent: "set", productId: String(item.id), quantity: String(quantity), js: "1" },
+      { method: "post", action: CART_ACTION },
+    );
+  }
+
+  function step(delta: number) {
+    return (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (!waiting) setQuantity(Math.max(0, item.quantity + delta));
+    };
+  }
+
+  function commitDraft() {
+    if (draft === null) return;
+    setDraft(null);
+    const quantity = Number(draft);
+    if (draft.trim() !== "" && Number.isInteger(quantity) && quantity !== item.quantity) setQuantity(Math.max(0, quantity));
+  }
+
+  function submitQuantity(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    commitDraft();
+  }
+
+  const script = hydrated ? <input type="hidden" name="js" value="1" /> : null;
+
+  return (
+    <li hidden={removed} className={page ? "card p-4 sm:p-5" : "py-4"}>
+      <article aria-label={item.name} className="flex gap-4">
+        <img
+          src={sizedImageUrl(item.image, page ? 192 : 128, imageResizing)}
+          alt={item.name}
+          width={page ? 96 : 64}
+          height={page ? 96 : 64}
+          loading="lazy"
+          className={`${page ? "h-16 w-16 sm:h-24 sm:w-24" : "h-16 w-16"} shrink-0 rounded-xl bg-cream-100 object-cover`}
+        />
+        <div className="min-w-0 flex-1">
+          <div className="flex items-start justify-between gap-3">
+            <h3 className={`${page ? "text-lg" : "text-base"} leading-snug font-semibold text-ink-900`}>
+              <Link to={`/product/${item.id}`} className="hover:text-forest-700 hover:underline">
+                {item.name}
+              </Link>
+            </h3>
+            <fetcher.Form method="post" action={CART_ACTION} className="shrink-0">
+              <input type="hidden" name="intent" value="remove" />
+              <input type="hidden" name="productId" value={item.id} />
+              {script}
+              <button
+                type="submit"
+                disabled={waiting}
+                aria-label={`Remove ${item.name} from cart`}
+                className="rounded-full px-2 py-1 text-sm font-medium text-berry-700 underline-offset-4 hover:underline disabled:opacity-50"
+              >
+                Remove
+              </button>
+            </fetcher.Form>
+          </div>
+
+          <p className="mt-1 text-sm text-ink-700">
+            <span className="sr-only">Unit price: </span>
+            {formatCents(item.unitPriceCents)} each
+          </p>
+          {hint ? (
+            <p className="mt-1 inline-flex rounded-full bg-gold-100 px-2.5 py-0.5 text-xs font-medium text-forest-900">
+              {nextTierHint(hint)}
+            </p>
+          ) : null}
+
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+            <div className="flex items-center gap-1.5">
+              <fetcher.Form method="post" action={CART_ACTION} onSubmit={step(-1)}>
+                <input type="hidden" name="intent" value="decrement" />
+                <input type="hidden" name="productId" value={item.id} />
+                <button type="submit" className={stepButton} disabled={waiting} aria-label={`Decrease quantity of ${item.name}`}>
+                  <span aria-hidden="true">−</span>
+                </button>
+              </fetcher.Form>
+              <fetcher.Form method="post" action={CART_ACTION} onSubmit={submitQuantity} className="flex items-center gap-1.5">
+                <input type="hidden" name="intent" value="set" />
+                <input type="hidden" name="productId" value={item.id} />
+                <label htmlFor={inputId} className="sr-only">
+                  Quantity of {item.name}
+                </label>
+                <input
+                  id={inputId}
+                  name="quantity"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={MAX_LINE_QUANTITY}
+                  step={1}
+                  required
+                  value={draft ?? String(item.quantity)}
+                  onChange={(event) => setDraft(event.target.value)}
+                  onBlur={commitDraft}
+                  className="h-9 w-16 [appearance:textfield] rounded-xl border border-ink-500/30 bg-white text-center text-sm font-semibold text-ink-900 focus:border-forest-700 focus:ring-2 focus:ring-forest-700/30 focus:outline-none [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+                />
+                {hydrated ? null : (
+                  <button
+                    type="submit"
+                    aria-label={`Update quantity of ${item.name}`}
+                    className="rounded-full border border-forest-800/20 bg-white px-3 py-1.5 text-xs font-semibold text-forest-800 hover:bg-forest-50"
+                  >
+                    Update
+                  </button>
+                )}
+              </fetcher.Form>
+              <fetcher.Form method="post" action={CART_ACTION} onSubmit={step(1)}>
+                <input type="hidden" name="intent" value="increment" />
+                <input type="hidden" name="productId" value={item.id} />
+                <button type="submit" className={stepButton} disabled={waiting} aria-label={`Increase quantity of ${item.name}`}>
+                  <span aria-hidden="true">+</span>
+                </button>
+              </fetcher.Form>
+            </div>
+            <p className={`${page ? "text-lg" : "text-base"} font-semibold text-forest-900`}>
+              <span className="sr-only">Line total: </span>
+              {formatCents(item.lineTotalCents)}
+            </p>
+          </div>
+        </div>
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,82 @@
+import { Form } from "@remix-run/react";
+import type { FormEvent } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { emptyCartNotice, ORDER_SENT_NOTICE, type OrderSource } from "~/lib/cart";
+import { CART_ACTION, markOrderPlaced, type OptimisticCart } from "./cart-state";
+import { notify } from "./toaster";
+
+export function TelegramIcon({ className = "h-5 w-5" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} fill="currentColor" aria-hidden="true">
+      <path d="M21.4 3.6a1.2 1.2 0 0 0-1.25-.2L2.9 10.1c-.95.37-.9 1.73.07 2.03l4.3 1.34 1.66 5.16c.25.78 1.24 1.02 1.82.44l2.4-2.37 4.36 3.2c.66.48 1.6.13 1.78-.67l2.9-13.6a1.2 1.2 0 0 0-.79-1.33ZM9.9 14.3l-.5 3.3-1.2-3.9 9.3-5.9-7.6 6.5Z" />
+    </svg>
+  );
+}
+
+/**
+ * 'Place Order via Telegram' and 'Copy order'. The order form opens a new tab: its post is answered
+ * with a 303 to t.me with the order text (built once on the server) and a cookie that empties the
+ * cart, with or without JavaScript. With JavaScript this tab refuses an empty cart itself, and after a
+ * valid submit shows 'Order sent!', empties its cart view and returns home after 2 s.
+ */
+export function OrderActions({ cart, source }: { cart: OptimisticCart; source: OrderSource }) {
+  const hydrated = useHydrated();
+  const empty = cart.items.length === 0;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (empty) {
+      event.preventDefault();
+      notify(emptyCartNotice(source));
+      return;
+    }
+    if (cart.pending) {
+      event.preventDefault();
+      return;
+    }
+    notify(ORDER_SENT_NOTICE);
+    const text = cart.orderText;
+    // After the browser has taken the form's data: emptying the view removes the form.
+    window.setTimeout(() => markOrderPlaced(text), 0);
+  }
+
+  return (
+    <div className="space-y-2.5">
+      <Form method="post" action={CART_ACTION} reloadDocument target="_blank" onSubmit={onSubmit}>
+        <input type="hidden" name="intent" value="order" />
+        <input type="hidden" name="source" value={source} />
+        {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+        <button type="submit" className="btn-gold w-full py-3 text-base" disabled={cart.pending}>
+          <TelegramIcon />
+          Place Order via Telegram
+        </button>
+      </Form>
+      {hydrated ? <CopyOrderButton text={cart.orderText} disabled={cart.pending || empty} /> : null}
+    </div>
+  );
+}
+
+/** Puts the same order text on the clipboard, for shoppers whose Telegram does not pre-fill it. */
+export function CopyOrderButton({ text, disabled }: { text: string; disabled: boolean }) {
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      notify({ title: "Order copied", description: "Paste it into your Telegram chat with us." });
+    } catch (error) {
+      console.error("Copy order failed", error);
+      notify({
+        title: "Copy failed",
+        description: "Your browser blocked the clipboard. Select the order text on the checkout page and copy it.",
+        variant: "destructive",
+      });
+    }
+  }
+  return (
+    <button type="button" className="btn-secondary w-full" onClick={copy} disabled={disabled}>
+      <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+        <rect x="8" y="8" width="12" height="12" rx="2" />
+        <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+      </svg>
+      Copy order
+    </button>
+  );
+}

@@ -1,0 +1,181 @@
+import { useFetchers, useNavigate } from "@remix-run/react";
+import { useEffect, useSyncExternalStore } from "react";
+import {
+  applyCartAction,
+  EMPTY_CART_VIEW,
+  ORDER_REDIRECT_DELAY,
+  type CartItem,
+  type CartState,
+  type CartView,
+} from "~/lib/cart";
+import type { Toast } from "~/lib/toast";
+import { notify } from "./toaster";
+
+/**
+ * Browser-side cart helpers: the optimistic cart (server cart + pending fetcher submissions, through
+ * the same reducer), the "order placed" state of this tab, and toasts carried by fetcher responses.
+ */
+
+export const CART_ACTION = "/cart";
+
+/** Quantity controls of one line share a fetcher, so rapid clicks replace each other (Hydrogen-style). */
+export function cartLineFetcherKey(productId: number) {
+  return `cart-line-${productId}`;
+}
+
+export function addToCartFetcherKey(productId: number) {
+  return `add-to-cart-${productId}`;
+}
+
+export const CLEAR_CART_FETCHER_KEY = "cart-clear";
+
+function isCartSubmission(formAction: string | undefined) {
+  return formAction !== undefined && new URL(formAction, "http://localhost").pathname === CART_ACTION;
+}
+
+/**
+ * True while another cart request is on its way. The cart lives in one cookie, so two changes sent at
+ * once would each write back their own copy; controls wait for the other request's cookie first.
+ */
+export function useOtherCartSubmitting(ownKey: string): boolean {
+  return useFetchers().some((fetcher) => fetcher.state === "submitting" && fetcher.key !== ownKey && isCartSubmission(fetcher.formAction));
+}
+
+// ----------------------------------------------------------------------------- order placed
+
+interface PlacedOrder {
+  /** the order text sent; the cart view reads as empty while the server cart still has this text */
+  text: string | null;
+  at: number;
+}
+let placedOrder: PlacedOrder | null = null;
+const listeners = new Set<() => void>();
+
+function emit() {
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function markOrderPlaced(text: string) {
+  placedOrder = { text, at: Date.now() };
+  emit();
+}
+
+function usePlacedOrder() {
+  return useSyncExternalStore(subscribe, () => placedOrder, () => null);
+}
+
+/**
+ * After an order: back to / after 2 s (SPEC section 4), and forget the placed order once the server's
+ * cart has changed (the new tab's request cleared the cookie, or the shopper added something new).
+ * Used once, by the always-mounted header drawer.
+ */
+export function useOrderPlacedEffects(cart: CartView) {
+  const placed = usePlacedOrder();
+  const navigate = useNavigate();
+  const at = placed?.at;
+  useEffect(() => {
+    if (at === undefined) return;
+    const timer = window.setTimeout(() => navigate("/"), ORDER_REDIRECT_DELAY);
+    return () => window.clearTimeout(timer);
+  }, [at, navigate]);
+  useEffect(() => {
+    if (placed?.text != null && cart.orderText !== placed.text) {
+      placedOrder = { ...placed, text: null };
+      emit();
+    }
+  }, [placed, cart.orderText]);
+}
+
+// ----------------------------------------------------------------------------- optimistic cart
+
+export interface OptimisticLine {
+  item: CartItem;
+  /** removed by a pending submission: kept mounted (hidden) until the server confirms */
+  removed: boolean;
+}
+
+export interface OptimisticCart extends CartView {
+  lines: OptimisticLine[];
+  /** a cart change is on its way; the order text is about to change */
+  pending: boolean;
+}
+
+function intField(formData: FormData, name: string) {
+  return Number(formData.get(name));
+}
+
+/** The server's cart with every pending cart submission applied through the same reducer. */
+export function useOptimisticCart(cart: CartView): OptimisticCart {
+  const fetchers = useFetchers();
+  const placed = usePlacedOrder();
+  if (placed?.text != null && placed.text === cart.orderText) {
+    return { ...EMPTY_CART_VIEW, lines: [], pending: false };
+  }
+
+  let state: CartState = cart;
+  let unknownAdds = 0;
+  let pending = false;
+  for (const fetcher of fetchers) {
+    const { formData } = fetcher;
+    if (!formData || !isCartSubmission(fetcher.formAction)) continue;
+    pending = true;
+    const id = intField(formData, "productId");
+    const line = state.items.find((item) => item.id === id);
+    switch (formData.get("intent")) {
+      case "set":
+        state = applyCartAction(state, { type: "UPDATE_QUANTITY", id, quantity: intField(formData, "quantity") }).state;
+        break;
+      case "increment":
+      case "decrement":
+        if (line) {
+          const step = formData.get("intent") === "increment" ? 1 : -1;
+          state = applyCartAction(state, { type: "UPDATE_QUANTITY", id, quantity: line.quantity + step }).state;
+        }
+        break;
+      case "remove":
+        state = applyCartAction(state, { type: "REMOVE_ITEM", id }).state;
+        break;
+      case "clear":
+        state = applyCartAction(state, { type: "CLEAR_CART" }).state;
+        break;
+      case "add":
+        // A product not in the cart yet has no price here: only the badge counts it.
+        if (line) state = applyCartAction(state, { type: "ADD_ITEM", product: line }).state;
+        else unknownAdds += 1;
+        break;
+    }
+  }
+  const lines = cart.items.map((item) => {
+    const current = state.items.find((candidate) => candidate.id === item.id);
+    return current ? { item: current, removed: false } : { item, removed: true };
+  });
+  return {
+    ...state,
+    totalItems: state.totalItems + unknownAdds,
+    orderText: cart.orderText,
+    unavailable: cart.unavailable,
+    lines,
+    pending,
+  };
+}
+
+// ----------------------------------------------------------------------------- fetcher toasts
+
+const shownToastIds = new Set<string>();
+
+/** Shows the notices a /cart fetcher response carries, each once (several components may share a fetcher). */
+export function useFetcherToasts(data: { toasts?: Toast[] } | undefined) {
+  useEffect(() => {
+    for (const toast of data?.toasts ?? []) {
+      if (shownToastIds.has(toast.id)) continue;
+      shownToastIds.add(toast.id);
+      const { id: _id, ...rest } = toast;
+      notify(rest);
+    }
+  }, [data]);
+}

@@ -1,0 +1,236 @@
+/**
+ * The cart (SPEC sections 3 and 4): a pure reducer over cart items with totals recomputed in
+ * integer cents after every action. The server runs it on the `cannabis-cart` cookie joined with
+ * current product rows; the browser runs the same reducer for optimistic quantities and totals.
+ */
+import { parsePriceToCents } from "./money";
+import { isPriceTiers, unitPriceCents } from "./price-tiers";
+import type { PriceTiers } from "./product";
+
+/**
+ * Bounds that keep the cookie small and every order text under Telegram's 4096 characters
+ * (tests/unit/order-text.test.ts proves it at these bounds with 120-character names).
+ * 1,000 per line reaches the top gummy tier; 20 lines stay far below D1's 100 bound parameters.
+ */
+export const MAX_CART_LINES = 20;
+export const MAX_LINE_QUANTITY = 1000;
+
+/** What the cookie holds: ids and quantities only. */
+export interface CartLine {
+  id: number;
+  quantity: number;
+}
+
+/** The product facts a cart item carries; always read from the current product row. */
+export interface CartProduct {
+  id: number;
+  name: string;
+  image: string | null;
+  /** the product's price in cents (used when it has no tiers) */
+  priceCents: number;
+  priceTiers: PriceTiers | null;
+}
+
+export interface CartItem extends CartProduct {
+  quantity: number;
+  /** tier-aware unit price for this quantity */
+  unitPriceCents: number;
+  lineTotalCents: number;
+}
+
+export interface CartState {
+  items: CartItem[];
+  /** sum of quantities */
+  totalItems: number;
+  /** sum of line totals, integer cents */
+  totalCents: number;
+}
+
+/** The cart as pages receive it: the state plus the order text built once on the server. */
+export interface CartView extends CartState {
+  orderText: string;
+  /** true when product rows could not be read; totalItems still comes from the cookie */
+  unavailable: boolean;
+}
+
+export type CartAction =
+  | { type: "ADD_ITEM"; product: CartProduct }
+  | { type: "REMOVE_ITEM"; id: number }
+  | { type: "UPDATE_QUANTITY"; id: number; quantity: number }
+  | { type: "CLEAR_CART" }
+  | { type: "LOAD_CART"; items: unknown };
+
+/** Which bound an action ran into: too many different products, or too many of one. */
+export type CartBound = "lines" | "quantity";
+
+export interface CartResult {
+  state: CartState;
+  bound: CartBound | null;
+}
+
+export const EMPTY_CART: CartState = { items: [], totalItems: 0, totalCents: 0 };
+
+export const CART_BOUND_NOTICES: Record<CartBound, { title: string; description: string }> = {
+  lines: {
+    title: "Cart is full",
+    description: `Your cart holds up to ${MAX_CART_LINES} different products. Place this order first, or message us on Telegram for a larger one.`,
+  },
+  quantity: {
+    title: "Quantity limit reached",
+    description: `You can order up to ${MAX_LINE_QUANTITY.toLocaleString("en-US")} of one product here. Message us on Telegram for larger quantities.`,
+  },
+};
+
+function priced(item: CartProduct & { quantity: number }): CartItem {
+  const unit = unitPriceCents(item.priceCents, item.priceTiers, item.quantity);
+  return {
+    id: item.id,
+    name: item.name,
+    image: item.image,
+    priceCents: item.priceCents,
+    priceTiers: item.priceTiers,
+    quantity: item.quantity,
+    unitPriceCents: unit,
+    lineTotalCents: unit * item.quantity,
+  };
+}
+
+/** Line prices and totals, recomputed from scratch in integer cents. */
+function withTotals(items: Array<CartProduct & { quantity: number }>): CartState {
+  const lines = items.map(priced);
+  return {
+    items: lines,
+    totalItems: lines.reduce((sum, line) => sum + line.quantity, 0),
+    totalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+  };
+}
+
+function isId(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) > 0;
+}
+
+/**
+ * Quantities as the spec says: never below 0 (0 removes the line), whole units, and at most
+ * MAX_LINE_QUANTITY (reported as the "quantity" bound). Not a number: null.
+ */
+function boundedQuantity(value: number): { quantity: number; capped: boolean } | null {
+  if (!Number.isFinite(value)) return null;
+  const whole = Math.max(0, Math.trunc(value));
+  return whole > MAX_LINE_QUANTITY ? { quantity: MAX_LINE_QUANTITY, capped: true } : { quantity: whole, capped: false };
+}
+
+/**
+ * Normalises saved lines (from the cookie or anywhere else): keeps entries with a positive integer id
+ * and a positive integer quantity, merges repeated ids, caps quantities and the number of lines.
+ * Junk entries are dropped; anything that is not a list reads as an empty cart.
+ */
+export function normalizeCartLines<T extends CartLine>(entries: readonly T[]): { lines: T[]; bound: CartBound | null } {
+  let bound: CartBound | null = null;
+  const lines: T[] = [];
+  for (const entry of entries) {
+    if (!isId(entry.id) || !Number.isSafeInteger(entry.quantity) || entry.quantity <= 0) continue;
+    const index = lines.findIndex((line) => line.id === entry.id);
+    if (index === -1 && lines.length >= MAX_CART_LINES) {
+      bound = "lines";
+      continue;
+    }
+    const wanted = (index === -1 ? 0 : lines[index]!.quantity) + entry.quantity;
+    const quantity = Math.min(wanted, MAX_LINE_QUANTITY);
+    if (quantity < wanted) bound ??= "quantity";
+    if (index === -1) lines.push({ ...entry, quantity });
+    else lines[index] = { ...lines[index]!, quantity };
+  }
+  return { lines, bound };
+}
+
+/** One saved item of unknown shape to a cart item, or null. Prices may be cents or text like "$45". */
+function parseSavedItem(value: unknown): (CartProduct & CartLine) | null {
+  if (!value || typeof value !== "object") return null;
+  const record = value as Record<string, unknown>;
+  const priceCents = Number.isSafeInteger(record.priceCents) && (record.priceCents as number) >= 0
+    ? (record.priceCents as number)
+    : parsePriceToCents(record.price);
+  if (!isId(record.id) || typeof record.quantity !== "number" || priceCents === null) return null;
+  return {
+    id: record.id,
+    quantity: record.quantity,
+    name: typeof record.name === "string" ? record.name : "",
+    image: typeof record.image === "string" ? record.image : null,
+    priceCents,
+    priceTiers: isPriceTiers(record.priceTiers) ? record.priceTiers : null,
+  };
+}
+
+/** The reducer plus which bound (if any) the action ran into, so the shopper can be told. */
+export function applyCartAction(state: CartState, action: CartAction): CartResult {
+  switch (action.type) {
+    case "ADD_ITEM": {
+      const { product } = action;
+      const existing = state.items.find((item) => item.id === product.id);
+      if (existing) {
+        if (existing.quantity >= MAX_LINE_QUANTITY) return { state, bound: "quantity" };
+        // The product's current name and price replace the old ones.
+        const items = state.items.map((item) => (item.id === product.id ? { ...product, quantity: item.quantity + 1 } : item));
+        return { state: withTotals(items), bound: null };
+      }
+      if (state.items.length >= MAX_CART_LINES) return { state, bound: "lines" };
+      return { state: withTotals([...state.items, { ...product, quantity: 1 }]), bound: null };
+    }
+    case "REMOVE_ITEM":
+      return { state: withTotals(state.items.filter((item) => item.id !== action.id)), bound: null };
+    case "UPDATE_QUANTITY": {
+      const next = boundedQuantity(action.quantity);
+      if (!next || !state.items.some((item) => item.id === action.id)) return { state, bound: null };
+      const items = state.items
+        .map((item) => (item.id === action.id ? { ...item, quantity: next.quantity } : item))
+        .filter((item) => item.quantity > 0);
+      return { state: withTotals(items), bound: next.capped ? "quantity" : null };
+    }
+    case "CLEAR_CART":
+      return { state: EMPTY_CART, bound: null };
+    case "LOAD_CART": {
+      const saved = Array.isArray(action.items) ? action.items.map(parseSavedItem).filter((item) => item !== null) : [];
+      const { lines, bound } = normalizeCartLines(saved);
+      return { state: withTotals(lines), bound };
+    }
+  }
+}
+
+export function cartReducer(state: CartState, action: CartAction): CartState {
+  return applyCartAction(state, action).state;
+}
+
+/** What the cookie stores for a cart state. */
+export function cartLines(state: CartState): CartLine[] {
+  return state.items.map(({ id, quantity }) => ({ id, quantity }));
+}
+
+/** Shopper notices (SPEC section 8), shared by the /cart action and the browser. */
+export const ADD_TO_CART_TOAST_DURATION = 3000;
+
+export function addedToCartNotice(name: string) {
+  return { title: "Added to cart!", description: `${name} has been added to your cart`, duration: ADD_TO_CART_TOAST_DURATION };
+}
+
+export const ITEM_REMOVED_NOTICE = { title: "Item removed", description: "Item has been removed from your cart" };
+
+export const ORDER_SENT_NOTICE = {
+  title: "Order sent!",
+  description: "Your order has been sent via Telegram. We'll contact you soon!",
+};
+
+/** Where an order was placed from: the header's cart drawer or the checkout page. */
+export type OrderSource = "drawer" | "checkout";
+
+export function emptyCartNotice(source: OrderSource) {
+  return {
+    title: "Cart is empty",
+    description: `Please add items to your cart before ${source === "drawer" ? "ordering" : "checkout"}`,
+    variant: "destructive" as const,
+  };
+}
+
+/** Milliseconds from placing an order to returning home (SPEC section 9). */
+export const ORDER_REDIRECT_DELAY = 2000;
+
+export const EMPTY_CART_VIEW: CartView = { ...EMPTY_CART, orderText: "", unavailable: false };

@@ -1,0 +1,167 @@
+import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { z } from "zod";
+import {
+  cartCookieHeader,
+  changeCart,
+  clearCartCookieHeader,
+  loadCartView,
+  withToastId,
+} from "~/cart.server";
+import { emptyCartNotice, MAX_LINE_QUANTITY, ORDER_SENT_NOTICE, type OrderSource } from "~/lib/cart";
+import { TELEGRAM_MAX_TEXT_LENGTH } from "~/lib/order-text";
+import { telegramUrl } from "~/lib/site";
+import type { Toast } from "~/lib/toast";
+import { redirectWithToast, toastHeader, type ToastInput } from "~/toast.server";
+
+/**
+ * /cart: the one place the cart changes. Plain form posts (no JavaScript) are answered with a 303
+ * back to the page they came from, with the notice in the flash cookie; fetchers (the forms add a
+ * `js=1` field once hydrated) get the notices as data. `intent=order` hands the order to Telegram.
+ */
+
+export const meta: MetaFunction = () => [{ title: "Cart" }, { name: "robots", content: "noindex" }];
+
+/** The cart page is /checkout. */
+export async function loader() {
+  return redirect("/checkout");
+}
+
+const productId = z
+  .string({ required_error: "Choose a product" })
+  .trim()
+  .regex(/^[1-9]\d{0,14}$/, "Choose a valid product")
+  .transform(Number);
+
+const quantity = z
+  .string({ required_error: "Enter a quantity" })
+  .trim()
+  .regex(/^-?\d{1,9}$/, `Enter a whole number from 0 to ${MAX_LINE_QUANTITY.toLocaleString("en-US")}`)
+  .transform(Number);
+
+const CartActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("add"), productId }),
+    z.object({ intent: z.literal("set"), productId, quantity }),
+    z.object({ intent: z.literal("increment"), productId }),
+    z.object({ intent: z.literal("decrement"), productId }),
+    z.object({ intent: z.literal("remove"), productId }),
+    z.object({ intent: z.literal("clear") }),
+    z.object({
+      intent: z.literal("order"),
+      source: z.enum(["drawer", "checkout"], { errorMap: () => ({ message: "Place the order from the cart or the checkout page" }) }),
+    }),
+  ],
+  { errorMap: (issue, ctx) => (issue.code === "invalid_union_discriminator" ? { message: "Unknown cart action" } : { message: ctx.defaultError }) },
+);
+
+export interface CartActionData {
+  ok: boolean;
+  toasts: Toast[];
+  fieldErrors?: Record<string, string[] | undefined>;
+}
+
+/** Same-origin page the form was posted from, else the checkout page. */
+function backTo(request: Request): string {
+  const referer = request.headers.get("Referer");
+  if (!referer || !URL.canParse(referer)) return "/checkout";
+  const from = new URL(referer);
+  if (from.origin !== new URL(request.url).origin || from.pathname === "/cart") return "/checkout";
+  return `${from.pathname}${from.search}`;
+}
+
+/** Answers a refused request: data for a fetcher, the route's error page (400/503) for a plain post. */
+function refuse(byScript: boolean, status: number, toast: ToastInput, fieldErrors?: CartActionData["fieldErrors"]) {
+  const body: CartActionData & { message: string } = {
+    ok: false,
+    message: toast.description ?? toast.title,
+    toasts: [withToastId(toast)],
+    fieldErrors,
+  };
+  if (byScript) return data(body, { status });
+  throw data(body, { status });
+}
+
+const UNAVAILABLE: ToastInput = {
+  title: "Cart not updated",
+  description: "We couldn't reach the shop's database. Please try again in a moment.",
+  variant: "destructive",
+};
+
+async function placeOrder(request: Request, context: ActionFunctionArgs["context"], source: OrderSource, byScript: boolean) {
+  const cart = await loadCartView(request, context.db);
+  if (cart.items.length === 0) {
+    return redirectWithToast(source === "drawer" ? backTo(request) : "/checkout", emptyCartNotice(source), { status: 303 });
+  }
+  if (cart.orderText.length > TELEGRAM_MAX_TEXT_LENGTH) {
+    // Unreachable within the cart's bounds (see tests/unit/order-text.test.ts); refuse rather than send a cut message.
+    return redirectWithToast(
+      "/checkout",
+      { title: "Order too long", description: "Please split your order or message us on Telegram.", variant: "destructive" },
+      { status: 303 },
+    );
+  }
+  const headers = new Headers({ Location: telegramUrl(context.env.TELEGRAM_USERNAME, cart.orderText) });
+  headers.append("Set-Cookie", await clearCartCookieHeader(request));
+  // With JavaScript the original tab shows 'Order sent!' itself; without, the next page shows it.
+  if (!byScript) headers.append("Set-Cookie", await toastHeader(ORDER_SENT_NOTICE));
+  return new Response(null, { status: 303, headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const byScript = formData.get("js") === "1";
+  const parsed = CartActionSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    const { fieldErrors, formErrors } = parsed.error.flatten();
+    const message = formErrors[0] ?? Object.values(fieldErrors).flat()[0] ?? "Invalid cart request";
+    return refuse(byScript, 400, { title: "Cart not updated", description: message, variant: "destructive" }, fieldErrors);
+  }
+  const input = parsed.data;
+
+  try {
+    if (input.intent === "order") {
+      return await placeOrder(request, context, input.source, byScript);
+    }
+    const result = await changeCart(request, context.db, input);
+    const setCookie = await cartCookieHeader(request, result.lines);
+    if (byScript) {
+      const body: CartActionData = { ok: result.ok, toasts: result.toasts.map(withToastId) };
+      return data(body, { headers: { "Set-Cookie": setCookie } });
+    }
+    const to = backTo(request);
+    if (result.toasts.length === 0) return redirect(to, { status: 303, headers: { "Set-Cookie": setCookie } });
+    return redirectWithToast(to, result.toasts, { status: 303, headers: { "Set-Cookie": setCookie } });
+  } catch (error) {
+    console.error("Cart action failed", error);
+    return refuse(byScript, 503, UNAVAILABLE);
+  }
+}
+
+/** Never shown: GET /cart redirects, and every post redirects or shows the error page below. */
+export default function CartRoute() {
+  return (
+    <section className="container-page py-24 text-center">
+      <h1 className="heading-display text-3xl">Your cart</h1>
+      <Link to="/checkout" className="btn-primary mt-8">
+        Go to your cart
+      </Link>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const body = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | null) : null;
+  const message = typeof body?.message === "string" ? body.message : "Something went wrong while updating your cart.";
+  return (
+    <section className="container-page flex flex-col items-center py-24 text-center" role="alert">
+      <h1 className="heading-display text-3xl">We couldn't update your cart</h1>
+      <p className="mt-3 max-w-md text-ink-700">{message}</p>
+      <Link to="/checkout" className="btn-primary mt-8">
+        Back to your cart
+      </Link>
+    </section>
+  );
+}

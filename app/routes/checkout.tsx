@@ -1,0 +1,167 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { loadCartView } from "~/cart.server";
+import { CartLineRow } from "~/components/cart-line";
+import { OrderActions, TelegramIcon } from "~/components/cart-order";
+import { CART_ACTION, CLEAR_CART_FETCHER_KEY, useFetcherToasts, useOptimisticCart, useOtherCartSubmitting } from "~/components/cart-state";
+import { CartIcon } from "~/components/site-header";
+import { formatCents } from "~/lib/money";
+import { rootOrigin, seo } from "~/lib/seo";
+import type { CartActionData } from "~/routes/cart";
+import { useRootData, type RootLoader } from "~/root";
+
+export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ matches, location }) =>
+  seo({
+    title: "Checkout",
+    description: "Review your cart and place your order through Telegram. We confirm, deliver discreetly in 1-3 business days, and you pay on delivery.",
+    origin: rootOrigin(matches),
+    path: location.pathname,
+    noindex: true,
+  });
+
+/** The cart with current names and prices from D1 (the root loader also tells the shopper about dropped items). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  try {
+    return { cart: await loadCartView(request, context.db) };
+  } catch (error) {
+    console.error("Checkout could not load the cart", error);
+    throw data({ message: "We couldn't load your cart right now. Please try again in a moment." }, { status: 503 });
+  }
+}
+
+const HOW_IT_WORKS = [
+  "Your order is sent to us through Telegram.",
+  "We contact you to confirm your order and arrange delivery.",
+  "You pay during delivery. No payment is taken on this site.",
+];
+
+export default function Checkout() {
+  const { cart } = useLoaderData<typeof loader>();
+  const view = useOptimisticCart(cart);
+  const imageResizing = useRootData()?.imageResizing ?? false;
+  const empty = view.items.length === 0;
+
+  return (
+    <div className="container-page py-10 sm:py-14">
+      {empty ? (
+        <section className="mx-auto flex max-w-md flex-col items-center py-12 text-center">
+          <span className="inline-flex h-20 w-20 items-center justify-center rounded-full bg-forest-50 text-forest-800">
+            <CartIcon className="h-10 w-10" />
+          </span>
+          <h1 className="heading-display mt-6 text-3xl">Your cart is empty</h1>
+          <p className="mt-2 text-ink-700">Browse lab-tested flower, concentrates, edibles and more, then order in one message.</p>
+          <Link to="/" className="btn-primary mt-8">
+            Continue Shopping
+          </Link>
+        </section>
+      ) : (
+        <header>
+          <p className="text-sm font-semibold tracking-widest text-gold-600 uppercase">Checkout</p>
+          <h1 className="heading-display mt-1 text-4xl">Review your order</h1>
+          <p className="mt-2 text-ink-700">
+            {view.totalItems} {view.totalItems === 1 ? "item" : "items"} in your cart. Send the order to us on Telegram and pay when it arrives.
+          </p>
+        </header>
+      )}
+
+      <div hidden={empty} className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+        <section aria-labelledby="checkout-items">
+          <div className="flex items-center justify-between">
+            <h2 id="checkout-items" className="text-lg font-semibold text-forest-900">
+              Items
+            </h2>
+            <ClearCartButton />
+          </div>
+          <ul className="mt-4 space-y-4">
+            {view.lines.map((line) => (
+              <CartLineRow key={line.item.id} line={line} variant="page" imageResizing={imageResizing} />
+            ))}
+          </ul>
+        </section>
+
+        <aside className="space-y-6 lg:sticky lg:top-24">
+          <section aria-labelledby="checkout-summary" className="card p-6">
+            <h2 id="checkout-summary" className="font-display text-2xl text-forest-900">
+              Order summary
+            </h2>
+            <dl className="mt-4 space-y-2 text-sm">
+              <div className="flex justify-between text-ink-700">
+                <dt>
+                  Subtotal ({view.totalItems} {view.totalItems === 1 ? "item" : "items"})
+                </dt>
+                <dd>{formatCents(view.totalCents)}</dd>
+              </div>
+              <div className="flex justify-between border-t border-ink-900/10 pt-3 text-lg font-semibold text-forest-900">
+                <dt>Total</dt>
+                <dd>{formatCents(view.totalCents)}</dd>
+              </div>
+            </dl>
+            <div className="mt-6">
+              <OrderActions cart={view} source="checkout" />
+            </div>
+            {view.orderText ? (
+              <details className="mt-4 text-sm">
+                <summary className="font-medium text-forest-800 underline-offset-4 hover:underline">Show the order text</summary>
+                <pre className="mt-2 rounded-xl bg-cream-100 p-3 font-sans text-xs whitespace-pre-wrap text-ink-900">{view.orderText}</pre>
+              </details>
+            ) : null}
+          </section>
+
+          <section aria-labelledby="how-it-works" className="rounded-2xl border border-forest-800/10 bg-forest-50 p-6">
+            <h2 id="how-it-works" className="flex items-center gap-2 font-semibold text-forest-900">
+              <TelegramIcon className="h-5 w-5 text-forest-700" />
+              How it works
+            </h2>
+            <ol className="mt-3 space-y-2 text-sm text-ink-700">
+              {HOW_IT_WORKS.map((step, index) => (
+                <li key={step} className="flex gap-3">
+                  <span className="inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-forest-800 text-xs font-bold text-cream-50">
+                    {index + 1}
+                  </span>
+                  <span>{step}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function ClearCartButton() {
+  const fetcher = useFetcher<CartActionData>({ key: CLEAR_CART_FETCHER_KEY });
+  useFetcherToasts(fetcher.data);
+  const hydrated = useHydrated();
+  const waiting = useOtherCartSubmitting(CLEAR_CART_FETCHER_KEY);
+  return (
+    <fetcher.Form method="post" action={CART_ACTION}>
+      <input type="hidden" name="intent" value="clear" />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <button type="submit" disabled={waiting} className="text-sm font-medium text-ink-500 underline-offset-4 hover:text-berry-700 hover:underline disabled:opacity-50">
+        Clear cart
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const body = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | null) : null;
+  const message = typeof body?.message === "string" ? body.message : "Something went wrong while loading your cart.";
+  return (
+    <section className="container-page flex flex-col items-center py-24 text-center" role="alert">
+      <h1 className="heading-display text-3xl">We couldn't load your cart</h1>
+      <p className="mt-3 max-w-md text-ink-700">{message}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/checkout" reloadDocument className="btn-primary">
+          Try again
+        </Link>
+        <Link to="/" className="btn-secondary">
+          Return to Home
+        </Link>
+      </div>
+    </section>
+  );
+}

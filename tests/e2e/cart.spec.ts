@@ -1,0 +1,234 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/**
+ * The cart and ordering through Telegram in chromium, with JavaScript and without. Products are put
+ * in the cart with the same post the Add to Cart button sends (product pages live on another branch);
+ * every other step goes through the real UI. Telegram is intercepted: nothing leaves the machine.
+ */
+
+const RUNTZ = { id: 1, name: "Runtz (1/8 oz)" };
+const CAKE = { id: 2, name: "Wedding Cake (1/8 oz)" };
+
+async function addToCart(page: Page, baseURL: string | undefined, productId: number) {
+  const response = await page.request.post("/cart", {
+    form: { intent: "add", productId: String(productId) },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(303);
+}
+
+/** Answers t.me in the test and hands back the decoded text of the first Telegram request. */
+async function interceptTelegram(context: BrowserContext) {
+  await context.route("https://t.me/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Telegram</title><h1>Telegram</h1>" }),
+  );
+  return context.waitForEvent("request", (request) => request.url().startsWith("https://t.me/")).then((request) => {
+    const url = new URL(request.url());
+    return { path: url.pathname, text: url.searchParams.get("text") };
+  });
+}
+
+function orderText(...lines: string[]) {
+  return ["Hello, I would love to purchase:", "", ...lines.slice(0, -1), "", lines.at(-1)!, "", "Please let me know about delivery details. Thank you!"].join("\n");
+}
+
+async function screenshot(page: Page, name: string, fullPage = false) {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage });
+}
+
+/** A product's id from its card on /shop (as a shopper would find it). */
+async function productIdByName(page: Page, name: string) {
+  await page.goto("/shop");
+  const href = await page.getByRole("link", { name }).getAttribute("href");
+  return Number(href?.split("/").at(-1));
+}
+
+test.describe("cart with JavaScript", () => {
+  test("fills the cart, changes it in the drawer and at checkout, and orders through Telegram", async ({ page, context, baseURL }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    await addToCart(page, baseURL, RUNTZ.id);
+    await addToCart(page, baseURL, CAKE.id);
+
+    await page.goto("/");
+    // The badge is right on first paint, then the link becomes the drawer's button.
+    const trigger = page.getByRole("button", { name: "Cart, 2 items" });
+    await trigger.click();
+    const drawer = page.getByRole("dialog", { name: "Your Cart" });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole("article", { name: RUNTZ.name })).toBeVisible();
+    await expect(drawer.getByRole("article", { name: CAKE.name })).toBeVisible();
+    await expect(drawer.getByRole("button", { name: "Close cart" })).toBeFocused();
+
+    // Quantity + in the drawer: optimistic, then confirmed by the server.
+    await drawer.getByRole("button", { name: `Increase quantity of ${RUNTZ.name}` }).click();
+    await expect(drawer.getByRole("spinbutton", { name: `Quantity of ${RUNTZ.name}` })).toHaveValue("2");
+    await expect(drawer.getByRole("definition")).toHaveText(["$140.00", "$140.00"]);
+    await expect(page.getByRole("button", { name: "Cart, 3 items" })).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, "cart-drawer-desktop");
+
+    // Focus stays inside the dialog; Escape closes it and focus returns to the cart button.
+    await drawer.getByRole("button", { name: "Close cart" }).focus();
+    await page.keyboard.press("Shift+Tab");
+    await expect(drawer.getByRole("link", { name: "View cart and checkout" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(drawer.getByRole("button", { name: "Close cart" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole("button", { name: "Cart, 3 items" })).toBeFocused();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: "Cart, 3 items" }).click();
+    await expect(drawer).toBeVisible();
+    await screenshot(page, "cart-drawer-phone");
+    await drawer.getByRole("link", { name: "View cart and checkout" }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(drawer).toBeHidden();
+
+    // At checkout: type a quantity, remove a line.
+    await expect(page.getByRole("heading", { name: "Review your order" })).toBeVisible();
+    const cake = page.getByRole("article", { name: CAKE.name });
+    await cake.getByRole("spinbutton", { name: `Quantity of ${CAKE.name}` }).fill("3");
+    await cake.getByRole("spinbutton", { name: `Quantity of ${CAKE.name}` }).press("Enter");
+    await expect(cake.getByText("$150.00")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Cart, 5 items" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Order summary" }).getByRole("definition")).toHaveText(["$240.00", "$240.00"]);
+    await screenshot(page, "checkout-phone", true);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, "checkout-desktop");
+
+    await page.getByRole("button", { name: `Remove ${RUNTZ.name} from cart` }).click();
+    await expect(page.getByText("Item has been removed from your cart")).toBeVisible();
+    await expect(page.getByRole("article", { name: RUNTZ.name })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Cart, 3 items" })).toBeVisible();
+
+    const expected = orderText(`• 3 x ${CAKE.name} ($50.00 each = $150.00)`, "Total: $150.00");
+
+    // 'Copy order' puts the same text on the clipboard.
+    await page.getByRole("button", { name: "Copy order" }).click();
+    await expect(page.getByText("Order copied")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+
+    // Place the order: a new tab opens Telegram with the text; this tab says so, empties and goes home.
+    const telegram = interceptTelegram(context);
+    const popup = context.waitForEvent("page");
+    await page.getByRole("button", { name: "Place Order via Telegram" }).click();
+    expect(await telegram).toEqual({ path: "/greenleafsupply", text: expected });
+    await (await popup).close();
+    await expect(page.getByText("Your order has been sent via Telegram. We'll contact you soon!")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(page.getByRole("button", { name: "Cart, 0 items" })).toBeVisible();
+
+    // The cookie is gone too: a fresh load of the checkout shows the empty state.
+    await page.goto("/checkout");
+    await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/");
+  });
+
+  test("follows tier prices as the quantity changes and tells how many more reach the next tier", async ({ page, baseURL }) => {
+    const gummies = await productIdByName(page, "Wild Berry Gummies");
+    await addToCart(page, baseURL, gummies);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Cart, 1 item" }).click();
+    const drawer = page.getByRole("dialog", { name: "Your Cart" });
+    const line = drawer.getByRole("article", { name: "Wild Berry Gummies" });
+    await expect(line.getByText("Unit price: $5.00 each")).toBeVisible();
+    await expect(line.getByText("99 more for $4.75 each")).toBeVisible();
+
+    const quantity = line.getByRole("spinbutton", { name: "Quantity of Wild Berry Gummies" });
+    await quantity.fill("99");
+    await quantity.press("Enter");
+    await expect(line.getByText("1 more for $4.75 each")).toBeVisible();
+    await expect(line.getByText("$495.00")).toBeVisible();
+    await line.getByRole("button", { name: "Increase quantity of Wild Berry Gummies" }).click();
+    await expect(line.getByText("Unit price: $4.75 each")).toBeVisible();
+    await expect(line.getByText("$475.00")).toBeVisible();
+    await expect(line.getByText("150 more for $4.50 each")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Cart, 100 items" })).toBeVisible();
+    await screenshot(page, "cart-drawer-tiers-desktop");
+  });
+
+  test("refuses to order an empty cart from the drawer", async ({ page, context }) => {
+    let opened = false;
+    context.on("page", () => {
+      opened = true;
+    });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Cart, 0 items" }).click();
+    const drawer = page.getByRole("dialog", { name: "Your Cart" });
+    await expect(drawer.getByText("Your cart is empty")).toBeVisible();
+    await drawer.getByRole("button", { name: "Place Order via Telegram" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Cart is empty" })).toContainText("Please add items to your cart before ordering");
+    expect(opened).toBe(false);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "cart-drawer-empty-phone");
+    await drawer.getByRole("link", { name: "Continue Shopping" }).click();
+    await expect(drawer).toBeHidden();
+  });
+});
+
+test.describe("cart without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("fills, changes and empties the cart and orders through Telegram with plain forms", async ({ page, context, baseURL }) => {
+    await addToCart(page, baseURL, RUNTZ.id);
+    await addToCart(page, baseURL, CAKE.id);
+
+    await page.goto("/checkout");
+    // The header cart is a plain link; the add's notice rides the flash cookie.
+    await expect(page.getByRole("link", { name: "Cart, 2 items" })).toHaveAttribute("href", "/checkout");
+    await expect(page.getByText(`${CAKE.name} has been added to your cart`)).toBeVisible();
+
+    const runtz = page.getByRole("article", { name: RUNTZ.name });
+    await runtz.getByRole("button", { name: `Increase quantity of ${RUNTZ.name}` }).click();
+    await expect(runtz.getByRole("spinbutton", { name: `Quantity of ${RUNTZ.name}` })).toHaveValue("2");
+
+    const cake = page.getByRole("article", { name: CAKE.name });
+    await cake.getByRole("spinbutton", { name: `Quantity of ${CAKE.name}` }).fill("3");
+    await cake.getByRole("button", { name: `Update quantity of ${CAKE.name}` }).click();
+    await expect(page.getByRole("article", { name: CAKE.name }).getByRole("spinbutton", { name: `Quantity of ${CAKE.name}` })).toHaveValue("3");
+    await expect(page.getByRole("link", { name: "Cart, 5 items" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Order summary" }).getByRole("definition")).toHaveText(["$240.00", "$240.00"]);
+
+    await runtz.getByRole("button", { name: `Decrease quantity of ${RUNTZ.name}` }).click();
+    await expect(runtz.getByRole("spinbutton", { name: `Quantity of ${RUNTZ.name}` })).toHaveValue("1");
+    await page.getByRole("button", { name: `Remove ${RUNTZ.name} from cart` }).click();
+    await expect(page.getByText("Item has been removed from your cart")).toBeVisible();
+    await expect(page.getByRole("article", { name: RUNTZ.name })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Cart, 3 items" })).toBeVisible();
+
+    const telegram = interceptTelegram(context);
+    const popup = context.waitForEvent("page");
+    await page.getByRole("button", { name: "Place Order via Telegram" }).click();
+    expect(await telegram).toEqual({
+      path: "/greenleafsupply",
+      text: orderText(`• 3 x ${CAKE.name} ($50.00 each = $150.00)`, "Total: $150.00"),
+    });
+    await (await popup).close();
+
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+    await expect(page.getByText("Your order has been sent via Telegram. We'll contact you soon!")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
+  });
+
+  test("refuses to order when the cart was emptied meanwhile", async ({ page, context, baseURL }) => {
+    await addToCart(page, baseURL, RUNTZ.id);
+    await page.goto("/checkout");
+    await expect(page.getByRole("article", { name: RUNTZ.name })).toBeVisible();
+    // Another tab empties the cart; this page still offers the order.
+    await page.request.post("/cart", { form: { intent: "clear" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+
+    const popupPromise = context.waitForEvent("page");
+    await page.getByRole("button", { name: "Place Order via Telegram" }).click();
+    const popup = await popupPromise;
+    await expect(popup).toHaveURL(/\/checkout$/);
+    await expect(popup.getByRole("alert").filter({ hasText: "Cart is empty" })).toContainText("Please add items to your cart before checkout");
+    await expect(popup.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+    await popup.setViewportSize({ width: 390, height: 844 });
+    await screenshot(popup, "checkout-empty-refused-phone");
+  });
+});

@@ -1,0 +1,243 @@
+import { describe, expect, it } from "vitest";
+import {
+  applyCartAction,
+  cartLines,
+  cartReducer,
+  EMPTY_CART,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  normalizeCartLines,
+  type CartProduct,
+  type CartState,
+} from "../../app/lib/cart";
+
+const runtz: CartProduct = { id: 1, name: "Runtz (1/8 oz)", image: "/art/indoors-1.svg", priceCents: 4500, priceTiers: null };
+const cake: CartProduct = { id: 2, name: "Wedding Cake (1/8 oz)", image: null, priceCents: 5000, priceTiers: null };
+const gummies: CartProduct = {
+  id: 30,
+  name: "Wild Berry Gummies",
+  image: "/art/edibles-1.svg",
+  priceCents: 500,
+  priceTiers: { single: 500, tier100: 475, tier250: 450, tier500: 425, tier1000: 400 },
+};
+/** Prices that drift in floating point: 0.1 + 0.2 !== 0.3. */
+const dime: CartProduct = { id: 3, name: "Dime", image: null, priceCents: 10, priceTiers: null };
+const twenty: CartProduct = { id: 4, name: "Twenty", image: null, priceCents: 20, priceTiers: null };
+
+function product(id: number): CartProduct {
+  return { id, name: `Product ${id}`, image: null, priceCents: 100 * id, priceTiers: null };
+}
+
+function cartWith(...products: CartProduct[]): CartState {
+  return products.reduce((state, p) => cartReducer(state, { type: "ADD_ITEM", product: p }), EMPTY_CART);
+}
+
+describe("ADD_ITEM", () => {
+  it("adds a new product with quantity 1 and recomputes totals", () => {
+    const state = cartReducer(EMPTY_CART, { type: "ADD_ITEM", product: runtz });
+    expect(state.items).toEqual([{ ...runtz, quantity: 1, unitPriceCents: 4500, lineTotalCents: 4500 }]);
+    expect(state.totalItems).toBe(1);
+    expect(state.totalCents).toBe(4500);
+  });
+
+  it("raises the quantity by 1 when the same id is added again", () => {
+    const state = cartWith(runtz, cake, runtz);
+    expect(state.items.map((i) => [i.id, i.quantity])).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
+    expect(state.totalItems).toBe(3);
+    expect(state.totalCents).toBe(2 * 4500 + 5000);
+  });
+
+  it("takes the product's current name and price when it is added again", () => {
+    const state = cartWith(runtz, { ...runtz, name: "Runtz", priceCents: 4000 });
+    expect(state.items[0]).toMatchObject({ name: "Runtz", quantity: 2, unitPriceCents: 4000, lineTotalCents: 8000 });
+  });
+
+  it("refuses a new product when the cart holds the most lines, and says so", () => {
+    let state = EMPTY_CART;
+    for (let id = 1; id <= MAX_CART_LINES; id++) state = cartReducer(state, { type: "ADD_ITEM", product: product(id) });
+    const result = applyCartAction(state, { type: "ADD_ITEM", product: product(MAX_CART_LINES + 1) });
+    expect(result.bound).toBe("lines");
+    expect(result.state).toBe(state);
+    expect(result.state.items).toHaveLength(MAX_CART_LINES);
+    // an existing line can still grow
+    expect(applyCartAction(state, { type: "ADD_ITEM", product: product(1) })).toMatchObject({ bound: null, state: { totalItems: MAX_CART_LINES + 1 } });
+  });
+
+  it("stops at the per-line maximum, and says so", () => {
+    const full = cartReducer(cartWith(runtz), { type: "UPDATE_QUANTITY", id: 1, quantity: MAX_LINE_QUANTITY });
+    const result = applyCartAction(full, { type: "ADD_ITEM", product: runtz });
+    expect(result.bound).toBe("quantity");
+    expect(result.state.items[0]!.quantity).toBe(MAX_LINE_QUANTITY);
+  });
+});
+
+describe("REMOVE_ITEM", () => {
+  it("drops the line by id and recomputes totals", () => {
+    const state = cartReducer(cartWith(runtz, cake, cake), { type: "REMOVE_ITEM", id: 2 });
+    expect(state.items.map((i) => i.id)).toEqual([1]);
+    expect(state).toMatchObject({ totalItems: 1, totalCents: 4500 });
+  });
+
+  it("ignores an id that is not in the cart", () => {
+    const state = cartReducer(cartWith(runtz), { type: "REMOVE_ITEM", id: 99 });
+    expect(state).toMatchObject({ totalItems: 1, totalCents: 4500 });
+  });
+});
+
+describe("UPDATE_QUANTITY", () => {
+  it("sets the quantity", () => {
+    const state = cartReducer(cartWith(runtz, cake), { type: "UPDATE_QUANTITY", id: 2, quantity: 4 });
+    expect(state).toMatchObject({ totalItems: 5, totalCents: 4500 + 4 * 5000 });
+  });
+
+  it.each([0, -1, -50])("removes the line at quantity %i (never below 0)", (quantity) => {
+    const state = cartReducer(cartWith(runtz, cake), { type: "UPDATE_QUANTITY", id: 1, quantity });
+    expect(state.items.map((i) => i.id)).toEqual([2]);
+    expect(state).toMatchObject({ totalItems: 1, totalCents: 5000 });
+  });
+
+  it("caps the quantity at the per-line maximum and says so", () => {
+    const result = applyCartAction(cartWith(runtz), { type: "UPDATE_QUANTITY", id: 1, quantity: 5000 });
+    expect(result.bound).toBe("quantity");
+    expect(result.state.items[0]!.quantity).toBe(MAX_LINE_QUANTITY);
+    expect(applyCartAction(cartWith(runtz), { type: "UPDATE_QUANTITY", id: 1, quantity: MAX_LINE_QUANTITY }).bound).toBeNull();
+  });
+
+  it("keeps whole units and ignores a quantity that is not a number", () => {
+    expect(cartReducer(cartWith(runtz), { type: "UPDATE_QUANTITY", id: 1, quantity: 2.9 }).items[0]!.quantity).toBe(2);
+    const state = cartWith(runtz);
+    expect(cartReducer(state, { type: "UPDATE_QUANTITY", id: 1, quantity: Number.NaN })).toBe(state);
+    expect(cartReducer(state, { type: "UPDATE_QUANTITY", id: 1, quantity: Number.POSITIVE_INFINITY })).toBe(state);
+  });
+
+  it("ignores an id that is not in the cart", () => {
+    const state = cartWith(runtz);
+    expect(cartReducer(state, { type: "UPDATE_QUANTITY", id: 7, quantity: 3 })).toBe(state);
+  });
+
+  it("follows the tier price as the quantity changes", () => {
+    const at = (quantity: number) => cartReducer(cartWith(gummies), { type: "UPDATE_QUANTITY", id: 30, quantity }).items[0]!;
+    expect(at(99)).toMatchObject({ unitPriceCents: 500, lineTotalCents: 49500 });
+    expect(at(100)).toMatchObject({ unitPriceCents: 475, lineTotalCents: 47500 });
+    expect(at(250)).toMatchObject({ unitPriceCents: 450, lineTotalCents: 112500 });
+    expect(at(1000)).toMatchObject({ unitPriceCents: 400, lineTotalCents: 400000 });
+  });
+});
+
+describe("CLEAR_CART", () => {
+  it("empties the cart", () => {
+    expect(cartReducer(cartWith(runtz, cake), { type: "CLEAR_CART" })).toEqual({ items: [], totalItems: 0, totalCents: 0 });
+  });
+});
+
+describe("LOAD_CART", () => {
+  it("replaces the items with a saved list and recomputes totals", () => {
+    const state = cartReducer(cartWith(cake), {
+      type: "LOAD_CART",
+      items: [
+        { ...runtz, quantity: 2 },
+        { ...gummies, quantity: 100 },
+      ],
+    });
+    expect(state.items.map((i) => [i.id, i.quantity, i.unitPriceCents])).toEqual([
+      [1, 2, 4500],
+      [30, 100, 475],
+    ]);
+    expect(state).toMatchObject({ totalItems: 102, totalCents: 9000 + 47500 });
+  });
+
+  it("parses text prices with the one price parser: '$45', '45.50', '$1,600'; junk prices drop the item", () => {
+    const state = cartReducer(EMPTY_CART, {
+      type: "LOAD_CART",
+      items: [
+        { id: 1, name: "A", price: "$45", quantity: 1 },
+        { id: 2, name: "B", price: "45.50", quantity: 2 },
+        { id: 3, name: "C", price: "$1,600", quantity: 1 },
+        { id: 4, name: "D", price: "call us", quantity: 1 },
+      ],
+    });
+    expect(state.items.map((i) => [i.id, i.unitPriceCents])).toEqual([
+      [1, 4500],
+      [2, 4550],
+      [3, 160000],
+    ]);
+    expect(state.totalCents).toBe(4500 + 9100 + 160000);
+  });
+
+  it.each([[null], [undefined], ["[]"], [42], [{ items: [] }], ["junk"]])("reads %j as an empty cart", (items) => {
+    expect(cartReducer(cartWith(runtz), { type: "LOAD_CART", items })).toEqual(EMPTY_CART);
+  });
+
+  it("drops junk entries and keeps the good ones", () => {
+    const state = cartReducer(EMPTY_CART, {
+      type: "LOAD_CART",
+      items: [
+        null,
+        "x",
+        { id: "1", priceCents: 100, quantity: 1 },
+        { id: -3, priceCents: 100, quantity: 1 },
+        { id: 2.5, priceCents: 100, quantity: 1 },
+        { id: 5, priceCents: 100, quantity: 0 },
+        { id: 6, priceCents: 100, quantity: -2 },
+        { id: 7, priceCents: 100, quantity: 1.5 },
+        { id: 8, priceCents: 100, quantity: "2" },
+        { id: 9, priceCents: -100, quantity: 1 },
+        { id: 10, name: 7, image: 3, priceCents: 250, priceTiers: { single: "x" }, quantity: 2 },
+      ],
+    });
+    expect(state.items).toEqual([{ id: 10, name: "", image: null, priceCents: 250, priceTiers: null, quantity: 2, unitPriceCents: 250, lineTotalCents: 500 }]);
+  });
+
+  it("merges repeated ids and bounds lines and quantities, saying which bound was hit", () => {
+    const merged = applyCartAction(EMPTY_CART, { type: "LOAD_CART", items: [{ ...runtz, quantity: 2 }, { ...runtz, quantity: 3 }] });
+    expect(merged).toMatchObject({ bound: null, state: { totalItems: 5, items: [{ id: 1, quantity: 5 }] } });
+
+    const big = applyCartAction(EMPTY_CART, { type: "LOAD_CART", items: [{ ...runtz, quantity: 999 }, { ...runtz, quantity: 999 }] });
+    expect(big.bound).toBe("quantity");
+    expect(big.state.items[0]!.quantity).toBe(MAX_LINE_QUANTITY);
+
+    const many = Array.from({ length: 50 }, (_, i) => ({ ...product(i + 1), quantity: 1 }));
+    const bounded = applyCartAction(EMPTY_CART, { type: "LOAD_CART", items: many });
+    expect(bounded.bound).toBe("lines");
+    expect(bounded.state.items.map((i) => i.id)).toEqual(Array.from({ length: MAX_CART_LINES }, (_, i) => i + 1));
+  });
+});
+
+describe("totals in integer cents", () => {
+  it("never drift in floating point", () => {
+    const state = cartWith(dime, twenty);
+    expect(state.totalCents).toBe(30);
+    const many = cartReducer(state, { type: "UPDATE_QUANTITY", id: 3, quantity: 3 });
+    expect(many.totalCents).toBe(50);
+  });
+});
+
+describe("normalizeCartLines and cartLines (what the cookie holds)", () => {
+  it("round-trips ids and quantities only", () => {
+    expect(cartLines(cartWith(runtz, cake, cake))).toEqual([
+      { id: 1, quantity: 1 },
+      { id: 2, quantity: 2 },
+    ]);
+  });
+
+  it("drops zero and junk lines, merges and bounds the rest", () => {
+    expect(
+      normalizeCartLines([
+        { id: 1, quantity: 2 },
+        { id: 1, quantity: 3 },
+        { id: 2, quantity: 0 },
+        { id: 0, quantity: 4 },
+        { id: 3, quantity: 2000 },
+      ]),
+    ).toEqual({
+      lines: [
+        { id: 1, quantity: 5 },
+        { id: 3, quantity: MAX_LINE_QUANTITY },
+      ],
+      bound: "quantity",
+    });
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { cartReducer, EMPTY_CART, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartProduct } from "../../app/lib/cart";
+import { buildOrderText, ORDER_NAME_MAX_LENGTH, TELEGRAM_MAX_TEXT_LENGTH } from "../../app/lib/order-text";
+import { telegramUrl } from "../../app/lib/site";
+
+const runtz: CartProduct = { id: 1, name: "Runtz (1/8 oz)", image: null, priceCents: 4500, priceTiers: null };
+const shatter: CartProduct = { id: 2, name: "Shatter (1lb)", image: null, priceCents: 90000, priceTiers: null };
+const gummies: CartProduct = {
+  id: 3,
+  name: "Wild Berry Gummies",
+  image: null,
+  priceCents: 500,
+  priceTiers: { single: 500, tier100: 475, tier250: 450, tier500: 425, tier1000: 400 },
+};
+
+describe("buildOrderText", () => {
+  it("writes the spec's message for a multi-line cart (golden string)", () => {
+    let cart = [runtz, shatter, gummies, runtz].reduce((state, product) => cartReducer(state, { type: "ADD_ITEM", product }), EMPTY_CART);
+    cart = cartReducer(cart, { type: "UPDATE_QUANTITY", id: 3, quantity: 100 });
+    expect(buildOrderText(cart)).toBe(
+      [
+        "Hello, I would love to purchase:",
+        "",
+        "• 2 x Runtz (1/8 oz) ($45.00 each = $90.00)",
+        "• 1 x Shatter (1lb) ($900.00 each = $900.00)",
+        "• 100 x Wild Berry Gummies ($4.75 each = $475.00)",
+        "",
+        "Total: $1,465.00",
+        "",
+        "Please let me know about delivery details. Thank you!",
+      ].join("\n"),
+    );
+  });
+
+  it("is empty for an empty cart", () => {
+    expect(buildOrderText(EMPTY_CART)).toBe("");
+  });
+
+  it("shortens a name longer than the admin form allows", () => {
+    const long = { ...runtz, name: "N".repeat(300) };
+    const text = buildOrderText(cartReducer(EMPTY_CART, { type: "ADD_ITEM", product: long }));
+    expect(text).toContain(`• 1 x ${"N".repeat(ORDER_NAME_MAX_LENGTH - 1)}… ($45.00 each = $45.00)`);
+  });
+
+  it("stays under Telegram's 4096 characters at the cart's bounds", () => {
+    // The fullest cart a shopper can build: every line at its maximum, 120-character names
+    // (the admin form's limit) and an absurd unit price of $99,999,999.99.
+    let cart = EMPTY_CART;
+    for (let id = 1; id <= MAX_CART_LINES + 5; id++) {
+      const name = `${id} ${"Ü".repeat(ORDER_NAME_MAX_LENGTH)}`.slice(0, ORDER_NAME_MAX_LENGTH);
+      cart = cartReducer(cart, { type: "ADD_ITEM", product: { id, name, image: null, priceCents: 9_999_999_999, priceTiers: null } });
+      cart = cartReducer(cart, { type: "UPDATE_QUANTITY", id, quantity: MAX_LINE_QUANTITY * 10 });
+    }
+    expect(cart.items).toHaveLength(MAX_CART_LINES);
+    expect(cart.items.every((item) => item.quantity === MAX_LINE_QUANTITY && item.name.length === ORDER_NAME_MAX_LENGTH)).toBe(true);
+    const text = buildOrderText(cart);
+    expect(text).toContain("• 1000 x 1 ÜÜ");
+    expect(text).toContain("($99,999,999.99 each = $99,999,999,990.00)");
+    expect(text.length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT_LENGTH);
+    // and the link carries all of it
+    expect(decodeURIComponent(new URL(telegramUrl("greenleafsupply", text)).searchParams.get("text") ?? "")).toBe(text);
+  });
+});

@@ -1,0 +1,433 @@
+import { env } from "cloudflare:test";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../app/lib/cart";
+import { get, ORIGIN, postForm } from "./helpers";
+
+/**
+ * The cart through the real Worker: the `cannabis-cart` cookie is read from Set-Cookie and sent back
+ * like a browser would, pages render from real local D1.
+ */
+
+interface Line {
+  id: number;
+  quantity: number;
+}
+interface ToastValue {
+  title: string;
+  description?: string;
+  variant?: string;
+  duration?: number;
+}
+
+const ids: Record<string, number> = {};
+let runtz: number;
+let cake: number;
+let gummies: number;
+
+async function productId(key: string) {
+  const row = await env.DB.prepare("SELECT id FROM products WHERE catalogue_key = ?").bind(key).first<{ id: number }>();
+  if (!row) throw new Error(`catalogue product ${key} missing`);
+  return row.id;
+}
+
+beforeAll(async () => {
+  runtz = await productId("runtz-eighth");
+  cake = await productId("wedding-cake-eighth");
+  gummies = await productId("wild-berry-gummies");
+  Object.assign(ids, { runtz, cake, gummies });
+});
+
+/** Undo the D1 edits some tests make. */
+const restore: string[] = [];
+afterEach(async () => {
+  for (const statement of restore.splice(0)) await env.DB.prepare(statement).run();
+});
+
+/** Remix cookie values are base64 of JSON (URL-encoded in the header). */
+function encodeValue(value: unknown) {
+  return encodeURIComponent(btoa(JSON.stringify(value)));
+}
+function decodeValue(raw: string): unknown {
+  return JSON.parse(atob(decodeURIComponent(raw)));
+}
+
+function cartCookie(value: unknown) {
+  return `cannabis-cart=${encodeValue(value)}`;
+}
+
+function setCookie(response: Response, name: string): string | undefined {
+  return response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
+}
+
+/** The cart a response leaves in the browser: lines, [] when cleared, undefined when untouched. */
+function cartAfter(response: Response): Line[] | undefined {
+  const cookie = setCookie(response, "cannabis-cart");
+  if (cookie === undefined) return undefined;
+  const raw = cookie.slice("cannabis-cart=".length).split(";")[0]!;
+  if (raw === "" || /Max-Age=0/i.test(cookie)) return [];
+  return decodeValue(raw) as Line[];
+}
+
+/** "Cookie" header value that carries a response's cart on to the next request. */
+function nextCookie(response: Response) {
+  const lines = cartAfter(response);
+  return lines && lines.length ? cartCookie(lines) : "";
+}
+
+function toastsAfter(response: Response): ToastValue[] {
+  const cookie = setCookie(response, "toast");
+  if (!cookie) return [];
+  return decodeValue(cookie.slice("toast=".length).split(";")[0]!) as ToastValue[];
+}
+
+function toastCookie(response: Response) {
+  return setCookie(response, "toast")!.split(";")[0]!;
+}
+
+function html(text: string) {
+  return text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** A browser's same-origin form post (browsers always send Host; Remix compares it with Origin). */
+function postCart(fields: Record<string, string>, cookie = "", referer = `${ORIGIN}/shop`, path = "/cart") {
+  return postForm(path, fields, { headers: { Cookie: cookie, Referer: referer, Host: new URL(ORIGIN).host } });
+}
+
+async function page(path: string, cookie: string) {
+  const response = await get(path, { headers: { Cookie: cookie } });
+  return { response, body: await response.text() };
+}
+
+describe("/cart actions change the cookie", () => {
+  it("adds a product, then raises its quantity, with 'Added to cart!' and a 303 back to the page", async () => {
+    const first = await postCart({ intent: "add", productId: String(runtz) });
+    expect(first.status).toBe(303);
+    expect(first.headers.get("Location")).toBe("/shop");
+    expect(cartAfter(first)).toEqual([{ id: runtz, quantity: 1 }]);
+    expect(toastsAfter(first)).toEqual([
+      expect.objectContaining({ title: "Added to cart!", description: "Runtz (1/8 oz) has been added to your cart", duration: 3000 }),
+    ]);
+
+    const again = await postCart({ intent: "add", productId: String(runtz) }, nextCookie(first));
+    expect(cartAfter(again)).toEqual([{ id: runtz, quantity: 2 }]);
+    const second = await postCart({ intent: "add", productId: String(cake) }, nextCookie(again));
+    expect(cartAfter(second)).toEqual([
+      { id: runtz, quantity: 2 },
+      { id: cake, quantity: 1 },
+    ]);
+  });
+
+  it("sets, increments and decrements a quantity; reaching 0 removes the line with 'Item removed'", async () => {
+    let cookie = cartCookie([
+      { id: runtz, quantity: 2 },
+      { id: cake, quantity: 1 },
+    ]);
+    const set = await postCart({ intent: "set", productId: String(runtz), quantity: "5" }, cookie, `${ORIGIN}/checkout`);
+    expect(set.headers.get("Location")).toBe("/checkout");
+    expect(cartAfter(set)).toEqual([
+      { id: runtz, quantity: 5 },
+      { id: cake, quantity: 1 },
+    ]);
+    cookie = nextCookie(set);
+
+    const up = await postCart({ intent: "increment", productId: String(runtz) }, cookie);
+    expect(cartAfter(up)?.[0]).toEqual({ id: runtz, quantity: 6 });
+    const down = await postCart({ intent: "decrement", productId: String(runtz) }, nextCookie(up));
+    expect(cartAfter(down)?.[0]).toEqual({ id: runtz, quantity: 5 });
+
+    const gone = await postCart({ intent: "decrement", productId: String(cake) }, nextCookie(down));
+    expect(cartAfter(gone)).toEqual([{ id: runtz, quantity: 5 }]);
+    expect(toastsAfter(gone)).toEqual([expect.objectContaining({ title: "Item removed", description: "Item has been removed from your cart" })]);
+
+    const zero = await postCart({ intent: "set", productId: String(runtz), quantity: "0" }, nextCookie(gone));
+    expect(cartAfter(zero)).toEqual([]);
+    expect(toastsAfter(zero)[0]?.title).toBe("Item removed");
+  });
+
+  it("removes a line and clears the cart", async () => {
+    const cookie = cartCookie([
+      { id: runtz, quantity: 2 },
+      { id: cake, quantity: 1 },
+    ]);
+    const removed = await postCart({ intent: "remove", productId: String(cake) }, cookie);
+    expect(cartAfter(removed)).toEqual([{ id: runtz, quantity: 2 }]);
+    expect(toastsAfter(removed)[0]).toMatchObject({ title: "Item removed", description: "Item has been removed from your cart" });
+
+    const cleared = await postCart({ intent: "clear" }, cookie);
+    expect(cartAfter(cleared)).toEqual([]);
+    expect(setCookie(cleared, "cannabis-cart")).toMatch(/Max-Age=0/i);
+  });
+
+  it("caps a quantity at the per-line bound and tells the shopper", async () => {
+    const response = await postCart({ intent: "set", productId: String(gummies), quantity: "5000" }, cartCookie([{ id: gummies, quantity: 1 }]));
+    expect(cartAfter(response)).toEqual([{ id: gummies, quantity: MAX_LINE_QUANTITY }]);
+    expect(toastsAfter(response)[0]).toMatchObject({ title: "Quantity limit reached" });
+  });
+
+  it("refuses a 21st product and tells the shopper", async () => {
+    const { results } = await env.DB.prepare("SELECT id FROM products WHERE active = 1 ORDER BY id LIMIT ?").bind(MAX_CART_LINES + 1).all<{ id: number }>();
+    const full = results.slice(0, MAX_CART_LINES).map(({ id }) => ({ id, quantity: 1 }));
+    const response = await postCart({ intent: "add", productId: String(results[MAX_CART_LINES]!.id) }, cartCookie(full));
+    expect(cartAfter(response)).toEqual(full);
+    expect(toastsAfter(response)[0]).toMatchObject({ title: "Cart is full" });
+  });
+
+  it("refuses an out-of-stock or unknown product without touching the cart", async () => {
+    restore.push(`UPDATE products SET in_stock = 1 WHERE id = ${cake}`);
+    await env.DB.prepare("UPDATE products SET in_stock = 0 WHERE id = ?").bind(cake).run();
+    const cookie = cartCookie([{ id: runtz, quantity: 1 }]);
+    const outOfStock = await postCart({ intent: "add", productId: String(cake) }, cookie);
+    expect(outOfStock.status).toBe(303);
+    expect(cartAfter(outOfStock)).toEqual([{ id: runtz, quantity: 1 }]);
+    expect(toastsAfter(outOfStock)[0]).toMatchObject({ title: "Out of stock", description: "Wedding Cake (1/8 oz) is out of stock", variant: "destructive" });
+
+    const unknown = await postCart({ intent: "add", productId: "987654" }, cookie);
+    expect(cartAfter(unknown)).toEqual([{ id: runtz, quantity: 1 }]);
+    expect(toastsAfter(unknown)[0]).toMatchObject({ title: "Product unavailable", variant: "destructive" });
+  });
+
+  it("answers a fetcher (single fetch .data request) with data and the cookie, not a redirect", async () => {
+    const response = await postCart({ intent: "add", productId: String(runtz), js: "1" }, "", `${ORIGIN}/shop`, "/cart.data");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Location")).toBeNull();
+    expect(cartAfter(response)).toEqual([{ id: runtz, quantity: 1 }]);
+    expect(setCookie(response, "toast")).toBeUndefined();
+    const body = await response.text();
+    expect(body).toContain("Added to cart!");
+    expect(body).toContain("Runtz (1/8 oz) has been added to your cart");
+  });
+
+  it.each([
+    [{ intent: "dance", productId: "1" }, "Unknown cart action"],
+    [{ intent: "add", productId: "abc" }, "Choose a valid product"],
+    [{ intent: "add" }, "Choose a product"],
+    [{ intent: "set", productId: "1", quantity: "2.5" }, "Enter a whole number from 0 to 1,000"],
+    [{ intent: "set", productId: "1", quantity: "" }, "Enter a whole number from 0 to 1,000"],
+    [{ intent: "order", source: "email" }, "Place the order from the cart or the checkout page"],
+  ])("answers bad input %j with 400 and a clear message", async (fields, message) => {
+    const cookie = cartCookie([{ id: runtz, quantity: 1 }]);
+    const response = await postCart(fields, cookie);
+    expect(response.status).toBe(400);
+    expect(cartAfter(response)).toBeUndefined();
+    const body = await response.text();
+    expect(body).toContain(html("We couldn't update your cart"));
+    expect(body).toContain(html(message));
+    expect(body).toContain('href="/checkout"');
+  });
+
+  it("sends GET /cart to the checkout page", async () => {
+    const response = await get("/cart");
+    expect([301, 302, 303]).toContain(response.status);
+    expect(response.headers.get("Location")).toBe("/checkout");
+  });
+});
+
+describe("a tampered, junk or oversized cookie", () => {
+  it.each([
+    ["not base64", "cannabis-cart=%%%not-base64"],
+    ["not a list", cartCookie({ id: 1, quantity: 2 })],
+    ["wrong types", cartCookie([{ id: "1", quantity: "2" }])],
+    ["a string", cartCookie("free stuff")],
+  ])("(%s) gives an empty cart and resets the cookie, never a 500", async (_label, cookie) => {
+    const { response, body } = await page("/checkout", cookie);
+    expect(response.status).toBe(200);
+    expect(body).toContain("Your cart is empty");
+    expect(body).toContain('aria-label="Cart, 0 items"');
+    expect(cartAfter(response)).toEqual([]);
+  });
+
+  it("drops junk lines and merges repeats", async () => {
+    const { response, body } = await page(
+      "/checkout",
+      cartCookie([
+        { id: runtz, quantity: 1 },
+        { id: runtz, quantity: 2 },
+        { id: cake, quantity: 0 },
+        { id: -4, quantity: 3 },
+        { id: gummies, quantity: 1.5 },
+      ]),
+    );
+    expect(response.status).toBe(200);
+    expect(body).toContain('aria-label="Cart, 3 items"');
+    expect(cartAfter(response)).toEqual([{ id: runtz, quantity: 3 }]);
+  });
+
+  it("is bounded to 20 lines of at most 1,000, with a notice, once", async () => {
+    const { results } = await env.DB.prepare("SELECT id FROM products WHERE active = 1 ORDER BY id").all<{ id: number }>();
+    expect(results.length).toBeGreaterThan(MAX_CART_LINES);
+    const oversized = results.map(({ id }) => ({ id, quantity: 1 }));
+    const { response, body } = await page("/checkout", cartCookie(oversized));
+    expect(response.status).toBe(200);
+    expect(cartAfter(response)).toEqual(oversized.slice(0, MAX_CART_LINES));
+    expect(body).toContain('aria-label="Cart, 20 items"');
+    expect(body).toContain("Cart is full");
+
+    const again = await page("/checkout", nextCookie(response));
+    expect(again.body).not.toContain("Cart is full");
+    expect(cartAfter(again.response)).toBeUndefined();
+
+    const huge = await page("/", cartCookie([{ id: runtz, quantity: 99999 }]));
+    expect(cartAfter(huge.response)).toEqual([{ id: runtz, quantity: MAX_LINE_QUANTITY }]);
+    expect(huge.body).toContain("Quantity limit reached");
+  });
+});
+
+describe("/checkout renders the cart from D1", () => {
+  it("shows the empty state with Continue Shopping", async () => {
+    const { response, body } = await page("/checkout", "");
+    expect(response.status).toBe(200);
+    expect(body).toContain("Your cart is empty");
+    expect(body).toMatch(/<a[^>]*href="\/"[^>]*>Continue Shopping<\/a>/);
+    expect(body).toContain("<title>Checkout | Greenleaf Supply</title>");
+    expect(body).toContain(`<link rel="canonical" href="${ORIGIN}/checkout"/>`);
+  });
+
+  it("lists lines with tier-aware unit prices, line totals and the total, with current D1 prices", async () => {
+    const cookie = cartCookie([
+      { id: runtz, quantity: 2 },
+      { id: gummies, quantity: 100 },
+    ]);
+    const before = await page("/checkout", cookie);
+    expect(before.response.status).toBe(200);
+    for (const text of [
+      "Runtz (1/8 oz)",
+      "$45.00<!-- --> each",
+      "$90.00",
+      "Wild Berry Gummies",
+      "$4.75<!-- --> each",
+      "$475.00",
+      "150 more for $4.50 each",
+      "$565.00",
+      "Place Order via Telegram",
+      "How it works",
+      "Your order is sent to us through Telegram.",
+      "We contact you to confirm your order and arrange delivery.",
+      "You pay during delivery.",
+    ]) {
+      expect(before.body).toContain(text);
+    }
+    expect(before.body).toContain('aria-label="Cart, 102 items"');
+
+    restore.push(`UPDATE products SET price_cents = 4500 WHERE id = ${runtz}`);
+    await env.DB.prepare("UPDATE products SET price_cents = 3999 WHERE id = ?").bind(runtz).run();
+    const after = await page("/checkout", cookie);
+    expect(after.body).toContain("$39.99<!-- --> each");
+    expect(after.body).toContain("$79.98");
+    expect(after.body).toContain("$554.98");
+    expect(after.body).not.toContain("$565.00");
+  });
+
+  it("drops a deactivated or deleted product with a notice, once", async () => {
+    restore.push(`UPDATE products SET active = 1 WHERE id = ${cake}`);
+    await env.DB.prepare("UPDATE products SET active = 0 WHERE id = ?").bind(cake).run();
+    const first = await page(
+      "/checkout",
+      cartCookie([
+        { id: runtz, quantity: 1 },
+        { id: cake, quantity: 2 },
+      ]),
+    );
+    expect(first.response.status).toBe(200);
+    expect(first.body).toContain("Item removed");
+    expect(first.body).toContain("Wedding Cake (1/8 oz) is no longer available and has been removed from your cart");
+    expect(first.body).toContain('aria-label="Cart, 1 item"');
+    expect(first.body).not.toContain("Wedding Cake (1/8 oz)</a>");
+    expect(cartAfter(first.response)).toEqual([{ id: runtz, quantity: 1 }]);
+
+    const second = await page("/checkout", nextCookie(first.response));
+    expect(second.body).not.toContain("is no longer available");
+
+    const deleted = await page(
+      "/",
+      cartCookie([
+        { id: runtz, quantity: 1 },
+        { id: 987654, quantity: 1 },
+      ]),
+    );
+    expect(deleted.body).toContain("An item that is no longer available has been removed from your cart");
+    expect(cartAfter(deleted.response)).toEqual([{ id: runtz, quantity: 1 }]);
+  });
+
+  it("puts the total quantity in the header badge on every page's first paint", async () => {
+    const cookie = cartCookie([
+      { id: runtz, quantity: 2 },
+      { id: cake, quantity: 1 },
+    ]);
+    for (const path of ["/", "/shop", "/checkout", "/no-such-page"]) {
+      const { body } = await page(path, cookie);
+      // before JavaScript the cart is a plain link to /checkout
+      expect(body, path).toMatch(/<a(?=[^>]*href="\/checkout")[^>]*aria-label="Cart, 3 items"/);
+    }
+  });
+});
+
+describe("placing an order", () => {
+  const expectedText = [
+    "Hello, I would love to purchase:",
+    "",
+    "• 2 x Runtz (1/8 oz) ($45.00 each = $90.00)",
+    "• 100 x Wild Berry Gummies ($4.75 each = $475.00)",
+    "",
+    "Total: $565.00",
+    "",
+    "Please let me know about delivery details. Thank you!",
+  ].join("\n");
+
+  it("answers 303 to t.me with the exact order text and clears the cart", async () => {
+    const cookie = cartCookie([
+      { id: runtz, quantity: 2 },
+      { id: gummies, quantity: 100 },
+    ]);
+    const response = await postCart({ intent: "order", source: "checkout" }, cookie, `${ORIGIN}/checkout`);
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get("Location")!);
+    expect(`${location.origin}${location.pathname}`).toBe(`https://t.me/${env.TELEGRAM_USERNAME}`);
+    expect(location.searchParams.get("text")).toBe(expectedText);
+    expect(response.headers.get("Location")).toBe(`https://t.me/${env.TELEGRAM_USERNAME}?text=${encodeURIComponent(expectedText)}`);
+    expect(cartAfter(response)).toEqual([]);
+    // Without JavaScript the next page shows 'Order sent!'
+    expect(toastsAfter(response)).toEqual([
+      expect.objectContaining({ title: "Order sent!", description: "Your order has been sent via Telegram. We'll contact you soon!" }),
+    ]);
+    const next = await page("/", toastCookie(response));
+    expect(next.body).toContain(html("Your order has been sent via Telegram. We'll contact you soon!"));
+    expect(next.body).toContain('aria-label="Cart, 0 items"');
+  });
+
+  it("leaves 'Order sent!' to the page's script when JavaScript is on", async () => {
+    const response = await postCart({ intent: "order", source: "drawer", js: "1" }, cartCookie([{ id: runtz, quantity: 1 }]));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toMatch(/^https:\/\/t\.me\//);
+    expect(cartAfter(response)).toEqual([]);
+    expect(setCookie(response, "toast")).toBeUndefined();
+  });
+
+  it.each([
+    ["drawer", "/shop", "Please add items to your cart before ordering"],
+    ["checkout", "/checkout", "Please add items to your cart before checkout"],
+  ])("refuses an empty cart from the %s with 'Cart is empty'", async (source, location, description) => {
+    const response = await postCart({ intent: "order", source }, "", `${ORIGIN}/shop`);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe(location);
+    expect(toastsAfter(response)).toEqual([expect.objectContaining({ title: "Cart is empty", description, variant: "destructive" })]);
+    const shown = await page(location, toastCookie(response));
+    expect(shown.body).toContain("Cart is empty");
+    expect(shown.body).toContain(description);
+  });
+
+  it("leaves out products that dropped out since the page was rendered", async () => {
+    restore.push(`UPDATE products SET active = 1 WHERE id = ${cake}`);
+    await env.DB.prepare("UPDATE products SET active = 0 WHERE id = ?").bind(cake).run();
+    const response = await postCart(
+      { intent: "order", source: "checkout" },
+      cartCookie([
+        { id: cake, quantity: 1 },
+        { id: runtz, quantity: 1 },
+      ]),
+    );
+    const text = new URL(response.headers.get("Location")!).searchParams.get("text");
+    expect(text).toContain("• 1 x Runtz (1/8 oz) ($45.00 each = $45.00)");
+    expect(text).not.toContain("Wedding Cake");
+    expect(text).toContain("Total: $45.00");
+  });
+});
