@@ -129,7 +129,7 @@ export async function startMigrationRun(
     .update(migrationRuns)
     .set({
       status: "failed",
-      error: MIGRATION_TEXT.functionError("the previous run did not finish within 15 minutes"),
+      error: MIGRATION_TEXT.functionError("the run did not finish within 15 minutes"),
       finishedAt: isoNow,
     })
     .where(and(inArray(migrationRuns.status, [...ACTIVE_MIGRATION_STATUSES]), lt(migrationRuns.createdAt, staleBefore)));

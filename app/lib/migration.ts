@@ -32,6 +32,7 @@ export interface MigrationRunView {
   migrationComplete: boolean;
   error: string | null;
   createdAt: string;
+  startedAt: string | null;
 }
 
 /** The run as the panel's polling receives it from GET /admin/migration (validated: it crosses the network). */
@@ -46,6 +47,7 @@ export const MigrationRunViewSchema = z.object({
   migrationComplete: z.boolean(),
   error: z.string().nullable(),
   createdAt: z.string(),
+  startedAt: z.string().nullable(),
 });
 export const MigrationStatusPayloadSchema = z.object({
   run: MigrationRunViewSchema.nullable().optional(),

@@ -25,6 +25,7 @@ function run(overrides: Partial<MigrationRunView> = {}): MigrationRunView {
     migrationComplete: true,
     error: null,
     createdAt: new Date(NOW - 60_000).toISOString(),
+    startedAt: new Date(NOW - 59_000).toISOString(),
     ...overrides,
   };
 }
