@@ -64,7 +64,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireMigrationAdmin(request, context);
   const json = wantsJson(request);
 
-  const submission = StartMigrationSchema.safeParse(Object.fromEntries(await request.formData()));
+  const formData = await request.formData().catch((error: unknown) => {
+    console.warn("A migration request without a readable form body", error);
+    return new FormData();
+  });
+  const submission = StartMigrationSchema.safeParse(Object.fromEntries(formData));
   if (!submission.success) {
     return Response.json(
       { error: "Invalid migration request", fieldErrors: submission.error.flatten().fieldErrors },

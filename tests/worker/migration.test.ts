@@ -1,4 +1,4 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { catalogueEntryToRow } from "../../db/transform";
 import { catalogue } from "../../db/catalogue";
@@ -508,6 +508,14 @@ describe("POST /admin/migration (the dashboard button)", () => {
     const body = (await response.json()) as { error: string; fieldErrors: Record<string, string[]> };
     expect(body.error).toBe("Invalid migration request");
     expect(Object.keys(body.fieldErrors).sort()).toEqual(["clearExisting", "intent"]);
+
+    const notAForm = await SELF.fetch("http://localhost/admin/migration", {
+      method: "POST",
+      body: JSON.stringify({ intent: "start" }),
+      headers: { Cookie: cookie, Accept: "application/json", "Content-Type": "application/json", Origin: "http://localhost" },
+    });
+    expect(notAForm.status).toBe(400);
+    expect(((await notAForm.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors).toHaveProperty("intent");
     expect(await runCount()).toBe(0);
   });
 });
