@@ -41,7 +41,8 @@ export async function getAdmin(request: Request, env: Env): Promise<string | nul
   return session.username;
 }
 
-function wantsJson(request: Request) {
+/** A fetch/JSON client (Accept: application/json without text/html) rather than a browser navigation. */
+export function wantsJson(request: Request) {
   const accept = request.headers.get("Accept") ?? "";
   return accept.includes("application/json") && !accept.includes("text/html");
 }

@@ -1,5 +1,6 @@
 import { parsePriceToCents } from "../app/lib/money";
 import { normalizeStrainType } from "../app/lib/product";
+import { slugify } from "../app/lib/slug";
 import type { NewProductRow } from "./schema";
 
 /**
@@ -53,7 +54,8 @@ export function catalogueEntryToRow(entry: unknown): NewProductRow {
     extraImages: JSON.stringify(stringList(e.extra_images)),
     video: text(e.video),
     description: text(e.description) ?? "",
-    category: text(e.category)?.toLowerCase() ?? TRANSFORM_DEFAULTS.category,
+    // Products store the category slug: "Gelato Punch" and "gelato-punch" are the same category.
+    category: slugify(text(e.category) ?? TRANSFORM_DEFAULTS.category),
     strainType: normalizeStrainType(e.strain_type),
     thcContent: text(e.thc_content),
     effects: JSON.stringify(stringList(e.effects)),

@@ -1,18 +1,246 @@
-import type { MigrationRunRow } from "../../db/schema";
+import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import {
+  isRunActive,
+  isRunStale,
+  migrationNotice,
+  MIGRATION_POLL_INTERVAL_MS,
+  MIGRATION_ROUTE,
+  MigrationStatusPayloadSchema,
+  parseFailedProducts,
+  type MigrationRunView,
+} from "~/lib/migration";
+import { notify } from "./toaster";
+
+/** Success in forest green, anything short of it in gold, failure in berry red. */
+const OUTCOME_TONE: Record<string, string> = {
+  succeeded: "border-forest-700/20 bg-forest-50 text-forest-900",
+  warnings: "border-gold-600/30 bg-gold-100 text-ink-900",
+  partial: "border-gold-600/30 bg-gold-100 text-ink-900",
+  failed: "border-berry-700/30 bg-red-50 text-berry-700",
+};
+
+const STATUS_LABEL: Record<string, string> = {
+  queued: "Queued",
+  running: "Migrating",
+  succeeded: "Complete",
+  warnings: "Completed with warnings",
+  partial: "Partial",
+  failed: "Failed",
+};
 
 /**
- * The dashboard's catalogue migration panel ('Load Full Product Catalog').
- * Placeholder until the migration issue lands.
+ * The dashboard's catalogue migration panel. The button posts a real form to /admin/migration
+ * (clearExisting=true); while a run is queued or running the button is disabled and reads
+ * 'Loading More Products...', and the panel follows the run: with JavaScript it polls the
+ * route's loader (GET /admin/migration), without it a meta refresh and a 'Refresh status' link reload the page.
+ * When it sees a run finish it toasts the spec's outcome once and refreshes the dashboard.
  */
-export function MigrationPanel({ run }: { run: MigrationRunRow | null }) {
+export function MigrationPanel({ run }: { run: MigrationRunView | null }) {
+  const { run: current, active, pollError } = useLiveRun(run);
+  const navigation = useNavigation();
+  const location = useLocation();
+  const submitting = navigation.state !== "idle" && navigation.formAction === MIGRATION_ROUTE;
+  const busy = active || submitting;
+  useOutcomeToast(current, submitting);
+
   return (
-    <section aria-labelledby="migration-heading" className="card p-6">
-      <h2 id="migration-heading" className="text-lg font-semibold">Product catalogue</h2>
-      <p className="mt-1 text-sm text-ink-700">Load the full product catalogue (100+ products) into the database.</p>
-      <button type="button" className="btn-primary mt-4" disabled>
-        Load Full Product Catalog
-      </button>
-      {run ? <p className="mt-2 text-sm">Last run: {run.status}</p> : null}
+    <section aria-labelledby="migration-heading" className="card overflow-hidden">
+      <div className="flex flex-col gap-5 p-6 sm:flex-row sm:items-start sm:justify-between sm:p-8">
+        <div className="max-w-xl">
+          <p className="text-xs font-semibold tracking-widest text-gold-600 uppercase">Catalogue migration</p>
+          <h2 id="migration-heading" className="heading-display mt-1 text-2xl">
+            Product catalogue
+          </h2>
+          <p className="mt-2 text-sm text-ink-700">
+            Load the full product catalogue (100+ products) into the database. The current products are replaced, so every
+            category is populated again.
+          </p>
+        </div>
+        <Form method="post" action={MIGRATION_ROUTE} className="shrink-0">
+          <input type="hidden" name="intent" value="start" />
+          <button type="submit" name="clearExisting" value="true" className="btn-gold w-full sm:w-auto" disabled={busy}>
+            {busy ? <Spinner /> : null}
+            {busy ? "Loading More Products..." : "Load Full Product Catalog"}
+          </button>
+        </Form>
+      </div>
+
+      <div role="status" aria-live="polite" className="border-t border-ink-900/5 bg-cream-100/60 px-6 py-5 sm:px-8">
+        {current ? <RunDetails run={current} active={active} /> : <p className="text-sm text-ink-700">No migration has run yet.</p>}
+        {pollError ? <p className="mt-3 text-sm text-berry-700">{pollError}</p> : null}
+        {active ? (
+          <p className="mt-3 text-sm">
+            {/* Without JavaScript the page reloads itself every 3 s while the run is in flight. */}
+            <noscript>
+              <meta httpEquiv="refresh" content="3" />
+            </noscript>
+            <Link to={`${location.pathname}${location.search}`} className="font-medium text-forest-700 underline underline-offset-2">
+              Refresh status
+            </Link>
+          </p>
+        ) : null}
+      </div>
     </section>
   );
+}
+
+function RunDetails({ run, active }: { run: MigrationRunView; active: boolean }) {
+  const notice = migrationNotice(run);
+  const failedProducts = parseFailedProducts(run.failedProducts);
+  const stale = isRunStale(run);
+  const percent = run.total > 0 ? Math.min(100, Math.round((run.inserted / run.total) * 100)) : 0;
+
+  return (
+    <div className="space-y-4">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-ink-500">Status</dt>
+          <dd className="font-semibold text-forest-900">{stale ? "Not responding" : (STATUS_LABEL[run.status] ?? run.status)}</dd>
+        </div>
+        <div>
+          <dt className="text-ink-500">Migrated</dt>
+          <dd className="font-semibold text-forest-900">
+            {run.inserted} / {run.total}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-ink-500">Failed</dt>
+          <dd className={`font-semibold ${run.failed > 0 ? "text-berry-700" : "text-forest-900"}`}>{run.failed}</dd>
+        </div>
+        <div>
+          <dt className="text-ink-500">Products in database</dt>
+          <dd className="font-semibold text-forest-900">{run.productCount ?? "—"}</dd>
+        </div>
+      </dl>
+
+      {active ? (
+        <div>
+          <div
+            role="progressbar"
+            aria-label="Migration progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-2.5 w-full overflow-hidden rounded-full bg-forest-100"
+          >
+            <div className="h-full rounded-full bg-forest-700 transition-[width] duration-500" style={{ width: `${Math.max(percent, 4)}%` }} />
+          </div>
+          <p className="mt-2 text-sm text-ink-700">
+            {run.status === "queued"
+              ? "Waiting for the queue to pick up the migration..."
+              : `Migrating products: ${run.inserted} of ${run.total} loaded.`}
+            {run.error ? " Retrying after an error." : null}
+          </p>
+        </div>
+      ) : null}
+
+      {stale ? (
+        <p className="text-sm text-berry-700">
+          This migration has not finished after 15 minutes. You can start a new one; the unfinished run will be marked failed.
+        </p>
+      ) : null}
+
+      {notice ? (
+        <div className={`rounded-2xl border p-4 ${OUTCOME_TONE[run.status] ?? OUTCOME_TONE.succeeded}`}>
+          <p className="font-semibold">{notice.title}</p>
+          <p className="mt-1 text-sm">{notice.description}</p>
+          {failedProducts.length > 0 ? (
+            <div className="mt-3">
+              <p className="text-sm font-semibold">Products that failed</p>
+              <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">
+                {failedProducts.map((product) => (
+                  <li key={`${product.key}-${product.reason}`}>
+                    <span className="font-medium">{product.name}</span> <span className="text-ink-500">({product.key})</span>:{" "}
+                    {product.reason}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Spinner() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-4 w-4 animate-spin" fill="none" aria-hidden="true">
+      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
+      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/**
+ * The freshest run: the page's own (server-rendered, or revalidated) or the last one polled, whichever
+ * arrived last. While the run is in flight it asks GET /admin/migration every ~1.5 s. A plain fetch
+ * (not a fetcher) so that a dropped connection shows a note here instead of the page's error boundary.
+ */
+function useLiveRun(run: MigrationRunView | null) {
+  const [latest, setLatest] = useState(run);
+  const [pollError, setPollError] = useState<string | null>(null);
+  useEffect(() => setLatest(run), [run]);
+  const active = isRunActive(latest);
+
+  useEffect(() => {
+    if (!active) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      try {
+        const response = await fetch(MIGRATION_ROUTE, { headers: { Accept: "application/json" }, signal: controller.signal });
+        const parsed = MigrationStatusPayloadSchema.safeParse(await response.json());
+        if (!parsed.success) throw new Error(`Unexpected status response (${response.status})`);
+        setPollError(parsed.data.error ?? null);
+        if (parsed.data.run) setLatest(parsed.data.run);
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        console.warn("Migration status poll failed", error);
+        setPollError("Could not refresh the migration status. Retrying...");
+      }
+      if (!controller.signal.aborted) timer = setTimeout(poll, MIGRATION_POLL_INTERVAL_MS);
+    };
+    timer = setTimeout(poll, MIGRATION_POLL_INTERVAL_MS);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [active]);
+
+  return { run: latest, active, pollError: active ? pollError : null };
+}
+
+/**
+ * Toasts the outcome once when a run finishes that this page watched in flight, or that this page
+ * started (the consumer can finish before the dashboard even reloads), then reloads the dashboard's data.
+ */
+function useOutcomeToast(run: MigrationRunView | null, submitting: boolean) {
+  const watching = useRef<string | null>(null);
+  // While undefined, nothing was submitted from this page; otherwise the id of the run shown before the submit.
+  const submittedOver = useRef<string | null | undefined>(undefined);
+  const shownId = run?.id ?? null;
+  const { revalidate } = useRevalidator();
+
+  useEffect(() => {
+    if (submitting) submittedOver.current = shownId;
+  }, [submitting, shownId]);
+
+  useEffect(() => {
+    if (!run) return;
+    if (isRunActive(run)) {
+      watching.current = run.id;
+      submittedOver.current = undefined;
+      return;
+    }
+    const startedHere = submittedOver.current !== undefined && submittedOver.current !== run.id;
+    if (watching.current !== run.id && !startedHere) return;
+    watching.current = null;
+    submittedOver.current = undefined;
+    const notice = migrationNotice(run);
+    // A run the Queue never received was already reported by the action's own toast.
+    if (notice && run.startedAt !== null) notify(notice);
+    revalidate();
+  }, [run, revalidate]);
 }

@@ -35,6 +35,13 @@ describe("catalogue transform (SPEC section 5 defaults)", () => {
     expect(row.reviewCount).toBe(0);
   });
 
+  it("stores the category as its slug, so a category name finds its page", () => {
+    expect(catalogueEntryToRow({ category: "Gelato Punch" }).category).toBe("gelato-punch");
+    expect(catalogueEntryToRow({ category: "  New   Drops " }).category).toBe("new-drops");
+    expect(catalogueEntryToRow({ category: "   " }).category).toBe("indoors");
+    expect(catalogueEntryToRow({ category: 7 }).category).toBe("indoors");
+  });
+
   it("stores price tiers in cents", () => {
     const row = catalogueEntryToRow({
       price_tiers: { single: "$5.00", tier100: "$4.75", tier250: "$4.50", tier500: "$4.25", tier1000: "$4.00" },
