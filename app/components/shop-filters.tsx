@@ -1,0 +1,154 @@
+import { Form, useNavigate } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { parseShopQuery, PRICE_RANGES, SEARCH_MAX_LENGTH, serializeShopQuery, SORTS, type ShopQuery } from "~/lib/shop-filters";
+
+const SEARCH_DELAY_MS = 350;
+
+export interface FilterCategory {
+  value: string;
+  label: string;
+}
+
+/**
+ * The shop's filters: a GET form whose values are the query string, so every view can be shared
+ * and it works without JavaScript (the Apply button). With JavaScript a change applies at once
+ * (typing after a short pause) and the URL leaves out the defaults.
+ */
+export function ShopFilters({ query, categories }: { query: ShopQuery; categories: FilterCategory[] }) {
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>();
+
+  // Uncontrolled fields follow the URL when it changes from elsewhere (Clear Filters, back button),
+  // but never overwrite what someone is typing.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const values: Record<string, string> = {
+      search: query.search,
+      category: query.category,
+      price: query.price ?? "",
+      sort: query.sort,
+    };
+    for (const [name, value] of Object.entries(values)) {
+      const field = form.elements.namedItem(name);
+      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field !== document.activeElement && field.value !== value) {
+        field.value = value;
+      }
+    }
+    for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="view"]')) radio.checked = radio.value === query.view;
+  }, [query.search, query.category, query.price, query.sort, query.view]);
+
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
+
+  function apply(form: HTMLFormElement) {
+    clearTimeout(searchTimer.current);
+    const params = new URLSearchParams();
+    new FormData(form).forEach((value, key) => {
+      if (typeof value === "string") params.append(key, value);
+    });
+    navigate(`/shop${serializeShopQuery(parseShopQuery(params))}`, { replace: true, preventScrollReset: true });
+  }
+
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      action="/shop"
+      role="search"
+      aria-label="Filter products"
+      className="card grid gap-4 p-4 sm:p-5 md:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]"
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply(event.currentTarget);
+      }}
+      onChange={(event) => {
+        const form = event.currentTarget;
+        if (event.target instanceof HTMLInputElement && event.target.name === "search") {
+          clearTimeout(searchTimer.current);
+          searchTimer.current = setTimeout(() => apply(form), SEARCH_DELAY_MS);
+          return;
+        }
+        apply(form);
+      }}
+    >
+      <div className="md:col-span-2 lg:col-span-1">
+        <label htmlFor="shop-search" className="label">
+          Search
+        </label>
+        <input
+          id="shop-search"
+          type="search"
+          name="search"
+          defaultValue={query.search}
+          maxLength={SEARCH_MAX_LENGTH}
+          placeholder="Search products..."
+          autoComplete="off"
+          className="input"
+        />
+      </div>
+      <div>
+        <label htmlFor="shop-category" className="label">
+          Category
+        </label>
+        <select id="shop-category" name="category" defaultValue={query.category} className="input">
+          <option value="">All Categories</option>
+          {categories.map((category) => (
+            <option key={category.value} value={category.value}>
+              {category.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="shop-price" className="label">
+          Price range
+        </label>
+        <select id="shop-price" name="price" defaultValue={query.price ?? ""} className="input">
+          <option value="">All Prices</option>
+          {PRICE_RANGES.map((range) => (
+            <option key={range.value} value={range.value}>
+              {range.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="shop-sort" className="label">
+          Sort by
+        </label>
+        <select id="shop-sort" name="sort" defaultValue={query.sort} className="input">
+          {SORTS.map((sort) => (
+            <option key={sort.value} value={sort.value}>
+              {sort.label}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <div className="flex flex-wrap items-end justify-between gap-3 md:col-span-2 lg:col-span-4">
+        <fieldset className="flex items-center gap-3">
+          <legend className="sr-only">View</legend>
+          <span aria-hidden="true" className="text-sm font-medium text-ink-700">
+            View
+          </span>
+          <div className="inline-flex rounded-full border border-forest-800/20 bg-white p-1">
+            {(["grid", "list"] as const).map((view) => (
+              <label
+                key={view}
+                className="cursor-pointer rounded-full px-4 py-1.5 text-sm font-semibold text-forest-800 has-checked:bg-forest-800 has-checked:text-cream-50 has-focus-visible:outline-3 has-focus-visible:outline-gold-500"
+              >
+                <input type="radio" name="view" value={view} defaultChecked={query.view === view} className="sr-only" />
+                {view === "grid" ? "Grid" : "List"}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {query.showInactive ? <input type="hidden" name="inactive" value="show" /> : null}
+        <button type="submit" className="btn-primary">
+          Apply Filters
+        </button>
+      </div>
+    </Form>
+  );
+}
