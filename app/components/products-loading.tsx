@@ -7,7 +7,7 @@ export function useProductsLoading(pathPrefix: string) {
 }
 
 /** 'Loading products...' with a spinner, announced politely; the live region is always present. */
-export function ProductsLoading({ loading }: { loading: boolean }) {
+export function ProductsLoading({ loading, label = "Loading products..." }: { loading: boolean; label?: string }) {
   return (
     <div role="status" aria-live="polite" className="min-h-6">
       {loading ? (
@@ -16,7 +16,7 @@ export function ProductsLoading({ loading }: { loading: boolean }) {
             <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.2" strokeWidth="3" />
             <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
           </svg>
-          Loading products...
+          {label}
         </p>
       ) : null}
     </div>

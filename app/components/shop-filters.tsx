@@ -41,13 +41,14 @@ export function ShopFilters({ query, categories }: { query: ShopQuery; categorie
 
   useEffect(() => () => clearTimeout(searchTimer.current), []);
 
-  function apply(form: HTMLFormElement) {
+  /** Typing replaces the history entry (no entry per keystroke); a choice in a select pushes one. */
+  function apply(form: HTMLFormElement, replace = false) {
     clearTimeout(searchTimer.current);
     const params = new URLSearchParams();
     new FormData(form).forEach((value, key) => {
       if (typeof value === "string") params.append(key, value);
     });
-    navigate(`/shop${serializeShopQuery(parseShopQuery(params))}`, { replace: true, preventScrollReset: true });
+    navigate(`/shop${serializeShopQuery(parseShopQuery(params))}`, { replace, preventScrollReset: true });
   }
 
   return (
@@ -57,7 +58,7 @@ export function ShopFilters({ query, categories }: { query: ShopQuery; categorie
       action="/shop"
       role="search"
       aria-label="Filter products"
-      className="card grid gap-4 p-4 sm:p-5 md:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]"
+      className="card grid grid-cols-2 gap-x-3 gap-y-4 p-4 sm:gap-x-4 sm:p-5 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]"
       onSubmit={(event) => {
         event.preventDefault();
         apply(event.currentTarget);
@@ -66,13 +67,13 @@ export function ShopFilters({ query, categories }: { query: ShopQuery; categorie
         const form = event.currentTarget;
         if (event.target instanceof HTMLInputElement && event.target.name === "search") {
           clearTimeout(searchTimer.current);
-          searchTimer.current = setTimeout(() => apply(form), SEARCH_DELAY_MS);
+          searchTimer.current = setTimeout(() => apply(form, true), SEARCH_DELAY_MS);
           return;
         }
         apply(form);
       }}
     >
-      <div className="md:col-span-2 lg:col-span-1">
+      <div className="col-span-2 lg:col-span-1">
         <label htmlFor="shop-search" className="label">
           Search
         </label>
@@ -91,7 +92,7 @@ export function ShopFilters({ query, categories }: { query: ShopQuery; categorie
         <label htmlFor="shop-category" className="label">
           Category
         </label>
-        <select id="shop-category" name="category" defaultValue={query.category} className="input">
+        <select id="shop-category" name="category" defaultValue={query.category} className="input pr-2 pl-3">
           <option value="">All Categories</option>
           {categories.map((category) => (
             <option key={category.value} value={category.value}>
@@ -104,7 +105,7 @@ export function ShopFilters({ query, categories }: { query: ShopQuery; categorie
         <label htmlFor="shop-price" className="label">
           Price range
         </label>
-        <select id="shop-price" name="price" defaultValue={query.price ?? ""} className="input">
+        <select id="shop-price" name="price" defaultValue={query.price ?? ""} className="input pr-2 pl-3">
           <option value="">All Prices</option>
           {PRICE_RANGES.map((range) => (
             <option key={range.value} value={range.value}>
@@ -113,11 +114,11 @@ export function ShopFilters({ query, categories }: { query: ShopQuery; categorie
           ))}
         </select>
       </div>
-      <div>
+      <div className="col-span-2 lg:col-span-1">
         <label htmlFor="shop-sort" className="label">
           Sort by
         </label>
-        <select id="shop-sort" name="sort" defaultValue={query.sort} className="input">
+        <select id="shop-sort" name="sort" defaultValue={query.sort} className="input pr-2 pl-3">
           {SORTS.map((sort) => (
             <option key={sort.value} value={sort.value}>
               {sort.label}
@@ -126,26 +127,29 @@ export function ShopFilters({ query, categories }: { query: ShopQuery; categorie
         </select>
       </div>
 
-      <div className="flex flex-wrap items-end justify-between gap-3 md:col-span-2 lg:col-span-4">
-        <fieldset className="flex items-center gap-3">
-          <legend className="sr-only">View</legend>
-          <span aria-hidden="true" className="text-sm font-medium text-ink-700">
-            View
-          </span>
-          <div className="inline-flex rounded-full border border-forest-800/20 bg-white p-1">
-            {(["grid", "list"] as const).map((view) => (
-              <label
-                key={view}
-                className="cursor-pointer rounded-full px-4 py-1.5 text-sm font-semibold text-forest-800 has-checked:bg-forest-800 has-checked:text-cream-50 has-focus-visible:outline-3 has-focus-visible:outline-gold-500"
-              >
-                <input type="radio" name="view" value={view} defaultChecked={query.view === view} className="sr-only" />
-                {view === "grid" ? "Grid" : "List"}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+      <fieldset className="lg:col-span-2">
+        <legend className="label">View</legend>
+        <div className="inline-flex rounded-full border border-forest-800/20 bg-white p-1">
+          {(["grid", "list"] as const).map((view) => (
+            <label
+              key={view}
+              className="relative cursor-pointer rounded-full px-4 py-1.5 text-sm font-semibold text-forest-800 has-checked:bg-forest-800 has-checked:text-cream-50 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-gold-500"
+            >
+              <input
+                type="radio"
+                name="view"
+                value={view}
+                defaultChecked={query.view === view}
+                className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none rounded-full opacity-0"
+              />
+              {view === "grid" ? "Grid" : "List"}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex items-end justify-end lg:col-span-2">
         {query.showInactive ? <input type="hidden" name="inactive" value="show" /> : null}
-        <button type="submit" className="btn-primary">
+        <button type="submit" className="btn-primary w-full sm:w-auto">
           Apply Filters
         </button>
       </div>

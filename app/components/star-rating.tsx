@@ -21,7 +21,7 @@ export function StarRating({ rating, reviewCount, size = "sm" }: { rating: numbe
     <p className={`flex items-center gap-2 ${size === "lg" ? "text-base" : "text-sm"}`}>
       <span className="relative inline-flex" aria-hidden="true">
         <Stars className="text-cream-200" />
-        <span className="absolute inset-0 overflow-hidden" style={{ width: `${(value / 5) * 100}%` }}>
+        <span className="absolute inset-0 overflow-hidden" style={{ width: `${Math.round(value * 200) / 10}%` }}>
           <Stars className="text-gold-500" />
         </span>
       </span>

@@ -74,8 +74,8 @@ export function ZoomDialog({ src, alt, onClose }: { src: string; alt: string; on
   }
 
   const pannable = canPan(scale);
-  const control =
-    "inline-flex h-11 min-w-11 items-center justify-center rounded-full bg-white/10 px-3 text-sm font-semibold text-cream-50 hover:bg-white/20 disabled:cursor-not-allowed disabled:opacity-40";
+  const button = "inline-flex h-11 min-w-11 items-center justify-center rounded-full px-3 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-40";
+  const control = `${button} bg-white/10 text-cream-50 hover:bg-white/20`;
 
   return (
     <dialog
@@ -83,7 +83,7 @@ export function ZoomDialog({ src, alt, onClose }: { src: string; alt: string; on
       aria-labelledby={titleId}
       onClose={onClose}
       onKeyDown={onKeyDown}
-      className="fixed inset-0 m-0 h-dvh max-h-none w-screen max-w-none overflow-hidden bg-ink-900/95 p-0 text-cream-50 backdrop:bg-ink-900/80"
+      className="fixed inset-0 m-0 h-dvh max-h-none w-screen max-w-none overflow-hidden bg-ink-900 p-0 text-cream-50 backdrop:bg-ink-900"
     >
       <div className="flex h-full flex-col">
         <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
@@ -107,7 +107,7 @@ export function ZoomDialog({ src, alt, onClose }: { src: string; alt: string; on
             <button type="button" className={control} onClick={() => zoomTo(ZOOM_DEFAULT)}>
               Reset
             </button>
-            <button type="button" className={`${control} bg-gold-500 text-forest-950 hover:bg-gold-600`} onClick={() => dialogRef.current?.close()} ref={closeRef}>
+            <button type="button" className={`${button} bg-gold-500 text-forest-950 hover:bg-gold-600`} onClick={() => dialogRef.current?.close()} ref={closeRef}>
               Close
             </button>
           </div>

@@ -3,6 +3,7 @@ import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { AddToCartButton } from "~/components/add-to-cart-button";
 import { Gallery } from "~/components/gallery";
+import { ProductsLoading, useProductsLoading } from "~/components/products-loading";
 import { StarRating } from "~/components/star-rating";
 import { useRootData, type RootLoader } from "~/root";
 import { getAdmin } from "~/auth.server";
@@ -71,6 +72,7 @@ const iconProps = { viewBox: "0 0 24 24", className: "h-5 w-5", fill: "none", st
 export default function ProductPage() {
   const { product, isAdmin } = useLoaderData<typeof loader>();
   const root = useRootData();
+  const loading = useProductsLoading("/product/");
   const nonce = useNonce();
   const { rating, reviewCount } = displayRating(product);
   const description = productDescription(product);
@@ -95,25 +97,28 @@ export default function ProductPage() {
 
   return (
     <div className="container-page py-8 sm:py-10">
-      <nav aria-label="Breadcrumb" className="text-sm text-ink-500">
-        <ol className="flex flex-wrap items-center gap-1.5">
-          <li>
-            <Link to="/shop" className="hover:text-forest-800 hover:underline">
-              Shop
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link to={`/shop/${product.category}`} className="capitalize hover:text-forest-800 hover:underline">
-              {categoryLabel(product.category)}
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="font-medium text-ink-700">
-            {product.name}
-          </li>
-        </ol>
-      </nav>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <nav aria-label="Breadcrumb" className="text-sm text-ink-500">
+          <ol className="flex flex-wrap items-center gap-1.5">
+            <li>
+              <Link to="/shop" className="hover:text-forest-800 hover:underline">
+                Shop
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li>
+              <Link to={`/shop/${product.category}`} className="capitalize hover:text-forest-800 hover:underline">
+                {categoryLabel(product.category)}
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li aria-current="page" className="font-medium text-ink-700">
+              {product.name}
+            </li>
+          </ol>
+        </nav>
+        <ProductsLoading loading={loading} label="Loading product..." />
+      </div>
 
       {!product.active && isAdmin ? (
         <p role="note" className="mt-4 rounded-2xl border border-berry-700/30 bg-red-50 px-4 py-3 text-sm text-berry-700">
@@ -122,7 +127,7 @@ export default function ProductPage() {
       ) : null}
 
       <div className="mt-6 grid gap-10 lg:grid-cols-2 lg:gap-14">
-        <Gallery items={items} productName={product.name} />
+        <Gallery key={product.id} items={items} productName={product.name} />
 
         <div>
           <p className="text-sm font-semibold tracking-widest text-gold-600 uppercase">{categoryLabel(product.category)}</p>

@@ -88,7 +88,7 @@ function ConcentrateTabs({ slug, current, counts }: { slug: string; current: Con
                   selected ? "border-forest-800 bg-forest-800 text-cream-50" : "border-forest-800/20 bg-white text-forest-800 hover:bg-forest-50"
                 }`}
               >
-                {tab.label}
+                {tab.label}{" "}
                 <span className={`rounded-full px-2 text-xs leading-5 ${selected ? "bg-cream-50/20 text-cream-50" : "bg-forest-50 text-forest-800"}`}>
                   {counts[tab.value]}
                   <span className="sr-only"> products</span>
