@@ -4,6 +4,18 @@ import { parseShopQuery, PRICE_RANGES, SEARCH_MAX_LENGTH, serializeShopQuery, SO
 
 const SEARCH_DELAY_MS = 350;
 
+/** A native select with our own chevron, so long option labels get the room the arrow took. */
+function SelectChevron({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="relative">
+      {children}
+      <svg viewBox="0 0 20 20" className="pointer-events-none absolute top-1/2 right-2 h-4 w-4 -translate-y-1/2 text-ink-500" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <path d="M5 8l5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </div>
+  );
+}
+
 export interface FilterCategory {
   value: string;
   label: string;
@@ -58,7 +70,7 @@ export function ShopFilters({ query, categories }: { query: ShopQuery; categorie
       action="/shop"
       role="search"
       aria-label="Filter products"
-      className="card grid grid-cols-2 gap-x-3 gap-y-4 p-4 sm:gap-x-4 sm:p-5 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]"
+      className="card grid grid-cols-2 gap-x-2 gap-y-4 p-3.5 sm:gap-x-4 sm:p-5 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]"
       onSubmit={(event) => {
         event.preventDefault();
         apply(event.currentTarget);
@@ -92,39 +104,45 @@ export function ShopFilters({ query, categories }: { query: ShopQuery; categorie
         <label htmlFor="shop-category" className="label">
           Category
         </label>
-        <select id="shop-category" name="category" defaultValue={query.category} className="input pr-2 pl-3">
-          <option value="">All Categories</option>
-          {categories.map((category) => (
-            <option key={category.value} value={category.value}>
-              {category.label}
-            </option>
-          ))}
-        </select>
+        <SelectChevron>
+          <select id="shop-category" name="category" defaultValue={query.category} className="input appearance-none pr-6! pl-3!">
+            <option value="">All Categories</option>
+            {categories.map((category) => (
+              <option key={category.value} value={category.value}>
+                {category.label}
+              </option>
+            ))}
+          </select>
+        </SelectChevron>
       </div>
       <div>
         <label htmlFor="shop-price" className="label">
           Price range
         </label>
-        <select id="shop-price" name="price" defaultValue={query.price ?? ""} className="input pr-2 pl-3">
-          <option value="">All Prices</option>
-          {PRICE_RANGES.map((range) => (
-            <option key={range.value} value={range.value}>
-              {range.label}
-            </option>
-          ))}
-        </select>
+        <SelectChevron>
+          <select id="shop-price" name="price" defaultValue={query.price ?? ""} className="input appearance-none pr-6! pl-3!">
+            <option value="">All Prices</option>
+            {PRICE_RANGES.map((range) => (
+              <option key={range.value} value={range.value}>
+                {range.label}
+              </option>
+            ))}
+          </select>
+        </SelectChevron>
       </div>
       <div className="col-span-2 lg:col-span-1">
         <label htmlFor="shop-sort" className="label">
           Sort by
         </label>
-        <select id="shop-sort" name="sort" defaultValue={query.sort} className="input pr-2 pl-3">
-          {SORTS.map((sort) => (
-            <option key={sort.value} value={sort.value}>
-              {sort.label}
-            </option>
-          ))}
-        </select>
+        <SelectChevron>
+          <select id="shop-sort" name="sort" defaultValue={query.sort} className="input appearance-none pr-6! pl-3!">
+            {SORTS.map((sort) => (
+              <option key={sort.value} value={sort.value}>
+                {sort.label}
+              </option>
+            ))}
+          </select>
+        </SelectChevron>
       </div>
 
       <fieldset className="lg:col-span-2">

@@ -130,7 +130,7 @@ export default function ProductPage() {
         <Gallery key={product.id} items={items} productName={product.name} />
 
         <div>
-          <p className="text-sm font-semibold tracking-widest text-gold-600 uppercase">{categoryLabel(product.category)}</p>
+          <p className="text-sm font-semibold tracking-widest text-forest-700 uppercase">{categoryLabel(product.category)}</p>
           <h1 className="heading-display mt-2 text-3xl sm:text-4xl">{product.name}</h1>
           <div className="mt-3">
             <StarRating rating={rating} reviewCount={reviewCount} size="lg" />

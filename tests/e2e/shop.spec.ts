@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
@@ -146,6 +147,35 @@ for (const { name, viewport } of WIDTHS) {
     });
   });
 }
+
+test.describe("accessibility", () => {
+  for (const path of ["/shop", "/shop?view=list&search=zzz", "/shop/concentrates", "/shop/mushrooms", "/shop/branded-exotics", "/product/1", "/product/999999"]) {
+    test(`axe finds nothing serious on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+      expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    });
+  }
+});
+
+test("the zoom dialog passes axe too", async ({ page }) => {
+  await page.goto("/product/1");
+  await page.getByRole("link", { name: /^Zoom in on / }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).include("dialog").analyze();
+  expect(violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
+});
+
+test("a product image that fails to load falls back to 'Image not available'", async ({ page }) => {
+  await page.route("**/art/indoors-1.svg", (route) => route.abort());
+  await page.goto("/shop?search=Runtz%20(1%2F8");
+  const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Runtz (1/8 oz)", exact: true }) });
+  await expect(card.getByText("Image not available")).toBeVisible();
+  // The product page's main image falls back the same way, and keeps its accessible name.
+  await card.getByRole("link", { name: "Runtz (1/8 oz)", exact: true }).click();
+  await expect(page.getByRole("img", { name: "Runtz (1/8 oz): image not available" })).toBeVisible();
+});
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });

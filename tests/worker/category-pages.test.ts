@@ -108,6 +108,10 @@ describe("concentrates tabs", () => {
       expect(text).toContain("The product catalogue is unavailable right now.");
       expect(html).toMatch(/<button type="submit"[^>]*>Reload Page<\/button>/);
       expect(html).not.toMatch(/no such table|SQLITE|select /i);
+      // A generic category page says it the way /shop does.
+      const generic = await page("/shop/pens");
+      expect(generic.response.status).toBe(503);
+      expect(generic.text).toContain("Failed to load products: The product catalogue is unavailable right now.");
     } finally {
       await env.DB.exec("ALTER TABLE products_unavailable RENAME TO products");
     }
