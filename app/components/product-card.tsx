@@ -1,24 +1,158 @@
-import { Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useId } from "react";
+import { AddToCartButton } from "~/components/add-to-cart-button";
+import { useRootData } from "~/root";
 import { formatCents } from "~/lib/money";
-import type { Product } from "~/lib/product";
+import type { ProductSummary } from "~/lib/product-summary";
+import { ProductImage, type ImagePriority } from "./product-image";
+import { StarRating } from "./star-rating";
 
-export function ProductCard({ product }: { product: Product }) {
+export type CardView = "grid" | "list";
+
+function Badge({ tone, children }: { tone: "danger" | "muted" | "good"; children: React.ReactNode }) {
+  const tones = {
+    danger: "bg-berry-700 text-white",
+    muted: "bg-ink-900 text-white",
+    good: "bg-forest-800 text-cream-50",
+  };
+  return <span className={`rounded-full px-2.5 py-1 text-xs font-semibold shadow-sm ${tones[tone]}`}>{children}</span>;
+}
+
+/** Edit, Activate/Deactivate and Delete, wired to the admin branch's routes (see the contracts). */
+function AdminControls({ product, categorySlug }: { product: ProductSummary; categorySlug?: string }) {
+  const location = useLocation();
+  const editHref = categorySlug
+    ? `/admin/products/edit/${product.id}?category=${encodeURIComponent(categorySlug)}`
+    : `/admin/edit-product/${product.id}`;
+  const control = "inline-flex flex-1 items-center justify-center rounded-full px-3 py-1.5 text-xs font-semibold";
   return (
-    <article className="card overflow-hidden">
-      <Link to={`/product/${product.id}`} className="block">
-        <img
-          src={product.image ?? "/art/placeholder.svg"}
+    <div className="mt-3 flex flex-wrap gap-2 border-t border-ink-900/10 pt-3" role="group" aria-label={`Admin actions for ${product.name}`}>
+      <Link to={editHref} className={`${control} border border-forest-800/20 text-forest-800 hover:bg-forest-50`} aria-label={`Edit ${product.name}`}>
+        Edit
+      </Link>
+      <Form method="post" action="/admin/products" className="flex flex-1">
+        <input type="hidden" name="intent" value="toggle" />
+        <input type="hidden" name="productId" value={product.id} />
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+        <button
+          type="submit"
+          className={`${control} border border-forest-800/20 text-forest-800 hover:bg-forest-50`}
+          aria-label={`${product.active ? "Deactivate" : "Activate"} ${product.name}`}
+        >
+          {product.active ? "Deactivate" : "Activate"}
+        </button>
+      </Form>
+      <Link
+        to={`/admin/products/${product.id}/delete`}
+        className={`${control} border border-berry-700/30 text-berry-700 hover:bg-red-50`}
+        aria-label={`Delete ${product.name}`}
+      >
+        Delete
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * A product in a grid or list (SPEC section 2): name, price, image, strain type, THC, effects,
+ * rating and review count, lab-tested badge and stock. Inactive cards carry an 'Inactive' badge
+ * and a red tint; out-of-stock cards an 'Out of Stock' badge and a dimmed image. Admin controls
+ * appear only when the page asks for them and an admin is signed in.
+ */
+export function ProductCard({
+  product,
+  view = "grid",
+  priority = "lazy",
+  adminControls = false,
+  categorySlug,
+}: {
+  product: ProductSummary;
+  view?: CardView;
+  priority?: ImagePriority;
+  adminControls?: boolean;
+  /** Set on category pages: the admin Edit link returns there after saving. */
+  categorySlug?: string;
+}) {
+  const isAdmin = useRootData()?.isAdmin ?? false;
+  const titleId = useId();
+  const href = `/product/${product.id}`;
+  const list = view === "list";
+  const tint = product.active ? "bg-white" : "border-berry-700/30 bg-red-50";
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={`card flex h-full overflow-hidden transition-shadow hover:shadow-md ${tint} ${list ? "flex-row" : "flex-col"}`}
+    >
+      <Link
+        to={href}
+        tabIndex={-1}
+        aria-hidden="true"
+        prefetch="intent"
+        className={`relative block shrink-0 overflow-hidden bg-cream-100 ${list ? "w-28 sm:w-44" : "w-full"}`}
+      >
+        <ProductImage
+          src={product.image}
           alt={product.name}
           width={400}
           height={400}
-          loading="lazy"
-          className="aspect-square w-full bg-cream-100 object-cover"
+          widths={[300, 600]}
+          sizes={list ? "176px" : "(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"}
+          priority={priority}
+          className={`aspect-square h-full w-full object-cover ${product.inStock ? "" : "opacity-50 grayscale"}`}
         />
-        <div className="p-4">
-          <h3 className="font-semibold text-ink-900">{product.name}</h3>
-          <p className="mt-1 text-forest-800">{formatCents(product.priceCents)}</p>
-        </div>
+        <span className="absolute top-2 left-2 flex flex-col items-start gap-1">
+          {product.active ? null : <Badge tone="danger">Inactive</Badge>}
+          {product.inStock ? null : <Badge tone="muted">Out of Stock</Badge>}
+        </span>
       </Link>
+
+      <div className={`flex min-w-0 flex-1 flex-col ${list ? "p-3 sm:p-5" : "p-4"}`}>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-medium text-ink-500">
+          {product.strainType ? <span className="capitalize">{product.strainType}</span> : null}
+          {product.strainType && product.thcContent ? <span aria-hidden="true">·</span> : null}
+          {product.thcContent ? <span>THC {product.thcContent}</span> : null}
+          {product.isLabTested ? (
+            <span className="ml-auto inline-flex items-center gap-1 rounded-full bg-forest-50 px-2 py-0.5 text-forest-800">
+              <svg viewBox="0 0 16 16" className="h-3 w-3" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <path d="M3 8.5l3 3 7-7" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+              Lab Tested
+            </span>
+          ) : null}
+        </div>
+
+        <h3 id={titleId} className="mt-2 font-semibold leading-snug text-ink-900">
+          <Link to={href} prefetch="intent" className="hover:text-forest-700 hover:underline">
+            {product.name}
+          </Link>
+        </h3>
+
+        <div className="mt-1.5">
+          <StarRating rating={product.rating} reviewCount={product.reviewCount} />
+        </div>
+
+        {product.effects.length > 0 ? (
+          <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Effects">
+            {product.effects.slice(0, 3).map((effect) => (
+              <li key={effect} className="rounded-full bg-cream-100 px-2.5 py-0.5 text-xs text-ink-700">
+                {effect}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        <div className="mt-auto pt-4">
+          <div className="flex items-end justify-between gap-2">
+            <p className="text-xl font-semibold text-forest-800">{formatCents(product.priceCents)}</p>
+            {product.inStock ? <p className="text-xs font-semibold text-forest-700">In Stock</p> : null}
+          </div>
+          <div className="mt-3">
+            <AddToCartButton productId={product.id} productName={product.name} disabled={!product.inStock} className="btn-primary w-full" />
+          </div>
+          {adminControls && isAdmin ? <AdminControls product={product} categorySlug={categorySlug} /> : null}
+        </div>
+      </div>
     </article>
   );
 }

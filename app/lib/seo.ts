@@ -42,3 +42,57 @@ export function rootOrigin(matches: ReadonlyArray<{ id: string; data: unknown } 
   const root = matches.find((match) => match?.id === "root")?.data as { origin?: string } | undefined;
   return root?.origin ?? "";
 }
+
+/** An absolute URL for a site-relative path (images in JSON-LD and og:image must be absolute). */
+export function absoluteUrl(origin: string, path: string): string {
+  return /^https?:\/\//i.test(path) ? path : `${origin}${path.startsWith("/") ? "" : "/"}${path}`;
+}
+
+/** schema.org Product for a product page: name, images, description, offer, rating. */
+export function productJsonLd({
+  origin,
+  path,
+  name,
+  images,
+  description,
+  category,
+  priceCents,
+  inStock,
+  rating,
+  reviewCount,
+}: {
+  origin: string;
+  path: string;
+  name: string;
+  images: string[];
+  description: string;
+  category: string;
+  priceCents: number;
+  inStock: boolean;
+  rating: number;
+  reviewCount: number;
+}) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name,
+    image: images.map((image) => absoluteUrl(origin, image)),
+    description,
+    category,
+    url: `${origin}${path}`,
+    brand: { "@type": "Brand", name: SITE.name },
+    offers: {
+      "@type": "Offer",
+      url: `${origin}${path}`,
+      price: (priceCents / 100).toFixed(2),
+      priceCurrency: "USD",
+      availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    },
+    aggregateRating: { "@type": "AggregateRating", ratingValue: rating, reviewCount, bestRating: 5 },
+  };
+}
+
+/** JSON for an inline <script>: "<" escaped so the text can never close the script element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}

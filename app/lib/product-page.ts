@@ -1,0 +1,35 @@
+import type { PriceTiers, Product } from "./product";
+import { SITE } from "./site";
+
+/** SPEC section 9: the product page shows 4.8 and 234 reviews when the product's own values are falsy. */
+export const FALLBACK_RATING = 4.8;
+export const FALLBACK_REVIEW_COUNT = 234;
+
+export function displayRating(product: Pick<Product, "rating" | "reviewCount">) {
+  return {
+    rating: product.rating || FALLBACK_RATING,
+    reviewCount: product.reviewCount || FALLBACK_REVIEW_COUNT,
+  };
+}
+
+/** "gelato-punch" -> "gelato punch" (the details list shows the category with hyphens as spaces). */
+export function categoryLabel(category: string): string {
+  return category.replace(/-/g, " ");
+}
+
+/** The product's description, or a generated one when it has none. */
+export function productDescription(product: Pick<Product, "name" | "description" | "category" | "isLabTested">): string {
+  const own = product.description.trim();
+  if (own) return own;
+  const tested = product.isLabTested ? " Every batch is lab tested for potency and purity, and it" : " It";
+  return `${product.name} from our ${categoryLabel(product.category)} collection, hand-picked by the ${SITE.name} team.${tested} ships discreetly nationwide in ${SITE.delivery}.`;
+}
+
+/** The price-tier table's rows, in order: single, 100, 250, 500, 1000 units. */
+export const PRICE_TIER_ROWS: ReadonlyArray<{ key: keyof PriceTiers; label: string }> = [
+  { key: "single", label: "Single" },
+  { key: "tier100", label: "100 units" },
+  { key: "tier250", label: "250 units" },
+  { key: "tier500", label: "500 units" },
+  { key: "tier1000", label: "1000 units" },
+];

@@ -1,0 +1,194 @@
+import { z } from "zod";
+
+/**
+ * The shop's filters as they live in the URL (SPEC sections 2 "Shop" and 9): search, category,
+ * price range, sort, view, page, and the admin-only "show inactive" switch. Pure rules shared by
+ * the loader (which turns them into SQL) and the filter form; junk in the query string reads as
+ * the default, never as an error.
+ */
+
+export const PAGE_SIZE = 48;
+export const SEARCH_MAX_LENGTH = 100;
+
+/** Price bounds in cents; each side inclusive or exclusive exactly as SPEC section 9 says. */
+export interface PriceBounds {
+  gte?: number;
+  gt?: number;
+  lte?: number;
+  lt?: number;
+}
+
+export const PRICE_RANGES = [
+  { value: "under-25", label: "Under $25", bounds: { lt: 2500 } },
+  { value: "25-100", label: "$25 to $100", bounds: { gte: 2500, lte: 10000 } },
+  { value: "100-500", label: "$100 to $500", bounds: { gte: 10000, lte: 50000 } },
+  { value: "500-1000", label: "$500 to $1,000", bounds: { gte: 50000, lte: 100000 } },
+  { value: "over-1000", label: "Over $1,000", bounds: { gt: 100000 } },
+] as const satisfies ReadonlyArray<{ value: string; label: string; bounds: PriceBounds }>;
+
+export type PriceRange = (typeof PRICE_RANGES)[number]["value"];
+
+export const SORTS = [
+  { value: "name", label: "Name: A to Z", summary: "sorted A-Z" },
+  { value: "price-asc", label: "Price: Low to High", summary: "sorted by price: low to high" },
+  { value: "price-desc", label: "Price: High to Low", summary: "sorted by price: high to low" },
+] as const;
+
+export type ShopSort = (typeof SORTS)[number]["value"];
+export const DEFAULT_SORT: ShopSort = "name";
+
+export const VIEWS = ["grid", "list"] as const;
+export type ShopView = (typeof VIEWS)[number];
+export const DEFAULT_VIEW: ShopView = "grid";
+
+export interface ShopQuery {
+  /** Trimmed; "" means no search. */
+  search: string;
+  /** Category slug; "" means all categories. */
+  category: string;
+  price: PriceRange | null;
+  sort: ShopSort;
+  view: ShopView;
+  /** 1-based; clamp against the result count with clampPage(). */
+  page: number;
+  /** Admin-only "Show All (Including Inactive)"; the loader ignores it for shoppers. */
+  showInactive: boolean;
+}
+
+export const DEFAULT_SHOP_QUERY: ShopQuery = {
+  search: "",
+  category: "",
+  price: null,
+  sort: DEFAULT_SORT,
+  view: DEFAULT_VIEW,
+  page: 1,
+  showInactive: false,
+};
+
+const priceValues = PRICE_RANGES.map((range) => range.value) as [PriceRange, ...PriceRange[]];
+const sortValues = SORTS.map((sort) => sort.value) as [ShopSort, ...ShopSort[]];
+
+/** ?page=N: a positive whole number; junk, zero and negatives read as page 1 (past the end is clamped later). */
+const PageSchema = z
+  .string()
+  .regex(/^\d{1,9}$/)
+  .transform(Number)
+  .pipe(z.number().int().min(1))
+  .catch(1);
+
+export function parsePage(value: string | null | undefined): number {
+  return PageSchema.parse(value ?? "1");
+}
+
+const ShopQuerySchema = z.object({
+  search: z
+    .string()
+    .transform((value) => value.trim().slice(0, SEARCH_MAX_LENGTH))
+    .catch(""),
+  category: z
+    .string()
+    .trim()
+    .max(SEARCH_MAX_LENGTH)
+    .transform((value) => (value.toLowerCase() === "all" ? "" : value))
+    .catch(""),
+  price: z.enum(priceValues).nullable().catch(null),
+  sort: z.enum(sortValues).catch(DEFAULT_SORT),
+  view: z.enum(VIEWS).catch(DEFAULT_VIEW),
+  page: PageSchema,
+  showInactive: z.literal("show").transform(() => true).catch(false),
+});
+
+/** Reads the shop's query string; anything missing or unreadable takes its default. */
+export function parseShopQuery(params: URLSearchParams): ShopQuery {
+  return ShopQuerySchema.parse({
+    search: params.get("search") ?? "",
+    category: params.get("category") ?? "",
+    price: params.get("price") || null,
+    sort: params.get("sort") ?? DEFAULT_SORT,
+    view: params.get("view") ?? DEFAULT_VIEW,
+    page: params.get("page") ?? "1",
+    showInactive: params.get("inactive") ?? "",
+  });
+}
+
+/** The query string for a shop view, defaults left out ("" for the plain /shop). */
+export function serializeShopQuery(query: Partial<ShopQuery>): string {
+  const params = new URLSearchParams();
+  if (query.search) params.set("search", query.search);
+  if (query.category) params.set("category", query.category);
+  if (query.price) params.set("price", query.price);
+  if (query.sort && query.sort !== DEFAULT_SORT) params.set("sort", query.sort);
+  if (query.view && query.view !== DEFAULT_VIEW) params.set("view", query.view);
+  if (query.showInactive) params.set("inactive", "show");
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** Clear Filters: search, category and price reset; sort, view (and the admin switch) kept. */
+export function clearedFilters(query: ShopQuery): ShopQuery {
+  return { ...query, search: "", category: "", price: null, page: 1 };
+}
+
+export function hasActiveFilters(query: ShopQuery): boolean {
+  return query.search !== "" || query.category !== "" || query.price !== null;
+}
+
+export function priceRange(value: PriceRange) {
+  return PRICE_RANGES.find((range) => range.value === value)!;
+}
+
+/** Whether a price (cents) lies in a range, with the range's own inclusive / exclusive bounds. */
+export function priceInRange(cents: number, value: PriceRange): boolean {
+  const bounds: PriceBounds = priceRange(value).bounds;
+  if (bounds.gte !== undefined && cents < bounds.gte) return false;
+  if (bounds.gt !== undefined && cents <= bounds.gt) return false;
+  if (bounds.lte !== undefined && cents > bounds.lte) return false;
+  if (bounds.lt !== undefined && cents >= bounds.lt) return false;
+  return true;
+}
+
+export function sortSummary(sort: ShopSort): string {
+  return SORTS.find((entry) => entry.value === sort)!.summary;
+}
+
+/** 'Showing X of Y products (sorted A-Z)': X is what this page shows, Y every match. */
+export function countLine(shown: number, total: number, sort: ShopSort): string {
+  return `Showing ${shown} of ${total} ${total === 1 ? "product" : "products"} (${sortSummary(sort)})`;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" or "a_b" matches those characters literally. */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export function pageCount(total: number, pageSize = PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** A requested page kept inside 1..pageCount (an empty result still has page 1). */
+export function clampPage(page: number, total: number, pageSize = PAGE_SIZE): number {
+  if (!Number.isFinite(page) || page < 1) return 1;
+  return Math.min(Math.floor(page), pageCount(total, pageSize));
+}
+
+export function pageOffset(page: number, pageSize = PAGE_SIZE): number {
+  return (page - 1) * pageSize;
+}
+
+/**
+ * The numbered links of a pager: always the first and last page and the current page's
+ * neighbours, with "gap" where pages are skipped. 1 … 4 5 6 … 10
+ */
+export function pageList(current: number, count: number): Array<number | "gap"> {
+  const pages = new Set([1, count, current - 1, current, current + 1].filter((p) => p >= 1 && p <= count));
+  const sorted = [...pages].sort((a, b) => a - b);
+  const items: Array<number | "gap"> = [];
+  sorted.forEach((page, index) => {
+    const previous = sorted[index - 1];
+    if (previous !== undefined && page - previous === 2) items.push(previous + 1);
+    else if (previous !== undefined && page - previous > 2) items.push("gap");
+    items.push(page);
+  });
+  return items;
+}

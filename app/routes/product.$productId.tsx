@@ -1,0 +1,293 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { z } from "zod";
+import { AddToCartButton } from "~/components/add-to-cart-button";
+import { Gallery } from "~/components/gallery";
+import { ProductsLoading, useProductsLoading } from "~/components/products-loading";
+import { StarRating } from "~/components/star-rating";
+import { useRootData, type RootLoader } from "~/root";
+import { getAdmin } from "~/auth.server";
+import { galleryItems } from "~/lib/gallery";
+import { productImagePath } from "~/lib/images";
+import { formatCents } from "~/lib/money";
+import { useNonce } from "~/lib/nonce";
+import { categoryLabel, displayRating, PRICE_TIER_ROWS, productDescription } from "~/lib/product-page";
+import { isNotFound, loaderErrorMessage } from "~/lib/route-errors";
+import { jsonForScript, productJsonLd, rootOrigin, seo } from "~/lib/seo";
+import { SITE, telegramUrl } from "~/lib/site";
+import { getProduct, readCatalogue } from "~/products.server";
+
+/** A product id is a positive whole number; anything else is an unknown product. */
+const ProductIdSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/)
+  .transform(Number);
+
+function productNotFound(pathname: string): never {
+  console.warn(`404 Not Found: ${pathname} (no such product)`);
+  throw data({ message: "Product Not Found" }, { status: 404 });
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { pathname } = new URL(request.url);
+  const id = ProductIdSchema.safeParse(params.productId);
+  if (!id.success) productNotFound(pathname);
+  const [product, admin] = await Promise.all([readCatalogue(() => getProduct(context.db, id.data)), getAdmin(request, context.env)]);
+  // Shoppers never see an inactive product; the admin does, with a notice.
+  if (!product || (!product.active && !admin)) productNotFound(pathname);
+  return { product, isAdmin: admin !== null };
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, matches, params }) => {
+  const origin = rootOrigin(matches);
+  if (!data) return seo({ title: "Product Not Found", origin, path: `/product/${params.productId ?? ""}`, noindex: true });
+  const { product } = data;
+  const image = productImagePath(product.image);
+  return seo({
+    title: product.name,
+    description: `${formatCents(product.priceCents)} · ${productDescription(product)}`.slice(0, 160),
+    origin,
+    path: `/product/${product.id}`,
+    image: image.startsWith("/") ? image : undefined,
+    noindex: !product.active,
+  });
+};
+
+function Badge({ icon, title, text }: { icon: React.ReactNode; title: string; text: string }) {
+  return (
+    <li className="flex items-start gap-3 rounded-2xl bg-forest-50 p-3">
+      <span className="mt-0.5 text-forest-800" aria-hidden="true">
+        {icon}
+      </span>
+      <span>
+        <span className="block text-sm font-semibold text-ink-900">{title}</span>
+        <span className="block text-xs text-ink-700">{text}</span>
+      </span>
+    </li>
+  );
+}
+
+const iconProps = { viewBox: "0 0 24 24", className: "h-5 w-5", fill: "none", stroke: "currentColor", strokeWidth: 1.8 } as const;
+
+export default function ProductPage() {
+  const { product, isAdmin } = useLoaderData<typeof loader>();
+  const root = useRootData();
+  const loading = useProductsLoading("/product/");
+  const nonce = useNonce();
+  const { rating, reviewCount } = displayRating(product);
+  const description = productDescription(product);
+  const items = galleryItems(product);
+  const origin = root?.origin ?? "";
+  const bulkLink = telegramUrl(
+    root?.telegramUsername ?? "",
+    `Hi! I'm interested in bulk pricing for ${product.name} (${formatCents(product.priceCents)}).`,
+  );
+  const jsonLd = productJsonLd({
+    origin,
+    path: `/product/${product.id}`,
+    name: product.name,
+    images: items.filter((item) => item.kind === "image").map((item) => item.src),
+    description,
+    category: categoryLabel(product.category),
+    priceCents: product.priceCents,
+    inStock: product.inStock,
+    rating,
+    reviewCount,
+  });
+
+  return (
+    <div className="container-page py-8 sm:py-10">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <nav aria-label="Breadcrumb" className="text-sm text-ink-500">
+          <ol className="flex flex-wrap items-center gap-1.5">
+            <li>
+              <Link to="/shop" className="hover:text-forest-800 hover:underline">
+                Shop
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li>
+              <Link to={`/shop/${product.category}`} className="capitalize hover:text-forest-800 hover:underline">
+                {categoryLabel(product.category)}
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li aria-current="page" className="font-medium text-ink-700">
+              {product.name}
+            </li>
+          </ol>
+        </nav>
+        <ProductsLoading loading={loading} label="Loading product..." />
+      </div>
+
+      {!product.active && isAdmin ? (
+        <p role="note" className="mt-4 rounded-2xl border border-berry-700/30 bg-red-50 px-4 py-3 text-sm text-berry-700">
+          <strong>Inactive:</strong> shoppers cannot see this product until it is activated again.
+        </p>
+      ) : null}
+
+      <div className="mt-6 grid gap-10 lg:grid-cols-2 lg:gap-14">
+        <Gallery key={product.id} items={items} productName={product.name} />
+
+        <div>
+          <p className="text-sm font-semibold tracking-widest text-forest-700 uppercase">{categoryLabel(product.category)}</p>
+          <h1 className="heading-display mt-2 text-3xl sm:text-4xl">{product.name}</h1>
+          <div className="mt-3">
+            <StarRating rating={rating} reviewCount={reviewCount} size="lg" />
+          </div>
+          <p className="mt-5 text-3xl font-semibold text-forest-800">{formatCents(product.priceCents)}</p>
+
+          {product.bulkNote ? (
+            <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-gold-100 px-4 py-1.5 text-sm font-semibold text-ink-900">
+              <span className="rounded-full bg-gold-500 px-2 py-0.5 text-xs text-forest-950 uppercase">Bulk</span>
+              {product.bulkNote}
+            </p>
+          ) : null}
+
+          {product.priceTiers ? (
+            <table className="mt-5 w-full max-w-sm overflow-hidden rounded-2xl text-sm">
+              <caption className="mb-2 text-left font-semibold text-ink-900">Bulk pricing (per unit)</caption>
+              <thead className="sr-only">
+                <tr>
+                  <th scope="col">Quantity</th>
+                  <th scope="col">Price each</th>
+                </tr>
+              </thead>
+              <tbody>
+                {PRICE_TIER_ROWS.map((row) => (
+                  <tr key={row.key} className="odd:bg-white even:bg-cream-100">
+                    <th scope="row" className="px-4 py-2 text-left font-medium text-ink-700">
+                      {row.label}
+                    </th>
+                    <td className="px-4 py-2 text-right font-semibold text-forest-800">{formatCents(product.priceTiers![row.key])}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+            <div className="sm:flex-1">
+              <AddToCartButton productId={product.id} productName={product.name} disabled={!product.inStock} className="btn-primary w-full py-3" />
+            </div>
+            <a href={bulkLink} target="_blank" rel="noopener noreferrer" className="btn-secondary py-3 sm:flex-1">
+              Contact for Bulk Orders
+              <span className="sr-only"> (opens Telegram in a new tab)</span>
+            </a>
+          </div>
+
+          <ul className="mt-6 grid gap-3 sm:grid-cols-3" aria-label="Why order here">
+            <Badge
+              icon={
+                <svg {...iconProps}>
+                  <path d="M3 7h11v9H3zM14 10h4l3 3v3h-7z" strokeLinejoin="round" />
+                  <circle cx="7" cy="17.5" r="1.5" />
+                  <circle cx="17" cy="17.5" r="1.5" />
+                </svg>
+              }
+              title="Discreet Shipping"
+              text={`Nationwide, ${SITE.delivery}`}
+            />
+            {product.isLabTested ? (
+              <Badge
+                icon={
+                  <svg {...iconProps}>
+                    <path d="M9 3h6M10 3v6l-5 9a2 2 0 0 0 1.8 3h10.4a2 2 0 0 0 1.8-3l-5-9V3" strokeLinejoin="round" />
+                  </svg>
+                }
+                title="Lab Tested"
+                text="Potency and purity verified"
+              />
+            ) : null}
+            <Badge
+              icon={
+                <svg {...iconProps}>
+                  <circle cx="12" cy="12" r="9" />
+                  <path d="M12 7v5l3 2" strokeLinecap="round" />
+                </svg>
+              }
+              title="Same-Day Dispatch"
+              text="Confirmed orders ship the same day"
+            />
+          </ul>
+
+          <section aria-labelledby="details-heading" className="mt-8">
+            <h2 id="details-heading" className="font-display text-xl text-forest-900">
+              Details
+            </h2>
+            <dl className="mt-3 divide-y divide-ink-900/10 rounded-2xl border border-ink-900/10 bg-white text-sm">
+              <div className="flex justify-between gap-4 px-4 py-2.5">
+                <dt className="text-ink-700">Category</dt>
+                <dd className="font-medium text-ink-900 capitalize">{categoryLabel(product.category)}</dd>
+              </div>
+              {product.strainType ? (
+                <div className="flex justify-between gap-4 px-4 py-2.5">
+                  <dt className="text-ink-700">Strain Type</dt>
+                  <dd className="font-medium text-ink-900 capitalize">{product.strainType}</dd>
+                </div>
+              ) : null}
+              {product.thcContent ? (
+                <div className="flex justify-between gap-4 px-4 py-2.5">
+                  <dt className="text-ink-700">THC Content</dt>
+                  <dd className="font-medium text-ink-900">{product.thcContent}</dd>
+                </div>
+              ) : null}
+              <div className="flex justify-between gap-4 px-4 py-2.5">
+                <dt className="text-ink-700">Availability</dt>
+                <dd className={`font-semibold ${product.inStock ? "text-forest-700" : "text-berry-700"}`}>{product.inStock ? "In Stock" : "Out of Stock"}</dd>
+              </div>
+            </dl>
+          </section>
+
+          {product.effects.length > 0 ? (
+            <section aria-labelledby="effects-heading" className="mt-8">
+              <h2 id="effects-heading" className="font-display text-xl text-forest-900">
+                Effects
+              </h2>
+              <ul className="mt-3 flex flex-wrap gap-2">
+                {product.effects.map((effect) => (
+                  <li key={effect} className="rounded-full bg-cream-100 px-3 py-1 text-sm text-ink-700">
+                    {effect}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <section aria-labelledby="description-heading" className="mt-8">
+            <h2 id="description-heading" className="font-display text-xl text-forest-900">
+              Description
+            </h2>
+            <p className="mt-3 leading-relaxed text-ink-700">{description}</p>
+          </section>
+        </div>
+      </div>
+
+      <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isNotFound(error)) {
+    return (
+      <section className="container-page flex flex-col items-center py-24 text-center">
+        <h1 className="heading-display text-3xl sm:text-4xl">Product Not Found</h1>
+        <p className="mt-3 max-w-md text-ink-700">The product you're looking for doesn't exist.</p>
+        <Link to="/shop" className="btn-primary mt-8">
+          Back to Shop
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="container-page py-24 text-center" role="alert">
+      <h1 className="heading-display text-3xl">We couldn't load this product</h1>
+      <p className="mt-3 text-ink-700">Failed to load products: {loaderErrorMessage(error)}</p>
+      <Link to="/shop" className="btn-primary mt-8">
+        Back to Shop
+      </Link>
+    </section>
+  );
+}

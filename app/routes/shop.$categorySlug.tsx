@@ -1,0 +1,266 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useLocation, useParams, useRouteError } from "@remix-run/react";
+import { z } from "zod";
+import { Pagination } from "~/components/pagination";
+import { ProductGrid } from "~/components/product-grid";
+import { ProductsLoading, useProductsLoading } from "~/components/products-loading";
+import { NotFound, useRootData, type RootLoader } from "~/root";
+import { getAdmin } from "~/auth.server";
+import {
+  CONCENTRATE_TABS,
+  DEFAULT_CONCENTRATE_TAB,
+  fixedCategoryPage,
+  genericCategoryPage,
+  INDOOR_CATEGORIES,
+  parseConcentrateTab,
+  type ConcentrateTab,
+} from "~/lib/category-pages";
+import { isNotFound, loaderErrorMessage } from "~/lib/route-errors";
+import { rootOrigin, seo } from "~/lib/seo";
+import { countLine, parsePage } from "~/lib/shop-filters";
+import { telegramUrl } from "~/lib/site";
+import { loadCategoryListing, loadGenericCategory, readCatalogue, type CategoryListing } from "~/products.server";
+
+const SlugSchema = z.string().trim().min(1).max(100);
+
+function notFound(pathname: string): never {
+  console.warn(`404 Not Found: ${pathname} (no such category)`);
+  throw new Response("Not Found", { status: 404 });
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const slug = SlugSchema.safeParse(params.categorySlug);
+  if (!slug.success) notFound(url.pathname);
+
+  const isAdmin = (await getAdmin(request, context.env)) !== null;
+  const tab = parseConcentrateTab(url.searchParams.get("tab"));
+  const options = { tab, page: parsePage(url.searchParams.get("page")), includeInactive: isAdmin, debug: isAdmin };
+
+  const fixed = fixedCategoryPage(slug.data);
+  let result: CategoryListing & { categoryPage: NonNullable<ReturnType<typeof fixedCategoryPage>> };
+  if (fixed) {
+    result = { categoryPage: fixed, ...(await readCatalogue(() => loadCategoryListing(context.db, fixed, options))) };
+  } else {
+    const generic = await readCatalogue(() => loadGenericCategory(context.db, slug.data, genericCategoryPage, options));
+    if (!generic) notFound(url.pathname);
+    result = generic;
+  }
+  return { ...result, tab: result.categoryPage.tabs ? tab : DEFAULT_CONCENTRATE_TAB, isAdmin };
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, matches, params }) => {
+  const origin = rootOrigin(matches);
+  if (!data) {
+    return seo({ title: "Page not found", origin, path: `/shop/${params.categorySlug ?? ""}`, noindex: true });
+  }
+  const { categoryPage, listing } = data;
+  const path = `/shop/${categoryPage.slug}`;
+  return seo({
+    title: listing.page > 1 ? `${categoryPage.name} (page ${listing.page})` : categoryPage.name,
+    description: categoryPage.description,
+    origin,
+    path: listing.page > 1 ? `${path}?page=${listing.page}` : path,
+  });
+};
+
+function tabHref(slug: string, tab: ConcentrateTab, page = 1) {
+  const params = new URLSearchParams();
+  if (tab !== DEFAULT_CONCENTRATE_TAB) params.set("tab", tab);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return `/shop/${slug}${query ? `?${query}` : ""}`;
+}
+
+function ConcentrateTabs({ slug, current, counts }: { slug: string; current: ConcentrateTab; counts: Record<ConcentrateTab, number> }) {
+  return (
+    <nav aria-label="Concentrate types" className="-mx-4 mb-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <ul className="flex w-max gap-2 sm:w-auto sm:flex-wrap">
+        {CONCENTRATE_TABS.map((tab) => {
+          const selected = tab.value === current;
+          return (
+            <li key={tab.value}>
+              <Link
+                to={tabHref(slug, tab.value)}
+                aria-current={selected ? "page" : undefined}
+                preventScrollReset
+                className={`inline-flex items-center gap-2 rounded-full border px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors ${
+                  selected ? "border-forest-800 bg-forest-800 text-cream-50" : "border-forest-800/20 bg-white text-forest-800 hover:bg-forest-50"
+                }`}
+              >
+                {tab.label}{" "}
+                <span className={`rounded-full px-2 text-xs leading-5 ${selected ? "bg-cream-50/20 text-cream-50" : "bg-forest-50 text-forest-800"}`}>
+                  {counts[tab.value]}
+                  <span className="sr-only"> products</span>
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function AdminDebug({ debug }: { debug: NonNullable<CategoryListing["debug"]> }) {
+  return (
+    <aside aria-label="Admin debug" className="mb-6 rounded-2xl border border-gold-500/40 bg-gold-100 px-4 py-3 text-sm text-ink-900">
+      <p>
+        <span className="font-semibold">Admin debug:</span> {debug.matching} of {debug.stats.total} products match categories{" "}
+        {INDOOR_CATEGORIES.join(", ")} ({debug.stats.active} active, {debug.stats.inactive} inactive in the shop).
+      </p>
+      <p className="mt-1">
+        Categories in the database:{" "}
+        {debug.categories.length === 0 ? "none" : debug.categories.map((entry) => `${entry.category} (${entry.count})`).join(", ")}
+      </p>
+    </aside>
+  );
+}
+
+function EmptyState({ title, text, children }: { title: string; text: string | null; children?: React.ReactNode }) {
+  return (
+    <div className="card flex flex-col items-center px-6 py-16 text-center">
+      <h2 className="font-display text-2xl text-forest-900">{title}</h2>
+      {text ? <p className="mt-2 max-w-lg text-ink-700">{text}</p> : null}
+      {children}
+    </div>
+  );
+}
+
+export default function CategoryPage() {
+  const { categoryPage, listing, tabCounts, debug, tab, isAdmin } = useLoaderData<typeof loader>();
+  const telegramUsername = useRootData()?.telegramUsername ?? "";
+  const loading = useProductsLoading(`/shop/${categoryPage.slug}`);
+  const currentTab = CONCENTRATE_TABS.find((entry) => entry.value === tab)!;
+  const shopLink = telegramUrl(telegramUsername, `Hi! I'd like to shop ${categoryPage.name}.`);
+
+  return (
+    <div className="container-page py-10">
+      <nav aria-label="Breadcrumb" className="text-sm text-ink-500">
+        <ol className="flex flex-wrap items-center gap-1.5">
+          <li>
+            <Link to="/shop" className="hover:text-forest-800 hover:underline">
+              Shop
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="font-medium text-ink-700">
+            {categoryPage.name}
+          </li>
+        </ol>
+      </nav>
+
+      <header className="mt-4 mb-8 flex flex-col gap-6 rounded-3xl bg-forest-900 px-6 py-10 text-cream-50 sm:flex-row sm:items-end sm:justify-between sm:px-10">
+        <div>
+          <p className="text-sm font-semibold tracking-widest text-gold-500 uppercase">Category</p>
+          <h1 className="mt-2 font-display text-4xl tracking-tight sm:text-5xl">{categoryPage.title}</h1>
+          <p className="mt-3 max-w-xl text-cream-100">{categoryPage.description}</p>
+        </div>
+        <a href={shopLink} target="_blank" rel="noopener noreferrer" className="btn-gold shrink-0">
+          {`Shop ${categoryPage.name}`}
+          <span className="sr-only"> (opens Telegram in a new tab)</span>
+        </a>
+      </header>
+
+      {categoryPage.warning ? (
+        <div role="note" className="mb-6 flex gap-3 rounded-2xl border border-berry-700/30 bg-red-50 px-4 py-3 text-sm text-ink-900">
+          <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0 text-berry-700" fill="currentColor" aria-hidden="true">
+            <path d="M10 2l8.5 15h-17L10 2zm-1 6v4h2V8H9zm0 5v2h2v-2H9z" />
+          </svg>
+          <p>
+            <strong className="font-semibold text-berry-700">{categoryPage.warning.title}:</strong> {categoryPage.warning.text}
+          </p>
+        </div>
+      ) : null}
+
+      {categoryPage.bulkNote ? (
+        <p className="mb-6 inline-flex items-center gap-2 rounded-full bg-gold-100 px-4 py-2 text-sm font-semibold text-ink-900">
+          <span className="rounded-full bg-gold-500 px-2 py-0.5 text-xs text-forest-950 uppercase">Bulk</span>
+          {categoryPage.bulkNote}
+        </p>
+      ) : null}
+
+      {debug ? <AdminDebug debug={debug} /> : null}
+
+      {categoryPage.comingSoon ? (
+        <EmptyState title="Coming Soon" text={categoryPage.emptyText}>
+          <a href={shopLink} target="_blank" rel="noopener noreferrer" className="btn-primary mt-6">
+            Message us on Telegram
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </EmptyState>
+      ) : (
+        <>
+          {tabCounts && tabCounts.all > 0 ? <ConcentrateTabs slug={categoryPage.slug} current={tab} counts={tabCounts} /> : null}
+
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+            {listing.total > 0 ? <p className="text-sm text-ink-700">{countLine(listing.products.length, listing.total, "name")}</p> : <span />}
+            <ProductsLoading loading={loading} />
+          </div>
+
+          {listing.products.length > 0 ? (
+            <ProductGrid products={listing.products} adminControls={isAdmin} categorySlug={categoryPage.slug} busy={loading} />
+          ) : tabCounts && tabCounts.all > 0 ? (
+            <EmptyState title={`No ${currentTab.label} products right now`} text="Check the other concentrate types or message us for availability.">
+              <Link to={tabHref(categoryPage.slug, DEFAULT_CONCENTRATE_TAB)} className="btn-secondary mt-6">
+                View all concentrates
+              </Link>
+            </EmptyState>
+          ) : (
+            <EmptyState title={categoryPage.emptyTitle} text={categoryPage.emptyText}>
+              {categoryPage.emptyMentionsMigration && isAdmin ? (
+                <Link to="/admin/dashboard" className="btn-primary mt-6">
+                  Go to the dashboard
+                </Link>
+              ) : (
+                <Link to="/shop" className="btn-secondary mt-6">
+                  Browse all products
+                </Link>
+              )}
+            </EmptyState>
+          )}
+
+          <Pagination
+            page={listing.page}
+            pageCount={listing.pageCount}
+            hrefFor={(page) => tabHref(categoryPage.slug, categoryPage.tabs ? tab : DEFAULT_CONCENTRATE_TAB, page)}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { categorySlug } = useParams();
+  const location = useLocation();
+  if (isNotFound(error)) return <NotFound />;
+  const message = loaderErrorMessage(error);
+
+  if (categorySlug === "concentrates") {
+    const tab = new URLSearchParams(location.search).get("tab");
+    return (
+      <section className="container-page py-20 text-center" role="alert">
+        <h1 className="heading-display text-3xl">Error Loading Products</h1>
+        <p className="mt-4 text-ink-700">{message}</p>
+        {/* A GET form, so Reload Page is a real button that also works without JavaScript. */}
+        <Form method="get" action={location.pathname} reloadDocument className="mt-8">
+          {tab ? <input type="hidden" name="tab" value={tab} /> : null}
+          <button type="submit" className="btn-primary">
+            Reload Page
+          </button>
+        </Form>
+      </section>
+    );
+  }
+  return (
+    <section className="container-page py-20 text-center" role="alert">
+      <h1 className="heading-display text-3xl">{categorySlug ? categorySlug.replace(/-/g, " ").toUpperCase() : "Category"}</h1>
+      <p className="mt-4 text-ink-700">Failed to load products: {message}</p>
+      <Link to={location.pathname} reloadDocument className="btn-primary mt-8">
+        Try again
+      </Link>
+    </section>
+  );
+}

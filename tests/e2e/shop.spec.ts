@@ -1,0 +1,221 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const WIDTHS = [
+  { name: "phone", viewport: { width: 390, height: 844 } },
+  { name: "desktop", viewport: { width: 1280, height: 900 } },
+] as const;
+
+/** WCAG 2.1 A/AA plus axe's best practices, as the site-wide accessibility spec checks them. */
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+
+const countLine = (page: Page) => page.getByText(/^Showing \d+ of \d+ products? \(/);
+const cardPrices = async (page: Page) =>
+  (await page.getByRole("article").locator("p", { hasText: /^\$[\d,]+\.\d\d$/ }).allTextContents()).map((text) =>
+    Number(text.replace(/[$,]/g, "")),
+  );
+const cardNames = (page: Page) => page.getByRole("article").getByRole("heading", { level: 3 }).allTextContents();
+
+for (const { name, viewport } of WIDTHS) {
+  test.describe(`at ${viewport.width}px (${name})`, () => {
+    test.use({ viewport });
+
+    test("filters apply as they change, live in the URL, and Clear Filters keeps the sort", async ({ page }) => {
+      await page.goto("/shop");
+      await expect(countLine(page)).toHaveText(/^Showing 48 of \d+ products \(sorted A-Z\)$/);
+
+      await page.getByLabel("Price range").selectOption({ label: "Under $25" });
+      await expect(page).toHaveURL(/[?&]price=under-25/);
+      await expect(countLine(page)).toHaveText(/\(sorted A-Z\)$/);
+      const prices = await cardPrices(page);
+      expect(prices.length).toBeGreaterThan(0);
+      for (const price of prices) expect(price).toBeLessThan(25);
+
+      await page.getByLabel("Sort by").selectOption({ label: "Price: High to Low" });
+      await expect(page).toHaveURL(/sort=price-desc/);
+      await expect(countLine(page)).toHaveText(/\(sorted by price: high to low\)$/);
+      const sorted = await cardPrices(page);
+      expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
+
+      await page.getByLabel("Search").fill("GUMMIES");
+      await expect(page).toHaveURL(/search=GUMMIES/);
+      await expect.poll(() => cardNames(page)).not.toHaveLength(0);
+      for (const title of await cardNames(page)) expect(title.toLowerCase()).toContain("gumm");
+
+      await page.getByLabel("Search").fill("no such product anywhere");
+      await expect(page.getByText("No products found matching your criteria.")).toBeVisible();
+      await page.getByRole("link", { name: "Clear Filters" }).click();
+      await expect(page).toHaveURL(/\/shop\?sort=price-desc$/);
+      await expect(page.getByLabel("Search")).toHaveValue("");
+      await expect(page.getByLabel("Price range")).toHaveValue("");
+      await expect(page.getByLabel("Sort by")).toHaveValue("price-desc");
+      await page.screenshot({ path: `test-results/screens/shop-${name}.png`, fullPage: false });
+    });
+
+    test("the list view and the pager", async ({ page }) => {
+      await page.goto("/shop");
+      await page.getByRole("radio", { name: "List" }).check();
+      await expect(page).toHaveURL(/view=list/);
+      await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: /Next/ }).click();
+      await expect(page).toHaveURL(/page=2/);
+      await expect(page).toHaveURL(/view=list/);
+      await expect(page.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+      await page.screenshot({ path: `test-results/screens/shop-list-page2-${name}.png`, fullPage: false });
+    });
+
+    test("concentrates tabs are links with counts", async ({ page }) => {
+      await page.goto("/shop/concentrates");
+      const tabs = page.getByRole("navigation", { name: "Concentrate types" });
+      await expect(tabs.getByRole("link", { name: /^All \d+ products$/ })).toHaveAttribute("aria-current", "page");
+      const liveResin = tabs.getByRole("link", { name: /^Live Resin \d+ products$/ });
+      const expected = Number((await liveResin.textContent())!.replace(/\D+/g, ""));
+      await liveResin.click();
+      await expect(page).toHaveURL(/\/shop\/concentrates\?tab=live-resin$/);
+      await expect(liveResin).toHaveAttribute("aria-current", "page");
+      await expect(page.getByRole("article")).toHaveCount(expected);
+      for (const title of await cardNames(page)) expect(title.toLowerCase()).toMatch(/live[ -]resin/);
+      await page.screenshot({ path: `test-results/screens/concentrates-${name}.png`, fullPage: false });
+    });
+
+    test("product gallery and zoom work from the keyboard", async ({ page }) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto("/shop?search=Runtz%20(1%2F8");
+      await page.getByRole("article").getByRole("link", { name: "Runtz (1/8 oz)", exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Runtz (1/8 oz)", exact: true })).toBeVisible();
+      const counter = page.getByText(/^Item \d+ \/ \d+$/);
+      await expect(counter).toHaveText("Item 1 / 2");
+
+      await page.getByRole("button", { name: "Next image" }).click();
+      await expect(counter).toHaveText("Item 2 / 2");
+      await page.getByRole("button", { name: "Next image" }).press("Enter");
+      await expect(counter).toHaveText("Item 1 / 2");
+      await page.getByRole("button", { name: "Previous image" }).press("Enter");
+      await expect(counter).toHaveText("Item 2 / 2");
+      await page.keyboard.press("ArrowRight");
+      await expect(counter).toHaveText("Item 1 / 2");
+      await page.getByRole("button", { name: "Show image 2 of 2" }).click();
+      await expect(counter).toHaveText("Item 2 / 2");
+      await page.keyboard.press("ArrowLeft");
+      await expect(counter).toHaveText("Item 1 / 2");
+      await page.screenshot({ path: `test-results/screens/product-${name}.png`, fullPage: true });
+
+      const opener = page.getByRole("link", { name: "Zoom in on Runtz (1/8 oz)" });
+      await opener.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: "Runtz (1/8 oz)" });
+      await expect(dialog).toBeVisible();
+      const level = dialog.getByLabel("Zoom level");
+      await expect(level).toHaveText("100%");
+      await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+      await dialog.getByRole("button", { name: "Zoom in" }).press("Enter");
+      await expect(level).toHaveText("130%");
+      await page.keyboard.press("+");
+      await expect(level).toHaveText("160%");
+      await dialog.getByRole("button", { name: "Zoom out" }).press("Enter");
+      await expect(level).toHaveText("130%");
+      // Tab stays inside the dialog.
+      for (let i = 0; i < 6; i++) await page.keyboard.press("Tab");
+      await expect(dialog.locator(":focus")).toHaveCount(1);
+      await page.screenshot({ path: `test-results/screens/zoom-${name}.png` });
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+      // Hydration went cleanly on the shop and the product page (no React or CSP errors).
+      expect(errors).toEqual([]);
+    });
+
+    test("drag pans the zoomed image", async ({ page }) => {
+      await page.goto("/shop?search=Runtz%20(1%2F8");
+      await page.getByRole("article").getByRole("link", { name: "Runtz (1/8 oz)", exact: true }).click();
+      await page.getByRole("link", { name: "Zoom in on Runtz (1/8 oz)" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("button", { name: "Zoom in" }).click();
+      await dialog.getByRole("button", { name: "Zoom in" }).click();
+      await expect(dialog.getByLabel("Zoom level")).toHaveText("160%");
+      const image = dialog.getByRole("img", { name: "Runtz (1/8 oz)" });
+      const box = (await image.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 30, { steps: 5 });
+      await page.mouse.up();
+      await expect(image).toHaveAttribute("style", /translate\(60px, 30px\) scale\(1\.6\)/);
+      await dialog.getByRole("button", { name: "Reset" }).click();
+      await expect(dialog.getByLabel("Zoom level")).toHaveText("100%");
+      await expect(image).toHaveAttribute("style", /translate\(0px, 0px\) scale\(1\)/);
+    });
+  });
+}
+
+test.describe("accessibility", () => {
+  for (const path of ["/shop", "/shop?view=list&search=zzz", "/shop/concentrates", "/shop/mushrooms", "/shop/branded-exotics", "/product/1", "/product/999999"]) {
+    test(`axe finds nothing serious on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+      expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    });
+  }
+});
+
+test("the zoom dialog passes axe too", async ({ page }) => {
+  await page.goto("/product/1");
+  await page.getByRole("link", { name: /^Zoom in on / }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).include("dialog").analyze();
+  expect(violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
+});
+
+test("a product image that fails to load falls back to 'Image not available'", async ({ page }) => {
+  await page.route("**/art/indoors-1.svg", (route) => route.abort());
+  await page.goto("/shop?search=Runtz%20(1%2F8");
+  const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Runtz (1/8 oz)", exact: true }) });
+  await expect(card.getByText("Image not available")).toBeVisible();
+  // The product page's main image falls back the same way, and keeps its accessible name.
+  await card.getByRole("link", { name: "Runtz (1/8 oz)", exact: true }).click();
+  await expect(page.getByRole("img", { name: "Runtz (1/8 oz): image not available" })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { name, viewport } of WIDTHS) {
+    test(`filters, pager and tabs work as plain GET forms and links at ${viewport.width}px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/shop");
+      await page.getByLabel("Search").fill("kush");
+      await page.getByLabel("Price range").selectOption({ label: "$500 to $1,000" });
+      await page.getByLabel("Sort by").selectOption({ label: "Price: Low to High" });
+      await page.getByRole("button", { name: "Apply Filters" }).click();
+      await expect(page).toHaveURL(/search=kush/);
+      await expect(page).toHaveURL(/price=500-1000/);
+      await expect(countLine(page)).toHaveText(/\(sorted by price: low to high\)$/);
+      const prices = await cardPrices(page);
+      expect(prices.length).toBeGreaterThan(0);
+      for (const price of prices) expect(price >= 500 && price <= 1000).toBe(true);
+      for (const title of await cardNames(page)) expect(title.toLowerCase()).toContain("kush");
+      await page.screenshot({ path: `test-results/screens/shop-nojs-${name}.png` });
+
+      await page.goto("/shop");
+      await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
+      await expect(page).toHaveURL(/\/shop\?page=2$/);
+      await expect(countLine(page)).toHaveText(/^Showing \d+ of \d+ products \(sorted A-Z\)$/);
+
+      await page.goto("/shop/concentrates");
+      await page.getByRole("link", { name: /^Diamonds \d+ products$/ }).click();
+      await expect(page).toHaveURL(/tab=diamonds/);
+      for (const title of await cardNames(page)) expect(title.toLowerCase()).toContain("diamond");
+    });
+  }
+
+  test("the product image is a link to the full-size file", async ({ page }) => {
+    await page.goto("/shop?search=Runtz%20(1%2F8");
+    await page.getByRole("article").getByRole("link", { name: "Runtz (1/8 oz)", exact: true }).click();
+    await expect(page.getByRole("link", { name: "Zoom in on Runtz (1/8 oz)" })).toHaveAttribute("href", /^\/art\/indoors-\d\.svg$/);
+    await expect(page.getByRole("button", { name: "Next image" })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,109 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "../../db/schema";
+import { adminCookie, get } from "./helpers";
+import { db, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";
+
+const PLAIN = "Product Test Plain";
+const SOLD_OUT = "Product Test Sold Out";
+const HIDDEN = "Product Test Hidden";
+let ids: Map<string, number>;
+
+async function page(path: string, init?: RequestInit) {
+  const response = await get(path, init);
+  const html = await response.text();
+  return { response, html, text: textOf(html) };
+}
+
+function jsonLd(html: string) {
+  const match = /<script type="application\/ld\+json" nonce="([^"]*)">([\s\S]*?)<\/script>/.exec(html);
+  if (!match) throw new Error("no JSON-LD script");
+  return { nonce: match[1]!, data: JSON.parse(match[2]!) as Record<string, unknown> & { offers: Record<string, unknown>; aggregateRating: Record<string, unknown> } };
+}
+
+beforeAll(async () => {
+  ids = await insertProducts([
+    testProduct({ name: PLAIN, priceCents: 4550, category: "gelato-punch", rating: 0, reviewCount: 0, description: "", effects: "[]", strainType: null, thcContent: null }),
+    testProduct({ name: SOLD_OUT, priceCents: 1000, category: "deps", inStock: false }),
+    testProduct({ name: HIDDEN, priceCents: 1000, category: "deps", active: false }),
+  ]);
+});
+
+afterAll(async () => {
+  await deleteProducts([PLAIN, SOLD_OUT, HIDDEN]);
+});
+
+describe("/product/{id}", () => {
+  it("shows the product with price, details, Add to Cart, bulk contact and JSON-LD", async () => {
+    const [gummies] = await db.select().from(products).where(eq(products.catalogueKey, "wild-berry-gummies"));
+    const { response, html, text } = await page(`/product/${gummies!.id}`);
+    expect(response.status).toBe(200);
+    expect(html).toContain(`<h1 class="heading-display mt-2 text-3xl sm:text-4xl">${gummies!.name}</h1>`);
+    expect(text).toContain("$5.00");
+    // Gummies have the spec's tier table: single $5.00, 100 $4.75, 250 $4.50, 500 $4.25, 1000 $4.00.
+    expect(text).toMatch(/Single \$5\.00 100 units \$4\.75 250 units \$4\.50 500 units \$4\.25 1000 units \$4\.00/);
+    expect(text).toContain("Category edibles");
+    expect(text).toContain("Availability In Stock");
+    expect(html).toMatch(/<button type="submit" class="[^"]*">Add to Cart<\/button>/);
+    expect(html).toMatch(/<input type="hidden" name="productId" value="\d+"\/>/);
+    expect(html).toMatch(/<a href="https:\/\/t\.me\/[^"?]+\?text=[^"]+" target="_blank" rel="noopener noreferrer"[^>]*>Contact for Bulk Orders/);
+
+    const csp = response.headers.get("Content-Security-Policy") ?? "";
+    const { nonce, data } = jsonLd(html);
+    expect(csp).toContain(`'nonce-${nonce}'`);
+    expect(data).toMatchObject({ "@type": "Product", name: gummies!.name });
+    expect(data.offers).toMatchObject({ price: "5.00", priceCurrency: "USD", availability: "https://schema.org/InStock" });
+    expect(data.aggregateRating).toMatchObject({ ratingValue: gummies!.rating, reviewCount: gummies!.reviewCount });
+    expect((data.image as string[])[0]).toMatch(/^http:\/\/localhost\/art\/edibles-\d\.svg$/);
+    expect(html).toContain(`<link rel="canonical" href="http://localhost/product/${gummies!.id}"/>`);
+  });
+
+  it("falls back to 4.8 with 234 reviews and a generated description; category hyphens become spaces", async () => {
+    const { html, text } = await page(`/product/${ids.get(PLAIN)}`);
+    expect(text).toContain("Rated 4.8 out of 5 (234 reviews)");
+    expect(text).toContain(`Description ${PLAIN} from our gelato punch collection`);
+    expect(text).toContain("Category gelato punch");
+    expect(text).not.toContain("Strain Type");
+    expect(text).not.toContain("THC Content");
+    expect(jsonLd(html).data.aggregateRating).toMatchObject({ ratingValue: 4.8, reviewCount: 234 });
+  });
+
+  it("cannot be added to the cart when out of stock", async () => {
+    const { html, text } = await page(`/product/${ids.get(SOLD_OUT)}`);
+    expect(html).toMatch(/<button type="submit" class="[^"]*" disabled="">Out of Stock<\/button>/);
+    expect(text).toContain("Availability Out of Stock");
+    expect(jsonLd(html).data.offers).toMatchObject({ availability: "https://schema.org/OutOfStock" });
+  });
+
+  it.each(["999999", "abc", "0", "12abc", "1e3"])("answers /product/%s with 404 'Product Not Found'", async (id) => {
+    const { response, text } = await page(`/product/${id}`);
+    expect(response.status).toBe(404);
+    expect(text).toContain("Product Not Found");
+    expect(text).toContain("The product you're looking for doesn't exist.");
+    expect(text).toContain("Back to Shop");
+  });
+
+  it("hides an inactive product from shoppers but shows it to the admin", async () => {
+    const id = ids.get(HIDDEN)!;
+    expect((await page(`/product/${id}`)).response.status).toBe(404);
+    const admin = await page(`/product/${id}`, { headers: { Cookie: await adminCookie() } });
+    expect(admin.response.status).toBe(200);
+    expect(admin.text).toContain("Inactive: shoppers cannot see this product");
+  });
+});
+
+describe("/sitemap.xml", () => {
+  it("lists public pages, category pages and active products only, cached for an hour", async () => {
+    const response = await get("/sitemap.xml");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toContain("application/xml");
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    const xml = await response.text();
+    for (const path of ["/", "/shop", "/about", "/contact", "/reviews", "/faq", "/account", "/shop/indoor", "/shop/concentrates", "/shop/pens"]) {
+      expect(xml).toContain(`<loc>http://localhost${path}</loc>`);
+    }
+    expect(xml).toContain(`<loc>http://localhost/product/${ids.get(PLAIN)}</loc>`);
+    expect(xml).not.toContain(`<loc>http://localhost/product/${ids.get(HIDDEN)}</loc>`);
+    expect(xml).not.toContain("/admin");
+  });
+});

@@ -1,0 +1,94 @@
+import { env } from "cloudflare:test";
+import { inArray } from "drizzle-orm";
+import { createDb } from "../../app/load-context";
+import { products, type NewProductRow } from "../../db/schema";
+import { insertProductRows } from "../../db/seed";
+
+export const db = createDb(env.DB);
+
+/** A products row for a test, with the catalogue's defaults for everything not given. */
+export function testProduct(fields: Partial<NewProductRow> & { name: string; priceCents: number; category: string }): NewProductRow {
+  return { image: "/art/placeholder.svg", effects: JSON.stringify(["Relaxed"]), thcContent: "20%", strainType: "hybrid", ...fields };
+}
+
+/** Inserts test rows (through the seed's chunked batch insert) and returns their ids by name. */
+export async function insertProducts(rows: NewProductRow[]): Promise<Map<string, number>> {
+  await insertProductRows(db, rows);
+  const inserted = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(inArray(products.name, rows.map((row) => row.name)));
+  return new Map(inserted.map((row) => [row.name, row.id]));
+}
+
+export async function deleteProducts(names: string[]) {
+  if (names.length > 0) await db.delete(products).where(inArray(products.name, names));
+}
+
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'", "&#39;": "'" };
+
+export function decodeHtml(text: string) {
+  return text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity]!);
+}
+
+/** Product names as the cards show them, in page order (each card's <h3> link). */
+export function cardNames(html: string): string[] {
+  return [...html.matchAll(/<h3[^>]*><a [^>]*>([^<]+)<\/a><\/h3>/g)].map((match) => decodeHtml(match[1]!));
+}
+
+/** The count line, e.g. "Showing 48 of 66 products (sorted A-Z)". */
+export function countLineOf(html: string): string | null {
+  return /Showing \d+ of \d+ products? \([^)]*\)/.exec(html)?.[0] ?? null;
+}
+
+/** Visible text of an HTML fragment, roughly: tags dropped, entities decoded, whitespace collapsed. */
+export function textOf(html: string): string {
+  return decodeHtml(
+    html
+      .replace(/<script[\s\S]*?<\/script>/g, " ")
+      .replace(/<!-- -->/g, "")
+      .replace(/<[^>]+>/g, " "),
+  )
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * A D1 binding that counts round trips to the database: every batch() and every statement run
+ * outside a batch counts once.
+ */
+export function countingD1(d1: D1Database) {
+  let roundTrips = 0;
+  const originals = new WeakMap<object, D1PreparedStatement>();
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, property) {
+        if (property === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        if (property === "all" || property === "raw" || property === "first" || property === "run") {
+          return (...args: unknown[]) => {
+            roundTrips++;
+            return (target[property] as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    originals.set(proxy, statement);
+    return proxy;
+  };
+  const binding = new Proxy(d1, {
+    get(target, property) {
+      if (property === "prepare") return (query: string) => wrap(target.prepare(query));
+      if (property === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          roundTrips++;
+          return target.batch(statements.map((statement) => originals.get(statement) ?? statement));
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { binding, roundTrips: () => roundTrips };
+}
