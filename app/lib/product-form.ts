@@ -79,11 +79,7 @@ export function productFormSchema(categorySlugs: readonly string[]) {
     category: z
       .string({ required_error: M.categoryRequired })
       .refine((slug) => categorySlugs.includes(slug), M.categoryUnknown),
-    strainType: z.enum(["indica", "sativa", "hybrid"], {
-      required_error: M.strainRequired,
-      invalid_type_error: M.strainRequired,
-      errorMap: () => ({ message: M.strainRequired }),
-    }),
+    strainType: z.enum(["indica", "sativa", "hybrid"], { errorMap: () => ({ message: M.strainRequired }) }),
     thcContent: z.string({ required_error: M.thcRequired }).trim().regex(DECIMAL, M.thcFormat),
     // Conform posts a blank input as a missing value; blank effects are dropped on save.
     effects: z
