@@ -29,7 +29,9 @@ export const meta: MetaFunction = () => [{ title: `Admin Sign In | ${SITE.name}`
 /** A throttled answer tells the client when to come back. */
 export const headers: HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : {};
+  const headers = new Headers();
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 };
 
 /** The sign-in page is the one admin page without a session; a signed-in admin goes straight on. */

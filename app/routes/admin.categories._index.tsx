@@ -48,9 +48,12 @@ const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("toggle"), id: IdField }),
 ]);
 
-function failure(code: CategoryErrorCode, status: number, result: SubmissionResult<string[]>) {
+/** Which inline panel a refused add or rename reopens, so the typed name stays on screen. */
+type Panel = { mode: "add" | "edit"; id: number | null };
+
+function failure(code: CategoryErrorCode, status: number, result: SubmissionResult<string[]>, panel: Panel) {
   const error = CATEGORY_ERRORS[code];
-  return data({ error, result, toast: { ...error, variant: "destructive" as const } }, { status });
+  return data({ error, result, panel, toast: { ...error, variant: "destructive" as const } }, { status });
 }
 
 function errorRedirect(code: CategoryErrorCode) {
@@ -64,7 +67,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsedIntent = ActionSchema.safeParse(Object.fromEntries(formData));
   if (!parsedIntent.success) {
     return data(
-      { error: { title: "Request not understood", description: "The form did not say what to change." }, result: null, toast: null },
+      {
+        error: { title: "Request not understood", description: "The form did not say what to change." },
+        result: null,
+        panel: null,
+        toast: null,
+      },
       { status: 400 },
     );
   }
@@ -85,8 +93,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: CategoryNameSchema });
+  const panel: Panel = intent.intent === "add" ? { mode: "add", id: null } : { mode: "edit", id: intent.id };
   if (submission.status !== "success") {
-    return data({ error: null, result: submission.reply(), toast: null }, { status: 400 });
+    return data({ error: null, result: submission.reply(), panel, toast: null }, { status: 400 });
   }
   const { name } = submission.value;
 
@@ -94,12 +103,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       const added = await addCategory(context.db, name);
       if (!added.ok) {
-        return failure("add-duplicate", 409, submission.reply({ fieldErrors: { name: [CATEGORY_ERRORS["add-duplicate"].description] } }));
+        return failure("add-duplicate", 409, submission.reply({ fieldErrors: { name: [CATEGORY_ERRORS["add-duplicate"].description] } }), panel);
       }
       return redirectWithToast(PATH, { title: "Category added", description: `${added.value.name} has been added successfully` });
     } catch (error) {
       console.error("Add category failed", error);
-      return failure("add-failed", 500, submission.reply());
+      return failure("add-failed", 500, submission.reply(), panel);
     }
   }
 
@@ -110,13 +119,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
         "rename-duplicate",
         409,
         submission.reply({ fieldErrors: { name: [CATEGORY_ERRORS["rename-duplicate"].description] } }),
+        panel,
       );
     }
     if (!renamed.ok) return errorRedirect("rename-missing");
     return redirectWithToast(PATH, { title: "Category updated", description: "Category has been updated successfully" });
   } catch (error) {
     console.error("Rename category failed", error);
-    return failure("rename-failed", 500, submission.reply());
+    return failure("rename-failed", 500, submission.reply(), panel);
   }
 }
 
@@ -228,8 +238,13 @@ function CategoryRow({ category, onDelete }: { category: CategoryWithCount; onDe
 }
 
 export default function CategoryManagement() {
-  const { categories, mode, editing } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { categories } = loaded;
   const actionData = useActionData<typeof action>();
+  // A refused add or rename (posted without ?mode) reopens its panel with what was typed.
+  const panel = actionData?.panel;
+  const mode = panel ? panel.mode : loaded.mode;
+  const editing = panel ? (categories.find((category) => category.id === panel.id) ?? null) : loaded.editing;
   const location = useLocation();
   const navigation = useNavigation();
   const [deleting, setDeleting] = useState<CategoryWithCount | null>(null);

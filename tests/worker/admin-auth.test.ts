@@ -136,7 +136,8 @@ describe("the admin route matrix (built from app/routes/admin*)", () => {
 
   it.each(routes.map((route) => [route.url, route] as const))("POST %s without a session is refused and changes nothing", async (_url, route) => {
     const before = await snapshot();
-    for (const intent of INTENTS) {
+    // A route without an action answers 405 whatever is posted: one post is enough to show it.
+    for (const intent of route.hasAction ? INTENTS : INTENTS.slice(0, 1)) {
       const html = await postForm(route.url, hostileBody(intent), { headers: { Accept: "text/html" } });
       await html.arrayBuffer();
       const json = await postForm(route.url, hostileBody(intent), { headers: { Accept: "application/json" } });
