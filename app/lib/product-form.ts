@@ -70,7 +70,7 @@ export function productFormSchema(categorySlugs: readonly string[]) {
       .string({ required_error: M.priceRequired })
       .trim()
       .regex(DECIMAL, M.priceFormat)
-      .refine((text) => (parsePriceToCents(text) ?? Infinity) <= PRICE_MAX_CENTS, M.priceTooHigh),
+      .refine((text) => (parsePriceToCents(text) ?? 0) <= PRICE_MAX_CENTS, M.priceTooHigh),
     description: z
       .string({ required_error: M.descriptionRequired })
       .trim()
