@@ -244,7 +244,7 @@ export function ProductForm({
         {effects.length === 0 ? <p className="text-sm text-ink-500">No effects yet.</p> : null}
         <ul className="space-y-3">
           {effects.map((effect, index) => (
-            <li key={effect.key}>
+            <li key={effect.key ?? effect.id}>
               <label htmlFor={effect.id} className="sr-only">
                 Effect {index + 1}
               </label>

@@ -32,11 +32,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     categories = await listCategoriesWithCounts(context.db);
   } catch (error) {
     console.error("Category Management: categories could not be loaded", error);
-    throw data({ message: `${CATEGORY_ERRORS["load-failed"].title}: ${CATEGORY_ERRORS["load-failed"].description}` }, { status: 500 });
+    throw data(
+      { message: `${CATEGORY_ERRORS["load-failed"].title}: ${CATEGORY_ERRORS["load-failed"].description}` },
+      { status: 500 }
+    );
   }
   const params = new URL(request.url).searchParams;
   const editId = Number(params.get("id"));
-  const editing = params.get("mode") === "edit" ? (categories.find((category) => category.id === editId) ?? null) : null;
+  const editing = params.get("mode") === "edit" ? categories.find((category) => category.id === editId) ?? null : null;
   const mode: "add" | "edit" | null = editing ? "edit" : params.get("mode") === "add" ? "add" : null;
   return { categories, mode, editing };
 }
@@ -73,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         panel: null,
         toast: null,
       },
-      { status: 400 },
+      { status: 400 }
     );
   }
   const intent = parsedIntent.data;
@@ -103,7 +106,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       const added = await addCategory(context.db, name);
       if (!added.ok) {
-        return failure("add-duplicate", 409, submission.reply({ fieldErrors: { name: [CATEGORY_ERRORS["add-duplicate"].description] } }), panel);
+        return failure(
+          "add-duplicate",
+          409,
+          submission.reply({ fieldErrors: { name: [CATEGORY_ERRORS["add-duplicate"].description] } }),
+          panel
+        );
       }
       return redirectWithToast(PATH, { title: "Category added", description: `${added.value.name} has been added successfully` });
     } catch (error) {
@@ -119,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         "rename-duplicate",
         409,
         submission.reply({ fieldErrors: { name: [CATEGORY_ERRORS["rename-duplicate"].description] } }),
-        panel,
+        panel
       );
     }
     if (!renamed.ok) return errorRedirect("rename-missing");
@@ -195,11 +203,49 @@ function CategoryPanel({
   );
 }
 
-function CategoryRow({ category, onDelete }: { category: CategoryWithCount; onDelete: (category: CategoryWithCount) => void }) {
+type CategoryProps = { category: CategoryWithCount; onDelete: (category: CategoryWithCount) => void };
+
+function StatusBadge({ active }: { active: boolean }) {
+  return active ? <Badge tone="green">Active</Badge> : <Badge tone="red">Inactive</Badge>;
+}
+
+/** Edit (opens the inline panel), Activate/Deactivate (a post), Delete (confirm page, or the dialog with JavaScript). */
+function CategoryActions({ category, onDelete, className }: CategoryProps & { className: string }) {
   const hydrated = useHydrated();
   return (
+    <div className={className}>
+      <Link to={`${PATH}?mode=edit&id=${category.id}`} className="btn-secondary px-3 py-1.5" preventScrollReset>
+        Edit<span className="sr-only"> {category.name}</span>
+      </Link>
+      <Form method="post" action={PATH}>
+        <input type="hidden" name="intent" value="toggle" />
+        <input type="hidden" name="id" value={category.id} />
+        <button type="submit" className="btn-secondary px-3 py-1.5">
+          {category.active ? "Deactivate" : "Activate"}
+          <span className="sr-only"> {category.name}</span>
+        </button>
+      </Form>
+      <Link
+        to={`${PATH}/${category.id}/delete`}
+        className="btn-danger px-3 py-1.5"
+        onClick={(event) => {
+          if (!hydrated) return;
+          event.preventDefault();
+          onDelete(category);
+        }}
+      >
+        Delete<span className="sr-only"> {category.name}</span>
+      </Link>
+    </div>
+  );
+}
+
+function CategoryRow({ category, onDelete }: CategoryProps) {
+  return (
     <tr className="border-t border-ink-900/5 align-middle">
-      <td className="px-4 py-3">{category.active ? <Badge tone="green">Active</Badge> : <Badge tone="red">Inactive</Badge>}</td>
+      <td className="px-4 py-3">
+        <StatusBadge active={category.active} />
+      </td>
       <th scope="row" className="px-4 py-3 text-left font-semibold text-ink-900">
         {category.name}
       </th>
@@ -208,32 +254,27 @@ function CategoryRow({ category, onDelete }: { category: CategoryWithCount; onDe
         <LocalDate iso={category.createdAt} />
       </td>
       <td className="px-4 py-3">
-        <div className="flex flex-wrap justify-end gap-2">
-          <Link to={`${PATH}?mode=edit&id=${category.id}`} className="btn-secondary px-3 py-1.5" preventScrollReset>
-            Edit<span className="sr-only"> {category.name}</span>
-          </Link>
-          <Form method="post" action={PATH}>
-            <input type="hidden" name="intent" value="toggle" />
-            <input type="hidden" name="id" value={category.id} />
-            <button type="submit" className="btn-secondary px-3 py-1.5">
-              {category.active ? "Deactivate" : "Activate"}
-              <span className="sr-only"> {category.name}</span>
-            </button>
-          </Form>
-          <Link
-            to={`${PATH}/${category.id}/delete`}
-            className="btn-danger px-3 py-1.5"
-            onClick={(event) => {
-              if (!hydrated) return;
-              event.preventDefault();
-              onDelete(category);
-            }}
-          >
-            Delete<span className="sr-only"> {category.name}</span>
-          </Link>
-        </div>
+        <CategoryActions category={category} onDelete={onDelete} className="flex justify-end gap-2" />
       </td>
     </tr>
+  );
+}
+
+/** The same facts as a table row, stacked for phones. */
+function CategoryCard({ category, onDelete }: CategoryProps) {
+  return (
+    <li className="space-y-3 px-4 py-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold text-ink-900">{category.name}</h3>
+          <p className="mt-0.5 text-sm text-ink-500">
+            <span className="font-mono">{category.slug}</span> · Created <LocalDate iso={category.createdAt} />
+          </p>
+        </div>
+        <StatusBadge active={category.active} />
+      </div>
+      <CategoryActions category={category} onDelete={onDelete} className="flex flex-wrap gap-2" />
+    </li>
   );
 }
 
@@ -244,7 +285,7 @@ export default function CategoryManagement() {
   // A refused add or rename (posted without ?mode) reopens its panel with what was typed.
   const panel = actionData?.panel;
   const mode = panel ? panel.mode : loaded.mode;
-  const editing = panel ? (categories.find((category) => category.id === panel.id) ?? null) : loaded.editing;
+  const editing = panel ? categories.find((category) => category.id === panel.id) ?? null : loaded.editing;
   const location = useLocation();
   const navigation = useNavigation();
   const [deleting, setDeleting] = useState<CategoryWithCount | null>(null);
@@ -307,34 +348,41 @@ export default function CategoryManagement() {
             )}
           </div>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left">
-              <thead className="bg-cream-100/60 text-xs font-semibold tracking-wider text-ink-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Name
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Slug
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Created
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {categories.map((category) => (
-                  <CategoryRow key={category.id} category={category} onDelete={setDeleting} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <>
+            <ul className="divide-y divide-ink-900/5 md:hidden">
+              {categories.map((category) => (
+                <CategoryCard key={category.id} category={category} onDelete={setDeleting} />
+              ))}
+            </ul>
+            <div className="hidden md:block">
+              <table className="w-full text-left">
+                <thead className="bg-cream-100/60 text-xs font-semibold tracking-wider text-ink-500 uppercase">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">
+                      Status
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Name
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Slug
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Created
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right">
+                      Actions
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {categories.map((category) => (
+                    <CategoryRow key={category.id} category={category} onDelete={setDeleting} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </section>
 
@@ -344,7 +392,9 @@ export default function CategoryManagement() {
         title="Delete Category"
         action={deleting ? `${PATH}/${deleting.id}/delete` : PATH}
       >
-        {deleting ? <CategoryDeleteWarning name={deleting.name} slug={deleting.slug} productCount={deleting.productCount} /> : null}
+        {deleting ? (
+          <CategoryDeleteWarning name={deleting.name} slug={deleting.slug} productCount={deleting.productCount} />
+        ) : null}
       </AdminConfirmDialog>
     </AdminShell>
   );
