@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { categories, products } from "../db/schema";
 import type { Db } from "./load-context";
 import { slugify } from "./lib/slug";
@@ -119,9 +119,4 @@ export async function toggleCategoryActive(db: Db, id: number) {
 export async function deleteCategory(db: Db, id: number) {
   const [row] = await db.delete(categories).where(eq(categories.id, id)).returning({ name: categories.name });
   return row?.name ?? null;
-}
-
-export async function countCategories(db: Db) {
-  const [row] = await db.select({ value: count() }).from(categories);
-  return row?.value ?? 0;
 }

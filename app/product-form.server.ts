@@ -23,7 +23,6 @@ import { redirectWithToast } from "./toast.server";
  * uploaded images, and the create or versioned update.
  */
 
-
 const PRODUCTS_PATH = "/admin/products";
 
 export type ProductFormActionData = { result: SubmissionResult<string[]>; toast: ActionToast | null };
@@ -70,7 +69,7 @@ export async function loadProductForm(request: Request, context: AppLoadContext,
 function failure(result: SubmissionResult<string[]>, message: string, status: number) {
   return data<ProductFormActionData>(
     { result, toast: { title: SAVE_FAILED, description: message, variant: "destructive" } },
-    { status },
+    { status }
   );
 }
 
@@ -85,7 +84,7 @@ export async function productFormAction(request: Request, context: AppLoadContex
     // status undefined: a list intent (Add Effect / Remove) posted without JavaScript.
     return data<ProductFormActionData>(
       { result: submission.reply(), toast: null },
-      { status: submission.status === "error" ? 400 : 200 },
+      { status: submission.status === "error" ? 400 : 200 }
     );
   }
 
@@ -103,7 +102,10 @@ export async function productFormAction(request: Request, context: AppLoadContex
     const message = error instanceof Error ? error.message : "The images could not be stored.";
     return failure(submission.reply({ formErrors: [`${SAVE_FAILED}: ${message}`] }), message, 400);
   }
-  const columns = productFormToColumns({ ...values, images: [...values.images, ...uploaded] });
+  const images = [...values.images, ...uploaded];
+  // If the save is refused below, the form comes back with the uploaded images already in its list.
+  submission.payload.images = images;
+  const columns = productFormToColumns({ ...values, images });
 
   if (productId === null) {
     try {

@@ -1,4 +1,4 @@
-import { Form, NavLink } from "@remix-run/react";
+import { Form, NavLink, useNavigation } from "@remix-run/react";
 
 const ADMIN_LINKS = [
   { to: "/admin/dashboard", label: "Dashboard" },
@@ -12,6 +12,8 @@ const ADMIN_LINKS = [
  * Phones get the sign-out row first and the four sections as one even row below it.
  */
 export function AdminShell({ children }: { children: React.ReactNode }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
   return (
     <div className="container-page py-8">
       <div className="mb-8 flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-2xl bg-forest-900 p-3 text-cream-50 sm:px-4">
@@ -34,11 +36,27 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
             ))}
           </ul>
         </nav>
-        <Form method="post" action="/admin/logout" className="shrink-0">
-          <button type="submit" className="rounded-full border border-cream-100/30 px-3 py-1.5 text-sm font-medium hover:bg-forest-800">
-            Sign out
-          </button>
-        </Form>
+        <div className="flex shrink-0 items-center gap-3">
+          <span role="status" aria-live="polite" className="flex items-center">
+            {busy ? (
+              <>
+                <span
+                  className="h-4 w-4 animate-spin rounded-full border-2 border-cream-100/30 border-t-gold-500"
+                  aria-hidden="true"
+                />
+                <span className="sr-only">{navigation.state === "submitting" ? "Saving..." : "Loading..."}</span>
+              </>
+            ) : null}
+          </span>
+          <Form method="post" action="/admin/logout">
+            <button
+              type="submit"
+              className="rounded-full border border-cream-100/30 px-3 py-1.5 text-sm font-medium hover:bg-forest-800"
+            >
+              Sign out
+            </button>
+          </Form>
+        </div>
       </div>
       {children}
     </div>

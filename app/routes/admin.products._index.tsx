@@ -12,7 +12,12 @@ import { formatCents } from "~/lib/money";
 import { localPath } from "~/lib/redirect";
 import { SITE } from "~/lib/site";
 import { titleCaseSlug } from "~/lib/slug";
-import { ADMIN_PRODUCTS_PER_PAGE, listAdminProducts, toggleProductActive, type AdminProductListItem } from "~/product-admin.server";
+import {
+  ADMIN_PRODUCTS_PER_PAGE,
+  listAdminProducts,
+  toggleProductActive,
+  type AdminProductListItem,
+} from "~/product-admin.server";
 import { useRootData } from "~/root";
 import { redirectWithToast } from "~/toast.server";
 
@@ -116,7 +121,10 @@ function ProductRow({
             className="h-16 w-16 shrink-0 rounded-xl bg-cream-100 object-cover"
           />
         ) : (
-          <div className="flex h-16 w-16 shrink-0 items-center justify-center rounded-xl bg-cream-100 text-xs text-ink-500" aria-hidden="true">
+          <div
+            className="flex h-16 w-16 shrink-0 items-center justify-center rounded-xl bg-cream-100 text-xs text-ink-500"
+            aria-hidden="true"
+          >
             No image
           </div>
         )}
@@ -208,7 +216,12 @@ export default function ProductManagement() {
         </div>
       ) : null}
 
-      <Form method="get" role="search" aria-label="Filter products" className="card mb-6 grid gap-4 p-4 sm:grid-cols-[1fr_minmax(12rem,16rem)_auto] sm:items-end">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filter products"
+        className="card mb-6 grid gap-4 p-4 sm:grid-cols-[1fr_minmax(12rem,16rem)_auto] sm:items-end"
+      >
         <div>
           <label htmlFor="product-search" className="label">
             Search
@@ -259,6 +272,13 @@ export default function ProductManagement() {
           <h2 className="heading-display text-2xl">No products found</h2>
           <Link to="/admin/add-product" className="btn-primary">
             Add Your First Product
+          </Link>
+        </div>
+      ) : products.length === 0 && filteredCount > 0 ? (
+        <div className="card flex flex-col items-center gap-4 p-10 text-center">
+          <h2 className="heading-display text-2xl">This page is past the end of the list</h2>
+          <Link to={pageHref(searchParams, 1)} className="btn-secondary">
+            Go to the first page
           </Link>
         </div>
       ) : products.length === 0 ? (
