@@ -108,7 +108,12 @@ export type UpdateResult = { status: "updated"; version: number } | { status: "n
  * UPDATE ... WHERE id = ? AND version = ?, bumping the version. When no row matched, tells a
  * deleted product (nothing is created) from one that another tab saved first (nothing is overwritten).
  */
-export async function updateProductVersioned(db: Db, id: number, version: number, columns: ProductColumns): Promise<UpdateResult> {
+export async function updateProductVersioned(
+  db: Db,
+  id: number,
+  version: number,
+  columns: ProductColumns,
+): Promise<UpdateResult> {
   const [updated] = await db
     .update(products)
     .set({ ...columnsToRow(columns), version: sql`${products.version} + 1`, updatedAt: nowIso })

@@ -69,7 +69,7 @@ export async function loadProductForm(request: Request, context: AppLoadContext,
 function failure(result: SubmissionResult<string[]>, message: string, status: number) {
   return data<ProductFormActionData>(
     { result, toast: { title: SAVE_FAILED, description: message, variant: "destructive" } },
-    { status }
+    { status },
   );
 }
 
@@ -84,7 +84,7 @@ export async function productFormAction(request: Request, context: AppLoadContex
     // status undefined: a list intent (Add Effect / Remove) posted without JavaScript.
     return data<ProductFormActionData>(
       { result: submission.reply(), toast: null },
-      { status: submission.status === "error" ? 400 : 200 }
+      { status: submission.status === "error" ? 400 : 200 },
     );
   }
 

@@ -76,9 +76,7 @@ export function productFormSchema(categorySlugs: readonly string[]) {
       .trim()
       .min(1, M.descriptionRequired)
       .max(DESCRIPTION_MAX, M.descriptionTooLong),
-    category: z
-      .string({ required_error: M.categoryRequired })
-      .refine((slug) => categorySlugs.includes(slug), M.categoryUnknown),
+    category: z.string({ required_error: M.categoryRequired }).refine((slug) => categorySlugs.includes(slug), M.categoryUnknown),
     strainType: z.enum(["indica", "sativa", "hybrid"], { errorMap: () => ({ message: M.strainRequired }) }),
     thcContent: z.string({ required_error: M.thcRequired }).trim().regex(DECIMAL, M.thcFormat),
     // Conform posts a blank input as a missing value; blank effects are dropped on save.

@@ -15,13 +15,7 @@ import { AdminAlert, useActionToast, type ActionToast } from "~/components/admin
 import { LeafMark } from "~/components/logo";
 import { AdminLoginSchema, LOGIN_FAILED, LOGIN_SUCCEEDED } from "~/lib/admin-login";
 import { SITE } from "~/lib/site";
-import {
-  clearLoginFailures,
-  loginClient,
-  loginRetryAfterMs,
-  recordLoginFailure,
-  throttleMessage,
-} from "~/login-throttle.server";
+import { clearLoginFailures, loginClient, loginRetryAfterMs, recordLoginFailure, throttleMessage } from "~/login-throttle.server";
 import { redirectWithToast } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Admin Sign In | ${SITE.name}` }, { name: "robots", content: "noindex" }];

@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     console.error("Category Management: categories could not be loaded", error);
     throw data(
       { message: `${CATEGORY_ERRORS["load-failed"].title}: ${CATEGORY_ERRORS["load-failed"].description}` },
-      { status: 500 }
+      { status: 500 },
     );
   }
   const params = new URL(request.url).searchParams;
@@ -76,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         panel: null,
         toast: null,
       },
-      { status: 400 }
+      { status: 400 },
     );
   }
   const intent = parsedIntent.data;
@@ -110,7 +110,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           "add-duplicate",
           409,
           submission.reply({ fieldErrors: { name: [CATEGORY_ERRORS["add-duplicate"].description] } }),
-          panel
+          panel,
         );
       }
       return redirectWithToast(PATH, { title: "Category added", description: `${added.value.name} has been added successfully` });
@@ -127,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         "rename-duplicate",
         409,
         submission.reply({ fieldErrors: { name: [CATEGORY_ERRORS["rename-duplicate"].description] } }),
-        panel
+        panel,
       );
     }
     if (!renamed.ok) return errorRedirect("rename-missing");

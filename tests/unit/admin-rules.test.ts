@@ -16,12 +16,19 @@ describe("localPath (redirect targets from forms and links)", () => {
     expect(localPath("/admin/products?search=x&page=2", "/admin")).toBe("/admin/products?search=x&page=2");
   });
 
-  it.each([["https://evil.example/"], ["//evil.example"], ["/\\evil.example"], ["/\t/evil.example"], ["/\n/evil.example"], ["shop"], [""], [null], [42]])(
-    "replaces %j with the fallback",
-    (value) => {
-      expect(localPath(value, "/admin/products")).toBe("/admin/products");
-    },
-  );
+  it.each([
+    ["https://evil.example/"],
+    ["//evil.example"],
+    ["/\\evil.example"],
+    ["/\t/evil.example"],
+    ["/\n/evil.example"],
+    ["shop"],
+    [""],
+    [null],
+    [42],
+  ])("replaces %j with the fallback", (value) => {
+    expect(localPath(value, "/admin/products")).toBe("/admin/products");
+  });
 });
 
 describe("AdminLoginSchema", () => {
@@ -47,7 +54,10 @@ describe("category names", () => {
   });
 
   it("turn only known error codes into banner texts", () => {
-    expect(categoryError("add-duplicate")).toEqual({ title: "Category already exists", description: "A category with this name already exists" });
+    expect(categoryError("add-duplicate")).toEqual({
+      title: "Category already exists",
+      description: "A category with this name already exists",
+    });
     expect(categoryError("<script>")).toBeNull();
     expect(categoryError(null)).toBeNull();
   });

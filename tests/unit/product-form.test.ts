@@ -35,7 +35,10 @@ function errorsOf(fields: Record<string, string | string[]>) {
 
 describe("productFormSchema (the one schema of the admin product form)", () => {
   it("accepts a valid product, drops blank effects and reads unchecked flags as false", () => {
-    const submission = parseWithZod(form({ ...valid, "effects[0]": "Relaxed", "effects[1]": "  ", "effects[2]": "", "effects[3]": "Happy", active: "on" }), { schema });
+    const submission = parseWithZod(
+      form({ ...valid, "effects[0]": "Relaxed", "effects[1]": "  ", "effects[2]": "", "effects[3]": "Happy", active: "on" }),
+      { schema },
+    );
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
     expect(submission.value.effects).toEqual(["Relaxed", "Happy"]);

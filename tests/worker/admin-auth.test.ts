@@ -28,7 +28,10 @@ export function routeFileToUrl(file: string) {
   const parts: string[] = [];
   for (const raw of segments) {
     if (raw === "_index" || raw.startsWith("_")) continue;
-    const segment = raw.replace(/_$/, "").replace(/^\((.*)\)$/, "$1").replace(/\[|\]/g, "");
+    const segment = raw
+      .replace(/_$/, "")
+      .replace(/^\((.*)\)$/, "$1")
+      .replace(/\[|\]/g, "");
     if (segment === "$") parts.push("sample");
     else if (segment.startsWith("$")) parts.push(SAMPLE_ID);
     else parts.push(segment);
@@ -109,62 +112,79 @@ describe("the admin route matrix (built from app/routes/admin*)", () => {
     );
   });
 
-  it.each(routes.map((route) => [route.url, route] as const))("every loader and action of %s calls requireAdmin first", (_url, route) => {
-    for (const kind of ["loader", "action"] as const) {
-      if (kind === "loader" ? !route.hasLoader : !route.hasAction) continue;
-      const body = new RegExp(`export\\s+(?:async\\s+)?function\\s+${kind}\\b\\([^)]*\\)[^{]*\\{\\s*([^;]*);`).exec(route.source)?.[1] ?? "";
-      // Either the route guards itself, or it hands the request to a shared module that does (the product form).
-      const delegated = /return\s+\w+\(request, context/.test(body) || /^return\s+(loadProductForm|productFormAction)\(/.test(body);
-      expect(body.startsWith("await requireAdmin(request, context)") || delegated, `${route.file} ${kind}: ${body}`).toBe(true);
-    }
-  });
-
-  it.each(routes.map((route) => [route.url, route] as const))("GET %s without a session redirects to /admin", async (_url, route) => {
-    const before = await snapshot();
-    for (const accept of ["text/html", "application/json"]) {
-      const response = await get(route.url, { headers: { Accept: accept } });
-      await response.arrayBuffer();
-      if (!route.hasLoader) {
-        expect(response.status).toBe(405);
-        continue;
+  it.each(routes.map((route) => [route.url, route] as const))(
+    "every loader and action of %s calls requireAdmin first",
+    (_url, route) => {
+      for (const kind of ["loader", "action"] as const) {
+        if (kind === "loader" ? !route.hasLoader : !route.hasAction) continue;
+        const body =
+          new RegExp(`export\\s+(?:async\\s+)?function\\s+${kind}\\b\\([^)]*\\)[^{]*\\{\\s*([^;]*);`).exec(route.source)?.[1] ??
+          "";
+        // Either the route guards itself, or it hands the request to a shared module that does (the product form).
+        const delegated =
+          /return\s+\w+\(request, context/.test(body) || /^return\s+(loadProductForm|productFormAction)\(/.test(body);
+        expect(body.startsWith("await requireAdmin(request, context)") || delegated, `${route.file} ${kind}: ${body}`).toBe(true);
       }
-      expect(response.status, `${route.url} (${accept})`).toBe(302);
-      expect(response.headers.get("Location")).toBe("/admin");
-    }
-    expect(await snapshot()).toEqual(before);
-  });
+    },
+  );
 
-  it.each(routes.map((route) => [route.url, route] as const))("POST %s without a session is refused and changes nothing", async (_url, route) => {
-    const before = await snapshot();
-    // A route without an action answers 405 whatever is posted: one post is enough to show it.
-    for (const intent of route.hasAction ? INTENTS : INTENTS.slice(0, 1)) {
-      const html = await postForm(route.url, hostileBody(intent), { headers: { Accept: "text/html" } });
-      await html.arrayBuffer();
-      const json = await postForm(route.url, hostileBody(intent), { headers: { Accept: "application/json" } });
-      const jsonBody = await json.text();
-      if (!route.hasAction) {
-        expect(html.status).toBe(405);
-        expect(json.status).toBe(405);
-        continue;
+  it.each(routes.map((route) => [route.url, route] as const))(
+    "GET %s without a session redirects to /admin",
+    async (_url, route) => {
+      const before = await snapshot();
+      for (const accept of ["text/html", "application/json"]) {
+        const response = await get(route.url, { headers: { Accept: accept } });
+        await response.arrayBuffer();
+        if (!route.hasLoader) {
+          expect(response.status).toBe(405);
+          continue;
+        }
+        expect(response.status, `${route.url} (${accept})`).toBe(302);
+        expect(response.headers.get("Location")).toBe("/admin");
       }
-      expect(html.status, `${route.url} intent=${intent}`).toBe(302);
-      expect(html.headers.get("Location")).toBe("/admin");
-      expect(json.status, `${route.url} intent=${intent} (JSON)`).toBe(401);
-      expect(jsonBody).toContain("Admin authentication required");
-    }
-    expect(await snapshot()).toEqual(before);
-  });
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 
-  it.each(routes.map((route) => [route.url, route] as const))("the client-side data request for %s is refused too", async (_url, route) => {
-    if (!route.hasLoader) return;
-    const before = await snapshot();
-    const response = await get(`${route.url}.data`);
-    const text = await response.text();
-    // Single fetch answers a thrown redirect as a redirect instruction, never the loader's data.
-    expect([202, 302, 204]).toContain(response.status);
-    expect(text + (response.headers.get("X-Remix-Redirect") ?? "") + (response.headers.get("Location") ?? "")).toContain("/admin");
-    expect(await snapshot()).toEqual(before);
-  });
+  it.each(routes.map((route) => [route.url, route] as const))(
+    "POST %s without a session is refused and changes nothing",
+    async (_url, route) => {
+      const before = await snapshot();
+      // A route without an action answers 405 whatever is posted: one post is enough to show it.
+      for (const intent of route.hasAction ? INTENTS : INTENTS.slice(0, 1)) {
+        const html = await postForm(route.url, hostileBody(intent), { headers: { Accept: "text/html" } });
+        await html.arrayBuffer();
+        const json = await postForm(route.url, hostileBody(intent), { headers: { Accept: "application/json" } });
+        const jsonBody = await json.text();
+        if (!route.hasAction) {
+          expect(html.status).toBe(405);
+          expect(json.status).toBe(405);
+          continue;
+        }
+        expect(html.status, `${route.url} intent=${intent}`).toBe(302);
+        expect(html.headers.get("Location")).toBe("/admin");
+        expect(json.status, `${route.url} intent=${intent} (JSON)`).toBe(401);
+        expect(jsonBody).toContain("Admin authentication required");
+      }
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
+  it.each(routes.map((route) => [route.url, route] as const))(
+    "the client-side data request for %s is refused too",
+    async (_url, route) => {
+      if (!route.hasLoader) return;
+      const before = await snapshot();
+      const response = await get(`${route.url}.data`);
+      const text = await response.text();
+      // Single fetch answers a thrown redirect as a redirect instruction, never the loader's data.
+      expect([202, 302, 204]).toContain(response.status);
+      expect(text + (response.headers.get("X-Remix-Redirect") ?? "") + (response.headers.get("Location") ?? "")).toContain(
+        "/admin",
+      );
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 });
 
 function signIn(fields: Record<string, string>, ip: string) {
@@ -291,7 +311,9 @@ describe("admin sign-in", () => {
   it("treats a tampered session cookie as signed out", async () => {
     const cookie = await adminCookie();
     const [name, value] = cookie.split("=") as [string, string];
-    const forged = `${name}=${btoa(JSON.stringify({ username: "admin", expiresAt: Date.now() + 1e9 }))}${value.slice(value.indexOf("."))}`;
+    const forged = `${name}=${btoa(JSON.stringify({ username: "admin", expiresAt: Date.now() + 1e9 }))}${value.slice(
+      value.indexOf("."),
+    )}`;
     for (const bad of [forged, `${cookie.slice(0, -2)}xx`]) {
       const response = await get("/admin/dashboard", { headers: { Cookie: bad } });
       expect(response.status).toBe(302);
@@ -333,4 +355,3 @@ async function SELF_post(url: string, fields: Record<string, string>) {
     headers: { Origin: new URL(url).origin, Host: new URL(url).host, "CF-Connecting-IP": "203.0.113.99" },
   });
 }
-

@@ -33,7 +33,17 @@ describe("Category Management page", () => {
   it("shows the spec's texts and every category with status, slug and created date", async () => {
     const total = await countRows("categories");
     const page = await read(await adminGet("/admin/categories"));
-    for (const text of ["Back to Dashboard", "Category Management", "Add Category", `Categories (${total})`, "Status", "Name", "Slug", "Created", "Actions"]) {
+    for (const text of [
+      "Back to Dashboard",
+      "Category Management",
+      "Add Category",
+      `Categories (${total})`,
+      "Status",
+      "Name",
+      "Slug",
+      "Created",
+      "Actions",
+    ]) {
       expect(page).toContain(text);
     }
     expect(page).toContain("Indoors");
@@ -103,7 +113,9 @@ describe("rename a category", () => {
     expect(next.html).toContain("Category has been updated successfully");
     const renamed = await categoryByName(newName);
     expect(renamed).toMatchObject({ id: category.id, slug: newName.toLowerCase().replace(/\s+/g, "-") });
-    const product = await env.DB.prepare("SELECT category FROM products WHERE name = ?").bind(productName).first<{ category: string }>();
+    const product = await env.DB.prepare("SELECT category FROM products WHERE name = ?")
+      .bind(productName)
+      .first<{ category: string }>();
     expect(product!.category).toBe(renamed!.slug);
     expect(await countRows("products", "category = ?", category.slug)).toBe(0);
   });
@@ -120,7 +132,9 @@ describe("rename a category", () => {
       expect(page).toContain("A category with this name already exists");
     }
     expect(await categoryByName(category.name)).toMatchObject({ slug: category.slug });
-    const product = await env.DB.prepare("SELECT category FROM products WHERE name = ?").bind(productName).first<{ category: string }>();
+    const product = await env.DB.prepare("SELECT category FROM products WHERE name = ?")
+      .bind(productName)
+      .first<{ category: string }>();
     expect(product!.category).toBe(category.slug);
     expect(await countRows("products", "category = 'concentrates' AND name = ?", productName)).toBe(0);
   });

@@ -67,7 +67,18 @@ describe("create a product", () => {
     const response = await adminGet("/admin/add-product");
     expect(response.status).toBe(200);
     const page = await read(response);
-    for (const text of ["Add New Product", "Back to Products", "Basic Information", "Category &amp; Strain", "Effects", "Product Video", "Images", "Add Effect", "Create Product", "Cancel"]) {
+    for (const text of [
+      "Add New Product",
+      "Back to Products",
+      "Basic Information",
+      "Category &amp; Strain",
+      "Effects",
+      "Product Video",
+      "Images",
+      "Add Effect",
+      "Create Product",
+      "Cancel",
+    ]) {
       expect(page).toContain(text);
     }
     expect(page).toMatch(/enctype="multipart\/form-data"/i);
@@ -174,14 +185,28 @@ describe("edit a product", () => {
 
   it("saves the flags as the form sends them (never forced true) and bumps the version", async () => {
     const row = await createViaForm({ inStock: null });
-    const { form } = productForm({ name: row.name, version: "1", inStock: null, active: null, price: "50", description: "Updated." });
+    const { form } = productForm({
+      name: row.name,
+      version: "1",
+      inStock: null,
+      active: null,
+      price: "50",
+      description: "Updated.",
+    });
     const response = await adminPost(`/admin/edit-product/${row.id}`, form);
     expect(response.status).toBe(302);
     const next = await follow(response);
     expect(next.location).toBe("/admin/products");
     expect(next.html).toContain("Product updated successfully!");
     const updated = await productByName(row.name);
-    expect(updated).toMatchObject({ price_cents: 5000, description: "Updated.", active: 0, in_stock: 0, is_lab_tested: 1, version: 2 });
+    expect(updated).toMatchObject({
+      price_cents: 5000,
+      description: "Updated.",
+      active: 0,
+      in_stock: 0,
+      is_lab_tested: 1,
+      version: 2,
+    });
     expect(updated!.updated_at >= row.updated_at).toBe(true);
   });
 
@@ -310,7 +335,9 @@ describe("Product Management list", () => {
   });
 
   it("filters by name or category, case-insensitively, with the summary suffixes", async () => {
-    const { n: gelato } = (await env.DB.prepare("SELECT count(*) AS n FROM products WHERE lower(name) LIKE '%gelato%' OR category LIKE '%gelato%'").first<{ n: number }>())!;
+    const { n: gelato } = (await env.DB.prepare(
+      "SELECT count(*) AS n FROM products WHERE lower(name) LIKE '%gelato%' OR category LIKE '%gelato%'",
+    ).first<{ n: number }>())!;
     const total = await countRows("products");
     const page = await read(await adminGet("/admin/products?search=GELATO"));
     expect(page).toContain(html(`Showing ${gelato} of ${total} products matching "GELATO"`));
