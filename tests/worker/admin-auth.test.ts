@@ -112,18 +112,34 @@ describe("the admin route matrix (built from app/routes/admin*)", () => {
     );
   });
 
+  /** The first statement of an exported loader or action, or null when the module has none. */
+  function firstStatement(source: string, name: string) {
+    const match = new RegExp(`export\\s+(?:async\\s+)?function\\s+${name}\\b\\([^)]*\\)[^{]*\\{\\s*([^;]*);`).exec(source);
+    return match ? match[1]! : null;
+  }
+  const GUARD = /^(?:const \w+ = )?await requireAdmin\(request, context\)/;
+  /** Shared modules a route may hand the whole request to; each must itself start with the guard. */
+  const GUARDED_MODULE = import.meta.glob<string>("../../app/product-form.server.ts", {
+    query: "?raw",
+    import: "default",
+    eager: true,
+  });
+  const DELEGATES = ["loadProductForm", "productFormAction"];
+
+  it("the shared product-form module guards both of its entry points", () => {
+    const source = Object.values(GUARDED_MODULE)[0]!;
+    for (const name of DELEGATES) expect(firstStatement(source, name), name).toMatch(GUARD);
+  });
+
   it.each(routes.map((route) => [route.url, route] as const))(
     "every loader and action of %s calls requireAdmin first",
     (_url, route) => {
       for (const kind of ["loader", "action"] as const) {
         if (kind === "loader" ? !route.hasLoader : !route.hasAction) continue;
-        const body =
-          new RegExp(`export\\s+(?:async\\s+)?function\\s+${kind}\\b\\([^)]*\\)[^{]*\\{\\s*([^;]*);`).exec(route.source)?.[1] ??
-          "";
-        // Either the route guards itself, or it hands the request to a shared module that does (the product form).
-        const delegated =
-          /return\s+\w+\(request, context/.test(body) || /^return\s+(loadProductForm|productFormAction)\(/.test(body);
-        expect(body.startsWith("await requireAdmin(request, context)") || delegated, `${route.file} ${kind}: ${body}`).toBe(true);
+        const body = firstStatement(route.source, kind) ?? "";
+        // Either the route guards itself, or it hands the whole request to a shared module that does.
+        const delegated = new RegExp(`^return\\s+(?:${DELEGATES.join("|")})\\(request, context`).test(body);
+        expect(GUARD.test(body) || delegated, `${route.file} ${kind}: ${body}`).toBe(true);
       }
     },
   );
