@@ -1,0 +1,166 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import type { Toast } from "~/lib/toast";
+import { AdminShell } from "./admin-shell";
+import { notify } from "./toaster";
+
+/** A toast that an action answered with (not a redirect): shown once, with JavaScript. */
+export type ActionToast = Omit<Toast, "id">;
+
+/**
+ * Raises the action's toast in the browser. Without JavaScript the page shows the same text
+ * in its alert, so nothing is lost.
+ */
+export function useActionToast(toast: ActionToast | null | undefined) {
+  const shown = useRef<ActionToast | null>(null);
+  useEffect(() => {
+    if (toast && shown.current !== toast) {
+      shown.current = toast;
+      notify(toast);
+    }
+  }, [toast]);
+}
+
+/** A destructive notice at the top of a page, announced to screen readers. */
+export function AdminAlert({
+  title,
+  children,
+  dismissTo,
+}: {
+  title?: string;
+  children: React.ReactNode;
+  /** Where "Dismiss" goes (a link, so it works without JavaScript). */
+  dismissTo?: string;
+}) {
+  return (
+    <div role="alert" className="flex items-start gap-3 rounded-2xl border border-berry-700/30 bg-red-50 p-4 text-berry-700">
+      <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0" fill="currentColor" aria-hidden="true">
+        <path
+          fillRule="evenodd"
+          d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17zM9 6a1 1 0 1 1 2 0v4.5a1 1 0 1 1-2 0V6zm1 9.25a1.25 1.25 0 1 0 0-2.5 1.25 1.25 0 0 0 0 2.5z"
+          clipRule="evenodd"
+        />
+      </svg>
+      <div className="min-w-0 flex-1 text-sm">
+        {title ? <p className="font-semibold">{title}</p> : null}
+        <div className={title ? "mt-1" : undefined}>{children}</div>
+      </div>
+      {dismissTo !== undefined ? (
+        <Link
+          to={dismissTo}
+          preventScrollReset
+          className="rounded-full px-3 py-1 text-sm font-semibold underline-offset-4 hover:bg-berry-700/10 hover:underline"
+        >
+          Dismiss
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+export function Badge({
+  children,
+  tone = "neutral",
+}: {
+  children: React.ReactNode;
+  tone?: "neutral" | "green" | "gold" | "red";
+}) {
+  const tones = {
+    neutral: "bg-cream-100 text-ink-700 ring-ink-900/10",
+    green: "bg-forest-50 text-forest-800 ring-forest-800/15",
+    gold: "bg-gold-100 text-forest-950 ring-gold-600/25",
+    red: "bg-red-50 text-berry-700 ring-berry-700/20",
+  } as const;
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${tones[tone]}`}>
+      {children}
+    </span>
+  );
+}
+
+const UTC_DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+
+/**
+ * An ISO timestamp as a date: a fixed UTC format on the server and on first render (so hydration
+ * matches), then the visitor's local date once JavaScript runs.
+ */
+export function LocalDate({ iso }: { iso: string }) {
+  const date = new Date(iso);
+  const [text, setText] = useState(() => (Number.isNaN(date.getTime()) ? iso : UTC_DATE.format(date)));
+  useEffect(() => {
+    const parsed = new Date(iso);
+    if (!Number.isNaN(parsed.getTime())) setText(parsed.toLocaleDateString());
+  }, [iso]);
+  return <time dateTime={iso}>{text}</time>;
+}
+
+/** The page title row of an admin screen: a back link, the heading, and an optional action. */
+export function AdminPageHeader({
+  title,
+  back,
+  action,
+  children,
+}: {
+  title: string;
+  back?: { to: string; label: string };
+  action?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
+  return (
+    <header className="mb-6">
+      {back ? (
+        <Link to={back.to} className="inline-flex items-center gap-1 text-sm font-semibold text-forest-800 hover:underline">
+          <span aria-hidden="true">←</span> {back.label}
+        </Link>
+      ) : null}
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="heading-display text-3xl sm:text-4xl">{title}</h1>
+        {action}
+      </div>
+      {children}
+    </header>
+  );
+}
+
+/** Three placeholder blocks while a list loads. */
+export function AdminListSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-live="polite" className="space-y-3">
+      <span className="sr-only">{label}</span>
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="h-24 animate-pulse rounded-2xl bg-cream-200/70" aria-hidden="true" />
+      ))}
+    </div>
+  );
+}
+
+function errorMessage(error: unknown, fallback: string) {
+  if (isRouteErrorResponse(error)) {
+    const body: unknown = error.data;
+    if (body && typeof body === "object" && "message" in body && typeof body.message === "string") return body.message;
+    if (typeof body === "string" && body) return body;
+    return error.status === 404 ? "Not found." : fallback;
+  }
+  return fallback;
+}
+
+/**
+ * An admin route's ErrorBoundary: the loader's safe message (never a stack or SQL) inside the
+ * admin frame. Loaders throw data({ message }, { status }) with the spec's text.
+ */
+export function AdminRouteError({ fallback }: { fallback: string }) {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <AdminShell>
+      <div className="space-y-6">
+        <h1 className="heading-display text-3xl">{notFound ? "Not Found" : "Something went wrong"}</h1>
+        <AdminAlert>{errorMessage(error, fallback)}</AdminAlert>
+        <Link to="/admin/dashboard" className="btn-secondary">
+          Back to Dashboard
+        </Link>
+      </div>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,325 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { PRODUCT_NAME_MAX, STRAIN_TYPES, productFormSchema } from "~/lib/product-form";
+import { AdminAlert, useActionToast, type ActionToast } from "./admin-ui";
+import { ImageListField } from "./image-list-field";
+import { VideoField } from "./video-field";
+
+/**
+ * The admin product form, create and edit (SPEC section 2 "Product form"). A real multipart
+ * <Form> posting to the route's action: it works without JavaScript, including the effect list
+ * (Add Effect / Remove are conform list intents sent as submit buttons). With JavaScript, conform
+ * validates with the same schema as the server before anything is sent.
+ */
+
+export interface ProductFormCategory {
+  name: string;
+  slug: string;
+  active: boolean;
+}
+
+export type ProductFormDefaultValue = {
+  name: string;
+  price: string;
+  description: string;
+  category: string;
+  strainType: string;
+  thcContent: string;
+  effects: string[];
+  video: string;
+  images: string[];
+  active: boolean;
+  inStock: boolean;
+  isLabTested: boolean;
+  version?: number;
+};
+
+const FIELD_LABELS: Record<string, string> = {
+  name: "Product Name",
+  price: "Price",
+  description: "Description",
+  category: "Category",
+  strainType: "Strain Type",
+  thcContent: "THC Content",
+  effects: "Effects",
+  video: "Product Video",
+  images: "Images",
+};
+
+function fieldLabel(key: string) {
+  const base = key.replace(/\[\d+\]$/, "");
+  const index = /\[(\d+)\]$/.exec(key)?.[1];
+  const label = FIELD_LABELS[base] ?? base;
+  return index === undefined ? label : `${label} ${Number(index) + 1}`;
+}
+
+function asList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === "string" && item !== "");
+  return typeof value === "string" && value ? [value] : [];
+}
+
+function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="field-error">
+      {errors.join(" ")}
+    </p>
+  );
+}
+
+function Section({ title, children, aside }: { title: string; children: React.ReactNode; aside?: React.ReactNode }) {
+  return (
+    <fieldset className="card min-w-0 p-5 sm:p-6">
+      <legend className="float-left mb-4 flex w-full items-center gap-2 text-lg font-semibold text-forest-900">
+        {title}
+        {aside}
+      </legend>
+      <div className="clear-both space-y-5">{children}</div>
+    </fieldset>
+  );
+}
+
+function Required() {
+  return (
+    <span className="text-berry-700" aria-hidden="true">
+      {" "}
+      *
+    </span>
+  );
+}
+
+export function ProductForm({
+  mode,
+  categories,
+  defaultValue,
+  lastResult,
+  toast,
+  returnTo,
+}: {
+  mode: "create" | "edit";
+  categories: ProductFormCategory[];
+  defaultValue: ProductFormDefaultValue;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  toast: ActionToast | null | undefined;
+  returnTo: string;
+}) {
+  const navigation = useNavigation();
+  const schema = useMemo(() => productFormSchema(categories.map((category) => category.slug)), [categories]);
+  const [form, fields] = useForm({
+    id: "product-form",
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    defaultValue,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  useActionToast(toast);
+
+  const effects = fields.effects.getFieldList();
+  const images = asList(fields.images.initialValue);
+  const video = asList(fields.video.initialValue)[0] ?? null;
+  const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
+
+  // The alert at the top lists what the last save attempt was refused for.
+  const saveErrors =
+    lastResult?.status === "error" && lastResult.error
+      ? Object.entries(lastResult.error).flatMap(([key, messages]) =>
+          (messages ?? []).map((message) => (key === "" ? message : `${fieldLabel(key)}: ${message}`)),
+        )
+      : [];
+
+  return (
+    <Form method="post" encType="multipart/form-data" className="space-y-6" {...getFormProps(form)}>
+      {/* Enter in a text field submits with the form's first submit button: make that Save, not "Remove". */}
+      <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">
+        Save
+      </button>
+      {saveErrors.length > 0 ? (
+        <AdminAlert title="The product was not saved">
+          <ul id={form.errorId} className="list-disc space-y-1 pl-5">
+            {saveErrors.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </AdminAlert>
+      ) : null}
+
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {mode === "edit" ? <input {...getInputProps(fields.version, { type: "hidden" })} /> : null}
+
+      <Section title="Basic Information">
+        <div>
+          <label htmlFor={fields.name.id} className="label">
+            Product Name
+            <Required />
+          </label>
+          <input {...getInputProps(fields.name, { type: "text" })} className="input" placeholder="e.g. Gelato Punch" />
+          <p className="mt-1 text-xs text-ink-500">At most {PRODUCT_NAME_MAX} characters.</p>
+          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div>
+            <label htmlFor={fields.price.id} className="label">
+              Price
+              <Required />
+            </label>
+            <div className="relative">
+              <span className="pointer-events-none absolute inset-y-0 left-4 flex items-center text-ink-500" aria-hidden="true">
+                $
+              </span>
+              <input {...getInputProps(fields.price, { type: "text" })} inputMode="decimal" className="input pl-8" />
+            </div>
+            <p className="mt-1 text-xs text-ink-500">Digits with an optional decimal point, like 45 or 45.50.</p>
+            <FieldError id={fields.price.errorId} errors={fields.price.errors} />
+          </div>
+        </div>
+        <div>
+          <label htmlFor={fields.description.id} className="label">
+            Description
+            <Required />
+          </label>
+          <textarea {...getTextareaProps(fields.description)} rows={5} className="input" />
+          <FieldError id={fields.description.errorId} errors={fields.description.errors} />
+        </div>
+      </Section>
+
+      <Section title="Category & Strain">
+        <div className="grid gap-5 sm:grid-cols-3">
+          <div>
+            <label htmlFor={fields.category.id} className="label">
+              Category
+              <Required />
+            </label>
+            <select {...getSelectProps(fields.category)} className="input">
+              {categories.map((category) => (
+                <option key={category.slug} value={category.slug}>
+                  {category.name}
+                  {category.active ? "" : " (inactive)"}
+                </option>
+              ))}
+            </select>
+            <FieldError id={fields.category.errorId} errors={fields.category.errors} />
+          </div>
+          <div>
+            <label htmlFor={fields.strainType.id} className="label">
+              Strain Type
+            </label>
+            <select {...getSelectProps(fields.strainType)} className="input">
+              {STRAIN_TYPES.map((strain) => (
+                <option key={strain.value} value={strain.value}>
+                  {strain.label}
+                </option>
+              ))}
+            </select>
+            <FieldError id={fields.strainType.errorId} errors={fields.strainType.errors} />
+          </div>
+          <div>
+            <label htmlFor={fields.thcContent.id} className="label">
+              THC Content
+              <Required />
+            </label>
+            <div className="relative">
+              <input {...getInputProps(fields.thcContent, { type: "text" })} inputMode="decimal" className="input pr-9" />
+              <span className="pointer-events-none absolute inset-y-0 right-4 flex items-center text-ink-500" aria-hidden="true">
+                %
+              </span>
+            </div>
+            <p className="mt-1 text-xs text-ink-500">A number; saved as a percentage (24 is shown as 24%).</p>
+            <FieldError id={fields.thcContent.errorId} errors={fields.thcContent.errors} />
+          </div>
+        </div>
+      </Section>
+
+      <Section title="Effects">
+        {effects.length === 0 ? <p className="text-sm text-ink-500">No effects yet.</p> : null}
+        <ul className="space-y-3">
+          {effects.map((effect, index) => (
+            <li key={effect.key ?? effect.id}>
+              <label htmlFor={effect.id} className="sr-only">
+                Effect {index + 1}
+              </label>
+              <div className="flex gap-2">
+                <input {...getInputProps(effect, { type: "text" })} className="input" placeholder="e.g. Relaxed" />
+                <button
+                  {...form.remove.getButtonProps({ name: fields.effects.name, index })}
+                  className="btn-secondary shrink-0 px-4"
+                >
+                  Remove<span className="sr-only"> effect {index + 1}</span>
+                </button>
+              </div>
+              <FieldError id={effect.errorId} errors={effect.errors} />
+            </li>
+          ))}
+        </ul>
+        <FieldError id={fields.effects.errorId} errors={fields.effects.errors} />
+        <button {...form.insert.getButtonProps({ name: fields.effects.name, defaultValue: "" })} className="btn-secondary">
+          <span aria-hidden="true">+</span> Add Effect
+        </button>
+        <p className="text-xs text-ink-500">Blank effects are left out when the product is saved.</p>
+      </Section>
+
+      <Section
+        title="Product Video"
+        aside={<span className="rounded-full bg-forest-50 px-2 py-0.5 text-xs font-semibold text-forest-800">Admin</span>}
+      >
+        <VideoField key={`video-${video ?? ""}`} name="video" defaultValue={video} />
+        <FieldError id={fields.video.errorId} errors={fields.video.errors} />
+      </Section>
+
+      <Section title="Images">
+        <p className="text-sm text-ink-700">The first image is the cover; the others appear after it on the product page.</p>
+        <ImageListField key={`images-${images.join("|")}`} name="images" defaultValue={images} />
+        <FieldError id={fields.images.errorId} errors={fields.images.errors} />
+        <div>
+          <label htmlFor="product-image-files" className="label">
+            Upload images
+          </label>
+          <input
+            id="product-image-files"
+            type="file"
+            name="imageFiles"
+            multiple
+            accept="image/*"
+            className="block w-full text-sm text-ink-700 file:mr-4 file:rounded-full file:border-0 file:bg-forest-50 file:px-4 file:py-2 file:font-semibold file:text-forest-800 hover:file:bg-forest-100"
+          />
+          <p className="mt-1 text-xs text-ink-500">JPG, PNG, WEBP or GIF up to 50MB each; added after the images above.</p>
+        </div>
+      </Section>
+
+      <Section title="Status">
+        <div className="flex flex-col gap-3 sm:flex-row sm:gap-8">
+          {(
+            [
+              [fields.active, "Active", "Shown in the shop"],
+              [fields.inStock, "In Stock", "Can be added to the cart"],
+              [fields.isLabTested, "Lab Tested", "Shows the lab-tested badge"],
+            ] as const
+          ).map(([field, label, hint]) => (
+            <div key={field.name} className="flex items-start gap-3">
+              <input
+                {...getInputProps(field, { type: "checkbox" })}
+                className="mt-0.5 h-5 w-5 rounded border-ink-500/40 accent-forest-800"
+              />
+              <label htmlFor={field.id} className="text-sm">
+                <span className="font-medium text-ink-900">{label}</span>
+                <span className="block text-ink-500">{hint}</span>
+              </label>
+            </div>
+          ))}
+        </div>
+      </Section>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Link to="/admin/products" className="btn-secondary">
+          Cancel
+        </Link>
+        <button type="submit" className="btn-primary" disabled={saving}>
+          {saving ? "Saving..." : mode === "create" ? "Create Product" : "Update Product"}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+/** The admin sign-in form's schema, shared by conform in the browser and the action. */
+export const AdminLoginSchema = z.object({
+  username: z.string({ required_error: "Username is required" }).trim().min(1, "Username is required").max(200),
+  password: z.string({ required_error: "Password is required" }).min(1, "Password is required").max(1000),
+});
+
+export const LOGIN_FAILED = { title: "Login failed", description: "Invalid username or password" } as const;
+export const LOGIN_SUCCEEDED = { title: "Login successful", description: "Welcome to the admin panel" } as const;

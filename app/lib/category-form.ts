@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/** Category Management's name field (SPEC section 5: trimmed, non-blank), shared by browser and server. */
+export const CATEGORY_NAME_MAX = 60;
+
+export const CategoryNameSchema = z.object({
+  name: z
+    .string({ required_error: "Category name is required" })
+    .trim()
+    .min(1, "Category name is required")
+    .max(CATEGORY_NAME_MAX, `Category name must be at most ${CATEGORY_NAME_MAX} characters`),
+});
+
+/** SPEC section 8 "Categories": the notices of the category screen, by a short code safe to put in a URL. */
+export const CATEGORY_ERRORS = {
+  "add-duplicate": { title: "Category already exists", description: "A category with this name already exists" },
+  "add-failed": { title: "Failed to add category", description: "An error occurred while adding the category" },
+  "rename-duplicate": { title: "Category name already exists", description: "A category with this name already exists" },
+  "rename-failed": { title: "Failed to update category", description: "An error occurred while updating the category" },
+  "rename-missing": { title: "Failed to update category", description: "The category no longer exists." },
+  "toggle-failed": {
+    title: "Failed to update category status",
+    description: "An error occurred while updating the category status",
+  },
+  "toggle-missing": { title: "Failed to update category status", description: "The category no longer exists." },
+  "delete-failed": { title: "Failed to delete category", description: "An error occurred while deleting the category" },
+  "delete-missing": { title: "Failed to delete category", description: "The category no longer exists." },
+  "load-failed": { title: "Failed to load categories", description: "The category list could not be read. Please try again." },
+} as const;
+
+export type CategoryErrorCode = keyof typeof CATEGORY_ERRORS;
+
+export function categoryError(code: string | null | undefined) {
+  return code && code in CATEGORY_ERRORS ? CATEGORY_ERRORS[code as CategoryErrorCode] : null;
+}

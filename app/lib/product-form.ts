@@ -1,0 +1,168 @@
+import { z } from "zod";
+import { centsToDecimalText, parsePriceToCents } from "./money";
+import type { Product, StrainType } from "./product";
+
+/**
+ * The admin product form's one schema, used by conform in the browser and by the action
+ * on the server (SPEC sections 2, 3 and 5; DESIGN.md "Admin product form").
+ */
+export const PRODUCT_NAME_MAX = 120;
+export const DESCRIPTION_MAX = 5000;
+export const EFFECT_MAX = 60;
+export const EFFECTS_MAX = 20;
+export const IMAGES_MAX = 20;
+/** $1,000,000: a typo guard, far above the catalogue's largest bulk price. */
+export const PRICE_MAX_CENTS = 100_000_000;
+
+export const STRAIN_TYPES = [
+  { value: "indica", label: "Indica" },
+  { value: "sativa", label: "Sativa" },
+  { value: "hybrid", label: "Hybrid" },
+] as const satisfies ReadonlyArray<{ value: StrainType; label: string }>;
+
+/** Digits with an optional decimal point: "45", "45.5", "0.25". */
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+export const PRODUCT_FORM_MESSAGES = {
+  nameRequired: "Product name is required",
+  nameTooLong: `Product name must be at most ${PRODUCT_NAME_MAX} characters`,
+  priceRequired: "Price is required",
+  priceFormat: "Price may contain only digits and an optional decimal point, like 45 or 45.50",
+  priceTooHigh: "Price must be at most $1,000,000",
+  descriptionRequired: "Description is required",
+  descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX} characters`,
+  categoryRequired: "Choose a category",
+  categoryUnknown: "Choose a category from the list",
+  strainRequired: "Choose a strain type",
+  thcRequired: "THC content is required",
+  thcFormat: "THC content may contain only digits and an optional decimal point, like 24 or 24.5",
+  effectTooLong: `Each effect must be at most ${EFFECT_MAX} characters`,
+  tooManyEffects: `At most ${EFFECTS_MAX} effects`,
+  tooManyImages: `At most ${IMAGES_MAX} images`,
+  mediaUrl: "Media must be a link on this site or an http(s) URL",
+} as const;
+
+const M = PRODUCT_FORM_MESSAGES;
+
+/** SPEC section 8 "Product form" and issue 9's refusal of a stale edit. */
+export const SAVE_FAILED = "Failed to save product";
+export const FETCH_FAILED = "Error fetching product: Failed to load product details.";
+export const CONFLICT_MESSAGE =
+  "This product was changed in another tab or by someone else since you opened it. Reload to see the latest version, then make your changes again.";
+
+/** Our own paths (/images/..., /art/...) or absolute http(s) URLs; nothing else (no javascript:, data:). */
+export function isMediaUrl(value: string) {
+  if (value.length > 2048) return false;
+  if (value.startsWith("/") && !value.startsWith("//") && !value.includes("\\")) return true;
+  return /^https?:\/\/[^\s/]+/i.test(value);
+}
+
+const mediaUrl = z.string().trim().refine(isMediaUrl, M.mediaUrl);
+
+/**
+ * Builds the schema for the categories that exist (their slugs). `version` is required when
+ * editing: the update only lands on the version the form was opened with.
+ */
+export function productFormSchema(categorySlugs: readonly string[]) {
+  return z.object({
+    name: z.string({ required_error: M.nameRequired }).trim().min(1, M.nameRequired).max(PRODUCT_NAME_MAX, M.nameTooLong),
+    price: z
+      .string({ required_error: M.priceRequired })
+      .trim()
+      .regex(DECIMAL, M.priceFormat)
+      .refine((text) => (parsePriceToCents(text) ?? 0) <= PRICE_MAX_CENTS, M.priceTooHigh),
+    description: z
+      .string({ required_error: M.descriptionRequired })
+      .trim()
+      .min(1, M.descriptionRequired)
+      .max(DESCRIPTION_MAX, M.descriptionTooLong),
+    category: z.string({ required_error: M.categoryRequired }).refine((slug) => categorySlugs.includes(slug), M.categoryUnknown),
+    strainType: z.enum(["indica", "sativa", "hybrid"], { errorMap: () => ({ message: M.strainRequired }) }),
+    thcContent: z.string({ required_error: M.thcRequired }).trim().regex(DECIMAL, M.thcFormat),
+    // Conform posts a blank input as a missing value; blank effects are dropped on save.
+    effects: z
+      .array(z.string().trim().max(EFFECT_MAX, M.effectTooLong).optional())
+      .max(EFFECTS_MAX, M.tooManyEffects)
+      .default([])
+      .transform((list) => list.filter((effect): effect is string => Boolean(effect))),
+    video: mediaUrl.optional(),
+    images: z.array(mediaUrl).max(IMAGES_MAX, M.tooManyImages).default([]),
+    active: z.boolean().default(false),
+    inStock: z.boolean().default(false),
+    isLabTested: z.boolean().default(false),
+    version: z.number().int().min(1).optional(),
+    returnTo: z.string().optional(),
+  });
+}
+
+export type ProductFormSchema = ReturnType<typeof productFormSchema>;
+export type ProductFormValues = z.output<ProductFormSchema>;
+
+/** THC is stored as the number the admin typed plus "%" ("24" is stored as "24%"). */
+export function thcToStored(value: string): string {
+  return `${value}%`;
+}
+
+/** The stored THC as the form shows it: "24%" reads back as "24"; other text ("22-26%") is shown as is. */
+export function thcToForm(stored: string | null): string {
+  if (!stored) return "";
+  const match = /^(\d+(?:\.\d+)?)\s*%$/.exec(stored.trim());
+  return match ? match[1]! : stored;
+}
+
+/** The form's starting values: SPEC section 3's defaults for a new product, the product's own values when editing. */
+export function productFormDefaults(product: Product | null, categorySlugs: readonly string[]) {
+  if (!product) {
+    return {
+      name: "",
+      price: "0",
+      description: "",
+      category: categorySlugs[0] ?? "",
+      strainType: STRAIN_TYPES[0].value as StrainType,
+      thcContent: "0",
+      effects: [""],
+      video: "",
+      images: [] as string[],
+      active: true,
+      inStock: true,
+      isLabTested: true,
+    };
+  }
+  return {
+    name: product.name,
+    price: centsToDecimalText(product.priceCents),
+    description: product.description,
+    category: product.category,
+    strainType: (product.strainType ?? STRAIN_TYPES[0].value) as StrainType,
+    thcContent: thcToForm(product.thcContent),
+    effects: product.effects.length > 0 ? product.effects : [""],
+    video: product.video ?? "",
+    images: [product.image, ...product.extraImages].filter((url): url is string => Boolean(url)),
+    active: product.active,
+    inStock: product.inStock,
+    isLabTested: product.isLabTested,
+    version: product.version,
+  };
+}
+
+/** Validated form values as the columns of a products row (images: the first is the cover). */
+export function productFormToColumns(values: ProductFormValues) {
+  const [cover = null, ...extra] = values.images;
+  return {
+    name: values.name,
+    priceCents: parsePriceToCents(values.price) ?? 0,
+    description: values.description,
+    category: values.category,
+    strainType: values.strainType,
+    thcContent: thcToStored(values.thcContent),
+    effects: values.effects,
+    image: cover,
+    extraImages: extra,
+    video: values.video || null,
+    active: values.active,
+    inStock: values.inStock,
+    isLabTested: values.isLabTested,
+  };
+}
+
+export type ProductColumns = ReturnType<typeof productFormToColumns>;

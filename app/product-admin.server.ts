@@ -1,0 +1,161 @@
+import { and, asc, count, eq, or, sql, type SQL } from "drizzle-orm";
+import { categories, products } from "../db/schema";
+import type { Db } from "./load-context";
+import type { ProductColumns } from "./lib/product-form";
+import { toProduct } from "./lib/product";
+import { titleCaseSlug } from "./lib/slug";
+
+/**
+ * Every query of the admin's product screens: the filtered list with its counts, one product,
+ * create, the versioned update, toggle, delete and the dashboard statistics.
+ */
+
+export const ADMIN_PRODUCTS_PER_PAGE = 48;
+
+const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+/** LIKE pattern for a substring, with the wildcards in the user's text escaped. */
+function containsPattern(term: string) {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface AdminProductFilters {
+  search: string;
+  category: string;
+  page: number;
+}
+
+/** Name OR category (slug or category name) contains the term, case-insensitively. */
+function searchCondition(term: string): SQL | undefined {
+  if (!term) return undefined;
+  const pattern = containsPattern(term.toLowerCase());
+  return or(
+    sql`lower(${products.name}) LIKE ${pattern} ESCAPE '\\'`,
+    sql`lower(${products.category}) LIKE ${pattern} ESCAPE '\\'`,
+    sql`${products.category} IN (SELECT ${categories.slug} FROM ${categories} WHERE lower(${categories.name}) LIKE ${pattern} ESCAPE '\\')`,
+  );
+}
+
+export async function listAdminProducts(db: Db, filters: AdminProductFilters) {
+  const where = and(searchCondition(filters.search), filters.category ? eq(products.category, filters.category) : undefined);
+  const offset = (Math.max(1, filters.page) - 1) * ADMIN_PRODUCTS_PER_PAGE;
+  const [rows, [filtered], [total], categoryRows] = await db.batch([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        priceCents: products.priceCents,
+        image: products.image,
+        category: products.category,
+        strainType: products.strainType,
+        thcContent: products.thcContent,
+        active: products.active,
+        inStock: products.inStock,
+      })
+      .from(products)
+      .where(where)
+      .orderBy(asc(products.name), asc(products.id))
+      .limit(ADMIN_PRODUCTS_PER_PAGE)
+      .offset(offset),
+    db.select({ value: count() }).from(products).where(where),
+    db.select({ value: count() }).from(products),
+    db
+      .select({ slug: products.category, name: categories.name, count: count() })
+      .from(products)
+      .leftJoin(categories, eq(categories.slug, products.category))
+      .groupBy(products.category),
+  ]);
+  const categoryCounts = categoryRows
+    .map((row) => ({ slug: row.slug, name: row.name ?? titleCaseSlug(row.slug), count: row.count }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return {
+    products: rows,
+    filteredCount: filtered?.value ?? 0,
+    totalCount: total?.value ?? 0,
+    categories: categoryCounts,
+  };
+}
+
+export type AdminProductListItem = Awaited<ReturnType<typeof listAdminProducts>>["products"][number];
+
+export async function getAdminProduct(db: Db, id: number) {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  return row ? toProduct(row) : null;
+}
+
+/** The name of a product, for confirmations; null when it does not exist. */
+export async function getProductName(db: Db, id: number) {
+  const [row] = await db.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, id)).limit(1);
+  return row ?? null;
+}
+
+function columnsToRow(columns: ProductColumns) {
+  return {
+    ...columns,
+    effects: JSON.stringify(columns.effects),
+    extraImages: JSON.stringify(columns.extraImages),
+  };
+}
+
+export async function createProduct(db: Db, columns: ProductColumns) {
+  const [row] = await db.insert(products).values(columnsToRow(columns)).returning({ id: products.id });
+  return row!.id;
+}
+
+export type UpdateResult = { status: "updated"; version: number } | { status: "not-found" } | { status: "conflict" };
+
+/**
+ * UPDATE ... WHERE id = ? AND version = ?, bumping the version. When no row matched, tells a
+ * deleted product (nothing is created) from one that another tab saved first (nothing is overwritten).
+ */
+export async function updateProductVersioned(
+  db: Db,
+  id: number,
+  version: number,
+  columns: ProductColumns,
+): Promise<UpdateResult> {
+  const [updated] = await db
+    .update(products)
+    .set({ ...columnsToRow(columns), version: sql`${products.version} + 1`, updatedAt: nowIso })
+    .where(and(eq(products.id, id), eq(products.version, version)))
+    .returning({ version: products.version });
+  if (updated) return { status: "updated", version: updated.version };
+  const existing = await getProductName(db, id);
+  return existing ? { status: "conflict" } : { status: "not-found" };
+}
+
+/** Flips the active flag; returns the product's name and new state, or null when it does not exist. */
+export async function toggleProductActive(db: Db, id: number) {
+  const [row] = await db
+    .update(products)
+    .set({ active: sql`NOT ${products.active}`, version: sql`${products.version} + 1`, updatedAt: nowIso })
+    .where(eq(products.id, id))
+    .returning({ name: products.name, active: products.active });
+  return row ?? null;
+}
+
+/** Deletes a product; returns its name, or null when it did not exist. */
+export async function deleteProduct(db: Db, id: number) {
+  const [row] = await db.delete(products).where(eq(products.id, id)).returning({ name: products.name });
+  return row?.name ?? null;
+}
+
+/** The dashboard's figures in one query. */
+export async function getDashboardStats(db: Db) {
+  const [row] = await db
+    .select({
+      total: count(),
+      active: sql<number>`coalesce(sum(CASE WHEN ${products.active} THEN 1 ELSE 0 END), 0)`,
+      inactive: sql<number>`coalesce(sum(CASE WHEN ${products.active} THEN 0 ELSE 1 END), 0)`,
+      outOfStock: sql<number>`coalesce(sum(CASE WHEN ${products.inStock} THEN 0 ELSE 1 END), 0)`,
+      categories: sql<number>`(SELECT count(*) FROM ${categories})`,
+    })
+    .from(products);
+  return {
+    total: row?.total ?? 0,
+    active: Number(row?.active ?? 0),
+    inactive: Number(row?.inactive ?? 0),
+    outOfStock: Number(row?.outOfStock ?? 0),
+    categories: Number(row?.categories ?? 0),
+  };
+}

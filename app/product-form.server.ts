@@ -1,0 +1,137 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import type { SubmissionResult } from "@conform-to/react";
+import { requireAdmin } from "./auth.server";
+import { listCategoryOptions } from "./categories.server";
+import type { ActionToast } from "./components/admin-ui";
+import {
+  CONFLICT_MESSAGE,
+  FETCH_FAILED,
+  SAVE_FAILED,
+  productFormDefaults,
+  productFormSchema,
+  productFormToColumns,
+} from "./lib/product-form";
+import { localPath } from "./lib/redirect";
+import { storeFormImages } from "./media.server";
+import { createProduct, getAdminProduct, updateProductVersioned } from "./product-admin.server";
+import { redirectWithToast } from "./toast.server";
+
+/**
+ * The one action module behind the admin product form, used by /admin/add-product and
+ * /admin/edit-product/{id}: loading the form, validating with the shared schema, storing
+ * uploaded images, and the create or versioned update.
+ */
+
+const PRODUCTS_PATH = "/admin/products";
+
+export type ProductFormActionData = { result: SubmissionResult<string[]>; toast: ActionToast | null };
+
+/** A numeric id from the URL, or a 404. */
+export function parseProductId(value: string | undefined) {
+  const id = Number(value);
+  if (!value || !/^\d+$/.test(value) || !Number.isSafeInteger(id) || id < 1) {
+    throw data({ message: "Product not found." }, { status: 404 });
+  }
+  return id;
+}
+
+export async function loadProductForm(request: Request, context: AppLoadContext, productId: number | null) {
+  await requireAdmin(request, context);
+  const returnTo = localPath(new URL(request.url).searchParams.get("returnTo"), PRODUCTS_PATH);
+  let categories: Awaited<ReturnType<typeof listCategoryOptions>>;
+  let product: Awaited<ReturnType<typeof getAdminProduct>> = null;
+  try {
+    categories = await listCategoryOptions(context.db);
+    if (productId !== null) product = await getAdminProduct(context.db, productId);
+  } catch (error) {
+    console.error("Product form: could not load", error);
+    throw data({ message: productId === null ? "Failed to load categories" : FETCH_FAILED }, { status: 500 });
+  }
+  if (productId !== null && !product) {
+    throw data({ message: "Product not found. It may have been deleted." }, { status: 404 });
+  }
+  const slugs = categories.map((category) => category.slug);
+  // A product whose category is no longer in the table still shows it, so the form does not silently change it.
+  if (product && !slugs.includes(product.category)) {
+    categories = [...categories, { name: product.category, slug: product.category, active: false }];
+  }
+  return {
+    mode: productId === null ? ("create" as const) : ("edit" as const),
+    productId,
+    productName: product?.name ?? null,
+    categories,
+    defaultValue: productFormDefaults(product, slugs),
+    returnTo,
+  };
+}
+
+function failure(result: SubmissionResult<string[]>, message: string, status: number) {
+  return data<ProductFormActionData>(
+    { result, toast: { title: SAVE_FAILED, description: message, variant: "destructive" } },
+    { status },
+  );
+}
+
+export async function productFormAction(request: Request, context: AppLoadContext, productId: number | null) {
+  await requireAdmin(request, context);
+  const formData = await request.formData();
+  const categories = await listCategoryOptions(context.db);
+  const schema = productFormSchema(categories.map((category) => category.slug));
+  const submission = parseWithZod(formData, { schema });
+
+  if (submission.status !== "success") {
+    // status undefined: a list intent (Add Effect / Remove) posted without JavaScript.
+    return data<ProductFormActionData>(
+      { result: submission.reply(), toast: null },
+      { status: submission.status === "error" ? 400 : 200 },
+    );
+  }
+
+  const values = submission.value;
+  const returnTo = localPath(values.returnTo, PRODUCTS_PATH);
+  if (productId !== null && values.version === undefined) {
+    const message = "The form did not say which version of the product it edits. Reload the page and try again.";
+    return failure(submission.reply({ formErrors: [`${SAVE_FAILED}: ${message}`] }), message, 400);
+  }
+
+  let uploaded: string[];
+  try {
+    uploaded = await storeFormImages(context.env, formData.getAll("imageFiles"));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : "The images could not be stored.";
+    return failure(submission.reply({ formErrors: [`${SAVE_FAILED}: ${message}`] }), message, 400);
+  }
+  const images = [...values.images, ...uploaded];
+  // If the save is refused below, the form comes back with the uploaded images already in its list.
+  submission.payload.images = images;
+  const columns = productFormToColumns({ ...values, images });
+
+  if (productId === null) {
+    try {
+      await createProduct(context.db, columns);
+    } catch (error) {
+      console.error("Create product failed", error);
+      const message = "Failed to add product: the database did not accept the new product.";
+      return failure(submission.reply({ formErrors: [`${SAVE_FAILED}: ${message}`] }), message, 500);
+    }
+    return redirectWithToast(returnTo, { title: "Product created successfully!" });
+  }
+
+  let outcome: Awaited<ReturnType<typeof updateProductVersioned>>;
+  try {
+    outcome = await updateProductVersioned(context.db, productId, values.version!, columns);
+  } catch (error) {
+    console.error("Update product failed", error);
+    const message = "Failed to update product: the database did not accept the change.";
+    return failure(submission.reply({ formErrors: [`${SAVE_FAILED}: ${message}`] }), message, 500);
+  }
+  if (outcome.status === "not-found") {
+    const message = `Product not found for update: product ${productId} no longer exists (it may have been deleted).`;
+    return failure(submission.reply({ formErrors: [`${SAVE_FAILED}: ${message}`] }), message, 404);
+  }
+  if (outcome.status === "conflict") {
+    return failure(submission.reply({ formErrors: [`${SAVE_FAILED}: ${CONFLICT_MESSAGE}`] }), CONFLICT_MESSAGE, 409);
+  }
+  return redirectWithToast(returnTo, { title: "Product updated successfully!" });
+}

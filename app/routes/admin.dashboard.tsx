@@ -1,0 +1,95 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireAdmin } from "~/auth.server";
+import { AdminShell } from "~/components/admin-shell";
+import { AdminAlert, AdminPageHeader, AdminRouteError } from "~/components/admin-ui";
+import { MigrationPanel } from "~/components/migration-panel";
+import { SITE } from "~/lib/site";
+import { getLatestMigrationRun } from "~/migration.server";
+import { getDashboardStats } from "~/product-admin.server";
+
+export const meta: MetaFunction = () => [{ title: `Admin Dashboard | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  try {
+    const [stats, run] = await Promise.all([getDashboardStats(context.db), getLatestMigrationRun(context.db)]);
+    return data({ stats, run, error: null });
+  } catch (error) {
+    console.error("Dashboard: products could not be loaded", error);
+    return data(
+      { stats: null, run: null, error: "The product database could not be reached. Please try again in a moment." },
+      { status: 500 },
+    );
+  }
+}
+
+const LINKS = [
+  { to: "/admin/products", title: "Manage Products", text: "Search, edit, activate, deactivate and delete products." },
+  { to: "/admin/add-product", title: "Add New Product", text: "Create a product with images, video and effects." },
+  { to: "/admin/categories", title: "Manage Categories", text: "Add, rename, activate and remove shop categories." },
+] as const;
+
+export default function AdminDashboard() {
+  const { stats, run, error } = useLoaderData<typeof loader>();
+  const figures = stats
+    ? [
+        { label: "Total products", value: stats.total },
+        { label: "Active", value: stats.active },
+        { label: "Inactive", value: stats.inactive },
+        { label: "Out of stock", value: stats.outOfStock },
+        { label: "Categories", value: stats.categories },
+      ]
+    : [];
+  return (
+    <AdminShell>
+      <AdminPageHeader title="Admin Dashboard">
+        <p className="mt-2 text-ink-700">Everything the shop sells, at a glance.</p>
+      </AdminPageHeader>
+
+      {error ? (
+        <div className="mb-6">
+          <AdminAlert>System Error: {error}</AdminAlert>
+        </div>
+      ) : null}
+
+      {stats ? (
+        <section aria-labelledby="stats-heading" className="mb-8">
+          <h2 id="stats-heading" className="sr-only">
+            Statistics
+          </h2>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+            {figures.map((figure) => (
+              <div key={figure.label} className="card p-4">
+                <dt className="text-sm font-medium text-ink-500">{figure.label}</dt>
+                <dd className="mt-1 font-display text-3xl text-forest-900">{figure.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+
+      <nav aria-label="Admin sections" className="mb-8">
+        <ul className="grid gap-4 md:grid-cols-3">
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                className="card group flex h-full flex-col p-5 transition-shadow hover:shadow-md focus-visible:shadow-md"
+              >
+                <span className="text-lg font-semibold text-forest-900 group-hover:underline">{link.title}</span>
+                <span className="mt-1 text-sm text-ink-700">{link.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <MigrationPanel run={run} />
+    </AdminShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError fallback="System Error: the dashboard could not be loaded." />;
+}

@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AdminShell } from "~/components/admin-shell";
+import { AdminPageHeader, AdminRouteError } from "~/components/admin-ui";
+import { ProductForm } from "~/components/product-form";
+import { SITE } from "~/lib/site";
+import { FETCH_FAILED } from "~/lib/product-form";
+import { loadProductForm, parseProductId, productFormAction } from "~/product-form.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Edit Product${data?.productName ? `: ${data.productName}` : ""} | ${SITE.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return loadProductForm(request, context, parseProductId(params.productId));
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return productFormAction(request, context, parseProductId(params.productId));
+}
+
+export default function EditProduct() {
+  const { categories, defaultValue, returnTo, productId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <AdminShell>
+      <AdminPageHeader title="Edit Product" back={{ to: "/admin/products", label: "Back to Products" }} />
+      <ProductForm
+        key={productId}
+        mode="edit"
+        categories={categories}
+        defaultValue={defaultValue}
+        lastResult={actionData?.result}
+        toast={actionData?.toast}
+        returnTo={returnTo}
+      />
+    </AdminShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError fallback={FETCH_FAILED} />;
+}

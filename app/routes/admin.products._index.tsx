@@ -1,0 +1,350 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { useCallback, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { z } from "zod";
+import { requireAdmin } from "~/auth.server";
+import { AdminConfirmDialog } from "~/components/admin-confirm-dialog";
+import { AdminShell } from "~/components/admin-shell";
+import { AdminAlert, AdminListSkeleton, AdminPageHeader, AdminRouteError, Badge } from "~/components/admin-ui";
+import { sizedImageUrl } from "~/lib/images";
+import { formatCents } from "~/lib/money";
+import { localPath } from "~/lib/redirect";
+import { SITE } from "~/lib/site";
+import { titleCaseSlug } from "~/lib/slug";
+import {
+  ADMIN_PRODUCTS_PER_PAGE,
+  listAdminProducts,
+  toggleProductActive,
+  type AdminProductListItem,
+} from "~/product-admin.server";
+import { useRootData } from "~/root";
+import { redirectWithToast } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: `Product Management | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+
+const FiltersSchema = z.object({
+  search: z.string().trim().max(100).catch(""),
+  category: z.string().trim().max(100).catch(""),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const params = new URL(request.url).searchParams;
+  const filters = FiltersSchema.parse({
+    search: params.get("search") ?? "",
+    category: params.get("category") ?? "",
+    page: params.get("page") ?? 1,
+  });
+  try {
+    const list = await listAdminProducts(context.db, filters);
+    return { ...list, filters, perPage: ADMIN_PRODUCTS_PER_PAGE };
+  } catch (error) {
+    console.error("Product Management: products could not be loaded", error);
+    throw data({ message: "Error loading products: the product database could not be reached." }, { status: 500 });
+  }
+}
+
+const ToggleSchema = z.object({
+  intent: z.literal("toggle"),
+  productId: z.coerce.number().int().positive(),
+  redirectTo: z.string().optional(),
+});
+
+const STATUS_FAILED = "Failed to update product status";
+
+/**
+ * intent=toggle (also posted from the shop's product cards): flips the product's active flag and
+ * returns to redirectTo (a local path only) with the spec's toast.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  const formData = await request.formData();
+  const redirectTo = localPath(formData.get("redirectTo"), "/admin/products");
+  const parsed = ToggleSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    return data({ error: `${STATUS_FAILED}: the request did not name a product to update.` }, { status: 400 });
+  }
+  try {
+    const product = await toggleProductActive(context.db, parsed.data.productId);
+    if (!product) {
+      return redirectWithToast(redirectTo, {
+        title: STATUS_FAILED,
+        description: "The product no longer exists.",
+        variant: "destructive",
+      });
+    }
+    const state = product.active ? "activated" : "deactivated";
+    return redirectWithToast(redirectTo, {
+      title: "Product status updated",
+      description: `${product.name} has been ${state} successfully`,
+    });
+  } catch (error) {
+    console.error("Toggle product failed", error);
+    return redirectWithToast(redirectTo, { title: STATUS_FAILED, variant: "destructive" });
+  }
+}
+
+function categoryLabel(categories: { slug: string; name: string }[], slug: string) {
+  return categories.find((category) => category.slug === slug)?.name ?? titleCaseSlug(slug);
+}
+
+function ProductRow({
+  product,
+  categoryName,
+  returnTo,
+  resizing,
+  onDelete,
+}: {
+  product: AdminProductListItem;
+  categoryName: string;
+  returnTo: string;
+  resizing: boolean;
+  onDelete: (product: AdminProductListItem) => void;
+}) {
+  const hydrated = useHydrated();
+  const deleteHref = `/admin/products/${product.id}/delete?redirectTo=${encodeURIComponent(returnTo)}`;
+  return (
+    <article
+      aria-label={product.name}
+      className={`card flex flex-col gap-4 p-4 sm:flex-row sm:items-center ${product.active ? "" : "bg-cream-100/70 opacity-75"}`}
+    >
+      <div className="flex min-w-0 flex-1 items-start gap-4">
+        {product.image ? (
+          <img
+            src={sizedImageUrl(product.image, 96, resizing)}
+            alt={product.name}
+            width={64}
+            height={64}
+            loading="lazy"
+            className="h-16 w-16 shrink-0 rounded-xl bg-cream-100 object-cover"
+          />
+        ) : (
+          <div
+            className="flex h-16 w-16 shrink-0 items-center justify-center rounded-xl bg-cream-100 text-xs text-ink-500"
+            aria-hidden="true"
+          >
+            No image
+          </div>
+        )}
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="font-semibold text-ink-900">{product.name}</h3>
+            {product.active ? null : <Badge tone="red">Inactive</Badge>}
+          </div>
+          <div className="mt-2 flex flex-wrap gap-1.5">
+            <Badge>{categoryName}</Badge>
+            <Badge tone="gold">{formatCents(product.priceCents)}</Badge>
+            {product.strainType ? <Badge tone="green">{product.strainType}</Badge> : null}
+            {product.thcContent ? <Badge tone="green">THC: {product.thcContent}</Badge> : null}
+            {product.inStock ? null : <Badge tone="red">Out of Stock</Badge>}
+          </div>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+        <Link to={`/admin/edit-product/${product.id}`} className="btn-secondary px-4 py-2">
+          Edit<span className="sr-only"> {product.name}</span>
+        </Link>
+        <Form method="post">
+          <input type="hidden" name="intent" value="toggle" />
+          <input type="hidden" name="productId" value={product.id} />
+          <input type="hidden" name="redirectTo" value={returnTo} />
+          <button type="submit" className="btn-secondary px-4 py-2">
+            {product.active ? "Deactivate" : "Activate"}
+            <span className="sr-only"> {product.name}</span>
+          </button>
+        </Form>
+        <Link
+          to={deleteHref}
+          className="btn-danger px-4 py-2"
+          onClick={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            onDelete(product);
+          }}
+        >
+          Delete<span className="sr-only"> {product.name}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+function pageHref(search: URLSearchParams, page: number) {
+  const next = new URLSearchParams(search);
+  if (page <= 1) next.delete("page");
+  else next.set("page", String(page));
+  const query = next.toString();
+  return query ? `?${query}` : ".";
+}
+
+export default function ProductManagement() {
+  const { products, filteredCount, totalCount, categories, filters, perPage } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const rootData = useRootData();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const [deleting, setDeleting] = useState<AdminProductListItem | null>(null);
+  const closeDialog = useCallback(() => setDeleting(null), []);
+
+  const returnTo = `${location.pathname}${location.search}`;
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/products";
+  const pageCount = Math.max(1, Math.ceil(filteredCount / perPage));
+  const searchParams = new URLSearchParams(location.search);
+  const filtered = Boolean(filters.search || filters.category);
+
+  let summary = `Showing ${filteredCount} of ${totalCount} products`;
+  if (filters.search) summary += ` matching "${filters.search}"`;
+  if (filters.category) summary += ` in category "${categoryLabel(categories, filters.category)}"`;
+
+  return (
+    <AdminShell>
+      <AdminPageHeader
+        title="Product Management"
+        action={
+          <Link to="/admin/add-product" className="btn-primary">
+            Add New Product
+          </Link>
+        }
+      />
+
+      {actionData?.error ? (
+        <div className="mb-6">
+          <AdminAlert>{actionData.error}</AdminAlert>
+        </div>
+      ) : null}
+
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filter products"
+        className="card mb-6 grid gap-4 p-4 sm:grid-cols-[1fr_minmax(12rem,16rem)_auto] sm:items-end"
+      >
+        <div>
+          <label htmlFor="product-search" className="label">
+            Search
+          </label>
+          <input
+            id="product-search"
+            type="search"
+            name="search"
+            defaultValue={filters.search}
+            key={`search-${filters.search}`}
+            placeholder="Search products by name or category..."
+            className="input"
+          />
+        </div>
+        <div>
+          <label htmlFor="product-category" className="label">
+            Category
+          </label>
+          <select
+            id="product-category"
+            name="category"
+            defaultValue={filters.category}
+            key={`category-${filters.category}`}
+            className="input max-h-[300px] overflow-y-auto"
+            onChange={(event) => submit(event.currentTarget.form)}
+          >
+            <option value="">All Categories ({totalCount})</option>
+            {categories.map((category) => (
+              <option key={category.slug} value={category.slug}>
+                {category.name} ({category.count})
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-primary">
+          Search
+        </button>
+      </Form>
+
+      <p className="mb-4 text-sm text-ink-700" aria-live="polite">
+        {summary}
+      </p>
+
+      {loading ? (
+        <AdminListSkeleton label="Loading products..." />
+      ) : totalCount === 0 ? (
+        <div className="card flex flex-col items-center gap-4 p-10 text-center">
+          <h2 className="heading-display text-2xl">No products found</h2>
+          <Link to="/admin/add-product" className="btn-primary">
+            Add Your First Product
+          </Link>
+        </div>
+      ) : products.length === 0 && filteredCount > 0 ? (
+        <div className="card flex flex-col items-center gap-4 p-10 text-center">
+          <h2 className="heading-display text-2xl">This page is past the end of the list</h2>
+          <Link to={pageHref(searchParams, 1)} className="btn-secondary">
+            Go to the first page
+          </Link>
+        </div>
+      ) : products.length === 0 ? (
+        <div className="card flex flex-col items-center gap-4 p-10 text-center">
+          <h2 className="heading-display text-2xl">No products match your search criteria</h2>
+          {filtered ? (
+            <Link to="/admin/products" className="btn-secondary">
+              Clear Filters
+            </Link>
+          ) : null}
+        </div>
+      ) : (
+        <section aria-labelledby="product-list-heading">
+          <h2 id="product-list-heading" className="sr-only">
+            Products
+          </h2>
+          <ul className="space-y-3">
+            {products.map((product) => (
+              <li key={product.id}>
+                <ProductRow
+                  product={product}
+                  categoryName={categoryLabel(categories, product.category)}
+                  returnTo={returnTo}
+                  resizing={rootData?.imageResizing ?? false}
+                  onDelete={setDeleting}
+                />
+              </li>
+            ))}
+          </ul>
+          {pageCount > 1 ? (
+            <nav aria-label="Pagination" className="mt-6 flex items-center justify-between gap-3">
+              {filters.page > 1 ? (
+                <Link to={pageHref(searchParams, filters.page - 1)} className="btn-secondary" rel="prev">
+                  Previous
+                </Link>
+              ) : (
+                <span />
+              )}
+              <span className="text-sm text-ink-700">
+                Page {filters.page} of {pageCount}
+              </span>
+              {filters.page < pageCount ? (
+                <Link to={pageHref(searchParams, filters.page + 1)} className="btn-secondary" rel="next">
+                  Next
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          ) : null}
+        </section>
+      )}
+
+      <AdminConfirmDialog
+        open={deleting !== null}
+        onClose={closeDialog}
+        title="Delete Product"
+        action={deleting ? `/admin/products/${deleting.id}/delete` : "/admin/products"}
+        fields={{ redirectTo: returnTo }}
+      >
+        <p>Are you sure you want to delete "{deleting?.name}"? This action cannot be undone.</p>
+      </AdminConfirmDialog>
+    </AdminShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError fallback="Error loading products: the product list could not be shown." />;
+}
