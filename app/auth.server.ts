@@ -1,4 +1,5 @@
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { redirectWithToast, type ToastInput } from "./toast.server";
 
 /**
  * The admin session: a signed, HttpOnly, SameSite=Lax cookie named `adminSession`
@@ -50,14 +51,17 @@ export function wantsJson(request: Request) {
 /**
  * Guard for every admin loader and action. Without a session: a GET redirects to /admin,
  * any other method changes nothing and redirects too (401 for fetch/JSON calls).
+ * `denied` names what was refused, for routes whose spec has its own text
+ * (the migration's 'Admin authentication required for migration'): it rides the redirect
+ * as a toast and is the 401's error message.
  */
-export async function requireAdmin(request: Request, context: AppLoadContext): Promise<string> {
+export async function requireAdmin(request: Request, context: AppLoadContext, denied?: ToastInput): Promise<string> {
   const admin = await getAdmin(request, context.env);
   if (admin) return admin;
   if (request.method !== "GET" && request.method !== "HEAD" && wantsJson(request)) {
-    throw Response.json({ error: "Admin authentication required" }, { status: 401 });
+    throw Response.json({ error: denied?.description ?? "Admin authentication required" }, { status: 401 });
   }
-  throw redirect("/admin");
+  throw denied ? await redirectWithToast("/admin", denied) : redirect("/admin");
 }
 
 export async function createAdminSessionCookie(request: Request, env: Env, username: string) {

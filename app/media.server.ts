@@ -102,7 +102,13 @@ export const videoUrl = (key: string) => `${VIDEOS_PREFIX}${key}`;
 export function videoKeyFromUrl(url: string): string | null {
   const path = url.startsWith("http") ? safePathname(url) : url;
   if (!path?.startsWith(VIDEOS_PREFIX)) return null;
-  const parsed = MediaKeySchema.safeParse(decodeURIComponent(path.slice(VIDEOS_PREFIX.length)));
+  let key: string;
+  try {
+    key = decodeURIComponent(path.slice(VIDEOS_PREFIX.length));
+  } catch {
+    return null;
+  }
+  const parsed = MediaKeySchema.safeParse(key);
   return parsed.success ? parsed.data : null;
 }
 

@@ -1,3 +1,4 @@
+import { readFormData } from "./form-data.server";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
@@ -75,7 +76,7 @@ function failure(result: SubmissionResult<string[]>, message: string, status: nu
 
 export async function productFormAction(request: Request, context: AppLoadContext, productId: number | null) {
   await requireAdmin(request, context);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const categories = await listCategoryOptions(context.db);
   const schema = productFormSchema(categories.map((category) => category.slug));
   const submission = parseWithZod(formData, { schema });

@@ -74,7 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRootData();
   const location = useLocation();
   // The 21+ gate covers every shop page until the visitor confirms (cookie age-verified=yes).
-  const gated = rootData !== undefined && !rootData.ageVerified && ageGateApplies(location.pathname);
+  const gated = rootData != null && !rootData.ageVerified && ageGateApplies(location.pathname);
   return (
     <html lang="en">
       <head>
@@ -127,7 +127,13 @@ export function NotFound() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong on our side.";
+  // A 4xx thrown with a plain-text explanation (e.g. an unreadable form) shows that explanation.
+  const message =
+    isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" && error.data
+      ? error.data
+      : isRouteErrorResponse(error)
+        ? `${error.status} ${error.statusText}.`
+        : "Something went wrong on our side.";
   return (
     <section className="container-page py-24 text-center" role="alert">
       <h1 className="heading-display text-3xl">We hit a snag</h1>

@@ -91,7 +91,12 @@ async function checkImage(file: File): Promise<MediaMessage | null> {
 
 function fileLabel(url: string) {
   const last = url.split("/").pop() ?? url;
-  return decodeURIComponent(last);
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    // Not percent-encoded text (e.g. a stray "%"): show it as typed.
+    return last;
+  }
 }
 
 export function ImageListField({ name, defaultValue }: ImageListFieldProps) {

@@ -1,3 +1,4 @@
+import { readFormData } from "~/form-data.server";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
@@ -66,7 +67,7 @@ function errorRedirect(code: CategoryErrorCode) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const parsedIntent = ActionSchema.safeParse(Object.fromEntries(formData));
   if (!parsedIntent.success) {
     return data(

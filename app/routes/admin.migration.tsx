@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { requireAdmin, wantsJson } from "~/auth.server";
@@ -29,26 +29,15 @@ export type MigrationStatusPayload = {
   error?: string;
 };
 
-/**
- * requireAdmin, with the spec's message for a missing session: a browser is sent to the
- * sign-in page with the 'Migration failed' toast, a JSON client gets 401 with the same text.
- */
-async function requireMigrationAdmin(request: Request, context: AppLoadContext) {
-  try {
-    return await requireAdmin(request, context);
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    if (wantsJson(request)) throw Response.json({ error: MIGRATION_TEXT.authRequired }, { status: 401 });
-    throw await redirectWithToast("/admin", {
-      title: MIGRATION_TEXT.failedTitle,
-      description: MIGRATION_TEXT.authRequired,
-      variant: "destructive",
-    });
-  }
-}
+/** What a missing session sees when it tries to start a migration (SPEC section 8). */
+const MIGRATION_DENIED = {
+  title: MIGRATION_TEXT.failedTitle,
+  description: MIGRATION_TEXT.authRequired,
+  variant: "destructive",
+} as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireMigrationAdmin(request, context);
+  await requireAdmin(request, context);
   try {
     const payload: MigrationStatusPayload = { run: await getLatestMigrationRun(context.db) };
     return Response.json(payload);
@@ -61,9 +50,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireMigrationAdmin(request, context);
+  await requireAdmin(request, context, MIGRATION_DENIED);
   const json = wantsJson(request);
 
+  // An unreadable body reads as an empty form: the schema then answers 400 with field errors.
   const formData = await request.formData().catch((error: unknown) => {
     console.warn("A migration request without a readable form body", error);
     return new FormData();

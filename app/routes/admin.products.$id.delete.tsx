@@ -1,3 +1,4 @@
+import { readFormData } from "~/form-data.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
@@ -34,7 +35,7 @@ const DELETE_FAILED = "Failed to delete product";
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   const id = productId(params.id);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const redirectTo = localPath(formData.get("redirectTo"), "/admin/products");
   try {
     const name = await deleteProduct(context.db, id);

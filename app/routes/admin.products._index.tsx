@@ -1,3 +1,4 @@
+import { readFormData } from "~/form-data.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useState } from "react";
@@ -60,7 +61,7 @@ const STATUS_FAILED = "Failed to update product status";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const redirectTo = localPath(formData.get("redirectTo"), "/admin/products");
   const parsed = ToggleSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {

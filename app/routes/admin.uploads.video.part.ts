@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { requireAdmin } from "~/auth.server";
 import { declaredLength, mediaErrorResponse, uploadVideoPart } from "~/media.server";
@@ -12,6 +12,12 @@ const QuerySchema = z.object({
   uploadId: z.string().trim().min(1).max(1024),
   partNumber: z.coerce.number().int().min(1).max(10_000),
 });
+
+/** Parts are only ever PUT; a GET (signed in) is told so, a GET without a session goes to sign-in. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return Response.json({ error: { title: "Method not allowed", description: "Send parts with PUT." } }, { status: 405, headers: { Allow: "PUT" } });
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);

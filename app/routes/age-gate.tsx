@@ -1,3 +1,4 @@
+import { readFormData } from "~/form-data.server";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
 import { z } from "zod";
@@ -16,7 +17,7 @@ const AgeGateSchema = z.object({
  * Only a local path is followed; anything else (//evil.com, https://...) returns home.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const parsed = AgeGateSchema.safeParse({ redirectTo: formData.get("redirectTo") ?? undefined });
   if (!parsed.success) {
     return data({ message: "The age confirmation could not be read. Please try again." }, { status: 400 });

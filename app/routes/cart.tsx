@@ -1,3 +1,4 @@
+import { readFormData } from "~/form-data.server";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { z } from "zod";
@@ -110,7 +111,7 @@ async function placeOrder(request: Request, context: ActionFunctionArgs["context
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const byScript = formData.get("js") === "1";
   const parsed = CartActionSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {

@@ -1,3 +1,4 @@
+import { readFormData } from "~/form-data.server";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
@@ -15,7 +16,7 @@ import type { RootLoader } from "~/root";
  * with the contact text pre-filled; invalid input answers this page with the errors (400).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400 });

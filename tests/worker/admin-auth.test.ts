@@ -117,7 +117,7 @@ describe("the admin route matrix (built from app/routes/admin*)", () => {
     const match = new RegExp(`export\\s+(?:async\\s+)?function\\s+${name}\\b\\([^)]*\\)[^{]*\\{\\s*([^;]*);`).exec(source);
     return match ? match[1]! : null;
   }
-  const GUARD = /^(?:const \w+ = )?await requireAdmin\(request, context\)/;
+  const GUARD = /^(?:const \w+ = )?await requireAdmin\(request, context[,)]/;
   /** Shared modules a route may hand the whole request to; each must itself start with the guard. */
   const GUARDED_MODULE = import.meta.glob<string>("../../app/product-form.server.ts", {
     query: "?raw",

@@ -44,7 +44,7 @@ describe("/product/{id}", () => {
     expect(text).toMatch(/Single \$5\.00 100 units \$4\.75 250 units \$4\.50 500 units \$4\.25 1000 units \$4\.00/);
     expect(text).toContain("Category edibles");
     expect(text).toContain("Availability In Stock");
-    expect(html).toMatch(/<button type="submit" class="[^"]*">Add to Cart<\/button>/);
+    expect(html).toMatch(/<button type="submit"[^>]*>Add to Cart<\/button>/);
     expect(html).toMatch(/<input type="hidden" name="productId" value="\d+"\/>/);
     expect(html).toMatch(/<a href="https:\/\/t\.me\/[^"?]+\?text=[^"]+" target="_blank" rel="noopener noreferrer"[^>]*>Contact for Bulk Orders/);
 
@@ -70,7 +70,7 @@ describe("/product/{id}", () => {
 
   it("cannot be added to the cart when out of stock", async () => {
     const { html, text } = await page(`/product/${ids.get(SOLD_OUT)}`);
-    expect(html).toMatch(/<button type="submit" class="[^"]*" disabled="">Out of Stock<\/button>/);
+    expect(html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Out of Stock<\/button>/);
     expect(text).toContain("Availability Out of Stock");
     expect(jsonLd(html).data.offers).toMatchObject({ availability: "https://schema.org/OutOfStock" });
   });
