@@ -33,7 +33,20 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } }],
+  projects: [
+    {
+      name: "chromium",
+      testIgnore: /migration\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
+    },
+    {
+      // The migration replaces every product (new ids): it runs alone, after everything else.
+      name: "migration",
+      testMatch: /migration\.spec\.ts/,
+      dependencies: ["chromium"],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
+    },
+  ],
   webServer: {
     command: `tsx scripts/e2e-server.ts --port ${port}`,
     url: `${baseURL}/robots.txt`,

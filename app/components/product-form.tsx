@@ -273,20 +273,6 @@ export function ProductForm({
         <p className="text-sm text-ink-700">The first image is the cover; the others appear after it on the product page.</p>
         <ImageListField key={`images-${images.join("|")}`} name="images" defaultValue={images} />
         <FieldError id={fields.images.errorId} errors={fields.images.errors} />
-        <div>
-          <label htmlFor="product-image-files" className="label">
-            Upload images
-          </label>
-          <input
-            id="product-image-files"
-            type="file"
-            name="imageFiles"
-            multiple
-            accept="image/*"
-            className="block w-full text-sm text-ink-700 file:mr-4 file:rounded-full file:border-0 file:bg-forest-50 file:px-4 file:py-2 file:font-semibold file:text-forest-800 hover:file:bg-forest-100"
-          />
-          <p className="mt-1 text-xs text-ink-500">JPG, PNG, WEBP or GIF up to 50MB each; added after the images above.</p>
-        </div>
       </Section>
 
       <Section title="Status">

@@ -40,8 +40,8 @@ async function screenshot(page: Page, name: string, fullPage = false) {
 
 /** A product's id from its card on /shop (as a shopper would find it). */
 async function productIdByName(page: Page, name: string) {
-  await page.goto("/shop");
-  const href = await page.getByRole("link", { name }).getAttribute("href");
+  await page.goto(`/shop?search=${encodeURIComponent(name)}`);
+  const href = await page.getByRole("link", { name, exact: true }).first().getAttribute("href");
   return Number(href?.split("/").at(-1));
 }
 
