@@ -74,12 +74,31 @@ function failure(result: SubmissionResult<string[]>, message: string, status: nu
   );
 }
 
+const LIST_FIELDS = ["effects", "images"] as const;
+
+/**
+ * The payload comes back to the form as its initial value. Hostile or broken posts can make a
+ * list field a string (`effects=x`) or a scalar an object (`name.x=1`); the form would then fail
+ * to render. Lists become lists of strings, scalars that are not text are dropped.
+ */
+function keepPayloadRenderable(payload: Record<string, unknown>) {
+  for (const [name, value] of Object.entries(payload)) {
+    if ((LIST_FIELDS as readonly string[]).includes(name)) {
+      const list = Array.isArray(value) ? value : [value];
+      payload[name] = list.map((item) => (typeof item === "string" ? item : ""));
+    } else if (typeof value !== "string") {
+      delete payload[name];
+    }
+  }
+}
+
 export async function productFormAction(request: Request, context: AppLoadContext, productId: number | null) {
   await requireAdmin(request, context);
   const formData = await readFormData(request);
   const categories = await listCategoryOptions(context.db);
   const schema = productFormSchema(categories.map((category) => category.slug));
   const submission = parseWithZod(formData, { schema });
+  keepPayloadRenderable(submission.payload);
 
   if (submission.status !== "success") {
     // status undefined: a list intent (Add Effect / Remove) posted without JavaScript.

@@ -108,7 +108,8 @@ try {
     ["no errors or timeouts", result.errors === 0 && result.timeouts === 0],
     ["no 5xx", fiveXX === 0],
     ["no 4xx (every request in the mix is valid)", result["4xx"] === 0],
-    ["memory within 20% of warm-up", warm > 0 && Math.abs(growth) <= 0.2],
+    // Five seconds is too short for V8's heap to settle: the smoke reports memory, the full run judges it.
+    ...(smoke ? [] : ([["memory within 20% of warm-up", warm > 0 && Math.abs(growth) <= 0.2]] as [string, boolean][])),
   ];
   for (const [label, pass] of checks) console.log(`${pass ? "PASS" : "FAIL"}  ${label}`);
   failed = checks.some(([, pass]) => !pass);
