@@ -1,0 +1,3 @@
+import { fuzzEndpoints } from "./fuzz";
+
+fuzzEndpoints(["admin sign-in", "sign out", "migration"]);

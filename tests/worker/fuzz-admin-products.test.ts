@@ -1,0 +1,3 @@
+import { fuzzEndpoints } from "./fuzz";
+
+fuzzEndpoints(["add product", "edit product"]);

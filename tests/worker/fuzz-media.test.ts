@@ -1,0 +1,3 @@
+import { fuzzEndpoints } from "./fuzz";
+
+fuzzEndpoints(["image upload", "video upload", "video part"]);
