@@ -176,9 +176,8 @@ test.describe("cart without JavaScript", () => {
     await addToCart(page, baseURL, CAKE.id);
 
     await page.goto("/checkout");
-    // The header cart is a plain link; the add's notice rides the flash cookie.
+    // The header cart is a plain link (the add's notice was shown on the product page it returned to).
     await expect(page.getByRole("link", { name: "Cart, 2 items" })).toHaveAttribute("href", "/checkout");
-    await expect(page.getByText(`${CAKE.name} has been added to your cart`)).toBeVisible();
 
     const runtz = page.getByRole("article", { name: RUNTZ.name });
     await runtz.getByRole("button", { name: `Increase quantity of ${RUNTZ.name}` }).click();
