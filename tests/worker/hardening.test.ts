@@ -69,3 +69,36 @@ describe("every response type carries the security headers", () => {
     expect(scriptSrc).not.toContain("'unsafe-eval'");
   });
 });
+
+describe("a cross-origin POST to any action is refused", () => {
+  // Every route module that exports an action, found from the files themselves.
+  const modules = import.meta.glob<string>("../../app/routes/*.{ts,tsx}", { query: "?raw", import: "default", eager: true });
+  const paths = Object.entries(modules)
+    .filter(([, source]) => /export (async )?function action\b/.test(source))
+    .map(([file]) => {
+      const route = file.replace(/^.*\/routes\//, "").replace(/\.tsx?$/, "");
+      const path = route
+        .replace(/\._index$|^_index$/, "")
+        .split(".")
+        .map((segment) => (segment.startsWith("$") ? "1" : segment.replace(/\[(.+)\]/, "$1")))
+        .join("/");
+      return `/${path}`;
+    });
+
+  it("found the actions", () => {
+    expect(paths).toEqual(expect.arrayContaining(["/cart", "/contact", "/admin", "/admin/add-product", "/admin/migration"]));
+  });
+
+  it.each(paths)("POST %s from another site answers 403 and changes nothing", async (path) => {
+    const before = await env.DB.prepare("SELECT COUNT(*) AS n, COALESCE(SUM(version), 0) AS v FROM products").first();
+    const response = await SELF.fetch(`${ORIGIN}${path}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "add", productId: "1", name: "x" }),
+      headers: { Origin: "https://evil.example", Cookie: await adminCookie() },
+      redirect: "manual",
+    });
+    expect(response.status).toBe(403);
+    await response.text();
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n, COALESCE(SUM(version), 0) AS v FROM products").first()).toEqual(before);
+  });
+});
