@@ -522,3 +522,15 @@ describe("POST /admin/migration (the dashboard button)", () => {
     expect(await runCount()).toBe(0);
   });
 });
+
+describe("the dashboard panel while a run is in flight", () => {
+  it.each(["queued", "running"])("a %s run disables the button, which reads 'Loading More Products...'", async (status) => {
+    await env.DB.prepare("INSERT INTO migration_runs (id, status, total, inserted) VALUES (?, ?, ?, 10)")
+      .bind(`panel-${status}`, status, catalogue.length)
+      .run();
+    const html = (await (await get("/admin/dashboard", { headers: { Cookie: await adminCookie() } })).text()).replace(/<!-- -->/g, "");
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>(?:(?!<\/button>)[\s\S])*Loading More Products\.\.\./);
+    expect(html).not.toContain(">Load Full Product Catalog<");
+    await env.DB.prepare("DELETE FROM migration_runs WHERE id = ?").bind(`panel-${status}`).run();
+  });
+});
