@@ -20,18 +20,22 @@ export function ProductGrid({
 }) {
   const layout = view === "list" ? "grid grid-cols-1 gap-4 lg:grid-cols-2" : "grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
   return (
-    <ul aria-busy={busy} className={`${layout} transition-opacity ${busy ? "opacity-60" : ""}`}>
-      {products.map((product, index) => (
-        <li key={product.id}>
-          <ProductCard
-            product={product}
-            view={view}
-            priority={index === 0 ? "high" : index < FIRST_ROW ? "eager" : "lazy"}
-            adminControls={adminControls}
-            categorySlug={categorySlug}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      {/* Keeps the outline in order (h1 page title, h2 here, h3 per card) for screen-reader navigation. */}
+      <h2 className="sr-only">Products</h2>
+      <ul aria-busy={busy} className={`${layout} transition-opacity ${busy ? "opacity-60" : ""}`}>
+        {products.map((product, index) => (
+          <li key={product.id}>
+            <ProductCard
+              product={product}
+              view={view}
+              priority={index === 0 ? "high" : index < FIRST_ROW ? "eager" : "lazy"}
+              adminControls={adminControls}
+              categorySlug={categorySlug}
+            />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
