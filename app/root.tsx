@@ -134,6 +134,11 @@ export function ErrorBoundary() {
       : isRouteErrorResponse(error)
         ? `${error.status} ${error.statusText}.`
         : "Something went wrong on our side.";
+  return <ErrorPanel message={message} />;
+}
+
+/** The in-layout error page: what went wrong, in words a shopper can act on, and a way home. */
+export function ErrorPanel({ message }: { message: string }) {
   return (
     <section className="container-page py-24 text-center" role="alert">
       <h1 className="heading-display text-3xl">We hit a snag</h1>

@@ -1,5 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { NotFound, useRootData } from "~/root";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { ErrorPanel, NotFound, useRootData } from "~/root";
 import { telegramUrl } from "~/lib/site";
 
 /** The opening band of a static page: eyebrow, serif title, lead text. */
@@ -43,15 +43,7 @@ export function PageErrorBoundary() {
     data && typeof data === "object" && "message" in data && typeof data.message === "string"
       ? data.message
       : "Something went wrong on our side.";
-  return (
-    <section className="container-page py-24 text-center" role="alert">
-      <h1 className="heading-display text-3xl">We hit a snag</h1>
-      <p className="mt-3 text-ink-700">{message} Please try again in a moment.</p>
-      <Link to="/" className="btn-primary mt-8">
-        Return to Home
-      </Link>
-    </section>
-  );
+  return <ErrorPanel message={message} />;
 }
 
 /** Five stars, the filled ones gold; read out as "Rated n out of 5". */
