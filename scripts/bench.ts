@@ -1,7 +1,8 @@
 /**
  * npm run bench [-- --products 10000] [--duration 10] [--connections 10] [--smoke] [--no-build]
  *
- * Builds, serves the built Worker with `wrangler dev` on its own local state, warms up, then measures
+ * Builds, serves the built Worker with wrangler's local engine (scripts/local-worker.ts: no DevTools
+ * attached, as deployed) on its own local state, warms up, then measures
  * every page and a static file of the same size (the runtime's floor) with autocannon, one after the
  * other with the same connections and duration, in one run. Prints req/s, p50/p99 latency and each
  * page's req/s as a ratio of the static file's, the Server-Timing medians, the first-visit JS/CSS
@@ -11,11 +12,12 @@
  * separate database of N generated products.
  */
 import autocannon from "autocannon";
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { quietWranglerEnv } from "./env";
+import { startLocalWorker } from "./local-worker";
 import { prepareLocal } from "./prepare-local";
 
 const args = process.argv.slice(2);
@@ -46,41 +48,6 @@ interface PageResult {
   htmlBytes?: number;
   serverTiming?: { d1: number; render: number; roundTrips: number };
   firstVisit?: { jsGzip: number; cssGzip: number; renderBlocking: number };
-}
-
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      const response = await fetch(`${origin}/robots.txt`);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(500);
-  }
-  throw new Error(`wrangler dev did not answer on ${origin}`);
-}
-
-function startServer(persistTo: string): ChildProcess {
-  return spawn(
-    "npx",
-    ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--inspector-port", "0", "--log-level", "error"],
-    { stdio: ["ignore", "ignore", "inherit"], env: quietWranglerEnv, detached: true },
-  );
-}
-
-function stopServer(child: ChildProcess) {
-  if (child.pid) {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      child.kill("SIGTERM");
-    }
-  }
 }
 
 /** A 3-line cart, added through the real /cart action. */
@@ -162,17 +129,14 @@ async function benchDatabase(label: string, persistTo: string, products: number 
   await prepareLocal(persistTo, products);
 
   // The floor: the /shop document itself, served as a static file by Workers Assets.
-  let server = startServer(persistTo);
-  await waitForServer();
+  let worker = await startLocalWorker(port, persistTo);
   const shopHtml = await (await fetch(`${origin}/shop`)).text();
-  stopServer(server);
-  await sleep(1000);
+  await worker.stop();
   mkdirSync("build/client/__bench", { recursive: true });
   writeFileSync("build/client/__bench/floor.html", shopHtml);
 
-  server = startServer(persistTo);
+  worker = await startLocalWorker(port, persistTo);
   try {
-    await waitForServer();
     const ids = await productIds();
     const cookie = await cartCookie(ids.slice(0, 3));
     const pages: [string, string, Record<string, string>][] = [
@@ -202,8 +166,7 @@ async function benchDatabase(label: string, persistTo: string, products: number 
     for (const result of results) result.ratio = floor > 0 ? result.reqPerSec / floor : 0;
     return { label, products: products ?? "catalogue", results };
   } finally {
-    stopServer(server);
-    await sleep(500);
+    await worker.stop();
     rmSync("build/client/__bench", { recursive: true, force: true });
   }
 }

@@ -3,11 +3,11 @@
  * against /, /shop and a product page of the built Worker: mobile preset, median of 3 runs,
  * printing the four category scores and LCP, TBT, CLS with a verdict per target.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { ensureChromium, CHROMIUM } from "./ensure-chromium";
-import { quietWranglerEnv } from "./env";
+import { startLocalWorker } from "./local-worker";
 import { prepareLocal } from "./prepare-local";
 
 const port = 8796;
@@ -18,23 +18,7 @@ ensureChromium();
 if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
 const persistTo = ".wrangler/lighthouse";
 await prepareLocal(persistTo);
-const server = spawn(
-  "npx",
-  ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--inspector-port", "0", "--log-level", "error"],
-  { stdio: ["ignore", "ignore", "inherit"], env: quietWranglerEnv, detached: true },
-);
-
-async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${origin}/robots.txt`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("wrangler dev did not start");
-}
+const worker = await startLocalWorker(port, persistTo);
 
 interface Scores {
   performance: number;
@@ -49,7 +33,6 @@ interface Scores {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 try {
-  await waitForServer();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -111,5 +94,5 @@ try {
     for (const [label, pass] of checks) console.log(`${pass ? "PASS" : "MISS"}  ${path}: ${label}`);
   }
 } finally {
-  if (server.pid) process.kill(-server.pid, "SIGTERM");
+  await worker.stop();
 }
