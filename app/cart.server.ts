@@ -115,10 +115,9 @@ export interface LoadedCart {
   dropped: DroppedLine[];
 }
 
-/** Joins saved lines with the current rows in ONE query; deleted or inactive products drop out. */
-export async function loadCart(db: Db, lines: CartLine[]): Promise<LoadedCart> {
-  if (lines.length === 0) return { state: EMPTY_CART, dropped: [] };
-  const rows = await db
+/** The current rows for saved lines, as an unawaited query so a loader can batch it with others. */
+export function cartRowsQuery(db: Db, lines: CartLine[]) {
+  return db
     .select(cartProductColumns)
     .from(products)
     .where(
@@ -127,6 +126,11 @@ export async function loadCart(db: Db, lines: CartLine[]): Promise<LoadedCart> {
         lines.map((line) => line.id),
       ),
     );
+}
+
+/** Saved lines joined with their current rows; deleted or inactive products drop out. */
+export function joinCart(lines: CartLine[], rows: CartProductRow[]): LoadedCart {
+  if (lines.length === 0) return { state: EMPTY_CART, dropped: [] };
   const byId = new Map(rows.map((row) => [row.id, row]));
   const items: Array<CartProduct & CartLine> = [];
   const dropped: DroppedLine[] = [];
@@ -136,6 +140,12 @@ export async function loadCart(db: Db, lines: CartLine[]): Promise<LoadedCart> {
     else dropped.push({ id: line.id, name: row?.name ?? null });
   }
   return { state: applyCartAction(EMPTY_CART, { type: "LOAD_CART", items }).state, dropped };
+}
+
+/** Joins saved lines with the current rows in ONE query. */
+export async function loadCart(db: Db, lines: CartLine[]): Promise<LoadedCart> {
+  if (lines.length === 0) return joinCart(lines, []);
+  return joinCart(lines, await cartRowsQuery(db, lines));
 }
 
 export function toCartView(state: CartState): CartView {
@@ -166,20 +176,16 @@ export function withToastId(toast: ToastInput): Toast {
 }
 
 /**
- * The cart for the root loader (header badge, drawer). When product rows cannot be read the page
- * still renders: the badge counts the cookie's quantities and the drawer says the cart is unavailable.
- * A bounded or partly dropped cart is written back once, with a notice, so the notice shows once.
+ * The cart for the root loader (header badge, drawer), from the saved lines and their join (null when
+ * product rows could not be read: the badge then counts the cookie's quantities and the drawer says
+ * the cart is unavailable). A bounded or partly dropped cart is written back once, with a notice.
  */
-export async function loadCartSummary(
+export async function cartSummary(
   request: Request,
-  db: Db,
+  saved: SavedCart,
+  loaded: LoadedCart | null,
 ): Promise<{ cart: CartView; notices: Toast[]; setCookie: string | null }> {
-  const saved = await readCartLines(request);
-  let loaded: LoadedCart;
-  try {
-    loaded = await loadCart(db, saved.lines);
-  } catch (error) {
-    console.error("Cart products failed to load", error);
+  if (!loaded) {
     const totalItems = saved.lines.reduce((sum, line) => sum + line.quantity, 0);
     return { cart: { ...EMPTY_CART, totalItems, orderText: "", unavailable: true }, notices: [], setCookie: null };
   }

@@ -3,17 +3,7 @@ import { categories, products } from "../db/schema";
 import type { Db } from "./load-context";
 import { slugify } from "./lib/slug";
 
-/** Active categories sorted by name (footer, shop select, home grid). */
-export async function listActiveCategories(db: Db, limit?: number) {
-  const query = db
-    .select({ id: categories.id, name: categories.name, slug: categories.slug })
-    .from(categories)
-    .where(eq(categories.active, true))
-    .orderBy(asc(categories.name));
-  return limit === undefined ? query : query.limit(limit);
-}
-
-/** Active categories sorted by name, as an unawaited query so a page can batch it with others. */
+/** Active categories sorted by name (footer, home grid, shop select, sitemap), as an unawaited query so a page can batch it with others. */
 export function activeCategoriesQuery(db: Db) {
   return db
     .select({ id: categories.id, name: categories.name, slug: categories.slug })

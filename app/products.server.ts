@@ -1,5 +1,5 @@
 import { data } from "@remix-run/cloudflare";
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { products } from "../db/schema";
 import { activeCategoriesQuery, categoryBySlugQuery } from "./categories.server";
 import type { Db } from "./load-context";
@@ -150,26 +150,26 @@ export function listingQueries(db: Db, filters: ListingFilters) {
     return rows
       .orderBy(...orderFor(filters.sort))
       .limit(PAGE_SIZE)
-      .offset(pageOffset(page));
+      .offset(page > 1 ? clampedOffset(pageOffset(page), countQuery) : 0);
   };
   return { countQuery, rowsQuery };
 }
 
+/**
+ * A page past the end shows the last page. The offset is clamped in SQL — min(requested, start of
+ * the last page), the count read in the same statement — so the page costs no second round trip.
+ * drizzle types `.offset()` as a number, but renders any SQL chunk it is given.
+ */
+function clampedOffset(offset: number, countQuery: SQLWrapper): number {
+  const pageSize = sql.raw(String(PAGE_SIZE)); // an integer literal: D1 binds numbers as REAL, and this must divide as integers
+  return sql`min(${offset}, max((${countQuery}) - 1, 0) / ${pageSize} * ${pageSize})` as unknown as number;
+}
+
 type RowsQuery = ReturnType<ReturnType<typeof listingQueries>["rowsQuery"]>;
 
-/**
- * A page of a listing from the count and the rows read in the same batch. A page past the end
- * is clamped to the last page and its rows read once more (the loader's second round trip).
- */
-async function settleListing(
-  total: number,
-  rows: Awaited<RowsQuery>,
-  requestedPage: number,
-  rowsQuery: (page: number) => RowsQuery,
-): Promise<Listing> {
-  const page = clampPage(requestedPage, total);
-  const pageRows = page !== requestedPage && total > 0 ? await rowsQuery(page) : rows;
-  return { products: pageRows.map(toProductSummary), total, page, pageCount: pageCount(total) };
+/** A page of a listing from the count and the rows read in the same batch (the rows query clamps past-the-end pages itself). */
+function settleListing(total: number, rows: Awaited<RowsQuery>, requestedPage: number): Listing {
+  return { products: rows.map(toProductSummary), total, page: clampPage(requestedPage, total), pageCount: pageCount(total) };
 }
 
 export interface CategoryOption {
@@ -225,7 +225,7 @@ export async function loadShop(db: Db, query: ShopQuery, { isAdmin }: { isAdmin:
       ? categoryRows.map((row) => ({ value: row.slug, label: row.name }))
       : productCategoryRows.map((row) => ({ value: row.category, label: titleCaseSlug(row.category) }));
 
-  const listing = await settleListing(counted?.value ?? 0, rows, query.page, rowsQuery);
+  const listing = settleListing(counted?.value ?? 0, rows, query.page);
   return { listing, categories, stats: stats ? toStats(stats) : null };
 }
 
@@ -300,19 +300,19 @@ export async function loadCategoryListing(db: Db, categoryPage: CategoryPage, op
   if (categoryPage.tabs) {
     const [[counts], [counted], rows] = await db.batch([tabCountsQuery(db, categoryPage.match, activeOnly), countQuery, rowsQuery(options.page)]);
     const tabCounts = Object.fromEntries(CONCENTRATE_TABS.map((tab) => [tab.value, Number(counts?.[tab.value] ?? 0)])) as TabCounts;
-    return { listing: await settleListing(counted?.value ?? 0, rows, options.page, rowsQuery), tabCounts, debug: null };
+    return { listing: settleListing(counted?.value ?? 0, rows, options.page), tabCounts, debug: null };
   }
   if (categoryPage.adminDebug && options.debug) {
     const [[counted], rows, stats, categories] = await db.batch([countQuery, rowsQuery(options.page), statsQuery(db), categoryCountsQuery(db)]);
     const total = counted?.value ?? 0;
     return {
-      listing: await settleListing(total, rows, options.page, rowsQuery),
+      listing: settleListing(total, rows, options.page),
       tabCounts: null,
       debug: { matching: total, stats: toStats(stats), categories },
     };
   }
   const [[counted], rows] = await db.batch([countQuery, rowsQuery(options.page)]);
-  return { listing: await settleListing(counted?.value ?? 0, rows, options.page, rowsQuery), tabCounts: null, debug: null };
+  return { listing: settleListing(counted?.value ?? 0, rows, options.page), tabCounts: null, debug: null };
 }
 
 /**
@@ -331,7 +331,7 @@ export async function loadGenericCategory(
   if (!category) return null;
   return {
     categoryPage: pageFor(category),
-    listing: await settleListing(counted?.value ?? 0, rows, options.page, rowsQuery),
+    listing: settleListing(counted?.value ?? 0, rows, options.page),
     tabCounts: null,
     debug: null,
   };

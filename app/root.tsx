@@ -13,8 +13,8 @@ import {
 } from "@remix-run/react";
 import { data } from "@remix-run/cloudflare";
 import { getAdmin } from "./auth.server";
-import { loadCartSummary } from "./cart.server";
-import { listActiveCategories } from "./categories.server";
+import { cartSummary } from "./cart.server";
+import { loadLayoutData } from "./layout.server";
 import { AgeGate, inertWhen } from "./components/age-gate";
 import { CartDrawer } from "./components/cart-drawer";
 import { SiteHeader } from "./components/site-header";
@@ -33,27 +33,20 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { db, env } = context;
-  const [footerCategories, cartSummary, admin, { toasts, setCookie }] = await Promise.all([
-    listActiveCategories(db, FOOTER_MAX_CATEGORIES).catch((error: unknown) => {
-      // The footer degrades to "No categories available"; the page's own loader reports the failure.
-      console.error("Footer categories failed to load", error);
-      return [] as FooterCategory[];
-    }),
-    loadCartSummary(request, db),
-    getAdmin(request, env),
-    getToasts(request),
-  ]);
+  const { env } = context;
+  const [layout, admin, { toasts, setCookie }] = await Promise.all([loadLayoutData(request, context), getAdmin(request, env), getToasts(request)]);
+  const cart = await cartSummary(request, layout.saved, layout.cart);
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   // The cart cookie is rewritten once when items dropped out or a bound was hit (with a notice).
-  if (cartSummary.setCookie) headers.append("Set-Cookie", cartSummary.setCookie);
+  if (cart.setCookie) headers.append("Set-Cookie", cart.setCookie);
   return data(
     {
-      footerCategories,
-      cart: cartSummary.cart,
+      // Without categories the footer says "No categories available"; the page's own loader reports the failure.
+      footerCategories: (layout.categories ?? []).slice(0, FOOTER_MAX_CATEGORIES) satisfies FooterCategory[],
+      cart: cart.cart,
       isAdmin: admin !== null,
-      toasts: [...toasts, ...cartSummary.notices],
+      toasts: [...toasts, ...cart.notices],
       telegramUsername: env.TELEGRAM_USERNAME,
       imageResizing: env.IMAGE_RESIZING === "on",
       origin: new URL(request.url).origin,

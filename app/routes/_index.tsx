@@ -1,24 +1,21 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { listActiveCategories } from "~/categories.server";
 import { HomeBottomBar } from "~/components/home-bottom-bar";
 import { HomeCategoryIcon } from "~/components/home-category-icon";
 import { HomeSearch } from "~/components/home-search";
 import { PageErrorBoundary, Stars, TelegramIcon, TelegramLink } from "~/components/static-page";
+import { loadLayoutData } from "~/layout.server";
 import { categoryIcon } from "~/lib/category-icon";
 import { rootOrigin, seo } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { FEATURED_PRODUCTS, HOME_STATS, TESTIMONIALS } from "~/lib/static-content";
 import type { RootLoader } from "~/root";
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  try {
-    const categories = await listActiveCategories(context.db);
-    return { categories };
-  } catch (error) {
-    console.error("Home: active categories failed to load", error);
-    throw data({ message: "We couldn't load the shop's categories." }, { status: 503 });
-  }
+/** The category grid: the active categories the layout already reads (no round trip of its own). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { categories } = await loadLayoutData(request, context);
+  if (!categories) throw data({ message: "We couldn't load the shop's categories." }, { status: 503 });
+  return { categories };
 }
 
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ matches, location }) =>

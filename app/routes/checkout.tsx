@@ -1,8 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { loadCartView } from "~/cart.server";
+import { toCartView } from "~/cart.server";
 import { CartLineRow } from "~/components/cart-line";
+import { loadLayoutData } from "~/layout.server";
 import { OrderActions, TelegramIcon } from "~/components/cart-order";
 import { CART_ACTION, CLEAR_CART_FETCHER_KEY, useFetcherToasts, useOptimisticCart, useOtherCartSubmitting } from "~/components/cart-state";
 import { CartIcon } from "~/components/site-header";
@@ -20,14 +21,14 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ matche
     noindex: true,
   });
 
-/** The cart with current names and prices from D1 (the root loader also tells the shopper about dropped items). */
+/**
+ * The cart with current names and prices from D1 — the same rows the root loader reads for the header,
+ * in the same round trip (the root loader also tells the shopper about dropped items).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  try {
-    return { cart: await loadCartView(request, context.db) };
-  } catch (error) {
-    console.error("Checkout could not load the cart", error);
-    throw data({ message: "We couldn't load your cart right now. Please try again in a moment." }, { status: 503 });
-  }
+  const { cart } = await loadLayoutData(request, context);
+  if (!cart) throw data({ message: "We couldn't load your cart right now. Please try again in a moment." }, { status: 503 });
+  return { cart: toCartView(cart.state) };
 }
 
 const HOW_IT_WORKS = [

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { listActiveCategories } from "~/categories.server";
+import { activeCategoriesQuery } from "~/categories.server";
 import { FIXED_CATEGORY_PAGES } from "~/lib/category-pages";
 import { listSitemapProducts, readCatalogue } from "~/products.server";
 
@@ -18,7 +18,7 @@ function urlEntry(loc: string, lastmod?: string) {
 /** /sitemap.xml: the public pages, every category page (fixed and active) and every active product. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { origin } = new URL(request.url);
-  const [categories, products] = await readCatalogue(() => Promise.all([listActiveCategories(context.db), listSitemapProducts(context.db)]));
+  const [categories, products] = await readCatalogue(() => Promise.all([activeCategoriesQuery(context.db), listSitemapProducts(context.db)]));
   const categorySlugs = [...new Set([...Object.keys(FIXED_CATEGORY_PAGES), ...categories.map((category) => category.slug)])];
   const entries = [
     ...SITEMAP_PAGES.map((path) => urlEntry(`${origin}${path}`)),
