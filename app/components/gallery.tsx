@@ -1,10 +1,13 @@
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useRootData } from "~/root";
 import { sizedImageUrl } from "~/lib/images";
 import { wrapIndex, type GalleryItem } from "~/lib/gallery";
 import { ProductImage } from "./product-image";
-import { ZoomDialog } from "./zoom-dialog";
+
+/** The zoom dialog loads when the shopper first points at or focuses the image, not with the page. */
+const loadZoomDialog = () => import("./zoom-dialog");
+const ZoomDialog = lazy(() => loadZoomDialog().then((module) => ({ default: module.ZoomDialog })));
 
 function Arrow({ direction }: { direction: "left" | "right" }) {
   return (
@@ -67,6 +70,8 @@ export function Gallery({ items, productName }: { items: GalleryItem[]; productN
               event.preventDefault();
               setZoomOpen(true);
             }}
+            onPointerEnter={() => void loadZoomDialog()}
+            onFocus={() => void loadZoomDialog()}
           >
             <ProductImage
               key={current.src}
@@ -154,14 +159,16 @@ export function Gallery({ items, productName }: { items: GalleryItem[]; productN
       ) : null}
 
       {zoomOpen && current.kind === "image" ? (
-        <ZoomDialog
-          src={current.src}
-          alt={label(current, position - 1)}
-          onClose={() => {
-            setZoomOpen(false);
-            openerRef.current?.focus();
-          }}
-        />
+        <Suspense fallback={null}>
+          <ZoomDialog
+            src={current.src}
+            alt={label(current, position - 1)}
+            onClose={() => {
+              setZoomOpen(false);
+              openerRef.current?.focus();
+            }}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

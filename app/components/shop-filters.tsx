@@ -1,6 +1,9 @@
 import { Form, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { parseShopQuery, PRICE_RANGES, SEARCH_MAX_LENGTH, serializeShopQuery, SORTS, type ShopQuery } from "~/lib/shop-filters";
+import { PRICE_RANGES, SEARCH_MAX_LENGTH, serializeShopQuery, SORTS, type ShopQuery } from "~/lib/shop-filters";
+
+/** The query-string parser (zod) is fetched when the shopper first touches the form, not with the page. */
+const loadQueryParser = () => import("~/lib/shop-query");
 
 const SEARCH_DELAY_MS = 350;
 
@@ -54,12 +57,13 @@ export function ShopFilters({ query, categories }: { query: ShopQuery; categorie
   useEffect(() => () => clearTimeout(searchTimer.current), []);
 
   /** Typing replaces the history entry (no entry per keystroke); a choice in a select pushes one. */
-  function apply(form: HTMLFormElement, replace = false) {
+  async function apply(form: HTMLFormElement, replace = false) {
     clearTimeout(searchTimer.current);
     const params = new URLSearchParams();
     new FormData(form).forEach((value, key) => {
       if (typeof value === "string") params.append(key, value);
     });
+    const { parseShopQuery } = await loadQueryParser();
     navigate(`/shop${serializeShopQuery(parseShopQuery(params))}`, { replace, preventScrollReset: true });
   }
 
@@ -71,18 +75,19 @@ export function ShopFilters({ query, categories }: { query: ShopQuery; categorie
       role="search"
       aria-label="Filter products"
       className="card grid grid-cols-2 gap-x-2 gap-y-4 p-3.5 sm:gap-x-4 sm:p-5 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]"
+      onFocus={() => void loadQueryParser()}
       onSubmit={(event) => {
         event.preventDefault();
-        apply(event.currentTarget);
+        void apply(event.currentTarget);
       }}
       onChange={(event) => {
         const form = event.currentTarget;
         if (event.target instanceof HTMLInputElement && event.target.name === "search") {
           clearTimeout(searchTimer.current);
-          searchTimer.current = setTimeout(() => apply(form, true), SEARCH_DELAY_MS);
+          searchTimer.current = setTimeout(() => void apply(form, true), SEARCH_DELAY_MS);
           return;
         }
-        apply(form);
+        void apply(form);
       }}
     >
       <div className="col-span-2 lg:col-span-1">

@@ -17,7 +17,8 @@ import {
 } from "~/lib/category-pages";
 import { isNotFound, loaderErrorMessage } from "~/lib/route-errors";
 import { rootOrigin, seo } from "~/lib/seo";
-import { countLine, parsePage } from "~/lib/shop-filters";
+import { countLine } from "~/lib/shop-filters";
+import { parsePage } from "~/lib/shop-query";
 import { telegramUrl } from "~/lib/site";
 import { loadCategoryListing, loadGenericCategory, readCatalogue, type CategoryListing } from "~/products.server";
 

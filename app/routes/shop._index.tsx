@@ -8,7 +8,8 @@ import type { RootLoader } from "~/root";
 import { getAdmin } from "~/auth.server";
 import { loaderErrorMessage } from "~/lib/route-errors";
 import { rootOrigin, seo } from "~/lib/seo";
-import { clearedFilters, countLine, hasActiveFilters, parseShopQuery, serializeShopQuery } from "~/lib/shop-filters";
+import { clearedFilters, countLine, hasActiveFilters, serializeShopQuery } from "~/lib/shop-filters";
+import { parseShopQuery } from "~/lib/shop-query";
 import { loadShop, readCatalogue } from "~/products.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -6,11 +6,10 @@ import {
   DEFAULT_SHOP_QUERY,
   escapeLike,
   pageList,
-  parsePage,
-  parseShopQuery,
   priceInRange,
   serializeShopQuery,
 } from "../../app/lib/shop-filters";
+import { parsePage, parseShopQuery } from "../../app/lib/shop-query";
 
 const parse = (query: string) => parseShopQuery(new URLSearchParams(query));
 

@@ -1,0 +1,57 @@
+import { Link } from "@remix-run/react";
+import { formatCents } from "~/lib/money";
+import { CartLineRow } from "./cart-line";
+import { OrderActions } from "./cart-order";
+import type { OptimisticCart } from "./cart-state";
+import { CartIcon } from "./site-header";
+
+/** The cart drawer's lines, totals and order buttons (loaded on demand by cart-drawer.tsx). */
+export default function DrawerBody({ view, imageResizing }: { view: OptimisticCart; imageResizing: boolean }) {
+  const empty = view.items.length === 0;
+  return (
+    <>
+      <div className="flex-1 overflow-y-auto px-5">
+        {view.unavailable ? (
+          <p role="alert" className="mt-6 rounded-2xl bg-red-50 p-4 text-sm text-berry-700">
+            We couldn't load your cart right now. Please try again in a moment.
+          </p>
+        ) : empty ? (
+          <div className="flex flex-col items-center py-16 text-center">
+            <span className="inline-flex h-16 w-16 items-center justify-center rounded-full bg-forest-50 text-forest-800">
+              <CartIcon className="h-8 w-8" />
+            </span>
+            <p className="mt-4 font-display text-xl text-forest-900">Your cart is empty</p>
+            <p className="mt-1 text-sm text-ink-700">Find something you love in the shop.</p>
+            <Link to="/" className="btn-primary mt-6">
+              Continue Shopping
+            </Link>
+          </div>
+        ) : null}
+        <ul className="divide-y divide-ink-900/10" aria-label="Items in your cart" hidden={empty}>
+          {view.lines.map((line) => (
+            <CartLineRow key={line.item.id} line={line} variant="drawer" imageResizing={imageResizing} />
+          ))}
+        </ul>
+      </div>
+
+      <div className="space-y-4 border-t border-ink-900/10 bg-white px-5 py-5">
+        <dl className="space-y-1.5 text-sm">
+          <div className="flex justify-between text-ink-700">
+            <dt>Subtotal</dt>
+            <dd>{formatCents(view.totalCents)}</dd>
+          </div>
+          <div className="flex justify-between text-base font-semibold text-forest-900">
+            <dt>Total</dt>
+            <dd>{formatCents(view.totalCents)}</dd>
+          </div>
+        </dl>
+        <OrderActions cart={view} source="drawer" />
+        {empty ? null : (
+          <Link to="/checkout" className="block text-center text-sm font-semibold text-forest-800 underline underline-offset-4 hover:text-forest-700">
+            View cart and checkout
+          </Link>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { DEFAULT_SORT, DEFAULT_VIEW, PRICE_RANGES, SEARCH_MAX_LENGTH, SORTS, VIEWS, type PriceRange, type ShopQuery, type ShopSort } from "./shop-filters";
+
+/**
+ * Reading the shop's query string with zod: the loaders' input check, and the filter form's way to
+ * canonicalise its URL. A module of its own so zod is not part of a first visit's JavaScript — the
+ * filter form imports it when the shopper first touches a filter.
+ */
+
+const priceValues = PRICE_RANGES.map((range) => range.value) as [PriceRange, ...PriceRange[]];
+const sortValues = SORTS.map((sort) => sort.value) as [ShopSort, ...ShopSort[]];
+
+/** ?page=N: a positive whole number; junk, zero and negatives read as page 1 (past the end is clamped later). */
+const PageSchema = z
+  .string()
+  .regex(/^\d{1,9}$/)
+  .transform(Number)
+  .pipe(z.number().int().min(1))
+  .catch(1);
+
+export function parsePage(value: string | null | undefined): number {
+  return PageSchema.parse(value ?? "1");
+}
+
+const ShopQuerySchema = z.object({
+  search: z
+    .string()
+    .transform((value) => value.trim().slice(0, SEARCH_MAX_LENGTH))
+    .catch(""),
+  category: z
+    .string()
+    .trim()
+    .max(SEARCH_MAX_LENGTH)
+    .transform((value) => (value.toLowerCase() === "all" ? "" : value))
+    .catch(""),
+  price: z.enum(priceValues).nullable().catch(null),
+  sort: z.enum(sortValues).catch(DEFAULT_SORT),
+  view: z.enum(VIEWS).catch(DEFAULT_VIEW),
+  page: PageSchema,
+  showInactive: z.literal("show").transform(() => true).catch(false),
+});
+
+/** Reads the shop's query string; anything missing or unreadable takes its default. */
+export function parseShopQuery(params: URLSearchParams): ShopQuery {
+  return ShopQuerySchema.parse({
+    search: params.get("search") ?? "",
+    category: params.get("category") ?? "",
+    price: params.get("price") || null,
+    sort: params.get("sort") ?? DEFAULT_SORT,
+    view: params.get("view") ?? DEFAULT_VIEW,
+    page: params.get("page") ?? "1",
+    showInactive: params.get("inactive") ?? "",
+  });
+}
+
