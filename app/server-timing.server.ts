@@ -22,44 +22,72 @@ async function timed<T>(timing: RequestTiming, run: () => Promise<T>): Promise<T
   }
 }
 
-const originals = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
-
-function wrapStatement(statement: D1PreparedStatement, timing: RequestTiming): D1PreparedStatement {
-  const wrapped = new Proxy(statement, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (typeof value !== "function") return value;
-      if (property === "bind") {
-        return (...values: unknown[]) => wrapStatement(target.bind(...values), timing);
-      }
-      if (property === "all" || property === "first" || property === "run" || property === "raw") {
-        return (...args: unknown[]) => timed(timing, () => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
-      }
-      return (value as (...a: unknown[]) => unknown).bind(target);
-    },
-  });
-  originals.set(wrapped, statement);
-  return wrapped;
+/**
+ * What a watcher sees of the traffic through `watchD1`. `execute` wraps every round trip (a
+ * statement's all/first/run/raw outside a batch, one batch, one exec) with the SQL it sends;
+ * throwing in it fails that call. Tests use it to count, record or break what reaches D1.
+ */
+export interface D1Watcher {
+  /** Called with every statement's SQL and how many parameters it binds. */
+  onBind?: (sql: string, parameters: number) => void;
+  execute?: <T>(sqls: string[], run: () => Promise<T>) => Promise<T>;
 }
 
-/** The D1 binding, measuring every query and batch (a batch is one round trip). */
-export function instrumentD1(d1: D1Database, timing: RequestTiming): D1Database {
+const originals = new WeakMap<D1PreparedStatement, { statement: D1PreparedStatement; sql: string }>();
+
+/** The D1 binding seen through a watcher; everything not watched goes to D1 unchanged. */
+export function watchD1(d1: D1Database, watcher: D1Watcher): D1Database {
+  async function roundTrip<T>(sqls: string[], run: () => Promise<T>): Promise<T> {
+    return watcher.execute ? watcher.execute(sqls, run) : run();
+  }
+
+  function wrapStatement(statement: D1PreparedStatement, sql: string): D1PreparedStatement {
+    const wrapped = new Proxy(statement, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (typeof value !== "function") return value;
+        if (property === "bind") {
+          return (...values: unknown[]) => {
+            watcher.onBind?.(sql, values.length);
+            return wrapStatement(target.bind(...values), sql);
+          };
+        }
+        if (property === "all" || property === "first" || property === "run" || property === "raw") {
+          return (...args: unknown[]) => roundTrip([sql], () => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+        }
+        return (value as (...a: unknown[]) => unknown).bind(target);
+      },
+    });
+    originals.set(wrapped, { statement, sql });
+    return wrapped;
+  }
+
   return new Proxy(d1, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (property === "prepare") {
-        return (query: string) => wrapStatement(target.prepare(query), timing);
+        return (query: string) => wrapStatement(target.prepare(query), query);
       }
       if (property === "batch") {
-        return (statements: D1PreparedStatement[]) =>
-          timed(timing, () => target.batch(statements.map((statement) => originals.get(statement) ?? statement)));
+        return (statements: D1PreparedStatement[]) => {
+          const unwrapped = statements.map((statement) => originals.get(statement) ?? { statement, sql: "?" });
+          return roundTrip(
+            unwrapped.map((entry) => entry.sql),
+            () => target.batch(unwrapped.map((entry) => entry.statement)),
+          );
+        };
       }
       if (property === "exec") {
-        return (query: string) => timed(timing, () => target.exec(query));
+        return (query: string) => roundTrip([query], () => target.exec(query));
       }
       return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
+}
+
+/** The D1 binding, measuring every query and batch (a batch is one round trip). */
+export function instrumentD1(d1: D1Database, timing: RequestTiming): D1Database {
+  return watchD1(d1, { execute: (_sqls, run) => timed(timing, run) });
 }
 
 /** `d1;dur=1.3;desc="2 round trips", render;dur=0.8` */

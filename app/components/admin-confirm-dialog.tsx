@@ -1,5 +1,24 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
+import { AdminShell } from "./admin-shell";
+
+function HiddenFields({ fields }: { fields: Record<string, string> }) {
+  return (
+    <>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}
+
+function ConfirmButton({ submitting, label }: { submitting: boolean; label: string }) {
+  return (
+    <button type="submit" className="btn-danger" disabled={submitting}>
+      {submitting ? "Deleting..." : label}
+    </button>
+  );
+}
 
 /**
  * A confirmation in a native modal <dialog> (with JavaScript): the rest of the page is inert,
@@ -60,17 +79,49 @@ export function AdminConfirmDialog({
           {children}
         </div>
         <Form method="post" action={action} className="mt-6 flex flex-wrap justify-end gap-3">
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
+          <HiddenFields fields={fields} />
           <button type="button" className="btn-secondary" onClick={onClose} autoFocus>
             Cancel
           </button>
-          <button type="submit" className="btn-danger" disabled={submitting}>
-            {submitting ? "Deleting..." : confirmLabel}
-          </button>
+          <ConfirmButton submitting={submitting} label={confirmLabel} />
         </Form>
       </div>
     </dialog>
+  );
+}
+
+/**
+ * The same confirmation as a page of its own (`/admin/{things}/:id/delete`): the no-JavaScript
+ * path of the dialog. `children` says what is about to go; Cancel links back to `cancelTo`.
+ */
+export function AdminConfirmPage({
+  title,
+  children,
+  cancelTo,
+  fields = {},
+}: {
+  title: string;
+  children: React.ReactNode;
+  cancelTo: string;
+  fields?: Record<string, string>;
+}) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <AdminShell>
+      <section aria-labelledby="delete-heading" className="card mx-auto max-w-lg p-6 sm:p-8">
+        <h1 id="delete-heading" className="heading-display text-3xl">
+          {title}
+        </h1>
+        {children}
+        <Form method="post" className="mt-6 flex flex-wrap justify-end gap-3">
+          <HiddenFields fields={fields} />
+          <Link to={cancelTo} className="btn-secondary">
+            Cancel
+          </Link>
+          <ConfirmButton submitting={submitting} label="Delete" />
+        </Form>
+      </section>
+    </AdminShell>
   );
 }

@@ -126,7 +126,7 @@ function PlainImageList({ name, defaultValue }: ImageListFieldProps) {
                 <input type="checkbox" name={name} value={url} defaultChecked className="h-4 w-4 accent-forest-800" />
                 <img src={productImagePath(url)} alt="" width={56} height={56} className="h-14 w-14 rounded-xl bg-cream-100 object-cover" />
                 <span className="min-w-0 flex-1 text-sm">
-                  <span className="flex items-center gap-2 font-medium text-ink-900">
+                  <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5 font-medium text-ink-900">
                     Keep {positionName(index).toLowerCase()} {index === 0 ? <CoverBadge /> : null}
                   </span>
                   <span className="block truncate text-xs text-ink-500">{fileLabel(url)}</span>
@@ -339,7 +339,7 @@ function EnhancedImageList({ name, defaultValue }: ImageListFieldProps) {
           })}
         </ol>
       ) : (
-        <p className="flex items-center gap-2 text-sm text-ink-700">
+        <p className="text-sm leading-7 text-ink-700">
           No images yet. The cover image <CoverBadge /> comes first.
         </p>
       )}

@@ -270,7 +270,6 @@ export function ProductForm({
       </Section>
 
       <Section title="Images">
-        <p className="text-sm text-ink-700">The first image is the cover; the others appear after it on the product page.</p>
         <ImageListField key={`images-${images.join("|")}`} name="images" defaultValue={images} />
         <FieldError id={fields.images.errorId} errors={fields.images.errors} />
       </Section>

@@ -46,6 +46,25 @@ export function PageErrorBoundary() {
   return <ErrorPanel message={message} />;
 }
 
+/** A row of headline figures (home, reviews) under a heading for screen readers only. */
+export function StatGrid({ id, title, stats }: { id: string; title: string; stats: readonly { value: string; label: string }[] }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="sr-only">
+        {title}
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {stats.map((stat) => (
+          <div key={stat.label} className="card flex flex-col-reverse items-center p-5 text-center">
+            <dt className="mt-1 text-sm text-ink-700">{stat.label}</dt>
+            <dd className="font-display text-3xl font-semibold text-forest-800 sm:text-4xl">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 /** Five stars, the filled ones gold; read out as "Rated n out of 5". */
 export function Stars({ rating, className = "h-4 w-4" }: { rating: number; className?: string }) {
   const rounded = Math.round(rating);

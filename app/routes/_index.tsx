@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { HomeBottomBar } from "~/components/home-bottom-bar";
 import { HomeCategoryIcon } from "~/components/home-category-icon";
 import { HomeSearch } from "~/components/home-search";
-import { PageErrorBoundary, Stars, TelegramIcon, TelegramLink } from "~/components/static-page";
+import { PageErrorBoundary, Stars, StatGrid, TelegramIcon, TelegramLink } from "~/components/static-page";
 import { loadLayoutData } from "~/layout.server";
 import { categoryIcon } from "~/lib/category-icon";
 import { rootOrigin, seo } from "~/lib/seo";
@@ -269,19 +269,7 @@ export default function Home() {
       </section>
 
       {/* Stats */}
-      <section aria-labelledby="stats-heading">
-        <h2 id="stats-heading" className="sr-only">
-          Greenleaf in numbers
-        </h2>
-        <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          {HOME_STATS.map((stat) => (
-            <div key={stat.label} className="card flex flex-col-reverse items-center p-5 text-center">
-              <dt className="mt-1 text-sm text-ink-700">{stat.label}</dt>
-              <dd className="font-display text-3xl font-semibold text-forest-800 sm:text-4xl">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <StatGrid id="stats-heading" title="Greenleaf in numbers" stats={HOME_STATS} />
 
       {/* Testimonials */}
       <section aria-labelledby="testimonials-heading">

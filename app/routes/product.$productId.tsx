@@ -3,6 +3,7 @@ import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { AddToCartButton } from "~/components/add-to-cart-button";
 import { Gallery } from "~/components/gallery";
+import { LoadError } from "~/components/load-error";
 import { ProductsLoading, useProductsLoading } from "~/components/products-loading";
 import { StarRating } from "~/components/star-rating";
 import { useRootData, type RootLoader } from "~/root";
@@ -282,12 +283,10 @@ export function ErrorBoundary() {
     );
   }
   return (
-    <section className="container-page py-24 text-center" role="alert">
-      <h1 className="heading-display text-3xl">We couldn't load this product</h1>
-      <p className="mt-3 text-ink-700">Failed to load products: {loaderErrorMessage(error)}</p>
+    <LoadError spacing="page" title="We couldn't load this product" message={loaderErrorMessage(error)}>
       <Link to="/shop" className="btn-primary mt-8">
         Back to Shop
       </Link>
-    </section>
+    </LoadError>
   );
 }

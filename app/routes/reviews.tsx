@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { PageErrorBoundary, PageIntro, Stars, TelegramIcon, TelegramLink } from "~/components/static-page";
+import { PageErrorBoundary, PageIntro, Stars, StatGrid, TelegramIcon, TelegramLink } from "~/components/static-page";
 import { rootOrigin, seo } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { REVIEWS, REVIEW_STATS } from "~/lib/static-content";
@@ -23,19 +23,7 @@ export default function Reviews() {
       </PageIntro>
 
       <div className="container-page space-y-12 py-12 sm:py-16">
-        <section aria-labelledby="review-stats-heading">
-          <h2 id="review-stats-heading" className="sr-only">
-            Review stats
-          </h2>
-          <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-            {REVIEW_STATS.map((stat) => (
-              <div key={stat.label} className="card flex flex-col-reverse items-center p-5 text-center">
-                <dt className="mt-1 text-sm text-ink-700">{stat.label}</dt>
-                <dd className="font-display text-3xl font-semibold text-forest-800 sm:text-4xl">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
+        <StatGrid id="review-stats-heading" title="Review stats" stats={REVIEW_STATS} />
 
         <section aria-labelledby="reviews-heading">
           <h2 id="reviews-heading" className="heading-display text-3xl">

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation, useParams, useRouteError } from "@remix-run/react";
 import { z } from "zod";
+import { LoadError } from "~/components/load-error";
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-grid";
 import { ProductsLoading, useProductsLoading } from "~/components/products-loading";
@@ -242,9 +243,7 @@ export function ErrorBoundary() {
   if (categorySlug === "concentrates") {
     const tab = new URLSearchParams(location.search).get("tab");
     return (
-      <section className="container-page py-20 text-center" role="alert">
-        <h1 className="heading-display text-3xl">Error Loading Products</h1>
-        <p className="mt-4 text-ink-700">{message}</p>
+      <LoadError title="Error Loading Products" message={message} prefixed={false}>
         {/* A GET form, so Reload Page is a real button that also works without JavaScript. */}
         <Form method="get" action={location.pathname} reloadDocument className="mt-8">
           {tab ? <input type="hidden" name="tab" value={tab} /> : null}
@@ -252,16 +251,14 @@ export function ErrorBoundary() {
             Reload Page
           </button>
         </Form>
-      </section>
+      </LoadError>
     );
   }
   return (
-    <section className="container-page py-20 text-center" role="alert">
-      <h1 className="heading-display text-3xl">{categorySlug ? categorySlug.replace(/-/g, " ").toUpperCase() : "Category"}</h1>
-      <p className="mt-4 text-ink-700">Failed to load products: {message}</p>
+    <LoadError title={categorySlug ? categorySlug.replace(/-/g, " ").toUpperCase() : "Category"} message={message}>
       <Link to={location.pathname} reloadDocument className="btn-primary mt-8">
         Try again
       </Link>
-    </section>
+    </LoadError>
   );
 }

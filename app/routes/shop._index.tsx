@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { LoadError } from "~/components/load-error";
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-grid";
 import { ProductsLoading, useProductsLoading } from "~/components/products-loading";
@@ -98,12 +99,10 @@ export default function Shop() {
 export function ErrorBoundary() {
   const message = loaderErrorMessage(useRouteError());
   return (
-    <section className="container-page py-20 text-center" role="alert">
-      <h1 className="heading-display text-3xl">Shop</h1>
-      <p className="mt-4 text-ink-700">Failed to load products: {message}</p>
+    <LoadError title="Shop" message={message}>
       <Link to="/shop" reloadDocument className="btn-primary mt-8">
         Try again
       </Link>
-    </section>
+    </LoadError>
   );
 }

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { contactMessageText } from "../../app/lib/contact";
 import { FAQ_ITEMS, REVIEWS } from "../../app/lib/static-content";
 import { expect, test } from "./fixtures";
@@ -156,11 +156,18 @@ test.describe("FAQ without JavaScript", () => {
 
 const MESSAGE = { name: "Ada Lovelace", email: "ada@example.com", subject: "Bulk order", message: "Do you ship 5+ units of Pala?" };
 
-/** Telegram is not reached in tests: its pages answer from here. */
-async function fakeTelegram(context: BrowserContext) {
+/**
+ * /contact with Telegram faked (its pages answer from here, it is never reached) and every new
+ * tab counted; `send` is the form's Send Message button.
+ */
+async function openContactForm(page: Page, context: BrowserContext) {
   await context.route("https://t.me/**", (route) =>
     route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Telegram</title><p>Telegram</p>" }),
   );
+  let tabs = 0;
+  context.on("page", () => tabs++);
+  await page.goto("/contact");
+  return { send: page.getByRole("button", { name: "Send Message" }), tabs: () => tabs };
 }
 
 async function fillMessage(page: Page, values: typeof MESSAGE) {
@@ -170,19 +177,21 @@ async function fillMessage(page: Page, values: typeof MESSAGE) {
   await page.getByLabel("Message", { exact: true }).fill(values.message);
 }
 
-function telegramText(url: string) {
-  const parsed = new URL(url);
-  expect(`${parsed.origin}${parsed.pathname}`).toBe("https://t.me/greenleafsupply");
-  return parsed.searchParams.get("text");
+/** Corrects the email of the refused message and sends it: the new tab lands in Telegram with the contact text. */
+async function sendCorrectedMessage(page: Page, send: Locator) {
+  await page.getByLabel("Email", { exact: true }).fill(MESSAGE.email);
+  const popupPromise = page.waitForEvent("popup");
+  await send.click();
+  const popup = await popupPromise;
+  await popup.waitForURL(/^https:\/\/t\.me\//);
+  const url = new URL(popup.url());
+  expect(`${url.origin}${url.pathname}`).toBe("https://t.me/greenleafsupply");
+  expect(url.searchParams.get("text")).toBe(contactMessageText(MESSAGE));
 }
 
 test.describe("contact form", () => {
   test("shows an error per field, then opens the message in Telegram in a new tab", async ({ page, context }) => {
-    await fakeTelegram(context);
-    let tabs = 0;
-    context.on("page", () => tabs++);
-    await page.goto("/contact");
-    const send = page.getByRole("button", { name: "Send Message" });
+    const { send, tabs } = await openContactForm(page, context);
 
     await send.click();
     for (const [label, error] of [
@@ -200,15 +209,10 @@ test.describe("contact form", () => {
     await send.click();
     await expect(page.getByLabel("Email", { exact: true })).toHaveAccessibleDescription("Please enter a valid email address");
     await expect(page.getByLabel("Name", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
-    expect(tabs).toBe(0);
+    expect(tabs()).toBe(0);
 
-    await page.getByLabel("Email", { exact: true }).fill(MESSAGE.email);
-    const popupPromise = page.waitForEvent("popup");
-    await send.click();
-    const popup = await popupPromise;
-    await popup.waitForURL(/^https:\/\/t\.me\//);
-    expect(telegramText(popup.url())).toBe(contactMessageText(MESSAGE));
-    expect(tabs).toBe(1);
+    await sendCorrectedMessage(page, send);
+    expect(tabs()).toBe(1);
 
     await expect(page.getByText("Message sent!")).toBeVisible();
     await expect(page.getByText("Your message has been sent via Telegram. We'll get back to you soon!")).toBeVisible();
@@ -221,11 +225,7 @@ test.describe("contact form without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the browser stops an empty message, the server reports a bad email, and a valid one opens Telegram", async ({ page, context }) => {
-    await fakeTelegram(context);
-    let tabs = 0;
-    context.on("page", () => tabs++);
-    await page.goto("/contact");
-    const send = page.getByRole("button", { name: "Send Message" });
+    const { send, tabs } = await openContactForm(page, context);
 
     // Empty: the browser's own required checks stop it, field by field; no tab opens.
     await send.click();
@@ -243,15 +243,10 @@ test.describe("contact form without JavaScript", () => {
     await expect(errorTab.getByLabel("Email", { exact: true })).toHaveAccessibleDescription("Please enter a valid email address");
     await expect(errorTab.getByLabel("Name", { exact: true })).toHaveValue(MESSAGE.name);
     await errorTab.screenshot({ path: "test-results/screens/contact-nojs-error-1280.png" });
-    expect(tabs).toBe(1);
+    expect(tabs()).toBe(1);
 
     // Valid: the new tab lands in Telegram with the contact text.
-    await page.getByLabel("Email", { exact: true }).fill(MESSAGE.email);
-    const popupPromise = page.waitForEvent("popup");
-    await send.click();
-    const popup = await popupPromise;
-    await popup.waitForURL(/^https:\/\/t\.me\//);
-    expect(telegramText(popup.url())).toBe(contactMessageText(MESSAGE));
+    await sendCorrectedMessage(page, send);
   });
 });
 

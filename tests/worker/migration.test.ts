@@ -15,8 +15,8 @@ import {
   startMigrationRun,
   type MigrationMessage,
 } from "../../app/migration.server";
+import { watchD1 } from "../../app/server-timing.server";
 import worker from "../../workers/app";
-import { instrumentD1, isProductInsert } from "./d1-instrument";
 import { adminCookie, get, postForm } from "./helpers";
 
 /**
@@ -26,6 +26,7 @@ import { adminCookie, get, postForm } from "./helpers";
  */
 
 const db = createDb(env.DB);
+const isProductInsert = (sql: string) => /^insert into "products"/i.test(sql);
 const catalogueKeys = catalogue.map((entry) => entry.key).sort();
 
 /** A queue stand-in for runs whose delivery the test drives itself (the real queue would deliver in the background). */
@@ -223,12 +224,12 @@ describe("at-least-once delivery", () => {
 
     // The isolate "dies" once the first insert batch has committed: every later D1 call fails.
     let dead = false;
-    const dying = instrumentD1(env.DB, {
-      beforeExecute: () => {
+    const dying = watchD1(env.DB, {
+      execute: async (sqls, run) => {
         if (dead) throw new Error("simulated isolate shutdown");
-      },
-      afterExecute: (sqls) => {
+        const result = await run();
         if (sqls.some(isProductInsert)) dead = true;
+        return result;
       },
     });
     const interrupted = await deliver([message], { database: dying });
@@ -356,7 +357,7 @@ describe("D1's 100 bound parameters", () => {
   it("no statement of a full migration binds more than 100 parameters", async () => {
     const insertParameters: number[] = [];
     let widest = 0;
-    const counting = instrumentD1(env.DB, {
+    const counting = watchD1(env.DB, {
       onBind: (sql, parameters) => {
         widest = Math.max(widest, parameters);
         if (isProductInsert(sql)) insertParameters.push(parameters);
@@ -377,12 +378,13 @@ describe("D1's 100 bound parameters", () => {
 describe("failures and the dead-letter queue", () => {
   it("retries a run whose inserts fail, and the dead-letter queue marks it failed with that error", async () => {
     const { runId, message } = await createRun();
-    const outage = instrumentD1(env.DB, {
-      beforeExecute: (sqls) => {
+    const outage = watchD1(env.DB, {
+      execute: (sqls, run) => {
         // Product inserts and the progress records fail; everything else still works.
         if (sqls.some((sql) => isProductInsert(sql) || /^update "migration_runs" set "inserted"/.test(sql))) {
           throw new Error("D1_ERROR: simulated storage outage");
         }
+        return run();
       },
     });
     const attempt = await deliver([message], { database: outage });

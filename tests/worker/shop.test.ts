@@ -5,9 +5,10 @@ import { createDb } from "../../app/load-context";
 import { DEFAULT_SHOP_QUERY, PAGE_SIZE, PRICE_RANGES, SORTS, type PriceRange } from "../../app/lib/shop-filters";
 import { CONCENTRATE_TABS, FIXED_CATEGORY_PAGES } from "../../app/lib/category-pages";
 import { listingQueries, loadShop, type ListingFilters } from "../../app/products.server";
+import { createRequestTiming, instrumentD1 } from "../../app/server-timing.server";
 import { products } from "../../db/schema";
 import { adminCookie, get } from "./helpers";
-import { cardNames, countingD1, countLineOf, db, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";
+import { cardNames, countLineOf, db, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";
 
 /** Prices exactly on the spec's range boundaries, plus one cent either side of the open ends. */
 const BOUNDARY = [
@@ -184,14 +185,15 @@ describe("pagination (48 per page)", () => {
   });
 
   it("reads the count and the rows in one D1 round trip, a page past the end included", async () => {
-    const counter = countingD1(env.DB);
-    const counted = createDb(counter.binding);
+    // The same counter the pages' Server-Timing reports.
+    const timing = createRequestTiming();
+    const counted = createDb(instrumentD1(env.DB, timing));
     await loadShop(counted, DEFAULT_SHOP_QUERY, { isAdmin: false });
-    expect(counter.roundTrips()).toBe(1);
+    expect(timing.d1RoundTrips).toBe(1);
     await loadShop(counted, { ...DEFAULT_SHOP_QUERY, search: "boundary", showInactive: true }, { isAdmin: true });
-    expect(counter.roundTrips()).toBe(2);
+    expect(timing.d1RoundTrips).toBe(2);
     const clamped = await loadShop(counted, { ...DEFAULT_SHOP_QUERY, page: 50 }, { isAdmin: false });
-    expect(counter.roundTrips()).toBe(3);
+    expect(timing.d1RoundTrips).toBe(3);
     expect(clamped.listing.page).toBe(2);
     expect(clamped.listing.products.length).toBeGreaterThan(0);
   });
