@@ -101,25 +101,20 @@ export function ProductCard({
           priority={priority}
           className={`aspect-square h-full w-full object-cover ${product.inStock ? "" : "opacity-50 grayscale"}`}
         />
-        <span className="absolute top-2 left-2 flex flex-col items-start gap-1">
-          {product.active ? null : <Badge tone="danger">Inactive</Badge>}
-          {product.inStock ? null : <Badge tone="muted">Out of Stock</Badge>}
-        </span>
+        {product.active && product.inStock ? null : (
+          <span className="absolute top-2 left-2 flex flex-col items-start gap-1">
+            {product.active ? null : <Badge tone="danger">Inactive</Badge>}
+            {product.inStock ? null : <Badge tone="muted">Out of Stock</Badge>}
+          </span>
+        )}
       </Link>
 
       <div className={`flex min-w-0 flex-1 flex-col ${list ? "p-3 sm:p-5" : "p-4"}`}>
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-medium text-ink-500">
+        <div className="card-meta">
           {product.strainType ? <span className="capitalize">{product.strainType}</span> : null}
           {product.strainType && product.thcContent ? <span aria-hidden="true">·</span> : null}
-          {product.thcContent ? <span>THC {product.thcContent}</span> : null}
-          {product.isLabTested ? (
-            <span className="ml-auto inline-flex items-center gap-1 rounded-full bg-forest-50 px-2 py-0.5 text-forest-800">
-              <svg viewBox="0 0 16 16" className="h-3 w-3" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                <path d="M3 8.5l3 3 7-7" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-              Lab Tested
-            </span>
-          ) : null}
+          {product.thcContent ? <span>{`THC ${product.thcContent}`}</span> : null}
+          {product.isLabTested ? <span className="lab-badge">Lab Tested</span> : null}
         </div>
 
         <h3 id={titleId} className="mt-2 font-semibold leading-snug text-ink-900">
@@ -135,7 +130,7 @@ export function ProductCard({
         {product.effects.length > 0 ? (
           <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Effects">
             {product.effects.slice(0, 3).map((effect) => (
-              <li key={effect} className="rounded-full bg-cream-100 px-2.5 py-0.5 text-xs text-ink-700">
+              <li key={effect} className="chip">
                 {effect}
               </li>
             ))}
