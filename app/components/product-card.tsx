@@ -26,7 +26,7 @@ function AdminControls({ product, categorySlug }: { product: ProductSummary; cat
     : `/admin/edit-product/${product.id}`;
   const control = "inline-flex flex-1 items-center justify-center rounded-full px-3 py-1.5 text-xs font-semibold";
   return (
-    <div className="mt-3 flex flex-wrap gap-2 border-t border-ink-900/10 pt-3" role="group" aria-label={`Admin actions for ${product.name}`}>
+    <div className="relative z-10 mt-3 flex flex-wrap gap-2 border-t border-ink-900/10 pt-3" role="group" aria-label={`Admin actions for ${product.name}`}>
       <Link to={editHref} className={`${control} border border-forest-800/20 text-forest-800 hover:bg-forest-50`} aria-label={`Edit ${product.name}`}>
         Edit
       </Link>
@@ -82,15 +82,9 @@ export function ProductCard({
   return (
     <article
       aria-labelledby={titleId}
-      className={`card flex h-full overflow-hidden transition-shadow hover:shadow-md ${tint} ${list ? "flex-row" : "flex-col"}`}
+      className={`product-card ${tint} ${list ? "flex-row" : "flex-col"}`}
     >
-      <Link
-        to={href}
-        tabIndex={-1}
-        aria-hidden="true"
-        prefetch="intent"
-        className={`relative block shrink-0 overflow-hidden bg-cream-100 ${list ? "w-28 sm:w-44" : "w-full"}`}
-      >
+      <div className={`product-card-media ${list ? "w-28 sm:w-44" : "w-full"}`}>
         <ProductImage
           src={product.image}
           alt={product.name}
@@ -99,7 +93,7 @@ export function ProductCard({
           widths={[300, 600]}
           sizes={list ? "176px" : "(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"}
           priority={priority}
-          className={`aspect-square h-full w-full object-cover ${product.inStock ? "" : "opacity-50 grayscale"}`}
+          className={product.inStock ? "product-card-image" : "product-card-image opacity-50 grayscale"}
         />
         {product.active && product.inStock ? null : (
           <span className="absolute top-2 left-2 flex flex-col items-start gap-1">
@@ -107,9 +101,9 @@ export function ProductCard({
             {product.inStock ? null : <Badge tone="muted">Out of Stock</Badge>}
           </span>
         )}
-      </Link>
+      </div>
 
-      <div className={`flex min-w-0 flex-1 flex-col ${list ? "p-3 sm:p-5" : "p-4"}`}>
+      <div className={`product-card-body ${list ? "p-3 sm:p-5" : "p-4"}`}>
         <div className="card-meta">
           {product.strainType ? <span className="capitalize">{product.strainType}</span> : null}
           {product.strainType && product.thcContent ? <span aria-hidden="true">·</span> : null}
@@ -117,15 +111,14 @@ export function ProductCard({
           {product.isLabTested ? <span className="lab-badge">Lab Tested</span> : null}
         </div>
 
-        <h3 id={titleId} className="mt-2 font-semibold leading-snug text-ink-900">
-          <Link to={href} prefetch="intent" className="hover:text-forest-700 hover:underline">
+        <h3 id={titleId} className="product-card-title">
+          {/* One link per card, stretched over it (the image included); the buttons sit above it. */}
+          <Link to={href} prefetch="intent" className="product-card-link">
             {product.name}
           </Link>
         </h3>
 
-        <div className="mt-1.5">
-          <StarRating rating={product.rating} reviewCount={product.reviewCount} />
-        </div>
+        <StarRating rating={product.rating} reviewCount={product.reviewCount} className="mt-1.5" />
 
         {product.effects.length > 0 ? (
           <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Effects">
@@ -139,10 +132,10 @@ export function ProductCard({
 
         <div className="mt-auto pt-4">
           <div className="flex items-end justify-between gap-2">
-            <p className="text-xl font-semibold text-forest-800">{formatCents(product.priceCents)}</p>
-            {product.inStock ? <p className="text-xs font-semibold text-forest-700">In Stock</p> : null}
+            <p className="product-card-price">{formatCents(product.priceCents)}</p>
+            {product.inStock ? <p className="product-card-stock">In Stock</p> : null}
           </div>
-          <div className="mt-3">
+          <div className="relative z-10 mt-3">
             <AddToCartButton productId={product.id} productName={product.name} disabled={!product.inStock} className="btn-primary w-full" />
           </div>
           {adminControls && isAdmin ? <AdminControls product={product} categorySlug={categorySlug} /> : null}
