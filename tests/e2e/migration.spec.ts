@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { PAGE_SIZE } from "../../app/lib/shop-filters";
 import { catalogue } from "../../db/catalogue";
 import { ADMIN, expect, test } from "./fixtures";
 
@@ -49,9 +50,9 @@ test("the owner loads the full catalogue and watches it finish", async ({ page }
   await page.screenshot({ path: "test-results/screens/migration-done-phone.png", fullPage: true });
 
   await page.goto("/shop");
-  // The shop paginates 48 a page; its count line names the whole catalogue.
+  // The shop paginates; its count line names the whole catalogue.
   await expect(page.getByText(new RegExp(`Showing \\d+ of ${catalogue.length} products`))).toBeVisible();
-  await expect(page.getByRole("article")).toHaveCount(Math.min(48, catalogue.length));
+  await expect(page.getByRole("article")).toHaveCount(Math.min(PAGE_SIZE, catalogue.length));
   for (const { name } of catalogue.slice(0, 3)) {
     await page.goto(`/shop?search=${encodeURIComponent(name!)}`);
     await expect(page.getByRole("heading", { name: name!, exact: true })).toBeVisible();

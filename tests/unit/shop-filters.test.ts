@@ -77,10 +77,11 @@ describe("price ranges (SPEC section 9, bounds in cents)", () => {
 
 describe("paging", () => {
   it("clamps out-of-range pages", () => {
-    expect(clampPage(5, 100)).toBe(3);
+    expect(clampPage(5, 100, 48)).toBe(3);
+    expect(clampPage(9, 100, 24)).toBe(5);
     expect(clampPage(0, 100)).toBe(1);
     expect(clampPage(3, 0)).toBe(1);
-    expect(clampPage(2, 49)).toBe(2);
+    expect(clampPage(2, 49, 48)).toBe(2);
     expect(clampPage(Number.NaN, 49)).toBe(1);
   });
 

@@ -181,7 +181,7 @@ describe("the generic category page", () => {
     expect(text).toContain("Check back soon for new Empty Test products.");
   });
 
-  it("paginates 48 per page", async () => {
+  it(`paginates ${PAGE_SIZE} per page`, async () => {
     const first = await page("/shop/paged-test");
     expect(first.names).toEqual(PAGED.slice(0, PAGE_SIZE));
     expect(first.html).toMatch(/href="\/shop\/paged-test\?page=2"/);

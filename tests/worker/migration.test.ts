@@ -150,7 +150,7 @@ describe("a full migration through the Queue consumer", () => {
       `Successfully migrated all ${catalogue.length} products to database. All categories are now populated.`,
     );
 
-    // The shop paginates (48 a page): its count line names the whole catalogue.
+    // The shop paginates: its count line names the whole catalogue.
     const shop = (await (await get("/shop")).text()).replace(/<!-- -->/g, "");
     expect(shop).toContain(`of ${catalogue.length} products`);
   });
