@@ -1,9 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { focusableIn, keepTabInside } from "~/lib/focus-trap";
 import { SITE } from "~/lib/site";
 import { LeafMark } from "./logo";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Props that make the page behind the gate inert (no focus, no clicks, hidden from assistive
@@ -26,28 +26,12 @@ export function AgeGate({ redirectTo }: { redirectTo: string }) {
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    const focusables = () => Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
-    focusables()[0]?.focus();
+    focusableIn(dialog)[0]?.focus();
     const root = document.documentElement;
     root.classList.add("overflow-hidden");
 
     function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== "Tab" || !dialog) return;
-      const items = focusables();
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      const active = document.activeElement;
-      if (!dialog.contains(active)) {
-        event.preventDefault();
-        first.focus();
-      } else if (event.shiftKey && active === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && active === last) {
-        event.preventDefault();
-        first.focus();
-      }
+      if (dialog) keepTabInside(event, dialog);
     }
     document.addEventListener("keydown", onKeyDown);
     return () => {

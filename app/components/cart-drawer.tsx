@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type Keyboard
 import { createPortal } from "react-dom";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { CartView } from "~/lib/cart";
+import { keepTabInside } from "~/lib/focus-trap";
 import { useOptimisticCart, useOrderPlacedEffects } from "./cart-state";
 import { CartBadgeIcon, CartLink, cartLabel, cartTriggerClass } from "./site-header";
 
@@ -13,8 +14,6 @@ import { CartBadgeIcon, CartLink, cartLabel, cartTriggerClass } from "./site-hea
  */
 const loadDrawerBody = () => import("./cart-drawer-body");
 const DrawerBody = lazy(loadDrawerBody);
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * The header cart. On first paint (and without JavaScript) it is a link to /checkout with the total
@@ -60,19 +59,7 @@ export function CartDrawer({ cart, imageResizing = false }: { cart: CartView; im
       close();
       return;
     }
-    if (event.key !== "Tab" || !panelRef.current) return;
-    const focusable = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest("[hidden]"));
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || !panelRef.current.contains(active))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || !panelRef.current.contains(active))) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (panelRef.current) keepTabInside(event, panelRef.current);
   }
 
   if (!hydrated) return <CartLink totalItems={cart.totalItems} />;

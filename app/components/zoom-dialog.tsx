@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { keepTabInside } from "~/lib/focus-trap";
 import { canPan, ZOOM_DEFAULT, ZOOM_MAX, ZOOM_MIN, zoomIn, zoomOut, zoomPercent } from "~/lib/zoom";
 
 const PAN_STEP = 48;
-const FOCUSABLE = 'button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
 /**
  * Full-screen zoom for a product image: a modal <dialog> (the page behind is inert), zoom in and
@@ -40,20 +40,6 @@ export function ZoomDialog({ src, alt, onClose }: { src: string; alt: string; on
     if (canPan(scale)) setOffset((current) => ({ x: current.x + dx, y: current.y + dy }));
   }
 
-  function trapTab(event: React.KeyboardEvent<HTMLDialogElement>) {
-    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
-
   function onKeyDown(event: React.KeyboardEvent<HTMLDialogElement>) {
     const keys: Record<string, () => void> = {
       "+": () => zoomTo(zoomIn(scale)),
@@ -65,7 +51,7 @@ export function ZoomDialog({ src, alt, onClose }: { src: string; alt: string; on
       ArrowUp: () => pan(0, PAN_STEP),
       ArrowDown: () => pan(0, -PAN_STEP),
     };
-    if (event.key === "Tab") return trapTab(event);
+    if (event.key === "Tab") return keepTabInside(event, event.currentTarget);
     const action = keys[event.key];
     if (action && !event.altKey && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
