@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { AddToCartButton } from "~/components/add-to-cart-button";
+import { Breadcrumb } from "~/components/breadcrumb";
 import { Gallery } from "~/components/gallery";
 import { LoadError } from "~/components/load-error";
 import { ProductsLoading, useProductsLoading } from "~/components/products-loading";
@@ -99,25 +100,13 @@ export default function ProductPage() {
   return (
     <div className="container-page py-8 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <nav aria-label="Breadcrumb" className="text-sm text-ink-500">
-          <ol className="flex flex-wrap items-center gap-1.5">
-            <li>
-              <Link to="/shop" className="hover:text-forest-800 hover:underline">
-                Shop
-              </Link>
-            </li>
-            <li aria-hidden="true">/</li>
-            <li>
-              <Link to={`/shop/${product.category}`} className="capitalize hover:text-forest-800 hover:underline">
-                {categoryLabel(product.category)}
-              </Link>
-            </li>
-            <li aria-hidden="true">/</li>
-            <li aria-current="page" className="font-medium text-ink-700">
-              {product.name}
-            </li>
-          </ol>
-        </nav>
+        <Breadcrumb
+          trail={[
+            { to: "/shop", label: "Shop" },
+            { to: `/shop/${product.category}`, label: categoryLabel(product.category), capitalize: true },
+          ]}
+          current={product.name}
+        />
         <ProductsLoading loading={loading} label="Loading product..." />
       </div>
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation, useParams, useRouteError } from "@remix-run/react";
 import { z } from "zod";
+import { Breadcrumb } from "~/components/breadcrumb";
 import { LoadError } from "~/components/load-error";
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-grid";
@@ -138,19 +139,7 @@ export default function CategoryPage() {
 
   return (
     <div className="container-page py-10">
-      <nav aria-label="Breadcrumb" className="text-sm text-ink-500">
-        <ol className="flex flex-wrap items-center gap-1.5">
-          <li>
-            <Link to="/shop" className="hover:text-forest-800 hover:underline">
-              Shop
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="font-medium text-ink-700">
-            {categoryPage.name}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb trail={[{ to: "/shop", label: "Shop" }]} current={categoryPage.name} />
 
       <header className="mt-4 mb-8 flex flex-col gap-6 rounded-3xl bg-forest-900 px-6 py-10 text-cream-50 sm:flex-row sm:items-end sm:justify-between sm:px-10">
         <div>
