@@ -3,6 +3,7 @@ import { categories, products } from "../db/schema";
 import type { Db } from "./load-context";
 import type { ProductColumns } from "./lib/product-form";
 import { toProduct } from "./lib/product";
+import { containsLike, pageOffset } from "./lib/shop-filters";
 import { titleCaseSlug } from "./lib/slug";
 
 /**
@@ -14,11 +15,6 @@ export const ADMIN_PRODUCTS_PER_PAGE = 48;
 
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
-/** LIKE pattern for a substring, with the wildcards in the user's text escaped. */
-function containsPattern(term: string) {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export interface AdminProductFilters {
   search: string;
   category: string;
@@ -28,7 +24,7 @@ export interface AdminProductFilters {
 /** Name OR category (slug or category name) contains the term, case-insensitively. */
 function searchCondition(term: string): SQL | undefined {
   if (!term) return undefined;
-  const pattern = containsPattern(term.toLowerCase());
+  const pattern = containsLike(term.toLowerCase());
   return or(
     sql`lower(${products.name}) LIKE ${pattern} ESCAPE '\\'`,
     sql`lower(${products.category}) LIKE ${pattern} ESCAPE '\\'`,
@@ -38,7 +34,7 @@ function searchCondition(term: string): SQL | undefined {
 
 export async function listAdminProducts(db: Db, filters: AdminProductFilters) {
   const where = and(searchCondition(filters.search), filters.category ? eq(products.category, filters.category) : undefined);
-  const offset = (Math.max(1, filters.page) - 1) * ADMIN_PRODUCTS_PER_PAGE;
+  const offset = pageOffset(Math.max(1, filters.page), ADMIN_PRODUCTS_PER_PAGE);
   const [rows, [filtered], [total], categoryRows] = await db.batch([
     db
       .select({

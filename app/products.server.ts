@@ -8,7 +8,7 @@ import { toProduct } from "./lib/product";
 import { toProductSummary, type ProductSummary } from "./lib/product-summary";
 import {
   clampPage,
-  escapeLike,
+  containsLike,
   PAGE_SIZE,
   pageCount,
   pageOffset,
@@ -98,7 +98,7 @@ function priceConditions(bounds: PriceBounds, keepNameOrder: boolean): SQL[] {
 
 /** Case-insensitive substring match on the name; % and _ in the term match literally. */
 function nameContains(term: string): SQL {
-  return sql`${products.name} LIKE ${`%${escapeLike(term)}%`} ESCAPE '\\'`;
+  return sql`${products.name} LIKE ${containsLike(term)} ESCAPE '\\'`;
 }
 
 function matchCondition(match: ProductMatch): SQL {

@@ -118,6 +118,11 @@ export function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/** LIKE pattern matching the term anywhere, its wildcards escaped (use with `ESCAPE '\\'`). */
+export function containsLike(term: string): string {
+  return `%${escapeLike(term)}%`;
+}
+
 export function pageCount(total: number, pageSize = PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
