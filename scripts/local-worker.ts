@@ -11,8 +11,10 @@
 import { unstable_startWorker } from "wrangler";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { quietWranglerVars } from "./env";
 
-Object.assign(process.env, { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" });
+// wrangler runs in this process here: the same quiet settings as for the wrangler processes we spawn.
+Object.assign(process.env, quietWranglerVars);
 
 export type LocalWorker = { origin: string; stop: () => Promise<void> };
 

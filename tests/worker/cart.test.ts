@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../app/lib/cart";
-import { get, ORIGIN, postForm } from "./helpers";
+import { cartCookie, get, ORIGIN, postForm } from "./helpers";
 
 /**
  * The cart through the real Worker: the `cannabis-cart` cookie is read from Set-Cookie and sent back
@@ -43,16 +43,8 @@ afterEach(async () => {
   for (const statement of restore.splice(0)) await env.DB.prepare(statement).run();
 });
 
-/** Remix cookie values are base64 of JSON (URL-encoded in the header). */
-function encodeValue(value: unknown) {
-  return encodeURIComponent(btoa(JSON.stringify(value)));
-}
 function decodeValue(raw: string): unknown {
   return JSON.parse(atob(decodeURIComponent(raw)));
-}
-
-function cartCookie(value: unknown) {
-  return `cannabis-cart=${encodeValue(value)}`;
 }
 
 function setCookie(response: Response, name: string): string | undefined {

@@ -7,6 +7,14 @@ export function get(path: string, init: RequestInit = {}) {
   return SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual", ...init });
 }
 
+/**
+ * A `cannabis-cart` Cookie header carrying this value, as the /cart action writes it (Remix cookie
+ * values are base64 of JSON, URL-encoded in the header). Any value: tests send junk too.
+ */
+export function cartCookie(value: unknown) {
+  return `cannabis-cart=${encodeURIComponent(btoa(JSON.stringify(value)))}`;
+}
+
 /** A same-origin form post through the Worker's fetch. */
 export function postForm(path: string, fields: Record<string, string> | FormData | URLSearchParams, init: RequestInit = {}) {
   const body = fields instanceof FormData || fields instanceof URLSearchParams ? fields : new URLSearchParams(fields);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { get } from "./helpers";
+import { cartCookie, get } from "./helpers";
 
 function parseServerTiming(header: string | null) {
   const metrics = new Map<string, { dur: number; desc?: string }>();
@@ -43,8 +43,7 @@ describe("no page issues more than 2 D1 round trips", () => {
   it("with and without a 3-line cart, on every public page", async () => {
     const { results } = await env.DB.prepare("SELECT id FROM products WHERE active = 1 ORDER BY id LIMIT 3").all<{ id: number }>();
     const ids = results.map((row) => row.id);
-    // The cart cookie as the /cart action writes it: base64 JSON of [{ id, quantity }].
-    const cart = `cannabis-cart=${encodeURIComponent(btoa(JSON.stringify(ids.map((id) => ({ id, quantity: 2 })))))}`;
+    const cart = cartCookie(ids.map((id) => ({ id, quantity: 2 })));
     const pages = ["/", "/shop", "/shop?category=edibles&sort=price-desc&page=2", "/shop/concentrates", "/shop/edibles", `/product/${ids[0]}`, "/checkout", "/about", "/faq", "/reviews", "/contact", "/account"];
     for (const path of pages) {
       expect(await roundTrips(path), path).toBeLessThanOrEqual(2);
@@ -54,7 +53,7 @@ describe("no page issues more than 2 D1 round trips", () => {
 
   it("reads the layout's categories and cart rows once: home and checkout share them with the root loader", async () => {
     const { results } = await env.DB.prepare("SELECT id FROM products WHERE active = 1 ORDER BY id LIMIT 3").all<{ id: number }>();
-    const cart = `cannabis-cart=${encodeURIComponent(btoa(JSON.stringify(results.map(({ id }) => ({ id, quantity: 1 })))))}`;
+    const cart = cartCookie(results.map(({ id }) => ({ id, quantity: 1 })));
     expect(await roundTrips("/", cart)).toBe(1);
     expect(await roundTrips("/checkout", cart)).toBe(1);
     expect(await roundTrips("/faq", cart)).toBe(1);
