@@ -11,7 +11,6 @@
  * - Both are served back through the Worker: images with long immutable caching and ETag,
  *   videos with HTTP Range support so the player can seek.
  */
-import { data } from "@remix-run/cloudflare";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { products, videoUploads, type VideoUploadRow } from "../db/schema";
@@ -290,18 +289,6 @@ export async function tryStoreFormImages(env: Env, files: FormDataEntryValue[]):
     return { ok: false, status: failure.status, title: failure.title, description: failure.description };
   }
   return { ok: true, urls: stored.map((image) => image.url) };
-}
-
-/**
- * Same as tryStoreFormImages, for actions that want the URLs or a thrown 4xx: a refused file
- * throws `data({ message, title, description, field: "imageFiles" }, { status })`, which the
- * route's ErrorBoundary shows (never a 500, nothing stored).
- */
-export async function storeFormImages(env: Env, files: FormDataEntryValue[]): Promise<string[]> {
-  const result = await tryStoreFormImages(env, files);
-  if (result.ok) return result.urls;
-  const { status, title, description } = result;
-  throw data({ message: `${title}: ${description}`, title, description, field: "imageFiles" }, { status });
 }
 
 /** GET /images/{key}: the stored bytes with their type, ETag, 304 on If-None-Match, a year of caching. */

@@ -79,6 +79,12 @@ export async function getAdminProduct(db: Db, id: number) {
   return row ? toProduct(row) : null;
 }
 
+/** A product's stored THC content (the form's rules depend on it), or null when it does not exist. */
+export async function getProductThc(db: Db, id: number) {
+  const [row] = await db.select({ thcContent: products.thcContent }).from(products).where(eq(products.id, id)).limit(1);
+  return row ?? null;
+}
+
 /** The name of a product, for confirmations; null when it does not exist. */
 export async function getProductName(db: Db, id: number) {
   const [row] = await db.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, id)).limit(1);

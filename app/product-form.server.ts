@@ -10,12 +10,13 @@ import {
   FETCH_FAILED,
   SAVE_FAILED,
   productFormDefaults,
+  productFormRules,
   productFormSchema,
   productFormToColumns,
 } from "./lib/product-form";
 import { localPath } from "./lib/redirect";
-import { storeFormImages } from "./media.server";
-import { createProduct, getAdminProduct, updateProductVersioned } from "./product-admin.server";
+import { tryStoreFormImages } from "./media.server";
+import { createProduct, getAdminProduct, getProductThc, updateProductVersioned } from "./product-admin.server";
 import { redirectWithToast } from "./toast.server";
 
 /**
@@ -63,6 +64,7 @@ export async function loadProductForm(request: Request, context: AppLoadContext,
     productName: product?.name ?? null,
     categories,
     defaultValue: productFormDefaults(product, slugs),
+    rules: productFormRules(product),
     returnTo,
   };
 }
@@ -95,8 +97,15 @@ function keepPayloadRenderable(payload: Record<string, unknown>) {
 export async function productFormAction(request: Request, context: AppLoadContext, productId: number | null) {
   await requireAdmin(request, context);
   const formData = await readFormData(request);
-  const categories = await listCategoryOptions(context.db);
-  const schema = productFormSchema(categories.map((category) => category.slug));
+  const [categories, current] = await Promise.all([
+    listCategoryOptions(context.db),
+    productId === null ? null : getProductThc(context.db, productId),
+  ]);
+  // The same rules the form was opened with (a deleted product is reported by the update below).
+  const schema = productFormSchema(
+    categories.map((category) => category.slug),
+    productFormRules(current),
+  );
   const submission = parseWithZod(formData, { schema });
   keepPayloadRenderable(submission.payload);
 
@@ -115,14 +124,19 @@ export async function productFormAction(request: Request, context: AppLoadContex
     return failure(submission.reply({ formErrors: [`${SAVE_FAILED}: ${message}`] }), message, 400);
   }
 
-  let uploaded: string[];
-  try {
-    uploaded = await storeFormImages(context.env, formData.getAll("imageFiles"));
-  } catch (error) {
-    const message = error instanceof Error ? error.message : "The images could not be stored.";
-    return failure(submission.reply({ formErrors: [`${SAVE_FAILED}: ${message}`] }), message, 400);
+  // Files picked without JavaScript: a refused file answers with the spec's own texts, nothing stored.
+  const stored = await tryStoreFormImages(context.env, formData.getAll("imageFiles"));
+  if (!stored.ok) {
+    const message = `${stored.title}: ${stored.description}`;
+    return data<ProductFormActionData>(
+      {
+        result: submission.reply({ formErrors: [message] }),
+        toast: { title: stored.title, description: stored.description, variant: "destructive" },
+      },
+      { status: stored.status },
+    );
   }
-  const images = [...values.images, ...uploaded];
+  const images = [...values.images, ...stored.urls];
   // If the save is refused below, the form comes back with the uploaded images already in its list.
   submission.payload.images = images;
   const columns = productFormToColumns({ ...values, images });

@@ -1,6 +1,7 @@
 import { parsePriceToCents } from "../app/lib/money";
 import { normalizeStrainType } from "../app/lib/product";
 import { slugify } from "../app/lib/slug";
+import { normalizeThc } from "../app/lib/thc";
 import type { NewProductRow } from "./schema";
 
 /**
@@ -8,7 +9,9 @@ import type { NewProductRow } from "./schema";
  * to a products row, with SPEC.md section 5 "Migration transform defaults":
  * name 'Unnamed Product', price '$0.00', category 'indoors', rating 5 and review count 0
  * when not numeric, a single effect wrapped into a list, lab tested / in stock true unless
- * explicitly false. Used by the local seed and the admin migration alike.
+ * explicitly false. THC text is stored in the normalised form the admin form stores (lib/thc.ts),
+ * so every catalogue product opens and saves unchanged; text that is no THC shape is left out.
+ * Used by the local seed and the admin migration alike.
  */
 export const TRANSFORM_DEFAULTS = {
   name: "Unnamed Product",
@@ -31,6 +34,11 @@ function stringList(value: unknown): string[] {
   if (typeof value === "string") return value.trim() ? [value.trim()] : [];
   if (!Array.isArray(value)) return [];
   return value.filter((item): item is string => typeof item === "string" && item.trim() !== "").map((s) => s.trim());
+}
+
+function thc(value: unknown): string | null {
+  const raw = text(value);
+  return raw === null ? null : normalizeThc(raw);
 }
 
 function tiers(value: unknown): string | null {
@@ -57,7 +65,7 @@ export function catalogueEntryToRow(entry: unknown): NewProductRow {
     // Products store the category slug: "Gelato Punch" and "gelato-punch" are the same category.
     category: slugify(text(e.category) ?? TRANSFORM_DEFAULTS.category),
     strainType: normalizeStrainType(e.strain_type),
-    thcContent: text(e.thc_content),
+    thcContent: thc(e.thc_content),
     effects: JSON.stringify(stringList(e.effects)),
     rating: rating === null ? TRANSFORM_DEFAULTS.rating : Math.min(5, Math.max(0, rating)),
     reviewCount: reviewCount === null ? TRANSFORM_DEFAULTS.reviewCount : Math.max(0, Math.round(reviewCount)),

@@ -20,7 +20,7 @@ import { productImagePath } from "~/lib/images";
  * progress bar; reorder by dragging or with the Move up / Move down buttons; Remove takes an image
  * off the form only (the stored file is kept).
  * Without JavaScript: the current images are "Keep" checkboxes (named `name`), and new files go in
- * the `imageFiles` input, which the form's action stores with storeFormImages() in the same submit.
+ * the `imageFiles` input, which the form's action stores with tryStoreFormImages() in the same submit.
  * The form must be `encType="multipart/form-data"`.
  */
 export interface ImageListFieldProps {

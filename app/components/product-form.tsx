@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
-import { PRODUCT_NAME_MAX, STRAIN_TYPES, productFormSchema } from "~/lib/product-form";
+import { NO_STRAIN_LABEL, PRODUCT_NAME_MAX, STRAIN_TYPES, productFormSchema, type ProductFormRules } from "~/lib/product-form";
+import { THC_EXAMPLES } from "~/lib/thc";
 import { AdminAlert, useActionToast, type ActionToast } from "./admin-ui";
 import { ImageListField } from "./image-list-field";
 import { VideoField } from "./video-field";
@@ -94,6 +95,7 @@ export function ProductForm({
   mode,
   categories,
   defaultValue,
+  rules,
   lastResult,
   toast,
   returnTo,
@@ -101,12 +103,19 @@ export function ProductForm({
   mode: "create" | "edit";
   categories: ProductFormCategory[];
   defaultValue: ProductFormDefaultValue;
+  rules: ProductFormRules;
   lastResult: SubmissionResult<string[]> | null | undefined;
   toast: ActionToast | null | undefined;
   returnTo: string;
 }) {
   const navigation = useNavigation();
-  const schema = useMemo(() => productFormSchema(categories.map((category) => category.slug)), [categories]);
+  const schema = useMemo(
+    () => productFormSchema(
+      categories.map((category) => category.slug),
+      rules,
+    ),
+    [categories, rules],
+  );
   const [form, fields] = useForm({
     id: "product-form",
     lastResult: navigation.state === "idle" ? lastResult : null,
@@ -208,6 +217,7 @@ export function ProductForm({
               Strain Type
             </label>
             <select {...getSelectProps(fields.strainType)} className="input">
+              <option value="">{NO_STRAIN_LABEL}</option>
               {STRAIN_TYPES.map((strain) => (
                 <option key={strain.value} value={strain.value}>
                   {strain.label}
@@ -219,15 +229,16 @@ export function ProductForm({
           <div>
             <label htmlFor={fields.thcContent.id} className="label">
               THC Content
-              <Required />
+              {rules.thcRequired ? <Required /> : null}
             </label>
-            <div className="relative">
-              <input {...getInputProps(fields.thcContent, { type: "text" })} inputMode="decimal" className="input pr-9" />
-              <span className="pointer-events-none absolute inset-y-0 right-4 flex items-center text-ink-500" aria-hidden="true">
-                %
-              </span>
-            </div>
-            <p className="mt-1 text-xs text-ink-500">A number; saved as a percentage (24 is shown as 24%).</p>
+            <input
+              {...getInputProps(fields.thcContent, { type: "text", ariaDescribedBy: fields.thcContent.descriptionId })}
+              className="input"
+            />
+            <p id={fields.thcContent.descriptionId} className="mt-1 text-xs text-ink-500">
+              A percentage, a range or an mg amount, like {THC_EXAMPLES.join(", ")}.
+              {rules.thcRequired ? null : " This product has none; leave it blank to keep it that way."}
+            </p>
             <FieldError id={fields.thcContent.errorId} errors={fields.thcContent.errors} />
           </div>
         </div>

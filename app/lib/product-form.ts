@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { centsToDecimalText, parsePriceToCents } from "./money";
 import type { Product, StrainType } from "./product";
+import { normalizeThc, THC_FORMAT_MESSAGE, THC_TEXT_MAX } from "./thc";
 
 /**
  * The admin product form's one schema, used by conform in the browser and by the action
@@ -19,6 +20,8 @@ export const STRAIN_TYPES = [
   { value: "sativa", label: "Sativa" },
   { value: "hybrid", label: "Hybrid" },
 ] as const satisfies ReadonlyArray<{ value: StrainType; label: string }>;
+/** The strain select's option for products that are not a strain (gummies made from isolate, mushrooms): stored as null. */
+export const NO_STRAIN_LABEL = "None (not a strain)";
 
 /** Digits with an optional decimal point: "45", "45.5", "0.25". */
 const DECIMAL = /^\d+(\.\d+)?$/;
@@ -35,7 +38,7 @@ export const PRODUCT_FORM_MESSAGES = {
   categoryUnknown: "Choose a category from the list",
   strainRequired: "Choose a strain type",
   thcRequired: "THC content is required",
-  thcFormat: "THC content may contain only digits and an optional decimal point, like 24 or 24.5",
+  thcFormat: THC_FORMAT_MESSAGE,
   effectTooLong: `Each effect must be at most ${EFFECT_MAX} characters`,
   tooManyEffects: `At most ${EFFECTS_MAX} effects`,
   tooManyImages: `At most ${IMAGES_MAX} images`,
@@ -59,11 +62,26 @@ export function isMediaUrl(value: string) {
 
 const mediaUrl = z.string().trim().refine(isMediaUrl, M.mediaUrl);
 
+const isThc = (text: string) => text.length <= THC_TEXT_MAX && normalizeThc(text) !== null;
+
+export interface ProductFormRules {
+  /**
+   * THC content is required (SPEC section 5), except when editing a product that was saved without
+   * one (the catalogue's mushroom products): that product may stay without, so it saves unchanged.
+   */
+  thcRequired: boolean;
+}
+
+/** A new product, and any product that has THC content, must give one. */
+export function productFormRules(product: Pick<Product, "thcContent"> | null): ProductFormRules {
+  return { thcRequired: product === null || Boolean(product.thcContent) };
+}
+
 /**
  * Builds the schema for the categories that exist (their slugs). `version` is required when
  * editing: the update only lands on the version the form was opened with.
  */
-export function productFormSchema(categorySlugs: readonly string[]) {
+export function productFormSchema(categorySlugs: readonly string[], rules: ProductFormRules = { thcRequired: true }) {
   return z.object({
     name: z.string({ required_error: M.nameRequired }).trim().min(1, M.nameRequired).max(PRODUCT_NAME_MAX, M.nameTooLong),
     price: z
@@ -75,10 +93,16 @@ export function productFormSchema(categorySlugs: readonly string[]) {
       .string({ required_error: M.descriptionRequired })
       .trim()
       .min(1, M.descriptionRequired)
-      .max(DESCRIPTION_MAX, M.descriptionTooLong),
+      .max(DESCRIPTION_MAX, M.descriptionTooLong)
+      // Browsers post a textarea's line breaks as CRLF: store them as they were shown.
+      .transform((text) => text.replace(/\r\n?/g, "\n")),
     category: z.string({ required_error: M.categoryRequired }).refine((slug) => categorySlugs.includes(slug), M.categoryUnknown),
-    strainType: z.enum(["indica", "sativa", "hybrid"], { errorMap: () => ({ message: M.strainRequired }) }),
-    thcContent: z.string({ required_error: M.thcRequired }).trim().regex(DECIMAL, M.thcFormat),
+    // A blank choice ("None") posts nothing: the product has no strain type.
+    strainType: z.enum(["indica", "sativa", "hybrid"], { errorMap: () => ({ message: M.strainRequired }) }).optional(),
+    // One of the THC shapes of lib/thc.ts ("24", "22-26%", "90%+", "10mg per piece"); stored normalised.
+    thcContent: rules.thcRequired
+      ? z.string({ required_error: M.thcRequired }).trim().min(1, M.thcRequired).refine(isThc, M.thcFormat)
+      : z.string().trim().refine(isThc, M.thcFormat).optional(),
     // Conform posts a blank input as a missing value; blank effects are dropped on save.
     effects: z
       .array(z.string().trim().max(EFFECT_MAX, M.effectTooLong).optional())
@@ -98,16 +122,13 @@ export function productFormSchema(categorySlugs: readonly string[]) {
 export type ProductFormSchema = ReturnType<typeof productFormSchema>;
 export type ProductFormValues = z.output<ProductFormSchema>;
 
-/** THC is stored as the number the admin typed plus "%" ("24" is stored as "24%"). */
-export function thcToStored(value: string): string {
-  return `${value}%`;
-}
-
-/** The stored THC as the form shows it: "24%" reads back as "24"; other text ("22-26%") is shown as is. */
-export function thcToForm(stored: string | null): string {
-  if (!stored) return "";
-  const match = /^(\d+(?:\.\d+)?)\s*%$/.exec(stored.trim());
-  return match ? match[1]! : stored;
+/**
+ * THC as stored: the normalised text of lib/thc.ts ("24" → "24%", "22 – 26 %" → "22-26%",
+ * "100 mg" → "100mg"), null when the product has none. The form shows the stored text as is, so
+ * an unchanged edit stores exactly what was there.
+ */
+export function thcToStored(value: string | undefined): string | null {
+  return value ? normalizeThc(value) : null;
 }
 
 /** The form's starting values: SPEC section 3's defaults for a new product, the product's own values when editing. */
@@ -118,7 +139,7 @@ export function productFormDefaults(product: Product | null, categorySlugs: read
       price: "0",
       description: "",
       category: categorySlugs[0] ?? "",
-      strainType: STRAIN_TYPES[0].value as StrainType,
+      strainType: STRAIN_TYPES[0].value as StrainType | "",
       thcContent: "0",
       effects: [""],
       video: "",
@@ -133,8 +154,8 @@ export function productFormDefaults(product: Product | null, categorySlugs: read
     price: centsToDecimalText(product.priceCents),
     description: product.description,
     category: product.category,
-    strainType: (product.strainType ?? STRAIN_TYPES[0].value) as StrainType,
-    thcContent: thcToForm(product.thcContent),
+    strainType: (product.strainType ?? "") as StrainType | "",
+    thcContent: product.thcContent ?? "",
     effects: product.effects.length > 0 ? product.effects : [""],
     video: product.video ?? "",
     images: [product.image, ...product.extraImages].filter((url): url is string => Boolean(url)),
@@ -153,7 +174,7 @@ export function productFormToColumns(values: ProductFormValues) {
     priceCents: parsePriceToCents(values.price) ?? 0,
     description: values.description,
     category: values.category,
-    strainType: values.strainType,
+    strainType: values.strainType ?? null,
     thcContent: thcToStored(values.thcContent),
     effects: values.effects,
     image: cover,

@@ -43,8 +43,9 @@ export default function About() {
                 to the growers and the labs, and built a shop where every item is tested and every price is clear.
               </p>
               <p>
-                Today we ship flower, concentrates, edibles and disposables nationwide in {SITE.delivery}. There is no checkout page and
-                no card form: you send your order as a Telegram message, we confirm the details with you, and you pay when it arrives.
+                Today we ship flower, concentrates, edibles and disposables nationwide in {SITE.delivery}. Checkout takes no card and no
+                payment online: you review your cart, send the order as a Telegram message, we confirm the details with you, and you
+                pay when it arrives.
               </p>
               <p>Bulk buyers get real bulk prices, and everyone gets the same care, whether it is one gummy or a pound of live resin.</p>
             </div>

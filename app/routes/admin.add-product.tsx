@@ -17,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AddProduct() {
-  const { categories, defaultValue, returnTo } = useLoaderData<typeof loader>();
+  const { categories, defaultValue, rules, returnTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <AdminShell>
@@ -26,6 +26,7 @@ export default function AddProduct() {
         mode="create"
         categories={categories}
         defaultValue={defaultValue}
+        rules={rules}
         lastResult={actionData?.result}
         toast={actionData?.toast}
         returnTo={returnTo}

@@ -21,7 +21,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function EditProduct() {
-  const { categories, defaultValue, returnTo, productId } = useLoaderData<typeof loader>();
+  const { categories, defaultValue, rules, returnTo, productId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <AdminShell>
@@ -31,6 +31,7 @@ export default function EditProduct() {
         mode="edit"
         categories={categories}
         defaultValue={defaultValue}
+        rules={rules}
         lastResult={actionData?.result}
         toast={actionData?.toast}
         returnTo={returnTo}

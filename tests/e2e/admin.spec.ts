@@ -124,7 +124,7 @@ for (const js of [false, true]) {
       await expect(page.getByRole("heading", { name: "Edit Product" })).toBeVisible();
       await expect(page.getByLabel("Effect 1")).toHaveValue("Uplifted");
       await expect(page.getByLabel("Effect 2")).toHaveValue("Creative");
-      await expect(page.getByLabel("THC Content")).toHaveValue("23.5");
+      await expect(page.getByLabel("THC Content")).toHaveValue("23.5%");
       await expect(page.getByRole("checkbox", { name: /In Stock/ })).toBeChecked();
       if (!js) await shoot(page, "edit-product");
       await page.getByLabel("Price").fill("39");

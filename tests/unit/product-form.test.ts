@@ -5,11 +5,12 @@ import {
   PRODUCT_FORM_MESSAGES as M,
   isMediaUrl,
   productFormDefaults,
+  productFormRules,
   productFormSchema,
   productFormToColumns,
-  thcToForm,
   thcToStored,
 } from "../../app/lib/product-form";
+import { THC_EXAMPLES } from "../../app/lib/thc";
 
 const schema = productFormSchema(["indoors", "edibles"]);
 
@@ -57,31 +58,61 @@ describe("productFormSchema (the one schema of the admin product form)", () => {
     [{ category: "pens" }, "category", M.categoryUnknown],
     [{ strainType: "ruderalis" }, "strainType", M.strainRequired],
     [{ thcContent: "" }, "thcContent", M.thcRequired],
-    [{ thcContent: "22-26" }, "thcContent", M.thcFormat],
+    [{ thcContent: "24 percent" }, "thcContent", M.thcFormat],
+    [{ thcContent: "2.4.1" }, "thcContent", M.thcFormat],
+    [{ thcContent: "120%" }, "thcContent", M.thcFormat],
     [{ images: "data:image/png;base64,AAAA" }, "images[0]", M.mediaUrl],
     [{ video: "javascript:alert(1)" }, "video", M.mediaUrl],
   ])("refuses %j", (override, field, message) => {
     expect(errorsOf({ ...valid, ...override })?.[field]).toEqual([message]);
   });
 
-  it("accepts whole and decimal prices and THC", () => {
+  it("accepts whole and decimal prices and every THC shape of the spec", () => {
     for (const price of ["0", "45", "45.5", "1000000"]) expect(errorsOf({ ...valid, price })).toBeNull();
-    for (const thcContent of ["0", "24", "24.5"]) expect(errorsOf({ ...valid, thcContent })).toBeNull();
+    for (const thcContent of ["0", "24", "24%", "24.5%", "22-26%", "22–26 %", "90%+", "10mg", "10mg per piece", "100 mg"]) {
+      expect(errorsOf({ ...valid, thcContent }), thcContent).toBeNull();
+    }
+  });
+
+  it("the THC message shows an example of each accepted shape", () => {
+    for (const example of THC_EXAMPLES) expect(M.thcFormat).toContain(example);
+  });
+
+  it("a product without a strain type posts the blank choice and stays without one", () => {
+    const submission = parseWithZod(form({ ...valid, strainType: "" }), { schema });
+    if (submission.status !== "success") throw new Error("expected a valid form");
+    expect(productFormToColumns(submission.value).strainType).toBeNull();
+  });
+
+  it("THC may stay blank only on a product saved without one", () => {
+    expect(productFormRules(null)).toEqual({ thcRequired: true });
+    expect(productFormRules({ thcContent: "26%" })).toEqual({ thcRequired: true });
+    expect(productFormRules({ thcContent: null })).toEqual({ thcRequired: false });
+    const lenient = productFormSchema(["indoors"], { thcRequired: false });
+    const blank = parseWithZod(form({ ...valid, thcContent: "" }), { schema: lenient });
+    if (blank.status !== "success") throw new Error("expected a valid form");
+    expect(productFormToColumns(blank.value).thcContent).toBeNull();
+    const bad = parseWithZod(form({ ...valid, thcContent: "lots" }), { schema: lenient });
+    expect(bad.status === "error" ? bad.error?.thcContent : null).toEqual([M.thcFormat]);
   });
 });
 
 describe("THC text", () => {
-  it("is stored with a percent sign and shown back as the number", () => {
+  it("is stored normalised: a bare number gets %, an mg value never does, spacing is tidied", () => {
     expect(thcToStored("24")).toBe("24%");
-    expect(thcToForm("24%")).toBe("24");
-    expect(thcToForm("18.5 %")).toBe("18.5");
-    expect(thcToForm(thcToStored("0.5"))).toBe("0.5");
+    expect(thcToStored("22 – 26 %")).toBe("22-26%");
+    expect(thcToStored("90 % +")).toBe("90%+");
+    expect(thcToStored("100 mg")).toBe("100mg");
+    expect(thcToStored("10 mg per Piece")).toBe("10mg per piece");
+    expect(thcToStored(undefined)).toBeNull();
   });
 
-  it("shows other stored text as it is", () => {
-    expect(thcToForm("22-26%")).toBe("22-26%");
-    expect(thcToForm("10mg per piece")).toBe("10mg per piece");
-    expect(thcToForm(null)).toBe("");
+  it("the edit form shows the stored text as it is, so an unchanged save stores the same text", () => {
+    for (const stored of ["22-26%", "10mg per piece", "90%+", "28%"]) {
+      const shown = productFormDefaults({ ...product, thcContent: stored }, ["pala"]).thcContent;
+      expect(shown).toBe(stored);
+      expect(thcToStored(shown)).toBe(stored);
+    }
   });
 });
 
@@ -136,7 +167,8 @@ describe("form defaults and columns", () => {
   it("edits a product with its own values, flags and version", () => {
     expect(productFormDefaults(product, ["pala"])).toMatchObject({
       price: "500",
-      thcContent: "28",
+      thcContent: "28%",
+      strainType: "",
       images: ["/art/pala-1.svg", "/art/pala-2.svg"],
       effects: [""],
       active: true,
@@ -156,5 +188,13 @@ describe("form defaults and columns", () => {
       extraImages: ["/b.png", "/c.png"],
       video: null,
     });
+  });
+});
+
+describe("description line breaks", () => {
+  it("stores the CRLF a browser posts as the LF it showed, so a multi-line description round-trips", () => {
+    const submission = parseWithZod(form({ ...valid, description: "Line one.\r\nLine two." }), { schema });
+    if (submission.status !== "success") throw new Error("expected a valid form");
+    expect(submission.value.description).toBe("Line one.\nLine two.");
   });
 });

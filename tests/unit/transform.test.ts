@@ -42,6 +42,14 @@ describe("catalogue transform (SPEC section 5 defaults)", () => {
     expect(catalogueEntryToRow({ category: 7 }).category).toBe("indoors");
   });
 
+  it("stores THC content normalised, as the admin form would save it; other text is left out", () => {
+    expect(catalogueEntryToRow({ thc_content: "22 – 26 %" }).thcContent).toBe("22-26%");
+    expect(catalogueEntryToRow({ thc_content: "24" }).thcContent).toBe("24%");
+    expect(catalogueEntryToRow({ thc_content: "10 MG per piece" }).thcContent).toBe("10mg per piece");
+    expect(catalogueEntryToRow({ thc_content: "very strong" }).thcContent).toBeNull();
+    expect(catalogueEntryToRow({ thc_content: null }).thcContent).toBeNull();
+  });
+
   it("stores price tiers in cents", () => {
     const row = catalogueEntryToRow({
       price_tiers: { single: "$5.00", tier100: "$4.75", tier250: "$4.50", tier500: "$4.25", tier1000: "$4.00" },

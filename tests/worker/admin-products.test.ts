@@ -120,8 +120,9 @@ describe("create a product", () => {
     ["a negative price", { price: "-5" }, M.priceFormat],
     ["a missing description", { description: "" }, M.descriptionRequired],
     ["a missing THC content", { thcContent: null }, M.thcRequired],
-    ["THC with letters", { thcContent: "24%" }, M.thcFormat],
+    ["THC in words", { thcContent: "very strong" }, M.thcFormat],
     ["THC with two decimal points", { thcContent: "2.4.1" }, M.thcFormat],
+    ["THC over 100%", { thcContent: "22-126%" }, M.thcFormat],
     ["an unknown category", { category: "no-such-category" }, M.categoryUnknown],
     ["an unknown strain type", { strainType: "ruderalis" }, M.strainRequired],
     ["a script URL as an image", { images: "javascript:alert(1)" }, M.mediaUrl],
@@ -135,6 +136,41 @@ describe("create a product", () => {
     expect(page).toContain(html(message));
     expect(page).toContain("The product was not saved");
     expect(await countRows("products")).toBe(before);
+  });
+
+  it.each([
+    ["22 – 26 %", "22-26%"],
+    ["90%+", "90%+"],
+    ["100 mg", "100mg"],
+    ["10mg per piece", "10mg per piece"],
+  ])("accepts THC %j and stores it as %j", async (thcContent, stored) => {
+    const row = await createViaForm({ thcContent });
+    expect(row.thc_content).toBe(stored);
+  });
+
+  const PNG_BYTES = Uint8Array.from(
+    atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
+    (c) => c.charCodeAt(0),
+  );
+  it.each([
+    ["a file that is not an image", new File([new TextEncoder().encode("<?php echo 1; ?>")], "shell.png", { type: "image/png" }), 415, "Invalid file type", "Please select a valid image file (JPG, PNG, WEBP, or GIF)"],
+    ["an image over 50MB", new File([PNG_BYTES, new Uint8Array(50 * 1024 * 1024)], "huge.png", { type: "image/png" }), 413, "File too large", "Please select an image smaller than 50MB"],
+  ])("without JavaScript, refuses %s with the spec's texts in the form's alert, and stores nothing", async (_label, file, status, title, description) => {
+    const before = await countRows("products");
+    const objects = (await env.IMAGES.list()).objects.length;
+    const { form, name } = productForm();
+    form.append("imageFiles", new File([PNG_BYTES], "fine.png", { type: "image/png" }));
+    form.append("imageFiles", file);
+    const response = await adminPost("/admin/add-product", form);
+    expect(response.status).toBe(status);
+    const page = await read(response);
+    expect(page).toContain("The product was not saved");
+    expect(page).toContain(html(`${title}: ${description}`));
+    expect(page).not.toContain("could not be stored");
+    // The typed input is kept for the next try.
+    expect(page).toContain(`value="${html(name)}"`);
+    expect(await countRows("products")).toBe(before);
+    expect((await env.IMAGES.list()).objects.length).toBe(objects);
   });
 
   it("keeps what was typed when a save is refused", async () => {
@@ -171,12 +207,13 @@ describe("edit a product", () => {
 
   it("shows the product's own values, flags included, and the version it edits", async () => {
     const row = await createViaForm({ inStock: null, isLabTested: null, thcContent: "18.5" });
+    expect(row.thc_content).toBe("18.5%");
     const page = await read(await adminGet(`/admin/edit-product/${row.id}`));
     expect(page).toContain("Edit Product");
     expect(page).toContain("Update Product");
     expect(page).toContain(`value="${html(row.name)}"`);
     expect(page).toContain('value="45.50"');
-    expect(page).toContain('value="18.5"');
+    expect(page).toContain('value="18.5%"');
     expect(page).toMatch(/<input[^>]*name="version"[^>]*value="1"/);
     expect(page).toMatch(/<input[^>]*name="active"[^>]*checked/);
     expect(page).not.toMatch(/<input[^>]*name="inStock"[^>]*checked/);

@@ -102,6 +102,13 @@ describe("static pages", () => {
     });
   }
 
+  it("/about describes the checkout that exists: no online payment, not a missing checkout page", async () => {
+    const { body } = await page("/about");
+    const text = body.replace(/\s+/g, " ");
+    expect(text).not.toContain("There is no checkout page");
+    expect(text).toContain("Checkout takes no card and no payment online");
+  });
+
   it("home lists every active category, linking to its page", async () => {
     const { results } = await env.DB.prepare("SELECT name, slug FROM categories WHERE active = 1").all<{ name: string; slug: string }>();
     expect(results.length).toBeGreaterThan(0);
