@@ -29,5 +29,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // bundle keeps esbuild's (fast; its size is checked by the bench).
     minify: isSsrBuild ? "esbuild" : "terser",
     terserOptions: { compress: { passes: 2 } },
+    // The server build leaves its packages (react, remix, zod, drizzle...) to wrangler's bundler. Rollup
+    // would hoist every chunk's transitive imports into the entry and the lazy chunks as bare
+    // `import "zod"` lines, which wrangler's esbuild then reports hundreds of times on every start
+    // (ignored-bare-import: the packages declare no side effects). Nothing needs them hoisted.
+    rollupOptions: isSsrBuild ? { output: { hoistTransitiveImports: false } } : undefined,
   },
 }));
