@@ -34,7 +34,7 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context;
-  const [layout, admin, { toasts, setCookie }] = await Promise.all([loadLayoutData(request, context), getAdmin(request, env), getToasts(request)]);
+  const [layout, admin, { toasts, setCookie }] = await Promise.all([loadLayoutData(request, context), getAdmin(request, context), getToasts(request)]);
   const cart = await cartSummary(request, layout.saved, layout.cart);
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);

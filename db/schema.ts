@@ -105,7 +105,32 @@ export const loginAttempts = sqliteTable(
     /** epoch milliseconds */
     attemptedAt: integer("attempted_at").notNull(),
   },
-  (t) => [index("login_attempts_client_time_idx").on(t.client, t.attemptedAt)],
+  (t) => [
+    index("login_attempts_client_time_idx").on(t.client, t.attemptedAt),
+    // The global limit counts every client's recent failures.
+    index("login_attempts_time_idx").on(t.attemptedAt),
+  ],
+);
+
+/**
+ * Server-side admin sessions. The `adminSession` cookie holds a random id (signed); the row holds
+ * its SHA-256, so a leaked table gives no usable cookie. Sign-out deletes the row.
+ */
+export const adminSessions = sqliteTable(
+  "admin_sessions",
+  {
+    /** hex SHA-256 of the session id the cookie carries */
+    idHash: text("id_hash").primaryKey(),
+    username: text("username").notNull(),
+    /** hex SHA-256 of the ADMIN_USERNAME and ADMIN_PASSWORD_HASH the session was made with: changing either ends it */
+    credentialTag: text("credential_tag").notNull(),
+    /** epoch milliseconds */
+    createdAt: integer("created_at").notNull(),
+    lastUsedAt: integer("last_used_at").notNull(),
+    /** createdAt + 8 hours: the absolute limit */
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("admin_sessions_expires_idx").on(t.expiresAt)],
 );
 
 /** R2 multipart video uploads in progress, so an upload can resume after a reload and stale ones can be aborted. */
@@ -133,3 +158,4 @@ export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 export type MigrationRunRow = typeof migrationRuns.$inferSelect;
 export type VideoUploadRow = typeof videoUploads.$inferSelect;
+export type AdminSessionRow = typeof adminSessions.$inferSelect;

@@ -1,5 +1,5 @@
 import { readFormData } from "~/form-data.server";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -9,14 +9,15 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ADMIN_CONFIG_MESSAGES, DEV_PASSWORD, type AdminConfigProblem } from "~/admin-config.server";
 import { checkAdminCredentials } from "~/admin-login.server";
-import { createAdminSessionCookie, getAdmin } from "~/auth.server";
+import { adminSetupProblems, createAdminSession, getAdmin, isLocalhost } from "~/auth.server";
 import { AdminAlert, useActionToast, type ActionToast } from "~/components/admin-ui";
 import { LeafMark } from "~/components/logo";
-import { AdminLoginSchema, LOGIN_FAILED, LOGIN_SUCCEEDED } from "~/lib/admin-login";
+import { ADMIN_NOT_CONFIGURED_TITLE, AdminLoginSchema, LOGIN_FAILED, LOGIN_SUCCEEDED } from "~/lib/admin-login";
 import { SITE } from "~/lib/site";
-import { clearLoginFailures, loginClient, loginRetryAfterMs, recordLoginFailure, throttleMessage } from "~/login-throttle.server";
+import { beginLoginAttempt, clearLoginFailures, forgetLoginAttempt, loginClient, throttleMessage } from "~/login-throttle.server";
 import { redirectWithToast } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Admin Sign In | ${SITE.name}` }, { name: "robots", content: "noindex" }];
@@ -29,10 +30,22 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
   return headers;
 };
 
-/** The sign-in page is the one admin page without a session; a signed-in admin goes straight on. */
+/**
+ * The sign-in page is the one admin page without a session; a signed-in admin goes straight on.
+ * When the admin's secrets are missing or unsafe for this host, the page says which and how to set them.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (await getAdmin(request, context.env)) throw redirect("/admin/dashboard");
-  return null;
+  const problems = adminSetupProblems(request, context.env);
+  if (problems.length > 0) return { problems: problems.map((problem) => problem.message) };
+  if (await getAdmin(request, context)) throw redirect("/admin/dashboard");
+  return { problems: [] as string[] };
+}
+
+function refusal(message: string, status: number, result: SubmissionResult<string[]>, headers?: HeadersInit) {
+  return data(
+    { result, toast: { title: LOGIN_FAILED.title, description: message, variant: "destructive" } satisfies ActionToast },
+    { status, headers },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -41,39 +54,46 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
+  const reply = (messages: string[]) => submission.reply({ formErrors: messages, hideFields: ["password"] });
+  const notConfigured = (problems: readonly AdminConfigProblem[]) => {
+    const messages = [ADMIN_NOT_CONFIGURED_TITLE, ...problems.map((problem) => problem.message)];
+    return refusal(messages.join(" "), 503, reply(messages));
+  };
+
+  const problems = adminSetupProblems(request, context.env);
+  if (problems.length > 0) return notConfigured(problems);
 
   const client = loginClient(request);
-  const retryAfterMs = await loginRetryAfterMs(context.db, client);
-  if (retryAfterMs > 0) {
-    const message = throttleMessage(retryAfterMs);
-    return data(
-      {
-        result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
-        toast: { title: LOGIN_FAILED.title, description: message, variant: "destructive" } satisfies ActionToast,
-      },
-      { status: 429, headers: { "Retry-After": String(Math.ceil(retryAfterMs / 1000)) } },
-    );
+  const attempt = await beginLoginAttempt(context.db, client);
+  if (attempt.status === "throttled") {
+    const message = throttleMessage(attempt.scope, attempt.retryAfterMs);
+    return refusal(message, 429, reply([LOGIN_FAILED.description, message]), {
+      "Retry-After": String(Math.ceil(attempt.retryAfterMs / 1000)),
+    });
   }
 
   const { username, password } = submission.value;
   if (!(await checkAdminCredentials(context.env, username, password))) {
-    await recordLoginFailure(context.db, client);
+    // The attempt's row stays: it is this client's failure.
     return data(
-      {
-        result: submission.reply({ formErrors: [LOGIN_FAILED.description], hideFields: ["password"] }),
-        toast: { ...LOGIN_FAILED, variant: "destructive" } satisfies ActionToast,
-      },
+      { result: reply([LOGIN_FAILED.description]), toast: { ...LOGIN_FAILED, variant: "destructive" } satisfies ActionToast },
       { status: 401 },
     );
+  }
+  if (!isLocalhost(request) && password === DEV_PASSWORD) {
+    // The development password under a fresh salt is still the development password.
+    await forgetLoginAttempt(context.db, attempt.id);
+    return notConfigured([ADMIN_CONFIG_MESSAGES.devPassword]);
   }
 
   await clearLoginFailures(context.db, client);
   return redirectWithToast("/admin/dashboard", LOGIN_SUCCEEDED, {
-    headers: { "Set-Cookie": await createAdminSessionCookie(request, context.env, username) },
+    headers: { "Set-Cookie": await createAdminSession(request, context.env, context.db, username) },
   });
 }
 
 export default function AdminLogin() {
+  const { problems } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -97,12 +117,33 @@ export default function AdminLogin() {
             <h1 className="heading-display text-3xl">Admin Sign In</h1>
           </div>
         </div>
-        <p className="mt-3 text-sm text-ink-700">Sign in to manage products, categories and the catalogue.</p>
+        {problems.length > 0 ? (
+          <div className="mt-6">
+            <AdminAlert title={ADMIN_NOT_CONFIGURED_TITLE}>
+              <p>Sign-in is switched off until the shop's secrets are set:</p>
+              <ul className="mt-2 list-disc space-y-2 pl-5">
+                {problems.map((problem) => (
+                  <li key={problem}>
+                    <WithCode text={problem} />
+                  </li>
+                ))}
+              </ul>
+            </AdminAlert>
+          </div>
+        ) : (
+          <p className="mt-3 text-sm text-ink-700">Sign in to manage products, categories and the catalogue.</p>
+        )}
 
-        <Form method="post" className="mt-6 space-y-5" {...getFormProps(form)}>
+        <Form method="post" className="mt-6 space-y-5" hidden={problems.length > 0} {...getFormProps(form)}>
           {form.errors?.length ? (
             <AdminAlert title={LOGIN_FAILED.title}>
-              <p id={form.errorId}>{form.errors.join(" ")}</p>
+              <div id={form.errorId} className="space-y-1">
+                {form.errors.map((error) => (
+                  <p key={error}>
+                    <WithCode text={error} />
+                  </p>
+                ))}
+              </div>
             </AdminAlert>
           ) : null}
           <div>
@@ -139,5 +180,22 @@ export default function AdminLogin() {
         </Form>
       </div>
     </div>
+  );
+}
+
+/** Text with `backticked` commands shown as code. */
+function WithCode({ text }: { text: string }) {
+  return (
+    <>
+      {text.split("`").map((part, index) =>
+        index % 2 === 1 ? (
+          <code key={index} className="rounded bg-white/70 px-1 py-0.5 font-mono text-xs break-all text-ink-900">
+            {part}
+          </code>
+        ) : (
+          part
+        ),
+      )}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth.server";
 import { AdminShell } from "~/components/admin-shell";
 import { AdminAlert, AdminPageHeader, AdminRouteError } from "~/components/admin-ui";
@@ -86,6 +86,23 @@ export default function AdminDashboard() {
       </nav>
 
       <MigrationPanel run={run} />
+
+      <section aria-labelledby="sessions-heading" className="card mt-8 flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h2 id="sessions-heading" className="text-lg font-semibold text-forest-900">
+            Sessions
+          </h2>
+          <p className="mt-1 text-sm text-ink-700">
+            Signed in on a device you no longer have, or shared a screen? End every admin session on every device, this one included.
+          </p>
+        </div>
+        <Form method="post" action="/admin/logout" className="shrink-0">
+          <input type="hidden" name="scope" value="everywhere" />
+          <button type="submit" className="btn-secondary w-full sm:w-auto">
+            Sign out everywhere
+          </button>
+        </Form>
+      </section>
     </AdminShell>
   );
 }

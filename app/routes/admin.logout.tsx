@@ -1,5 +1,8 @@
+import { readFormData } from "~/form-data.server";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { destroyAdminSessionCookie, requireAdmin } from "~/auth.server";
+import { z } from "zod";
+import { endAdminSession, endAllAdminSessions, requireAdmin } from "~/auth.server";
+import { redirectWithToast } from "~/toast.server";
 
 /** GET never signs anyone out (a link or prefetch must not end a session): back to /admin. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -7,8 +10,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return redirect("/admin");
 }
 
-/** Sign out (POST from the AdminShell): clear the session cookie and return to the sign-in page. */
+const SignOutSchema = z.object({ scope: z.enum(["this", "everywhere"]).default("this") });
+
+export const SIGNED_OUT_EVERYWHERE = {
+  title: "Signed out everywhere",
+  description: "Every admin session has ended, on every device. Sign in again to continue.",
+} as const;
+
+/**
+ * Sign out (POST from the admin header): this browser's session row is deleted, so a copy of the
+ * cookie stops working at once. `scope=everywhere` (the dashboard's "Sign out everywhere") ends
+ * every admin session. Either way the cookie is cleared and the admin returns to the sign-in page.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
-  return redirect("/admin", { headers: { "Set-Cookie": await destroyAdminSessionCookie(request, context.env) } });
+  const parsed = SignOutSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  const scope = parsed.success ? parsed.data.scope : "this";
+  if (scope === "everywhere") {
+    const setCookie = await endAllAdminSessions(request, context);
+    return redirectWithToast("/admin", SIGNED_OUT_EVERYWHERE, { headers: { "Set-Cookie": setCookie } });
+  }
+  return redirect("/admin", { headers: { "Set-Cookie": await endAdminSession(request, context) } });
 }

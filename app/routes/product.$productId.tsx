@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   const id = ProductIdSchema.safeParse(params.productId);
   if (!id.success) productNotFound(pathname);
-  const [product, admin] = await Promise.all([readCatalogue(() => getProduct(context.db, id.data)), getAdmin(request, context.env)]);
+  const [product, admin] = await Promise.all([readCatalogue(() => getProduct(context.db, id.data)), getAdmin(request, context)]);
   // Shoppers never see an inactive product; the admin does, with a notice.
   if (!product || (!product.active && !admin)) productNotFound(pathname);
   return { product, isAdmin: admin !== null };

@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const slug = SlugSchema.safeParse(params.categorySlug);
   if (!slug.success) notFound(url.pathname);
 
-  const isAdmin = (await getAdmin(request, context.env)) !== null;
+  const isAdmin = (await getAdmin(request, context)) !== null;
   const tab = parseConcentrateTab(url.searchParams.get("tab"));
   const options = { tab, page: parsePage(url.searchParams.get("page")), includeInactive: isAdmin, debug: isAdmin };
 

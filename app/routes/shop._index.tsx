@@ -15,7 +15,7 @@ import { loadShop, readCatalogue } from "~/products.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseShopQuery(new URL(request.url).searchParams);
-  const isAdmin = (await getAdmin(request, context.env)) !== null;
+  const isAdmin = (await getAdmin(request, context)) !== null;
   const { listing, categories, stats } = await readCatalogue(() => loadShop(context.db, query, { isAdmin }));
   return {
     // Shoppers never get the inactive switch, whatever the URL says.

@@ -25,10 +25,11 @@ export function postForm(path: string, fields: Record<string, string> | FormData
   return SELF.fetch(`${ORIGIN}${path}`, { method: "POST", body, redirect: "manual", ...init, headers });
 }
 
-/** A signed admin session cookie ("Cookie" header value), as a successful sign-in would set. */
+/** A signed admin session cookie ("Cookie" header value) with its session row, as a successful sign-in makes. */
 export async function adminCookie(): Promise<string> {
   const { env } = await import("cloudflare:test");
-  const { createAdminSessionCookie } = await import("../../app/auth.server");
-  const setCookie = await createAdminSessionCookie(new Request(`${ORIGIN}/admin`), env, "admin");
+  const { createAdminSession } = await import("../../app/auth.server");
+  const { createDb } = await import("../../app/load-context");
+  const setCookie = await createAdminSession(new Request(`${ORIGIN}/admin`), env, createDb(env.DB), "admin");
   return setCookie.split(";")[0]!;
 }
