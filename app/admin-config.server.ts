@@ -51,19 +51,25 @@ export const ADMIN_CONFIG_MESSAGES = {
 
 type AdminEnv = Partial<Record<AdminSecret, string | undefined>>;
 
-/**
- * What is wrong with the admin's secrets; empty when sign-in may go ahead. `local` is a request
- * to localhost / 127.0.0.1, where the development password and a short secret are fine.
- */
-export function adminConfigProblems(env: AdminEnv, { local }: { local: boolean }): AdminConfigProblem[] {
-  const problems: AdminConfigProblem[] = [];
+/** What is wrong with one secret's value, or null. `local`: a request to localhost / 127.0.0.1. */
+export function adminSecretProblem(name: AdminSecret, value: string | undefined, { local }: { local: boolean }): AdminConfigProblem | null {
   const M = ADMIN_CONFIG_MESSAGES;
-  const secret = env.SESSION_SECRET ?? "";
-  if (!secret) problems.push(M.secretMissing);
-  else if (!local && secret.length < SESSION_SECRET_MIN_LENGTH) problems.push(M.secretShort);
-  if (!env.ADMIN_USERNAME?.trim()) problems.push(M.usernameMissing);
-  const hash = env.ADMIN_PASSWORD_HASH ?? "";
-  if (!parsePasswordHash(hash)) problems.push(M.hashMissing);
-  else if (!local && hash === DEV_PASSWORD_HASH) problems.push(M.devPassword);
-  return problems;
+  switch (name) {
+    case "SESSION_SECRET":
+      if (!value) return M.secretMissing;
+      return !local && value.length < SESSION_SECRET_MIN_LENGTH ? M.secretShort : null;
+    case "ADMIN_USERNAME":
+      return value?.trim() ? null : M.usernameMissing;
+    case "ADMIN_PASSWORD_HASH":
+      if (!value || !parsePasswordHash(value)) return M.hashMissing;
+      return !local && value === DEV_PASSWORD_HASH ? M.devPassword : null;
+  }
+}
+
+/**
+ * What is wrong with the admin's secrets; empty when sign-in may go ahead. On localhost the
+ * development password and a short secret are fine.
+ */
+export function adminConfigProblems(env: AdminEnv, options: { local: boolean }): AdminConfigProblem[] {
+  return ADMIN_SECRETS.map((name) => adminSecretProblem(name, env[name], options)).filter((problem) => problem !== null);
 }
