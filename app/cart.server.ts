@@ -7,6 +7,7 @@ import {
   applyCartAction,
   CART_BOUND_NOTICES,
   cartLines,
+  MAX_CART_LINES,
   EMPTY_CART,
   ITEM_REMOVED_NOTICE,
   normalizeCartLines,
@@ -16,6 +17,8 @@ import {
   type CartResult,
   type CartState,
   type CartView,
+  type OutOfStockLine,
+  OUT_OF_STOCK_LINE_NOTICE,
 } from "./lib/cart";
 import { buildOrderText } from "./lib/order-text";
 import { parsePriceTiers } from "./lib/product";
@@ -111,8 +114,11 @@ export interface DroppedLine {
 }
 
 export interface LoadedCart {
+  /** the lines that can be ordered: active and in stock */
   state: CartState;
   dropped: DroppedLine[];
+  /** lines of active products that are out of stock: kept in the cart, never ordered */
+  outOfStock: OutOfStockLine[];
 }
 
 /** The current rows for saved lines, as an unawaited query so a loader can batch it with others. */
@@ -128,18 +134,23 @@ export function cartRowsQuery(db: Db, lines: CartLine[]) {
     );
 }
 
-/** Saved lines joined with their current rows; deleted or inactive products drop out. */
+/**
+ * Saved lines joined with their current rows: deleted or inactive products drop out, out-of-stock
+ * ones are set aside (shown, never totalled or ordered).
+ */
 export function joinCart(lines: CartLine[], rows: CartProductRow[]): LoadedCart {
-  if (lines.length === 0) return { state: EMPTY_CART, dropped: [] };
+  if (lines.length === 0) return { state: EMPTY_CART, dropped: [], outOfStock: [] };
   const byId = new Map(rows.map((row) => [row.id, row]));
   const items: Array<CartProduct & CartLine> = [];
   const dropped: DroppedLine[] = [];
+  const outOfStock: OutOfStockLine[] = [];
   for (const line of lines) {
     const row = byId.get(line.id);
-    if (row?.active) items.push({ ...toCartProduct(row), quantity: line.quantity });
-    else dropped.push({ id: line.id, name: row?.name ?? null });
+    if (!row?.active) dropped.push({ id: line.id, name: row?.name ?? null });
+    else if (!row.inStock) outOfStock.push({ id: row.id, name: row.name, image: row.image, quantity: line.quantity });
+    else items.push({ ...toCartProduct(row), quantity: line.quantity });
   }
-  return { state: applyCartAction(EMPTY_CART, { type: "LOAD_CART", items }).state, dropped };
+  return { state: applyCartAction(EMPTY_CART, { type: "LOAD_CART", items }).state, dropped, outOfStock };
 }
 
 /** Joins saved lines with the current rows in ONE query. */
@@ -148,8 +159,9 @@ export async function loadCart(db: Db, lines: CartLine[]): Promise<LoadedCart> {
   return joinCart(lines, await cartRowsQuery(db, lines));
 }
 
-export function toCartView(state: CartState): CartView {
-  return { ...state, orderText: buildOrderText(state), unavailable: false };
+/** The cart a page shows: out-of-stock lines are listed apart and left out of the totals and the order text. */
+export function toCartView({ state, outOfStock }: Pick<LoadedCart, "state" | "outOfStock">): CartView {
+  return { ...state, orderText: buildOrderText(state), unavailable: false, outOfStock };
 }
 
 export function boundNotice(bound: CartBound): ToastInput {
@@ -187,14 +199,27 @@ export async function cartSummary(
 ): Promise<{ cart: CartView; notices: Toast[]; setCookie: string | null }> {
   if (!loaded) {
     const totalItems = saved.lines.reduce((sum, line) => sum + line.quantity, 0);
-    return { cart: { ...EMPTY_CART, totalItems, orderText: "", unavailable: true }, notices: [], setCookie: null };
+    return { cart: { ...EMPTY_CART, totalItems, orderText: "", unavailable: true, outOfStock: [] }, notices: [], setCookie: null };
   }
   const notices = [saved.bound ? boundNotice(saved.bound) : null, droppedNotice(loaded.dropped)]
     .filter((notice) => notice !== null)
     .map(withToastId);
   const changed = saved.rewrite || loaded.dropped.length > 0;
-  const setCookie = changed ? await cartCookieHeader(request, cartLines(loaded.state)) : null;
-  return { cart: toCartView(loaded.state), notices, setCookie };
+  const setCookie = changed ? await cartCookieHeader(request, keptLines(saved.lines, cartLines(loaded.state), loaded.outOfStock)) : null;
+  return { cart: toCartView(loaded), notices, setCookie };
+}
+
+/**
+ * The cookie's lines after a read or a change: the orderable lines and the out-of-stock ones still
+ * held, in the saved order (lines new to the cart last).
+ */
+function keptLines(saved: readonly CartLine[], orderable: readonly CartLine[], held: readonly OutOfStockLine[]): CartLine[] {
+  const quantities = new Map([...orderable, ...held].map((line) => [line.id, line.quantity]));
+  const savedIds = new Set(saved.map((line) => line.id));
+  return [
+    ...saved.filter((line) => quantities.has(line.id)).map((line) => ({ id: line.id, quantity: quantities.get(line.id)! })),
+    ...orderable.filter((line) => !savedIds.has(line.id)).map(({ id, quantity }) => ({ id, quantity })),
+  ];
 }
 
 /** What a shopper asked the /cart action to do with a line or the whole cart. */
@@ -234,14 +259,30 @@ async function addToCart(db: Db, state: CartState, productId: number): Promise<{
 /** Applies one change to the current cart (read from the request's cookie, joined with D1). */
 export async function changeCart(request: Request, db: Db, change: CartChange): Promise<CartChangeResult> {
   const saved = await readCartLines(request);
-  const { state, dropped } = await loadCart(db, saved.lines);
+  const { state, dropped, outOfStock } = await loadCart(db, saved.lines);
   const toasts: ToastInput[] = [];
   const droppedToast = droppedNotice(dropped);
   if (droppedToast) toasts.push(droppedToast);
 
+  // Out-of-stock lines stay in the cart (after the orderable ones) until removed or cleared.
+  const target = "productId" in change ? outOfStock.find((line) => line.id === change.productId) : undefined;
+  const withHeld = (lines: CartLine[], held = outOfStock) => keptLines(saved.lines, lines, held);
+  if (target && change.intent !== "add") {
+    const removing = change.intent === "remove" || change.intent === "decrement" || (change.intent === "set" && change.quantity <= 0);
+    if (removing) {
+      return { lines: withHeld(cartLines(state), outOfStock.filter((line) => line !== target)), toasts: [...toasts, ITEM_REMOVED_NOTICE], ok: true };
+    }
+    return { lines: withHeld(cartLines(state)), toasts: [...toasts, OUT_OF_STOCK_LINE_NOTICE], ok: false };
+  }
+  // Held lines take room in the cart too.
+  const isNew = change.intent === "add" && !state.items.some((item) => item.id === change.productId) && !target;
+  if (isNew && state.items.length + outOfStock.length >= MAX_CART_LINES) {
+    return { lines: withHeld(cartLines(state)), toasts: [...toasts, boundNotice("lines")], ok: false };
+  }
+
   if (change.intent === "add") {
     const { result, toast, ok } = await addToCart(db, state, change.productId);
-    return { lines: cartLines(result.state), toasts: [...toasts, toast], ok };
+    return { lines: withHeld(cartLines(result.state)), toasts: [...toasts, toast], ok };
   }
   if (change.intent === "clear") {
     const hadItems = state.items.length > 0;
@@ -253,7 +294,7 @@ export async function changeCart(request: Request, db: Db, change: CartChange): 
   }
 
   const line = state.items.find((item) => item.id === change.productId);
-  if (!line) return { lines: cartLines(state), toasts, ok: true };
+  if (!line) return { lines: withHeld(cartLines(state)), toasts, ok: true };
   const quantity =
     change.intent === "set"
       ? change.quantity
@@ -268,12 +309,11 @@ export async function changeCart(request: Request, db: Db, change: CartChange): 
       : applyCartAction(state, { type: "UPDATE_QUANTITY", id: line.id, quantity });
   if (result.bound) toasts.push(boundNotice(result.bound));
   if (!result.state.items.some((item) => item.id === line.id)) toasts.push(ITEM_REMOVED_NOTICE);
-  return { lines: cartLines(result.state), toasts, ok: true };
+  return { lines: withHeld(cartLines(result.state)), toasts, ok: true };
 }
 
-/** The current cart for a page or an order: current rows only (dropped lines are left out). */
+/** The current cart for a page or an order: current rows only (dropped lines are left out, out-of-stock ones set apart). */
 export async function loadCartView(request: Request, db: Db): Promise<CartView> {
   const saved = await readCartLines(request);
-  const { state } = await loadCart(db, saved.lines);
-  return toCartView(state);
+  return toCartView(await loadCart(db, saved.lines));
 }

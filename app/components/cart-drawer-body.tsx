@@ -2,12 +2,13 @@ import { Link } from "@remix-run/react";
 import { formatCents } from "~/lib/money";
 import { CartLineRow } from "./cart-line";
 import { OrderActions } from "./cart-order";
+import { OutOfStockLines } from "./cart-out-of-stock";
 import type { OptimisticCart } from "./cart-state";
 import { CartIcon } from "./site-header";
 
 /** The cart drawer's lines, totals and order buttons (loaded on demand by cart-drawer.tsx). */
 export default function DrawerBody({ view, imageResizing }: { view: OptimisticCart; imageResizing: boolean }) {
-  const empty = view.items.length === 0;
+  const empty = view.items.length === 0 && view.outOfStock.length === 0;
   return (
     <>
       <div className="flex-1 overflow-y-auto px-5">
@@ -32,6 +33,7 @@ export default function DrawerBody({ view, imageResizing }: { view: OptimisticCa
             <CartLineRow key={line.item.id} line={line} variant="drawer" imageResizing={imageResizing} />
           ))}
         </ul>
+        <OutOfStockLines lines={view.outOfStock} variant="drawer" imageResizing={imageResizing} />
       </div>
 
       <div className="space-y-4 border-t border-ink-900/10 bg-white px-5 py-5">

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { emptyCartNotice, ORDER_SENT_NOTICE, type OrderSource } from "~/lib/cart";
+import { emptyCartNotice, nothingInStockNotice, notOrderedNotice, ORDER_SENT_NOTICE, type OrderSource } from "~/lib/cart";
 import { CART_ACTION, markOrderPlaced, type OptimisticCart } from "./cart-state";
 import { notify } from "./toaster";
 
@@ -26,7 +26,7 @@ export function OrderActions({ cart, source }: { cart: OptimisticCart; source: O
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (empty) {
       event.preventDefault();
-      notify(emptyCartNotice(source));
+      notify(cart.outOfStock.length > 0 ? nothingInStockNotice(cart.outOfStock) : emptyCartNotice(source));
       return;
     }
     if (cart.pending) {
@@ -34,6 +34,7 @@ export function OrderActions({ cart, source }: { cart: OptimisticCart; source: O
       return;
     }
     notify(ORDER_SENT_NOTICE);
+    if (cart.outOfStock.length > 0) notify(notOrderedNotice(cart.outOfStock));
     const text = cart.orderText;
     // After the browser has taken the form's data: emptying the view removes the form.
     window.setTimeout(() => markOrderPlaced(text), 0);

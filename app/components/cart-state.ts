@@ -118,6 +118,7 @@ export function useOptimisticCart(cart: CartView): OptimisticCart {
   }
 
   let state: CartState = cart;
+  let outOfStock = cart.outOfStock;
   let unknownAdds = 0;
   let pending = false;
   for (const fetcher of fetchers) {
@@ -126,7 +127,12 @@ export function useOptimisticCart(cart: CartView): OptimisticCart {
     pending = true;
     const id = intField(formData, "productId");
     const line = state.items.find((item) => item.id === id);
-    switch (formData.get("intent")) {
+    const intent = formData.get("intent");
+    // An out-of-stock line can only be removed (or the whole cart cleared).
+    if (intent === "clear" || intent === "remove" || intent === "decrement" || (intent === "set" && intField(formData, "quantity") <= 0)) {
+      outOfStock = intent === "clear" ? [] : outOfStock.filter((held) => held.id !== id);
+    }
+    switch (intent) {
       case "set":
         state = applyCartAction(state, { type: "UPDATE_QUANTITY", id, quantity: intField(formData, "quantity") }).state;
         break;
@@ -159,6 +165,7 @@ export function useOptimisticCart(cart: CartView): OptimisticCart {
     totalItems: state.totalItems + unknownAdds,
     orderText: cart.orderText,
     unavailable: cart.unavailable,
+    outOfStock,
     lines,
     pending,
   };

@@ -46,11 +46,24 @@ export interface CartState {
   totalCents: number;
 }
 
+/**
+ * A saved line whose product is out of stock: it stays in the cart, shown as 'Out of Stock', but
+ * is never part of the totals, the order text or an order.
+ */
+export interface OutOfStockLine {
+  id: number;
+  name: string;
+  image: string | null;
+  quantity: number;
+}
+
 /** The cart as pages receive it: the state plus the order text built once on the server. */
 export interface CartView extends CartState {
   orderText: string;
   /** true when product rows could not be read; totalItems still comes from the cookie */
   unavailable: boolean;
+  /** lines that cannot be ordered now (left out of items, totals and the order text) */
+  outOfStock: OutOfStockLine[];
 }
 
 export type CartAction =
@@ -233,4 +246,32 @@ export function emptyCartNotice(source: OrderSource) {
 /** Milliseconds from placing an order to returning home (SPEC section 9). */
 export const ORDER_REDIRECT_DELAY = 2000;
 
-export const EMPTY_CART_VIEW: CartView = { ...EMPTY_CART, orderText: "", unavailable: false };
+export const EMPTY_CART_VIEW: CartView = { ...EMPTY_CART, orderText: "", unavailable: false, outOfStock: [] };
+
+function names(lines: readonly OutOfStockLine[]) {
+  return lines.length === 1 ? lines[0]!.name : `${lines.length} items`;
+}
+
+/** An order placed while some lines are out of stock: those lines were not ordered. */
+export function notOrderedNotice(lines: readonly OutOfStockLine[]) {
+  return {
+    title: "Out of stock",
+    description: `${names(lines)} ${lines.length === 1 ? "is" : "are"} out of stock and ${lines.length === 1 ? "was" : "were"} not part of your order`,
+    variant: "destructive" as const,
+  };
+}
+
+/** An order refused because nothing in the cart is in stock. */
+export function nothingInStockNotice(lines: readonly OutOfStockLine[]) {
+  return {
+    title: "Out of stock",
+    description: `${names(lines)} ${lines.length === 1 ? "is" : "are"} out of stock, so there is nothing to order yet`,
+    variant: "destructive" as const,
+  };
+}
+
+export const OUT_OF_STOCK_LINE_NOTICE = {
+  title: "Out of stock",
+  description: "This product is out of stock; remove it, or order it when it is back",
+  variant: "destructive" as const,
+};

@@ -9,7 +9,7 @@ import {
   loadCartView,
   withToastId,
 } from "~/cart.server";
-import { emptyCartNotice, MAX_LINE_QUANTITY, ORDER_SENT_NOTICE, type OrderSource } from "~/lib/cart";
+import { emptyCartNotice, MAX_LINE_QUANTITY, nothingInStockNotice, notOrderedNotice, ORDER_SENT_NOTICE, type OrderSource } from "~/lib/cart";
 import { TELEGRAM_MAX_TEXT_LENGTH } from "~/lib/order-text";
 import { telegramUrl } from "~/lib/site";
 import type { Toast } from "~/lib/toast";
@@ -90,10 +90,15 @@ const UNAVAILABLE: ToastInput = {
   variant: "destructive",
 };
 
+/**
+ * Out-of-stock lines are never ordered: they are not in the order text; an order with nothing in
+ * stock is refused (the cart is kept), and an order placed around them says they were left out.
+ */
 async function placeOrder(request: Request, context: ActionFunctionArgs["context"], source: OrderSource, byScript: boolean) {
   const cart = await loadCartView(request, context.db);
   if (cart.items.length === 0) {
-    return redirectWithToast(source === "drawer" ? backTo(request) : "/checkout", emptyCartNotice(source), { status: 303 });
+    const notice = cart.outOfStock.length > 0 ? nothingInStockNotice(cart.outOfStock) : emptyCartNotice(source);
+    return redirectWithToast(source === "drawer" ? backTo(request) : "/checkout", notice, { status: 303 });
   }
   if (cart.orderText.length > TELEGRAM_MAX_TEXT_LENGTH) {
     // Unreachable within the cart's bounds (see tests/unit/order-text.test.ts); refuse rather than send a cut message.
@@ -106,7 +111,10 @@ async function placeOrder(request: Request, context: ActionFunctionArgs["context
   const headers = new Headers({ Location: telegramUrl(context.env.TELEGRAM_USERNAME, cart.orderText) });
   headers.append("Set-Cookie", await clearCartCookieHeader(request));
   // With JavaScript the original tab shows 'Order sent!' itself; without, the next page shows it.
-  if (!byScript) headers.append("Set-Cookie", await toastHeader(ORDER_SENT_NOTICE));
+  if (!byScript) {
+    const notices = cart.outOfStock.length > 0 ? [ORDER_SENT_NOTICE, notOrderedNotice(cart.outOfStock)] : [ORDER_SENT_NOTICE];
+    headers.append("Set-Cookie", await toastHeader(...notices));
+  }
   return new Response(null, { status: 303, headers });
 }
 

@@ -5,6 +5,7 @@ import { toCartView } from "~/cart.server";
 import { CartLineRow } from "~/components/cart-line";
 import { loadLayoutData } from "~/layout.server";
 import { OrderActions, TelegramIcon } from "~/components/cart-order";
+import { OutOfStockLines } from "~/components/cart-out-of-stock";
 import { CART_ACTION, CLEAR_CART_FETCHER_KEY, useFetcherToasts, useOptimisticCart, useOtherCartSubmitting } from "~/components/cart-state";
 import { CartIcon } from "~/components/site-header";
 import { formatCents } from "~/lib/money";
@@ -28,7 +29,7 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ matche
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { cart } = await loadLayoutData(request, context);
   if (!cart) throw data({ message: "We couldn't load your cart right now. Please try again in a moment." }, { status: 503 });
-  return { cart: toCartView(cart.state) };
+  return { cart: toCartView(cart) };
 }
 
 const HOW_IT_WORKS = [
@@ -41,7 +42,7 @@ export default function Checkout() {
   const { cart } = useLoaderData<typeof loader>();
   const view = useOptimisticCart(cart);
   const imageResizing = useRootData()?.imageResizing ?? false;
-  const empty = view.items.length === 0;
+  const empty = view.items.length === 0 && view.outOfStock.length === 0;
 
   return (
     <div className="container-page py-10 sm:py-14">
@@ -79,6 +80,7 @@ export default function Checkout() {
               <CartLineRow key={line.item.id} line={line} variant="page" imageResizing={imageResizing} />
             ))}
           </ul>
+          <OutOfStockLines lines={view.outOfStock} variant="page" imageResizing={imageResizing} />
         </section>
 
         <aside className="space-y-6 lg:sticky lg:top-24">

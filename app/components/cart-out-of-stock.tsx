@@ -1,0 +1,70 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { OutOfStockLine } from "~/lib/cart";
+import { sizedImageUrl } from "~/lib/images";
+import type { CartActionData } from "~/routes/cart";
+import { CART_ACTION, cartLineFetcherKey, useFetcherToasts } from "./cart-state";
+
+/**
+ * Cart lines whose product is out of stock: shown, marked 'Out of Stock', with Remove — and said
+ * plainly to be left out of the total and the order (the server leaves them out of both).
+ */
+export function OutOfStockLines({ lines, variant, imageResizing = false }: { lines: OutOfStockLine[]; variant: "drawer" | "page"; imageResizing?: boolean }) {
+  if (lines.length === 0) return null;
+  return (
+    <section aria-labelledby={`out-of-stock-${variant}`} className={variant === "page" ? "mt-6" : "mt-4 border-t border-ink-900/10 pt-4"}>
+      <h3 id={`out-of-stock-${variant}`} className="text-sm font-semibold text-berry-700">
+        Out of Stock
+      </h3>
+      <p className="mt-1 text-sm text-ink-700">Not part of your total or your order.</p>
+      <ul className="mt-3 space-y-3">
+        {lines.map((line) => (
+          <OutOfStockRow key={line.id} line={line} imageResizing={imageResizing} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function OutOfStockRow({ line, imageResizing }: { line: OutOfStockLine; imageResizing: boolean }) {
+  const fetcher = useFetcher<CartActionData>({ key: cartLineFetcherKey(line.id) });
+  useFetcherToasts(fetcher.data);
+  const hydrated = useHydrated();
+  return (
+    <li hidden={fetcher.state !== "idle"} className="flex items-center gap-3 rounded-2xl bg-cream-100/70 p-3">
+      <img
+        src={sizedImageUrl(line.image, 96, imageResizing)}
+        alt=""
+        width={48}
+        height={48}
+        loading="lazy"
+        className="h-12 w-12 shrink-0 rounded-xl bg-cream-100 object-cover opacity-60 grayscale"
+      />
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-semibold text-ink-900">
+          <Link to={`/product/${line.id}`} className="hover:underline">
+            {line.name}
+          </Link>
+        </p>
+        <p className="mt-0.5 text-xs text-ink-700">
+          <span className="mr-2 inline-flex rounded-full bg-red-50 px-2 py-0.5 font-semibold text-berry-700 ring-1 ring-berry-700/20">
+            Out of Stock
+          </span>
+          Quantity {line.quantity}
+        </p>
+      </div>
+      <fetcher.Form method="post" action={CART_ACTION} className="shrink-0">
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="productId" value={line.id} />
+        {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+        <button
+          type="submit"
+          aria-label={`Remove ${line.name} from cart`}
+          className="rounded-full px-2 py-1 text-sm font-medium text-berry-700 underline-offset-4 hover:underline"
+        >
+          Remove
+        </button>
+      </fetcher.Form>
+    </li>
+  );
+}
