@@ -1,14 +1,19 @@
 import { z } from "zod";
+import { slugify } from "./slug";
 
 /** Category Management's name field (SPEC section 5: trimmed, non-blank), shared by browser and server. */
 export const CATEGORY_NAME_MAX = 60;
+export const CATEGORY_SLUG_EMPTY =
+  "Category name needs at least one letter (a-z, accents allowed) or digit: it becomes the category's web address";
 
 export const CategoryNameSchema = z.object({
   name: z
     .string({ required_error: "Category name is required" })
     .trim()
     .min(1, "Category name is required")
-    .max(CATEGORY_NAME_MAX, `Category name must be at most ${CATEGORY_NAME_MAX} characters`),
+    .max(CATEGORY_NAME_MAX, `Category name must be at most ${CATEGORY_NAME_MAX} characters`)
+    // The name becomes the category's address (/shop/{slug}): it needs something to make one from.
+    .refine((name) => slugify(name) !== "", CATEGORY_SLUG_EMPTY),
 });
 
 /** SPEC section 8 "Categories": the notices of the category screen, by a short code safe to put in a URL. */
