@@ -2,8 +2,10 @@ import { createCookie, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { Toast } from "./lib/toast";
 
+export const TOAST_COOKIE_NAME = "toast";
+
 /** Toasts ride a short-lived flash cookie set on the redirect and read once by the root loader. */
-const toastCookie = createCookie("toast", {
+const toastCookie = createCookie(TOAST_COOKIE_NAME, {
   httpOnly: true,
   sameSite: "lax",
   path: "/",

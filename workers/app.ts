@@ -4,7 +4,7 @@ import * as remixBuild from "../build/server";
 import { getLoadContext } from "../app/load-context";
 import { abortStaleVideoUploads } from "../app/media.server";
 import { handleMigrationBatch } from "../app/migration.server";
-import { applySecurityHeaders, isCrossOriginMutation } from "../app/security.server";
+import { applyCachePolicy, applySecurityHeaders, isCrossOriginMutation, limitFormBody } from "../app/security.server";
 
 const handleRemixRequest = createRequestHandler(remixBuild as unknown as ServerBuild);
 
@@ -12,8 +12,10 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): P
   if (isCrossOriginMutation(request)) {
     return new Response("Cross-origin request refused", { status: 403, headers: { "Content-Type": "text/plain" } });
   }
-  const context = getLoadContext({ request, context: { cloudflare: { env, ctx } } });
-  return handleRemixRequest(request, context);
+  const limited = await limitFormBody(request);
+  if (limited instanceof Response) return limited;
+  const context = getLoadContext({ request: limited, context: { cloudflare: { env, ctx } } });
+  return handleRemixRequest(limited, context);
 }
 
 export default {
@@ -22,11 +24,10 @@ export default {
     // Responses from fetch() or R2 may have immutable headers: copy before adding ours.
     const secured = new Response(response.body, response);
     applySecurityHeaders(secured.headers);
-    if (new URL(request.url).pathname.startsWith("/admin")) {
-      // Admin pages and resources are private: never cached, never indexed.
-      secured.headers.set("Cache-Control", "private, no-store");
-      secured.headers.set("X-Robots-Tag", "noindex, nofollow");
-    }
+    // Responses that depend on a cookie (cart, toast, age gate, admin) are never shared by a cache.
+    applyCachePolicy(request, secured.headers);
+    // Admin pages and resources are never indexed.
+    if (new URL(request.url).pathname.startsWith("/admin")) secured.headers.set("X-Robots-Tag", "noindex, nofollow");
     return secured;
   },
 
