@@ -97,26 +97,28 @@ export function newVideoKey(ext: string, now = Date.now()) {
 export const imageUrl = (key: string) => `${UPLOADS_PREFIX}${key}`;
 export const videoUrl = (key: string) => `${VIDEOS_PREFIX}${key}`;
 
-/** The object key behind one of our video URLs, or null for anything else. */
+/**
+ * The object key behind one of our video URLs, in any form it is stored or sent: relative
+ * ("/videos/k"), absolute ("https://shop.example/videos/k"), with a query or fragment, or with the
+ * key percent-encoded. Null for anything else.
+ */
 export function videoKeyFromUrl(url: string): string | null {
-  const path = url.startsWith("http") ? safePathname(url) : url;
-  if (!path?.startsWith(VIDEOS_PREFIX)) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, "https://relative.invalid");
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return null;
+  if (!parsed.pathname.startsWith(VIDEOS_PREFIX)) return null;
   let key: string;
   try {
-    key = decodeURIComponent(path.slice(VIDEOS_PREFIX.length));
+    key = decodeURIComponent(parsed.pathname.slice(VIDEOS_PREFIX.length));
   } catch {
     return null;
   }
-  const parsed = MediaKeySchema.safeParse(key);
-  return parsed.success ? parsed.data : null;
-}
-
-function safePathname(url: string) {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return null;
-  }
+  const checked = MediaKeySchema.safeParse(key);
+  return checked.success ? checked.data : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -528,14 +530,16 @@ export async function abortStaleVideoUploads(env: Env, now = Date.now()): Promis
   return stale.length;
 }
 
-/** Is a saved product still showing this video? */
-async function isVideoInUse(db: Db, url: string) {
-  const [row] = await db
-    .select({ id: products.id })
+/**
+ * Is a saved product still showing this video, whatever form its URL takes? Every stored URL that
+ * mentions /videos/ is read back to its key (few products have a video).
+ */
+async function isVideoInUse(db: Db, key: string) {
+  const rows = await db
+    .select({ video: products.video })
     .from(products)
-    .where(eq(products.video, url))
-    .limit(1);
-  return row !== undefined;
+    .where(sql`instr(lower(${products.video}), ${VIDEOS_PREFIX}) > 0`);
+  return rows.some((row) => row.video !== null && videoKeyFromUrl(row.video) === key);
 }
 
 /**
@@ -546,7 +550,7 @@ async function isVideoInUse(db: Db, url: string) {
 export async function deleteVideoObject(env: Env, db: Db, url: string): Promise<"deleted" | "in-use"> {
   const key = videoKeyFromUrl(url);
   if (!key) throw new MediaError(400, VIDEO_MESSAGES.removeFailed.title, VIDEO_MESSAGES.removeFailed.description);
-  if (await isVideoInUse(db, videoUrl(key))) return "in-use";
+  if (await isVideoInUse(db, key)) return "in-use";
   await env.VIDEOS.delete(key);
   return "deleted";
 }
