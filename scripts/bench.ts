@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { quietWranglerEnv } from "./env";
 import { startLocalWorker } from "./local-worker";
+import { portForScript } from "./port";
 import { prepareLocal } from "./prepare-local";
 
 const args = process.argv.slice(2);
@@ -31,7 +32,8 @@ const smoke = flag("smoke");
 const generated = option("products", 0);
 const duration = option("duration", smoke ? 1 : 10);
 const connections = option("connections", smoke ? 2 : 10);
-const port = option("port", 8795);
+// A free port unless --port names one (which must be free: a busy port fails at once).
+const port = await portForScript(args, "Run it with another --port, or without --port to take a free one.");
 const origin = `http://127.0.0.1:${port}`;
 // Workers Assets serves floor.html at /__bench/floor (html_handling: auto-trailing-slash).
 const FLOOR_PATH = "/__bench/floor";
@@ -201,8 +203,8 @@ function printTable(run: Awaited<ReturnType<typeof benchDatabase>>) {
 
 if (!flag("no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
 
-const runs = [await benchDatabase("built-in catalogue", ".wrangler/bench-catalogue", undefined)];
-if (generated) runs.push(await benchDatabase(`${generated} generated products`, `.wrangler/bench-${generated}`, generated));
+const runs = [await benchDatabase("built-in catalogue", `.wrangler/bench-catalogue-${port}`, undefined)];
+if (generated) runs.push(await benchDatabase(`${generated} generated products`, `.wrangler/bench-${generated}-${port}`, generated));
 const bundleGzip = workerBundleGzip();
 
 for (const run of runs) printTable(run);

@@ -6,11 +6,14 @@
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { quietWranglerEnv } from "./env";
+import { exitIfTaken } from "./port";
 import { prepareLocal } from "./prepare-local";
 
 const portIndex = process.argv.indexOf("--port");
 const port = portIndex > -1 ? process.argv[portIndex + 1]! : "8790";
 const persistTo = `.wrangler/e2e-${port}`;
+
+await exitIfTaken(Number(port), "Set E2E_PORT to a free port for the browser tests.");
 
 rmSync(persistTo, { recursive: true, force: true });
 await prepareLocal(persistTo);

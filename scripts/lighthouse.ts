@@ -8,15 +8,17 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { ensureChromium, CHROMIUM } from "./ensure-chromium";
 import { startLocalWorker } from "./local-worker";
+import { portForScript } from "./port";
 import { prepareLocal } from "./prepare-local";
 
-const port = 8796;
+// A free port unless --port names one (which must be free: a busy port fails at once).
+const port = await portForScript(process.argv, "Run it with another --port, or without --port to take a free one.");
 const origin = `http://localhost:${port}`;
 const RUNS = 3;
 
 ensureChromium();
 if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
-const persistTo = ".wrangler/lighthouse";
+const persistTo = `.wrangler/lighthouse-${port}`;
 await prepareLocal(persistTo);
 const worker = await startLocalWorker(port, persistTo);
 

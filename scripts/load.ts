@@ -9,6 +9,7 @@ import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { startLocalWorker, workerdMemoryKiB } from "./local-worker";
+import { portForScript } from "./port";
 import { prepareLocal } from "./prepare-local";
 
 const smoke = process.argv.includes("--smoke");
@@ -17,8 +18,9 @@ const duration = smoke ? 5 : 30;
 // A Worker's heap grows to its working size under the first seconds of full load; memory is judged
 // from there. A warm-up as long as the run at the same concurrency reaches that size on this machine.
 const warmUp = smoke ? 2 : 30;
-const port = 8797;
-const persistTo = ".wrangler/load";
+// A free port unless --port names one (which must be free: a busy port fails at once, never hangs).
+const port = await portForScript(process.argv, "Run it with another --port, or without --port to take a free one.");
+const persistTo = `.wrangler/load-${port}`;
 
 if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
 rmSync(persistTo, { recursive: true, force: true });

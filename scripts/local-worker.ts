@@ -12,6 +12,7 @@ import { unstable_startWorker } from "wrangler";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { quietWranglerVars } from "./env";
+import { assertPortFree } from "./port";
 
 // wrangler runs in this process here: the same quiet settings as for the wrangler processes we spawn.
 Object.assign(process.env, quietWranglerVars);
@@ -19,6 +20,8 @@ Object.assign(process.env, quietWranglerVars);
 export type LocalWorker = { origin: string; stop: () => Promise<void> };
 
 export async function startLocalWorker(port: number, persistTo: string): Promise<LocalWorker> {
+  // wrangler's engine waits forever for a port that is taken: refuse at once instead.
+  await assertPortFree(port);
   const worker = await unstable_startWorker({
     config: "wrangler.toml",
     dev: {

@@ -24,15 +24,31 @@ function ensureDevVars() {
 /**
  * @param persistTo local state folder (default: wrangler's own .wrangler/state)
  * @param generated when set, the products table holds this many generated products instead of the catalogue
+ * @param options.quiet print one line per step instead of wrangler's tables (wrangler's output is shown when a step fails)
  */
-export async function prepareLocal(persistTo?: string, generated?: number) {
+export async function prepareLocal(persistTo?: string, generated?: number, { quiet = false }: { quiet?: boolean } = {}) {
   ensureDevVars();
   const persistArgs = persistTo ? ["--persist-to", persistTo] : [];
-  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persistArgs], {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...quietWranglerEnv, CI: "true" },
-  });
+  try {
+    execFileSync("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persistArgs], {
+      stdio: ["ignore", quiet ? "pipe" : "inherit", quiet ? "pipe" : "inherit"],
+      env: { ...quietWranglerEnv, CI: "true" },
+    });
+  } catch (error) {
+    if (quiet) {
+      const { stdout = "", stderr = "" } = error as { stdout?: Buffer | string; stderr?: Buffer | string };
+      console.error(`Applying the local D1 migrations failed:\n${stdout}${stderr}`);
+    }
+    throw error;
+  }
+  if (quiet) console.log("Database: local D1 migrations applied.");
+  const logLevel = process.env.WRANGLER_LOG;
+  if (quiet) process.env.WRANGLER_LOG = "error";
   const proxy = await getPlatformProxy<Env>({ persist: persistTo ? { path: `${persistTo}/v3` } : true });
+  if (quiet) {
+    if (logLevel === undefined) delete process.env.WRANGLER_LOG;
+    else process.env.WRANGLER_LOG = logLevel;
+  }
   try {
     const db = createDb(proxy.env.DB);
     if (generated) {
@@ -42,7 +58,7 @@ export async function prepareLocal(persistTo?: string, generated?: number) {
       console.log(`Loaded ${rows.length} generated products.`);
     } else {
       const inserted = await seedCatalogueIfEmpty(db);
-      console.log(inserted ? `Loaded the built-in catalogue: ${inserted} products.` : "Catalogue already loaded.");
+      console.log(inserted ? `Catalogue: loaded the built-in catalogue, ${inserted} products.` : "Catalogue: already loaded.");
     }
   } finally {
     await proxy.dispose();
