@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createOutputFilter, READY, startBanner } from "../../scripts/start-output";
 
@@ -45,5 +47,16 @@ describe("npm start's output", () => {
     expect(banner).toContain("Shop    http://localhost:8787");
     expect(banner).toContain("Admin   http://localhost:8787/admin   (username admin, password dev-password)");
     expect(startBanner({ url: "http://localhost:8787", username: "owner", devPassword: null })).toContain("username owner, the password whose hash is in .dev.vars");
+  });
+});
+
+describe("the server build wrangler bundles on start", () => {
+  it("has no bare side-effect imports of packages (each made esbuild print an ignored-bare-import warning)", () => {
+    const files = readdirSync("build/server", { recursive: true, encoding: "utf8" })
+      .filter((name) => name.endsWith(".js"))
+      .map((name) => join("build/server", name));
+    expect(files.length).toBeGreaterThan(0);
+    const bare = files.flatMap((file) => [...readFileSync(file, "utf8").matchAll(/import\s*"([^./"][^"]*)";/g)].map((m) => `${file}: ${m[1]}`));
+    expect(bare).toEqual([]);
   });
 });
