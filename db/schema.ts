@@ -70,11 +70,12 @@ export const products = sqliteTable(
     index("products_active_category_price_idx").on(t.active, t.category, t.priceCents),
     index("products_category_name_idx").on(t.category, t.name),
     index("products_name_idx").on(t.name),
-    // THC: high to low on /shop (walked backwards: percent before mg, strongest first).
+    // THC: high to low, on /shop and in a category (walked backwards: percent before mg, strongest first).
     index("products_active_thc_idx").on(t.active, t.thcUnit, t.thcMax),
-    // THC: high to low in a category, and the covering index of the facet counts: one pass over a
-    // page's products reads every column a filter counts on from the index alone (decision 014).
-    index("products_active_category_thc_idx").on(t.active, t.category, t.thcUnit, t.thcMax, t.strainType, t.inStock, t.priceCents, t.effects),
+    index("products_active_category_thc_idx").on(t.active, t.category, t.thcUnit, t.thcMax),
+    // The facet counts' covering index: one pass over a page's products reads every column a filter
+    // counts on (the name too, for a search or a concentrates tab) from the index alone (decision 014).
+    index("products_facets_idx").on(t.active, t.category, t.strainType, t.thcUnit, t.thcMax, t.inStock, t.priceCents, t.name, t.effects),
   ],
 );
 
