@@ -320,7 +320,8 @@ export function listingQueries(db: Db, filters: ListingFilters) {
   const effectsQuery = db
     .select({
       value: sql<string>`${effectKey(effect)}`.as("effect_value"),
-      label: sql<string>`max(trim(${effect}))`.as("effect_label"),
+      // The capitalised spelling when several are used ("Relaxed" before "relaxed").
+      label: sql<string>`min(trim(${effect}))`.as("effect_label"),
       // Qualified by hand: json_each has an `id` column too, and drizzle leaves select columns unqualified.
       count: sql<number>`count(DISTINCT "products"."id")`.mapWith(Number).as("effect_count"),
     })
