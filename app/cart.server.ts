@@ -199,7 +199,7 @@ export async function cartSummary(
 
 /** What a shopper asked the /cart action to do with a line or the whole cart. */
 export type CartChange =
-  | { intent: "add"; productId: number }
+  | { intent: "add"; productId: number; quantity?: number }
   | { intent: "set"; productId: number; quantity: number }
   | { intent: "increment"; productId: number }
   | { intent: "decrement"; productId: number }
@@ -213,7 +213,7 @@ export interface CartChangeResult {
   ok: boolean;
 }
 
-async function addToCart(db: Db, state: CartState, productId: number): Promise<{ result: CartResult; toast: ToastInput; ok: boolean }> {
+async function addToCart(db: Db, state: CartState, productId: number, quantity = 1): Promise<{ result: CartResult; toast: ToastInput; ok: boolean }> {
   const row = await findCartProduct(db, productId);
   const unchanged = { state, bound: null };
   if (!row || !row.active) {
@@ -226,7 +226,7 @@ async function addToCart(db: Db, state: CartState, productId: number): Promise<{
   if (!row.inStock) {
     return { result: unchanged, ok: false, toast: { title: "Out of stock", description: `${row.name} is out of stock`, variant: "destructive" } };
   }
-  const result = applyCartAction(state, { type: "ADD_ITEM", product: toCartProduct(row) });
+  const result = applyCartAction(state, { type: "ADD_ITEM", product: toCartProduct(row), quantity });
   const toast: ToastInput = result.bound ? boundNotice(result.bound) : addedToCartNotice(row.name);
   return { result, toast, ok: true };
 }
@@ -240,7 +240,7 @@ export async function changeCart(request: Request, db: Db, change: CartChange): 
   if (droppedToast) toasts.push(droppedToast);
 
   if (change.intent === "add") {
-    const { result, toast, ok } = await addToCart(db, state, change.productId);
+    const { result, toast, ok } = await addToCart(db, state, change.productId, change.quantity);
     return { lines: cartLines(result.state), toasts: [...toasts, toast], ok };
   }
   if (change.intent === "clear") {

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 
 export interface BarCategory {
   name: string;
@@ -13,9 +14,20 @@ export interface BarCategory {
  */
 export function CategoryBar({ categories, current, filtered = false }: { categories: BarCategory[]; current: string | null; filtered?: boolean }) {
   const mark = (selected: boolean) => (selected ? (filtered ? "true" : "page") : undefined);
+  const stripRef = useRef<HTMLUListElement>(null);
+  // The current pill in sight: the strip scrolls sideways (never the page) to bring it in.
+  useEffect(() => {
+    const strip = stripRef.current;
+    const pill = strip?.querySelector<HTMLElement>("[aria-current]");
+    if (!strip || !pill) return;
+    const left = pill.offsetLeft - strip.offsetLeft;
+    if (left < strip.scrollLeft || left + pill.offsetWidth > strip.scrollLeft + strip.clientWidth) {
+      strip.scrollLeft = left - (strip.clientWidth - pill.offsetWidth) / 2;
+    }
+  }, [current]);
   return (
     <nav aria-label="Categories" className="category-bar">
-      <ul className="container-page scroll-strip py-2.5">
+      <ul ref={stripRef} className="container-page scroll-strip py-2.5">
         <li>
           <Link to="/shop" prefetch="intent" aria-current={mark(current === null)} className="category-pill">
             All

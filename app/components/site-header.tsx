@@ -4,7 +4,7 @@ import { NAV_LINKS } from "~/lib/site";
 import { Logo } from "./logo";
 
 function navClass({ isActive }: { isActive: boolean }) {
-  return `rounded-full px-3 py-2 text-sm font-medium transition-colors ${
+  return `rounded-full px-3 py-2 text-sm font-medium transition-colors md:px-2.5 lg:px-3 ${
     isActive ? "bg-forest-800 text-cream-50" : "text-ink-700 hover:bg-forest-50 hover:text-forest-800"
   }`;
 }
