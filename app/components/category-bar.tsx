@@ -20,7 +20,7 @@ export function CategoryBar({ categories, current, filtered = false }: { categor
     const strip = stripRef.current;
     const pill = strip?.querySelector<HTMLElement>("[aria-current]");
     if (!strip || !pill) return;
-    const left = pill.offsetLeft - strip.offsetLeft;
+    const left = pill.offsetLeft; // the strip is `relative`: its pills measure from it
     if (left < strip.scrollLeft || left + pill.offsetWidth > strip.scrollLeft + strip.clientWidth) {
       strip.scrollLeft = left - (strip.clientWidth - pill.offsetWidth) / 2;
     }
