@@ -26,7 +26,7 @@ export function CategoryBar({ categories, current, filtered = false }: { categor
     }
   }, [current]);
   return (
-    <nav aria-label="Categories" className="category-bar">
+    <nav aria-label="Shop by category" className="category-bar">
       <ul ref={stripRef} className="container-page scroll-strip py-2.5">
         <li>
           <Link to="/shop" prefetch="intent" aria-current={mark(current === null)} className="category-pill">

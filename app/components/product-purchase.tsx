@@ -73,8 +73,8 @@ const NO_SCRIPT_BAR = `<style>.sticky-add-bar[data-shown="false"]{visibility:vis
 /**
  * The product page's Add to Cart: a quantity stepper (1 to the cart's per-line bound) that shows the
  * unit price of the tier the quantity reaches and the line total, with the one tier-pricing module the
- * cart uses. On phones the same choice sits in a bar fixed to the bottom of the screen once the main
- * button has scrolled away (without JavaScript the bar simply stays; the page leaves room for it so it
+ * cart uses. On phones the same choice sits in a bar fixed to the bottom of the screen whenever the main
+ * button is off the screen (without JavaScript the bar simply stays; the page leaves room for it so it
  * never covers the footer). Both forms share the quantity and the one add-to-cart fetcher.
  */
 export function ProductPurchase({ product }: { product: PurchaseProduct }) {
@@ -92,8 +92,8 @@ export function ProductPurchase({ product }: { product: PurchaseProduct }) {
   useEffect(() => {
     const main = mainRef.current;
     if (!main || typeof IntersectionObserver === "undefined") return;
-    // The bar comes in once the main button has scrolled away above the screen.
-    const observer = new IntersectionObserver(([entry]) => setBarShown(!!entry && !entry.isIntersecting && entry.boundingClientRect.top < 0));
+    // The bar is there whenever the main button is off the screen: scrolled away, or not reached yet.
+    const observer = new IntersectionObserver(([entry]) => setBarShown(!!entry && !entry.isIntersecting));
     observer.observe(main);
     return () => observer.disconnect();
   }, []);

@@ -62,7 +62,7 @@ export function SiteHeader({ cart, categories = [] }: { cart: React.ReactNode; c
   }, [location.key]);
   return (
     <header className="sticky top-0 z-30 border-b border-ink-900/5 bg-cream-50/90 backdrop-blur">
-      <div className="container-page flex h-16 items-center justify-between gap-4">
+      <div className="container-page flex h-16 items-center justify-between gap-2 sm:gap-4">
         <Logo />
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">

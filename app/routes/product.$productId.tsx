@@ -127,8 +127,16 @@ export default function ProductPage() {
           </div>
           <p className="mt-5 text-3xl font-semibold text-forest-800">{formatCents(product.priceCents)}</p>
 
+          <div className="mt-6">
+            <ProductPurchase key={product.id} product={product} />
+            <a href={bulkLink} target="_blank" rel="noopener noreferrer" className="btn-secondary mt-3 w-full py-3 sm:w-auto">
+              Contact for Bulk Orders
+              <span className="sr-only"> (opens Telegram in a new tab)</span>
+            </a>
+          </div>
+
           {product.bulkNote ? (
-            <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-gold-100 px-4 py-1.5 text-sm font-semibold text-ink-900">
+            <p className="mt-5 inline-flex items-center gap-2 rounded-full bg-gold-100 px-4 py-1.5 text-sm font-semibold text-ink-900">
               <span className="rounded-full bg-gold-500 px-2 py-0.5 text-xs text-forest-950 uppercase">Bulk</span>
               {product.bulkNote}
             </p>
@@ -156,14 +164,6 @@ export default function ProductPage() {
               </tbody>
             </table>
           ) : null}
-
-          <div className="mt-6">
-            <ProductPurchase key={product.id} product={product} />
-            <a href={bulkLink} target="_blank" rel="noopener noreferrer" className="btn-secondary mt-3 w-full py-3 sm:w-auto">
-              Contact for Bulk Orders
-              <span className="sr-only"> (opens Telegram in a new tab)</span>
-            </a>
-          </div>
 
           <ul className="mt-6 grid gap-3 sm:grid-cols-3" aria-label="Why order here">
             <Badge
