@@ -224,7 +224,7 @@ function keptLines(saved: readonly CartLine[], orderable: readonly CartLine[], h
 
 /** What a shopper asked the /cart action to do with a line or the whole cart. */
 export type CartChange =
-  | { intent: "add"; productId: number }
+  | { intent: "add"; productId: number; quantity?: number }
   | { intent: "set"; productId: number; quantity: number }
   | { intent: "increment"; productId: number }
   | { intent: "decrement"; productId: number }
@@ -238,7 +238,7 @@ export interface CartChangeResult {
   ok: boolean;
 }
 
-async function addToCart(db: Db, state: CartState, productId: number): Promise<{ result: CartResult; toast: ToastInput; ok: boolean }> {
+async function addToCart(db: Db, state: CartState, productId: number, quantity = 1): Promise<{ result: CartResult; toast: ToastInput; ok: boolean }> {
   const row = await findCartProduct(db, productId);
   const unchanged = { state, bound: null };
   if (!row || !row.active) {
@@ -251,7 +251,7 @@ async function addToCart(db: Db, state: CartState, productId: number): Promise<{
   if (!row.inStock) {
     return { result: unchanged, ok: false, toast: { title: "Out of stock", description: `${row.name} is out of stock`, variant: "destructive" } };
   }
-  const result = applyCartAction(state, { type: "ADD_ITEM", product: toCartProduct(row) });
+  const result = applyCartAction(state, { type: "ADD_ITEM", product: toCartProduct(row), quantity });
   const toast: ToastInput = result.bound ? boundNotice(result.bound) : addedToCartNotice(row.name);
   return { result, toast, ok: true };
 }
@@ -281,7 +281,7 @@ export async function changeCart(request: Request, db: Db, change: CartChange): 
   }
 
   if (change.intent === "add") {
-    const { result, toast, ok } = await addToCart(db, state, change.productId);
+    const { result, toast, ok } = await addToCart(db, state, change.productId, change.quantity);
     return { lines: withHeld(cartLines(result.state)), toasts: [...toasts, toast], ok };
   }
   if (change.intent === "clear") {

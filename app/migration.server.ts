@@ -14,6 +14,7 @@ import {
   type FailedProduct,
 } from "./lib/migration";
 import { createDb, type Db } from "./load-context";
+import { thcColumns } from "./lib/thc";
 
 /**
  * The queue-backed catalogue migration (SPEC.md sections 4, 5, 7, 8; DESIGN.md 'Migration').
@@ -74,7 +75,9 @@ function boundParameters(statement: { toSQL(): { params: unknown[] } }) {
  * binds count too), not guessed from the column list. Rows whose catalogue key already
  * exists are skipped (ON CONFLICT DO NOTHING), so repeating a statement is harmless.
  */
-export function productInsertStatements(db: Db, rows: readonly NewProductRow[]) {
+export function productInsertStatements(db: Db, input: readonly NewProductRow[]) {
+  // Whoever built the rows, the THC potency columns always follow the THC text.
+  const rows = input.map((row) => ({ ...row, ...thcColumns(row.thcContent) }));
   const build = (group: NewProductRow[]) => db.insert(products).values(group).onConflictDoNothing();
   const statements: ReturnType<typeof build>[] = [];
   let group: NewProductRow[] = [];

@@ -3,6 +3,7 @@ import { categories, products } from "../db/schema";
 import type { Db } from "./load-context";
 import type { ProductColumns } from "./lib/product-form";
 import { toProduct } from "./lib/product";
+import { thcColumns } from "./lib/thc";
 import { containsLike, pageOffset } from "./lib/shop-filters";
 import { titleCaseSlug } from "./lib/slug";
 
@@ -91,11 +92,13 @@ export async function getProductName(db: Db, id: number) {
   return row ?? null;
 }
 
+/** The row a create or update writes: lists as JSON, and the THC potency columns computed from the text. */
 function columnsToRow(columns: ProductColumns) {
   return {
     ...columns,
     effects: JSON.stringify(columns.effects),
     extraImages: JSON.stringify(columns.extraImages),
+    ...thcColumns(columns.thcContent),
   };
 }
 

@@ -1,5 +1,5 @@
 import { data } from "@remix-run/cloudflare";
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { products } from "../db/schema";
 import { activeCategoriesQuery, categoryBySlugQuery } from "./categories.server";
 import type { Db } from "./load-context";
@@ -9,12 +9,24 @@ import { toProductSummary, type ProductSummary } from "./lib/product-summary";
 import {
   clampPage,
   containsLike,
+  EMPTY_FACETS,
+  FILTER_KEYS,
+  filterValues,
+  NO_FILTERS,
   PAGE_SIZE,
   pageCount,
   pageOffset,
+  POTENCY_RANGES,
+  potencyRange,
+  PRICE_RANGES,
   priceRange,
-  type PriceBounds,
+  STRAIN_OPTIONS,
+  type Bounds,
+  type FacetCounts,
+  type FilterKey,
+  type PotencyRange,
   type PriceRange,
+  type ShopFilterValues,
   type ShopQuery,
   type ShopSort,
 } from "./lib/shop-filters";
@@ -43,7 +55,7 @@ export async function readCatalogue<T>(read: () => Promise<T>): Promise<T> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Listings: the columns a card shows, filtered, sorted and paged in SQL.
+// Listings: the columns a card shows, filtered, sorted, counted and paged in SQL (decisions 009, 014).
 
 const summaryColumns = {
   id: products.id,
@@ -59,6 +71,9 @@ const summaryColumns = {
   isLabTested: products.isLabTested,
   inStock: products.inStock,
   active: products.active,
+  // Not shown on a card, but the THC sort orders by them, and a UNION ALL (Show All) orders by result columns.
+  thcUnit: products.thcUnit,
+  thcMax: products.thcMax,
 };
 
 export interface Listing {
@@ -70,36 +85,49 @@ export interface Listing {
   pageCount: number;
 }
 
-/** Filters a listing applies; `activeOnly` false is the admin's Show All (Including Inactive). */
-export interface ListingFilters {
-  search: string;
-  category: string;
-  price: PriceRange | null;
+/**
+ * What a listing shows: the shopper's filters and sort, and the page's own scope. `activeOnly`
+ * false is the admin's Show All (Including Inactive); `match` is a category page's products and
+ * `tab` the concentrates tab.
+ */
+export interface ListingFilters extends ShopFilterValues {
   sort: ShopSort;
   activeOnly: boolean;
   match?: ProductMatch;
   tab?: ConcentrateTab;
 }
 
-/**
- * Price bounds as SQL. For the rows of a name-sorted page the column is wrapped in unary `+`,
- * SQLite's way of saying "do not use an index for this term", so the planner walks the
- * (active, [category,] name) index in order instead of sorting a price-range search in a temp B-tree.
- */
-function priceConditions(bounds: PriceBounds, keepNameOrder: boolean): SQL[] {
-  const column = keepNameOrder ? sql`+${products.priceCents}` : sql`${products.priceCents}`;
-  const conditions: SQL[] = [];
-  if (bounds.gte !== undefined) conditions.push(gte(column, bounds.gte));
-  if (bounds.gt !== undefined) conditions.push(gt(column, bounds.gt));
-  if (bounds.lte !== undefined) conditions.push(lte(column, bounds.lte));
-  if (bounds.lt !== undefined) conditions.push(lt(column, bounds.lt));
-  return conditions;
+/** A number or a fixed option from our own constants, written into the SQL (never shopper input). */
+function literal(value: number | string): SQL {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new Error(`Not a finite number: ${value}`);
+    return sql.raw(String(value));
+  }
+  if (!/^[a-z0-9-]+$/.test(value)) throw new Error(`Not a fixed option: ${value}`);
+  return sql.raw(`'${value}'`);
+}
+
+function boundsCondition(column: SQLWrapper, bounds: Bounds): SQL {
+  const parts: SQL[] = [];
+  if (bounds.gte !== undefined) parts.push(sql`${column} >= ${literal(bounds.gte)}`);
+  if (bounds.gt !== undefined) parts.push(sql`${column} > ${literal(bounds.gt)}`);
+  if (bounds.lte !== undefined) parts.push(sql`${column} <= ${literal(bounds.lte)}`);
+  if (bounds.lt !== undefined) parts.push(sql`${column} < ${literal(bounds.lt)}`);
+  return and(...parts)!;
 }
 
 /** Case-insensitive substring match on the name; % and _ in the term match literally. */
 function nameContains(term: string): SQL {
   return sql`${products.name} LIKE ${containsLike(term)} ESCAPE '\\'`;
 }
+
+/** The shop's search, as exactly one condition on a products row. */
+function searchCondition(term: string): SQL {
+  return nameContains(term);
+}
+
+/** An effect as the filter compares it: trimmed and lower-cased (shop-query.ts reads the URL the same way). */
+const effectKey = (value: SQLWrapper) => sql`lower(trim(${value}))`;
 
 function matchCondition(match: ProductMatch): SQL {
   if (match.kind === "category") return eq(products.category, match.slug);
@@ -113,46 +141,237 @@ function tabCondition(tab: ConcentrateTab): SQL | undefined {
   return or(...keywords.map(nameContains));
 }
 
-/** Every condition but `active`, which the caller adds (or splits into a UNION ALL). */
-function filterConditions(filters: ListingFilters, forRows: boolean): SQL[] {
-  const conditions: SQL[] = [];
-  if (filters.match) conditions.push(matchCondition(filters.match));
-  if (filters.category) conditions.push(eq(products.category, filters.category));
-  if (filters.price) conditions.push(...priceConditions(priceRange(filters.price).bounds, forRows && filters.sort === "name"));
-  if (filters.search) conditions.push(nameContains(filters.search));
+type FacetKey = Exclude<FilterKey, "search">;
+
+/**
+ * Each filter as SQL: the condition for one chosen value (`when`), for several (`any`, default: any
+ * of them), and the options counted by conditional sums. Category is counted by grouping, effects by
+ * a statement of their own (their options come from the products). A filter added to shop-filters.ts
+ * gets its entry here and is filtered, counted and index-checked like the others.
+ */
+const FILTER_SQL: { [K in FilterKey]: { when: (value: string) => SQL; any?: (values: string[]) => SQL; counted?: readonly string[] } } = {
+  search: { when: searchCondition },
+  category: { when: (slug) => eq(products.category, slug) },
+  price: {
+    when: (value) => boundsCondition(products.priceCents, priceRange(value as PriceRange).bounds),
+    counted: PRICE_RANGES.map((range) => range.value),
+  },
+  strains: {
+    when: (value) => sql`lower(${products.strainType}) = ${literal(value)}`,
+    any: (values) => sql`lower(${products.strainType}) IN (${sql.join(values.map(literal), sql`, `)})`,
+    counted: STRAIN_OPTIONS.map((option) => option.value),
+  },
+  potency: {
+    when: (value) => {
+      const range = potencyRange(value as PotencyRange);
+      return sql`(${products.thcUnit} = ${literal(range.unit)} AND ${boundsCondition(products.thcMax, range.bounds)})`;
+    },
+    counted: POTENCY_RANGES.map((range) => range.value),
+  },
+  effects: {
+    when: (value) => sql`EXISTS (SELECT 1 FROM json_each(${products.effects}) WHERE ${effectKey(sql.raw("value"))} = ${value})`,
+    any: (values) =>
+      sql`EXISTS (SELECT 1 FROM json_each(${products.effects}) WHERE ${effectKey(sql.raw("value"))} IN (${sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      )}))`,
+  },
+  inStock: { when: () => eq(products.inStock, true), counted: ["in"] },
+};
+
+/** One condition per active filter (and the concentrates tab), keyed for the facet counts. */
+function activeConditions(filters: ListingFilters): Array<{ key: FilterKey | "tab"; condition: SQL }> {
+  const conditions: Array<{ key: FilterKey | "tab"; condition: SQL }> = [];
+  for (const key of FILTER_KEYS) {
+    const values = filterValues(filters, key);
+    if (values.length === 0) continue;
+    const entry = FILTER_SQL[key];
+    const condition = values.length === 1 || !entry.any ? or(...values.map(entry.when))! : entry.any(values);
+    conditions.push({ key, condition });
+  }
   const tab = filters.tab ? tabCondition(filters.tab) : undefined;
-  if (tab) conditions.push(tab);
+  if (tab) conditions.push({ key: "tab", condition: tab });
   return conditions;
+}
+
+function activeScope(activeOnly: boolean): SQL {
+  // `active IN (1, 0)` is always true, but it lets Show All use the (active, ...) indexes too.
+  return activeOnly ? eq(products.active, true) : inArray(products.active, [true, false]);
+}
+
+/** The page's own products: active (or all, for Show All) and the category page's match. */
+function scopeCondition(filters: ListingFilters, active: SQL = activeScope(filters.activeOnly)): SQL {
+  return and(active, filters.match ? matchCondition(filters.match) : undefined)!;
+}
+
+/**
+ * The rows of a page walk one index in the sort's order. A filter the planner could seek another
+ * index for (a price or THC range) would make it read that index and sort the result in a temp
+ * B-tree, so in the rows query every filter is wrapped in unary `+(...)`, SQLite's way of saying "do
+ * not use an index for this term" — except the category (part of the ordered indexes) and a price
+ * range on a price sort (its index is the order).
+ */
+function rowCondition(key: FilterKey | "tab", condition: SQL, sort: ShopSort): SQL {
+  if (key === "category" || (key === "price" && (sort === "price-asc" || sort === "price-desc"))) return condition;
+  return sql`+(${condition})`;
 }
 
 /** Sorts with the id as tie-break, so pages never overlap; each is an index order. */
 function orderFor(sort: ShopSort) {
   if (sort === "price-asc") return [asc(products.priceCents), asc(products.id)];
   if (sort === "price-desc") return [desc(products.priceCents), desc(products.id)];
+  // Percentages before mg doses (unrelated scales), strongest first, products without THC last.
+  if (sort === "thc-desc") return [desc(products.thcUnit), desc(products.thcMax), desc(products.id)];
   return [asc(products.name), asc(products.id)];
 }
 
+/** A facet option counted by a conditional sum: its column alias, and the filter it belongs to. */
+interface CountedOption {
+  key: FacetKey | "tab";
+  value: string;
+  alias: string;
+  condition: SQL;
+}
+
+function countedOptions(filters: ListingFilters): CountedOption[] {
+  const options: CountedOption[] = [];
+  for (const key of FILTER_KEYS) {
+    const counted = FILTER_SQL[key].counted;
+    if (key === "search" || !counted) continue;
+    counted.forEach((value, index) => options.push({ key, value, alias: `o_${key}_${index}`, condition: FILTER_SQL[key].when(value) }));
+  }
+  if (filters.tab) {
+    CONCENTRATE_TABS.forEach((tab, index) =>
+      options.push({ key: "tab", value: tab.value, alias: `o_tab_${index}`, condition: tabCondition(tab.value) ?? sql`1` }),
+    );
+  }
+  return options;
+}
+
 /**
- * The two statements of a listing: the count of every match and one page of rows. Exported so a
- * test can EXPLAIN the exact SQL. Show All (active and inactive) is a UNION ALL of the active and
- * the inactive half, each read in index order and merged by SQLite without a sort.
+ * The statements of a listing, exported so a test can EXPLAIN the exact SQL:
+ * - `facetsQuery`: ONE pass over the page's products on the covering facet index. Each row computes
+ *   a flag per active filter and a flag per countable option; each sum counts an option with every
+ *   filter but its own (so choosing Indica still shows how many Sativa there are), the total with all.
+ * - `categoryCountsQuery`: /shop's category options, grouped in index order.
+ * - `effectsQuery`: the effects present in the products matching every filter but effects, counted.
+ * - `rowsQuery(page)`: one page of cards in index order; Show All is a UNION ALL of the active and the
+ *   inactive half, each read in index order and merged by SQLite without a sort.
+ * - `countQuery`: every match, for clamping a page past the end inside the rows statement.
  */
 export function listingQueries(db: Db, filters: ListingFilters) {
-  const where = (active: boolean, forRows: boolean) => and(eq(products.active, active), ...filterConditions(filters, forRows));
-  const countQuery = db
-    .select({ value: count() })
-    .from(products)
-    // `active IN (1, 0)` is always true, but it lets Show All's count use the (active, ...) indexes.
-    .where(filters.activeOnly ? where(true, false) : and(inArray(products.active, [true, false]), ...filterConditions(filters, false)));
+  const conditions = activeConditions(filters);
+  const where = (scope: SQL, skip?: FilterKey | "tab") => and(scope, ...conditions.filter((entry) => entry.key !== skip).map((entry) => entry.condition));
+
+  const countQuery = db.select({ value: count() }).from(products).where(where(scopeCondition(filters)));
+
   const rowsQuery = (page: number) => {
-    const half = (active: boolean) => db.select(summaryColumns).from(products).where(where(active, true));
+    const half = (active: boolean) =>
+      db
+        .select(summaryColumns)
+        .from(products)
+        .where(and(scopeCondition(filters, eq(products.active, active)), ...conditions.map((entry) => rowCondition(entry.key, entry.condition, filters.sort))));
     const rows = filters.activeOnly ? half(true) : half(true).unionAll(half(false));
     return rows
       .orderBy(...orderFor(filters.sort))
       .limit(PAGE_SIZE)
       .offset(page > 1 ? clampedOffset(pageOffset(page), countQuery) : 0);
   };
-  return { countQuery, rowsQuery };
+
+  const flags = conditions.map((entry) => ({ key: entry.key, alias: `f_${entry.key}`, condition: entry.condition }));
+  const options = countedOptions(filters);
+  const allFlagsBut = (skip?: FacetKey | "tab") => {
+    const kept = flags.filter((flag) => flag.key !== skip).map((flag) => sql.raw(flag.alias));
+    return kept.length > 0 ? sql.join(kept, sql` AND `) : sql`1`;
+  };
+  // Each row's flags, computed once: `LIMIT -1` (no limit) keeps SQLite from flattening this into the
+  // sums below, which would evaluate every flag — an effects lookup included — once per sum.
+  const facetRows = db
+    .select({
+      ...Object.fromEntries(flags.map((flag) => [flag.alias, sql`(${flag.condition})`.as(flag.alias)])),
+      ...Object.fromEntries(options.map((option) => [option.alias, sql`(${option.condition})`.as(option.alias)])),
+    })
+    .from(products)
+    .where(scopeCondition(filters))
+    // drizzle drops a negative number; the SQL chunk renders as is (as in clampedOffset).
+    .limit(sql.raw("-1") as unknown as number)
+    .as("facet_rows");
+  const facetsQuery = db
+    .select({
+      // Every column has its own alias: D1 returns rows keyed by column name, and equal expressions would collide.
+      total: sql<number>`count(*) FILTER (WHERE ${allFlagsBut()})`.mapWith(Number).as("total"),
+      ...Object.fromEntries(
+        options.map((option) => [
+          option.alias,
+          sql<number>`count(*) FILTER (WHERE ${sql.raw(option.alias)} AND ${allFlagsBut(option.key)})`.mapWith(Number).as(`n_${option.alias}`),
+        ]),
+      ),
+    })
+    .from(facetRows);
+
+  // /shop's category options: every filter but the category, grouped in the (active, category, …) index's order.
+  const categoryCountsQuery = db
+    .select({ category: products.category, count: count() })
+    .from(products)
+    .where(and(scopeCondition(filters), ...conditions.filter((entry) => entry.key !== "category").map((entry) => sql`+(${entry.condition})`)))
+    .groupBy(products.active, products.category);
+
+  const effect = sql.raw("effect.value");
+  const effectsQuery = db
+    .select({
+      value: sql<string>`${effectKey(effect)}`.as("effect_value"),
+      // The capitalised spelling when several are used ("Relaxed" before "relaxed").
+      label: sql<string>`min(trim(${effect}))`.as("effect_label"),
+      // Qualified by hand: json_each has an `id` column too, and drizzle leaves select columns unqualified.
+      count: sql<number>`count(DISTINCT "products"."id")`.mapWith(Number).as("effect_count"),
+    })
+    .from(sql`${products}, json_each(${products.effects}) AS effect`)
+    .where(and(where(scopeCondition(filters), "effects"), sql`effect.type = 'text'`))
+    .groupBy(effectKey(effect));
+
+  const facets = (
+    [totals]: Awaited<typeof facetsQuery>,
+    effects: Awaited<typeof effectsQuery>,
+    categories: Awaited<typeof categoryCountsQuery> = [],
+  ): FacetCounts => toFacetCounts((totals ?? { total: 0 }) as FacetTotalsRow, options, effects, categories);
+
+  return { countQuery, rowsQuery, facetsQuery, categoryCountsQuery, effectsQuery, facets, options };
+}
+
+type FacetTotalsRow = { total: number } & Record<string, number>;
+
+/** The facet counts the page shows, from the one-row sums, the effects and (on /shop) the category counts. */
+function toFacetCounts(
+  totals: FacetTotalsRow,
+  options: CountedOption[],
+  effects: Array<{ value: string; label: string; count: number }>,
+  categories: Array<{ category: string; count: number }>,
+): FacetCounts {
+  const counts: FacetCounts = {
+    total: Number(totals.total ?? 0),
+    options: { category: {}, price: {}, strains: {}, potency: {}, effects: {}, inStock: {} },
+    effectLabels: {},
+  };
+  for (const option of options) {
+    if (option.key !== "tab") counts.options[option.key][option.value] = Number(totals[option.alias] ?? 0);
+  }
+  for (const row of categories) counts.options.category[row.category] = (counts.options.category[row.category] ?? 0) + row.count;
+  for (const row of effects) {
+    if (!row.value) continue;
+    counts.options.effects[row.value] = row.count;
+    counts.effectLabels[row.value] = row.label;
+  }
+  return counts;
+}
+
+/** Concentrates' tab counts from the same sums: each tab with every filter applied. */
+function toTabCounts([totals]: FacetTotalsRow[], options: CountedOption[]): TabCounts {
+  return Object.fromEntries(
+    CONCENTRATE_TABS.map((tab) => {
+      const alias = options.find((option) => option.key === "tab" && option.value === tab.value)?.alias;
+      return [tab.value, alias && totals ? Number(totals[alias] ?? 0) : 0];
+    }),
+  ) as TabCounts;
 }
 
 /**
@@ -167,9 +386,14 @@ function clampedOffset(offset: number, countQuery: SQLWrapper): number {
 
 type RowsQuery = ReturnType<ReturnType<typeof listingQueries>["rowsQuery"]>;
 
-/** A page of a listing from the count and the rows read in the same batch (the rows query clamps past-the-end pages itself). */
+/** A page of a listing from the total and the rows read in the same batch (the rows query clamps past-the-end pages itself). */
 function settleListing(total: number, rows: Awaited<RowsQuery>, requestedPage: number): Listing {
-  return { products: rows.map(toProductSummary), total, page: clampPage(requestedPage, total), pageCount: pageCount(total) };
+  return {
+    products: rows.map(({ thcUnit: _unit, thcMax: _max, ...row }) => toProductSummary(row)),
+    total,
+    page: clampPage(requestedPage, total),
+    pageCount: pageCount(total),
+  };
 }
 
 export interface CategoryOption {
@@ -195,42 +419,38 @@ function toStats([row]: Array<{ total: number; active: number }>): CatalogueStat
   return { total, active, inactive: total - active };
 }
 
+function listingFilters(query: ShopFilterValues & { sort: ShopSort }, activeOnly: boolean): ListingFilters {
+  const filters: ListingFilters = { sort: query.sort, activeOnly, ...NO_FILTERS };
+  for (const key of FILTER_KEYS) Object.assign(filters, { [key]: query[key] });
+  return filters;
+}
+
 /**
- * /shop: category options, the count and one page of products in ONE D1 batch (plus, for an
- * admin, the total / active / inactive counts); a second round trip only for a clamped page.
+ * /shop: the category options, one page of products, the facet counts (whose total is the count
+ * line's) and the effects in ONE D1 batch (plus, for an admin, the total / active / inactive counts).
  */
 export async function loadShop(db: Db, query: ShopQuery, { isAdmin }: { isAdmin: boolean }) {
-  const filters: ListingFilters = {
-    search: query.search,
-    category: query.category,
-    price: query.price,
-    sort: query.sort,
-    activeOnly: !(isAdmin && query.showInactive),
-  };
-  const { countQuery, rowsQuery } = listingQueries(db, filters);
-  const productCategories = db
-    .selectDistinct({ category: products.category })
-    .from(products)
-    .where(eq(products.active, true))
-    .orderBy(asc(products.category));
+  const filters = listingFilters(query, !(isAdmin && query.showInactive));
+  const { rowsQuery, facetsQuery, categoryCountsQuery, effectsQuery, facets } = listingQueries(db, filters);
   const categoriesQuery = activeCategoriesQuery(db);
 
-  const [categoryRows, productCategoryRows, [counted], rows, stats] = isAdmin
-    ? await db.batch([categoriesQuery, productCategories, countQuery, rowsQuery(query.page), statsQuery(db)])
-    : [...(await db.batch([categoriesQuery, productCategories, countQuery, rowsQuery(query.page)])), null];
+  const [categoryRows, totals, categoryCounts, effects, rows, stats] = isAdmin
+    ? await db.batch([categoriesQuery, facetsQuery, categoryCountsQuery, effectsQuery, rowsQuery(query.page), statsQuery(db)])
+    : [...(await db.batch([categoriesQuery, facetsQuery, categoryCountsQuery, effectsQuery, rowsQuery(query.page)])), null];
 
+  const counts = facets(totals, effects, categoryCounts);
   // SPEC: active categories sorted by name, or else the products' own categories title-cased.
   const categories: CategoryOption[] =
     categoryRows.length > 0
       ? categoryRows.map((row) => ({ value: row.slug, label: row.name }))
-      : productCategoryRows.map((row) => ({ value: row.category, label: titleCaseSlug(row.category) }));
+      : [...new Set(categoryCounts.map((row) => row.category))].sort().map((slug) => ({ value: slug, label: titleCaseSlug(slug) }));
 
-  const listing = settleListing(counted?.value ?? 0, rows, query.page);
-  return { listing, categories, stats: stats ? toStats(stats) : null };
+  const listing = settleListing(counts.total, rows, query.page);
+  return { listing, categories, facets: counts, stats: stats ? toStats(stats) : null };
 }
 
 // ---------------------------------------------------------------------------------------------
-// Category pages
+// Category pages: the same filters, sorts and counts, scoped to the page's products.
 
 export interface CategoryDebug {
   matching: number;
@@ -238,23 +458,8 @@ export interface CategoryDebug {
   categories: Array<{ category: string; count: number }>;
 }
 
-function tabCountsQuery(db: Db, match: ProductMatch, activeOnly: boolean) {
-  // Each count gets its own alias: D1 returns rows keyed by column name, and two tabs with the
-  // same number of keywords would otherwise produce the same column text and collide.
-  const fields = Object.fromEntries(
-    CONCENTRATE_TABS.map((tab, index) => {
-      const condition = tabCondition(tab.value);
-      const expression = condition ? sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)` : sql<number>`count(*)`;
-      return [tab.value, expression.mapWith(Number).as(`tab_${index}`)];
-    }),
-  ) as Record<ConcentrateTab, SQL.Aliased<number>>;
-  return db
-    .select(fields)
-    .from(products)
-    .where(and(activeOnly ? eq(products.active, true) : undefined, matchCondition(match)));
-}
-
-function categoryCountsQuery(db: Db) {
+/** Indoor's admin debug banner: every category in the database with its products, active or not. */
+function allCategoryCountsQuery(db: Db) {
   return db
     .select({ category: products.category, count: count() })
     .from(products)
@@ -263,6 +468,8 @@ function categoryCountsQuery(db: Db) {
 }
 
 export interface CategoryListingOptions {
+  /** The shopper's filters and sort (the page's own category replaces any category filter). */
+  query: ShopFilterValues & { sort: ShopSort };
   tab: ConcentrateTab;
   page: number;
   /** Admins see inactive products too (badged), so they can activate them from the page. */
@@ -273,11 +480,7 @@ export interface CategoryListingOptions {
 
 function categoryFilters(categoryPage: CategoryPage, options: CategoryListingOptions): ListingFilters {
   return {
-    search: "",
-    category: "",
-    price: null,
-    sort: "name",
-    activeOnly: !options.includeInactive,
+    ...listingFilters({ ...options.query, category: "" }, !options.includeInactive),
     match: categoryPage.match,
     tab: categoryPage.tabs ? options.tab : undefined,
   };
@@ -285,38 +488,34 @@ function categoryFilters(categoryPage: CategoryPage, options: CategoryListingOpt
 
 export interface CategoryListing {
   listing: Listing;
+  facets: FacetCounts;
   tabCounts: TabCounts | null;
   debug: CategoryDebug | null;
 }
 
 const EMPTY_LISTING: Listing = { products: [], total: 0, page: 1, pageCount: 1 };
 
-/** A fixed category page's products (and tab counts / debug data) in one batch. */
+/** A fixed category page's products, facet counts (and tab counts / debug data) in one batch. */
 export async function loadCategoryListing(db: Db, categoryPage: CategoryPage, options: CategoryListingOptions): Promise<CategoryListing> {
-  if (categoryPage.match.kind === "none") return { listing: EMPTY_LISTING, tabCounts: null, debug: null };
-  const { countQuery, rowsQuery } = listingQueries(db, categoryFilters(categoryPage, options));
-  const activeOnly = !options.includeInactive;
+  if (categoryPage.match.kind === "none") return { listing: EMPTY_LISTING, facets: EMPTY_FACETS, tabCounts: null, debug: null };
+  const filters = categoryFilters(categoryPage, options);
+  const { rowsQuery, facetsQuery, effectsQuery, facets, options: counted } = listingQueries(db, filters);
+  const withDebug = categoryPage.adminDebug && options.debug;
 
-  if (categoryPage.tabs) {
-    const [[counts], [counted], rows] = await db.batch([tabCountsQuery(db, categoryPage.match, activeOnly), countQuery, rowsQuery(options.page)]);
-    const tabCounts = Object.fromEntries(CONCENTRATE_TABS.map((tab) => [tab.value, Number(counts?.[tab.value] ?? 0)])) as TabCounts;
-    return { listing: settleListing(counted?.value ?? 0, rows, options.page), tabCounts, debug: null };
-  }
-  if (categoryPage.adminDebug && options.debug) {
-    const [[counted], rows, stats, categories] = await db.batch([countQuery, rowsQuery(options.page), statsQuery(db), categoryCountsQuery(db)]);
-    const total = counted?.value ?? 0;
-    return {
-      listing: settleListing(total, rows, options.page),
-      tabCounts: null,
-      debug: { matching: total, stats: toStats(stats), categories },
-    };
-  }
-  const [[counted], rows] = await db.batch([countQuery, rowsQuery(options.page)]);
-  return { listing: settleListing(counted?.value ?? 0, rows, options.page), tabCounts: null, debug: null };
+  const [totals, effects, rows, stats, categories] = withDebug
+    ? await db.batch([facetsQuery, effectsQuery, rowsQuery(options.page), statsQuery(db), allCategoryCountsQuery(db)])
+    : [...(await db.batch([facetsQuery, effectsQuery, rowsQuery(options.page)])), null, null];
+  const counts = facets(totals, effects);
+  return {
+    listing: settleListing(counts.total, rows, options.page),
+    facets: counts,
+    tabCounts: filters.tab ? toTabCounts(totals as unknown as FacetTotalsRow[], counted) : null,
+    debug: stats && categories ? { matching: counts.total, stats: toStats(stats), categories } : null,
+  };
 }
 
 /**
- * A generic category page: the category row and its products in one batch.
+ * A generic category page: the category row, its products and facet counts in one batch.
  * Null when no category has this slug (the route answers 404).
  */
 export async function loadGenericCategory(
@@ -326,12 +525,14 @@ export async function loadGenericCategory(
   options: CategoryListingOptions,
 ): Promise<(CategoryListing & { categoryPage: CategoryPage }) | null> {
   const provisional = pageFor({ name: slug, slug });
-  const { countQuery, rowsQuery } = listingQueries(db, categoryFilters(provisional, options));
-  const [[category], [counted], rows] = await db.batch([categoryBySlugQuery(db, slug), countQuery, rowsQuery(options.page)]);
+  const { rowsQuery, facetsQuery, effectsQuery, facets } = listingQueries(db, categoryFilters(provisional, options));
+  const [[category], totals, effects, rows] = await db.batch([categoryBySlugQuery(db, slug), facetsQuery, effectsQuery, rowsQuery(options.page)]);
   if (!category) return null;
+  const counts = facets(totals, effects);
   return {
     categoryPage: pageFor(category),
-    listing: settleListing(counted?.value ?? 0, rows, options.page),
+    listing: settleListing(counts.total, rows, options.page),
+    facets: counts,
     tabCounts: null,
     debug: null,
   };

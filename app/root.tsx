@@ -44,6 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       // Without categories the footer says "No categories available"; the page's own loader reports the failure.
       footerCategories: (layout.categories ?? []).slice(0, FOOTER_MAX_CATEGORIES) satisfies FooterCategory[],
+      // Every active category: the phone menu and the shop's category bar.
+      categories: (layout.categories ?? []).map(({ name, slug }) => ({ name, slug })),
       cart: cart.cart,
       isAdmin: admin !== null,
       toasts: [...toasts, ...cart.notices],
@@ -86,7 +88,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           >
             Skip to content
           </a>
-          <SiteHeader cart={<CartDrawer cart={rootData?.cart ?? EMPTY_CART_VIEW} imageResizing={rootData?.imageResizing ?? false} />} />
+          <SiteHeader
+            categories={rootData?.categories ?? []}
+            cart={<CartDrawer cart={rootData?.cart ?? EMPTY_CART_VIEW} imageResizing={rootData?.imageResizing ?? false} />}
+          />
           <main id="main" className="flex-1">
             {children}
           </main>

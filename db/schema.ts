@@ -38,6 +38,14 @@ export const products = sqliteTable(
     category: text("category").notNull(),
     strainType: text("strain_type"),
     thcContent: text("thc_content"),
+    /**
+     * The THC text as numbers (app/lib/thc.ts thcColumns, computed on every write): 'percent' or 'mg',
+     * and the lower and upper bound ("22-26%" is 22 to 26, "90%+" 90 to 100). Null when the text is
+     * in no accepted shape. The shop's potency filter and THC sort read these.
+     */
+    thcUnit: text("thc_unit", { enum: ["percent", "mg"] }),
+    thcMin: real("thc_min"),
+    thcMax: real("thc_max"),
     /** JSON text: string[] */
     effects: text("effects").notNull().default("[]"),
     rating: real("rating").notNull().default(5),
@@ -62,6 +70,12 @@ export const products = sqliteTable(
     index("products_active_category_price_idx").on(t.active, t.category, t.priceCents),
     index("products_category_name_idx").on(t.category, t.name),
     index("products_name_idx").on(t.name),
+    // THC: high to low, on /shop and in a category (walked backwards: percent before mg, strongest first).
+    index("products_active_thc_idx").on(t.active, t.thcUnit, t.thcMax),
+    index("products_active_category_thc_idx").on(t.active, t.category, t.thcUnit, t.thcMax),
+    // The facet counts' covering index: one pass over a page's products reads every column a filter
+    // counts on (the name too, for a search or a concentrates tab) from the index alone (decision 014).
+    index("products_facets_idx").on(t.active, t.category, t.strainType, t.thcUnit, t.thcMax, t.inStock, t.priceCents, t.name, t.effects),
   ],
 );
 

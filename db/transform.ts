@@ -1,7 +1,7 @@
 import { parsePriceToCents } from "../app/lib/money";
 import { normalizeStrainType } from "../app/lib/product";
 import { slugify } from "../app/lib/slug";
-import { normalizeThc } from "../app/lib/thc";
+import { normalizeThc, thcColumns } from "../app/lib/thc";
 import type { NewProductRow } from "./schema";
 
 /**
@@ -66,6 +66,7 @@ export function catalogueEntryToRow(entry: unknown): NewProductRow {
     category: slugify(text(e.category) ?? TRANSFORM_DEFAULTS.category),
     strainType: normalizeStrainType(e.strain_type),
     thcContent: thc(e.thc_content),
+    ...thcColumns(thc(e.thc_content)),
     effects: JSON.stringify(stringList(e.effects)),
     rating: rating === null ? TRANSFORM_DEFAULTS.rating : Math.min(5, Math.max(0, rating)),
     reviewCount: reviewCount === null ? TRANSFORM_DEFAULTS.reviewCount : Math.max(0, Math.round(reviewCount)),

@@ -14,10 +14,12 @@ export function TelegramIcon({ className = "h-5 w-5" }: { className?: string }) 
 }
 
 /**
- * 'Place Order via Telegram' and 'Copy order'. The order form opens a new tab: its post is answered
- * with a 303 to t.me with the order text (built once on the server) and a cookie that empties the
- * cart, with or without JavaScript. With JavaScript this tab refuses an empty cart itself, and after a
- * valid submit shows 'Order sent!', empties its cart view and returns home after 2 s.
+ * 'Place Order via Telegram' and 'Copy order'. With JavaScript the order form opens a new tab: its post
+ * is answered with a 303 to t.me with the order text (built once on the server) and a cookie that
+ * empties the cart; this tab refuses an empty cart itself, and after a valid submit shows 'Order sent!',
+ * empties its cart view and returns home after 2 s. Without JavaScript the form posts from this page:
+ * the answer is the checkout page saying the order was sent, with the empty cart, and Telegram opens
+ * from there (with a link to open it again), so no view of the old cart is left to order twice.
  */
 export function OrderActions({ cart, source }: { cart: OptimisticCart; source: OrderSource }) {
   const hydrated = useHydrated();
@@ -42,7 +44,9 @@ export function OrderActions({ cart, source }: { cart: OptimisticCart; source: O
 
   return (
     <div className="space-y-2.5">
-      <Form method="post" action={CART_ACTION} reloadDocument target="_blank" onSubmit={onSubmit}>
+      {/* With JavaScript Telegram opens in a new tab and this tab follows; without, the order is posted from
+          this page, which then shows the order sent and the cart empty, and opens Telegram (decision 014). */}
+      <Form method="post" action={CART_ACTION} reloadDocument target={hydrated ? "_blank" : undefined} onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="order" />
         <input type="hidden" name="source" value={source} />
         {hydrated ? <input type="hidden" name="js" value="1" /> : null}

@@ -3,6 +3,7 @@ import { useEffect, useSyncExternalStore } from "react";
 import {
   applyCartAction,
   EMPTY_CART_VIEW,
+  MAX_LINE_QUANTITY,
   ORDER_REDIRECT_DELAY,
   type CartItem,
   type CartState,
@@ -149,11 +150,14 @@ export function useOptimisticCart(cart: CartView): OptimisticCart {
       case "clear":
         state = applyCartAction(state, { type: "CLEAR_CART" }).state;
         break;
-      case "add":
+      case "add": {
+        const quantity = formData.has("quantity") ? intField(formData, "quantity") : 1;
+        if (!Number.isSafeInteger(quantity) || quantity < 1) break;
         // A product not in the cart yet has no price here: only the badge counts it.
-        if (line) state = applyCartAction(state, { type: "ADD_ITEM", product: line }).state;
-        else unknownAdds += 1;
+        if (line) state = applyCartAction(state, { type: "ADD_ITEM", product: line, quantity }).state;
+        else unknownAdds += Math.min(quantity, MAX_LINE_QUANTITY);
         break;
+      }
     }
   }
   const lines = cart.items.map((item) => {

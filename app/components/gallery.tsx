@@ -29,7 +29,7 @@ function VideoTile() {
 
 /**
  * The product gallery: cover, extra images, then an optional video. Previous / next wrap around,
- * 'n / total' counts, thumbnails sit 6 per row, arrow keys move through the items, and the image
+ * 'n / total' counts (not shown for a single image), thumbnails sit 6 per row, arrow keys move through the items, and the image
  * opens a full-screen zoom dialog. Without JavaScript the image and the thumbnails are links to
  * the full-size files.
  */
@@ -111,10 +111,12 @@ export function Gallery({ items, productName }: { items: GalleryItem[]; productN
             </button>
           </>
         ) : null}
-        <p className="absolute right-3 bottom-3 rounded-full bg-ink-900/80 px-3 py-1 text-sm font-semibold text-white tabular-nums" aria-live="polite">
-          <span className="sr-only">Item </span>
-          {position} / {total}
-        </p>
+        {total > 1 ? (
+          <p className="absolute right-3 bottom-3 rounded-full bg-ink-900/80 px-3 py-1 text-sm font-semibold text-white tabular-nums" aria-live="polite">
+            <span className="sr-only">Item </span>
+            {position} / {total}
+          </p>
+        ) : null}
       </div>
 
       {total > 1 ? (

@@ -8,15 +8,16 @@ const item =
 
 /**
  * Home's fixed bottom bar (SPEC section 2): Shop, Cart with the total quantity, Telegram.
- * The badge comes from the root loader, so it is right on first paint. The `home-bottom-bar`
- * class lets app/tailwind.css pad the page so the bar never hides content.
+ * The badge comes from the root loader, so it is right on first paint. On phones it is fixed to the
+ * bottom (the `home-bottom-bar` class lets app/tailwind.css pad the page so it never hides the page's
+ * end); from md up it sits in the page's flow at the end of the home page, covering nothing.
  */
 export function HomeBottomBar() {
   const totalItems = useRootData()?.cart.totalItems ?? 0;
   return (
     <nav
       aria-label="Quick actions"
-      className="home-bottom-bar fixed inset-x-0 bottom-0 z-40 border-t border-forest-800 bg-forest-900/95 pb-[env(safe-area-inset-bottom)] shadow-[0_-8px_24px_rgba(11,46,26,0.25)] backdrop-blur sm:inset-x-auto sm:bottom-4 sm:left-1/2 sm:w-[28rem] sm:-translate-x-1/2 sm:rounded-full sm:border"
+      className="home-bottom-bar fixed inset-x-0 bottom-0 z-40 border-t border-forest-800 bg-forest-900/95 pb-[env(safe-area-inset-bottom)] shadow-[0_-8px_24px_rgba(11,46,26,0.25)] backdrop-blur sm:inset-x-auto sm:bottom-4 sm:left-1/2 sm:w-[28rem] sm:-translate-x-1/2 sm:rounded-full sm:border md:static md:mx-auto md:my-10 md:translate-x-0 md:pb-0"
     >
       <ul className="grid grid-cols-3 gap-1 p-1.5">
         <li>

@@ -28,7 +28,7 @@ export function HomeSearch() {
       <div className="relative min-w-0 flex-1">
         <svg
           viewBox="0 0 24 24"
-          className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-ink-500"
+          className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-ink-500 sm:left-4"
           fill="none"
           stroke="currentColor"
           strokeWidth="1.8"
@@ -44,11 +44,15 @@ export function HomeSearch() {
           placeholder="Search products"
           autoComplete="off"
           enterKeyHint="search"
-          className="input rounded-full py-3 pl-12"
+          className="input rounded-full py-3 pr-2 pl-9 sm:pr-4 sm:pl-12"
         />
       </div>
-      <button type="submit" className="btn-primary py-3">
-        Search
+      {/* An arrow on phones, so the field keeps room for its whole placeholder at 320 px. */}
+      <button type="submit" className="btn-primary h-12 w-11 shrink-0 px-0 sm:w-auto sm:px-5" aria-label="Search">
+        <svg viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <path d="M5 12h14M13 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <span className="hidden sm:inline">Search</span>
       </button>
     </Form>
   );

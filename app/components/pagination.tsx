@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { pageList } from "~/lib/shop-filters";
 
-const itemClass = "inline-flex h-10 min-w-10 items-center justify-center rounded-full px-3 text-sm font-semibold";
+// gap-1: the arrow and its word are separate flex items, so the space between them needs the gap.
+const itemClass = "inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-full px-3 text-sm font-semibold";
 
 /** Previous / numbered / Next links (?page=N), so paging works without JavaScript. */
 export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {

@@ -58,6 +58,10 @@ function AdminControls({ product, categorySlug }: { product: ProductSummary; cat
  * rating and review count, lab-tested badge and stock. Inactive cards carry an 'Inactive' badge
  * and a red tint; out-of-stock cards an 'Out of Stock' badge and a dimmed image. Admin controls
  * appear only when the page asks for them and an admin is signed in.
+ *
+ * Compact enough for two cards per row on a 360 px phone: the grid card shows the first two
+ * effects, the name on at most two lines, and keeps room at the image's top right (a COA mark)
+ * and beside the price (a compare-at price and a saving badge).
  */
 export function ProductCard({
   product,
@@ -78,20 +82,18 @@ export function ProductCard({
   const href = `/product/${product.id}`;
   const list = view === "list";
   const tint = product.active ? "bg-white" : "border-berry-700/30 bg-red-50";
+  const effects = product.effects.slice(0, list ? 3 : 2);
 
   return (
-    <article
-      aria-labelledby={titleId}
-      className={`product-card ${tint} ${list ? "flex-row" : "flex-col"}`}
-    >
+    <article aria-labelledby={titleId} className={`product-card ${tint} ${list ? "flex-row" : "flex-col"}`}>
       <div className={`product-card-media ${list ? "w-28 sm:w-44" : "w-full"}`}>
         <ProductImage
           src={product.image}
           alt={product.name}
           width={400}
           height={400}
-          widths={[300, 600]}
-          sizes={list ? "176px" : "(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"}
+          widths={[200, 300, 600]}
+          sizes={list ? "176px" : "(min-width: 1280px) 240px, (min-width: 768px) 33vw, (min-width: 360px) 50vw, 100vw"}
           priority={priority}
           className={product.inStock ? "product-card-image" : "product-card-image opacity-50 grayscale"}
         />
@@ -101,15 +103,15 @@ export function ProductCard({
             {product.inStock ? null : <Badge tone="muted">Out of Stock</Badge>}
           </span>
         )}
+        {product.isLabTested ? <span className="lab-badge absolute bottom-2 left-2">Lab Tested</span> : null}
       </div>
 
-      <div className={`product-card-body ${list ? "p-3 sm:p-5" : "p-4"}`}>
-        <div className="card-meta">
+      <div className={`product-card-body ${list ? "p-3 sm:p-5" : "p-2.5 sm:p-3.5"}`}>
+        <p className="card-meta">
           {product.strainType ? <span className="capitalize">{product.strainType}</span> : null}
           {product.strainType && product.thcContent ? <span aria-hidden="true">·</span> : null}
           {product.thcContent ? <span>{`THC ${product.thcContent}`}</span> : null}
-          {product.isLabTested ? <span className="lab-badge">Lab Tested</span> : null}
-        </div>
+        </p>
 
         <h3 id={titleId} className="product-card-title">
           {/* One link per card, stretched over it (the image included); the buttons sit above it. */}
@@ -118,11 +120,11 @@ export function ProductCard({
           </Link>
         </h3>
 
-        <StarRating rating={product.rating} reviewCount={product.reviewCount} className="mt-1.5" />
+        <StarRating rating={product.rating} reviewCount={product.reviewCount} compact className="mt-1" />
 
-        {product.effects.length > 0 ? (
-          <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Effects">
-            {product.effects.slice(0, 3).map((effect) => (
+        {effects.length > 0 ? (
+          <ul className="mt-2 flex flex-wrap gap-1" aria-label="Effects">
+            {effects.map((effect) => (
               <li key={effect} className="chip">
                 {effect}
               </li>
@@ -130,13 +132,13 @@ export function ProductCard({
           </ul>
         ) : null}
 
-        <div className="mt-auto pt-4">
-          <div className="flex items-end justify-between gap-2">
+        <div className="mt-auto pt-2.5">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-2">
             <p className="product-card-price">{formatCents(product.priceCents)}</p>
             {product.inStock ? <p className="product-card-stock">In Stock</p> : null}
           </div>
-          <div className="relative z-10 mt-3">
-            <AddToCartButton productId={product.id} productName={product.name} disabled={!product.inStock} className="btn-primary w-full" />
+          <div className="relative z-10 mt-2">
+            <AddToCartButton productId={product.id} productName={product.name} disabled={!product.inStock} className="btn-primary btn-compact w-full" />
           </div>
           {adminControls && isAdmin ? <AdminControls product={product} categorySlug={categorySlug} /> : null}
         </div>

@@ -1,10 +1,13 @@
 import type { ProductSummary } from "~/lib/product-summary";
 import { ProductCard, type CardView } from "./product-card";
 
-/** Cards in the first row load eagerly (the first with high priority); the rest lazily. */
-const FIRST_ROW = 4;
+/** Cards in the first rows of a phone (two by two) and the first row of a desktop load eagerly. */
+const FIRST_SCREEN = 4;
 
-/** The product grid (1 to 4 columns by width) or list. */
+/**
+ * The product grid (SPEC: 1 to 4 columns by width): one column below 360 px, two compact cards per
+ * row on phones, three on tablets and beside the filter panel, four on desktops. Or the list view.
+ */
 export function ProductGrid({
   products,
   view = "grid",
@@ -18,7 +21,10 @@ export function ProductGrid({
   categorySlug?: string;
   busy?: boolean;
 }) {
-  const layout = view === "list" ? "grid grid-cols-1 gap-4 lg:grid-cols-2" : "grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
+  const layout =
+    view === "list"
+      ? "grid grid-cols-1 gap-3 sm:gap-4 xl:grid-cols-2"
+      : "grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:gap-4 md:grid-cols-3 xl:grid-cols-4";
   return (
     <>
       {/* Keeps the outline in order (h1 page title, h2 here, h3 per card) for screen-reader navigation. */}
@@ -29,7 +35,7 @@ export function ProductGrid({
             <ProductCard
               product={product}
               view={view}
-              priority={index === 0 ? "high" : index < FIRST_ROW ? "eager" : "lazy"}
+              priority={index === 0 ? "high" : index < FIRST_SCREEN ? "eager" : "lazy"}
               adminControls={adminControls}
               categorySlug={categorySlug}
             />

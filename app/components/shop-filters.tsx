@@ -1,11 +1,44 @@
-import { Form, useNavigate } from "@remix-run/react";
+import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { PRICE_RANGES, SEARCH_MAX_LENGTH, serializeShopQuery, SORTS, type ShopQuery } from "~/lib/shop-filters";
+import { useHydrated } from "remix-utils/use-hydrated";
+import {
+  activeFilterCount,
+  clearedFilters,
+  effectOptions,
+  filterChips,
+  hasActiveFilters,
+  POTENCY_RANGES,
+  PRICE_RANGES,
+  SEARCH_MAX_LENGTH,
+  serializeShopQuery,
+  SORTS,
+  STRAIN_OPTIONS,
+  type FacetCounts,
+  type FilterLabels,
+  type ShopQuery,
+} from "~/lib/shop-filters";
 
 /** The query-string parser (zod) is fetched when the shopper first touches the form, not with the page. */
 const loadQueryParser = () => import("~/lib/shop-query");
 
 const SEARCH_DELAY_MS = 350;
+export const FILTER_SHEET_ID = "shop-filters";
+
+export interface FilterCategory {
+  value: string;
+  label: string;
+}
+
+/** Where a filter form lives: /shop, or a category page (its concentrates tab kept first in the URL). */
+export interface FilterPage {
+  path: string;
+  /** the page's own parameters (the concentrates tab), kept through every filter change */
+  params?: Record<string, string>;
+}
+
+export function shopHref(page: FilterPage, query: ShopQuery): string {
+  return `${page.path}${serializeShopQuery(query, page.params)}`;
+}
 
 /** A native select with our own chevron, so long option labels get the room the arrow took. */
 function SelectChevron({ children }: { children: React.ReactNode }) {
@@ -19,163 +52,309 @@ function SelectChevron({ children }: { children: React.ReactNode }) {
   );
 }
 
-export interface FilterCategory {
-  value: string;
-  label: string;
+function FilterIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <path d="M4 6h16M7 12h10M10 18h4" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** One checkbox option of a multi-select, with how many products it would give. */
+function CheckOption({ name, value, label, count, checked }: { name: string; value: string; label: string; count: number; checked: boolean }) {
+  return (
+    <li>
+      <label className={`filter-option ${count === 0 && !checked ? "text-ink-500" : ""}`}>
+        <input type="checkbox" name={name} value={value} defaultChecked={checked} className="filter-check" />
+        <span className="min-w-0 flex-1">{label}</span>
+        <span className="filter-count">{count}</span>
+      </label>
+    </li>
+  );
+}
+
+function Group({ legend, children }: { legend: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="filter-group">
+      <legend className="filter-legend">{legend}</legend>
+      <ul className="mt-1.5 space-y-0.5">{children}</ul>
+    </fieldset>
+  );
 }
 
 /**
- * The shop's filters: a GET form whose values are the query string, so every view can be shared
- * and it works without JavaScript (the Apply button). With JavaScript a change applies at once
- * (typing after a short pause) and the URL leaves out the defaults.
+ * The shop's filters: one GET form whose values are the query string, so every view can be shared
+ * and everything works without JavaScript (the Apply Filters button). On phones it is a sheet — a
+ * native popover the Filters button opens and closes without JavaScript — and on wide screens a
+ * panel beside the grid. With JavaScript a change applies at once (typing after a short pause), the
+ * counts follow, and the sheet's button shows how many products the choice gives.
  */
-export function ShopFilters({ query, categories }: { query: ShopQuery; categories: FilterCategory[] }) {
+export function ShopFilters({
+  page,
+  query,
+  facets,
+  categories,
+}: {
+  page: FilterPage;
+  query: ShopQuery;
+  facets: FacetCounts;
+  /** /shop's category select; category pages leave it out (the page is the category) */
+  categories?: FilterCategory[];
+}) {
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
+  const sheetRef = useRef<HTMLElement>(null);
   const searchTimer = useRef<ReturnType<typeof setTimeout>>();
+  const count = (key: keyof FacetCounts["options"], value: string) => facets.options[key][value] ?? 0;
+  const effects = effectOptions(facets, query.effects);
+  const potency = POTENCY_RANGES.filter((range) => count("potency", range.value) > 0 || query.potency.includes(range.value));
 
-  // Uncontrolled fields follow the URL when it changes from elsewhere (Clear Filters, back button),
-  // but never overwrite what someone is typing.
+  // Uncontrolled fields follow the URL when it changes from elsewhere (a chip, Clear Filters, the back
+  // button), but never overwrite what someone is typing.
+  const queryKey = serializeShopQuery({ ...query, page: 1 });
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    const values: Record<string, string> = {
-      search: query.search,
-      category: query.category,
-      price: query.price ?? "",
-      sort: query.sort,
-    };
-    for (const [name, value] of Object.entries(values)) {
-      const field = form.elements.namedItem(name);
-      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field !== document.activeElement && field.value !== value) {
-        field.value = value;
+    for (const element of form.elements) {
+      if (element === document.activeElement) continue;
+      if (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio")) {
+        element.checked = element.defaultChecked;
+      } else if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) {
+        const wanted = element.name === "search" ? query.search : element.name === "category" ? query.category : element.name === "price" ? (query.price ?? "") : element.name === "sort" ? query.sort : null;
+        if (wanted !== null && element.value !== wanted) element.value = wanted;
       }
     }
-    for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="view"]')) radio.checked = radio.value === query.view;
-  }, [query.search, query.category, query.price, query.sort, query.view]);
+    // Only when the URL's view changes; the form's own defaults were rendered from it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queryKey]);
 
   useEffect(() => () => clearTimeout(searchTimer.current), []);
 
-  /** Typing replaces the history entry (no entry per keystroke); a choice in a select pushes one. */
+  /** Typing replaces the history entry (no entry per keystroke); a choice pushes one. */
   async function apply(form: HTMLFormElement, replace = false) {
     clearTimeout(searchTimer.current);
     const params = new URLSearchParams();
     new FormData(form).forEach((value, key) => {
-      if (typeof value === "string") params.append(key, value);
+      if (typeof value === "string" && !(page.params && key in page.params)) params.append(key, value);
     });
     const { parseShopQuery } = await loadQueryParser();
-    navigate(`/shop${serializeShopQuery(parseShopQuery(params))}`, { replace, preventScrollReset: true });
+    navigate(shopHref(page, { ...parseShopQuery(params), showInactive: query.showInactive }), { replace, preventScrollReset: true });
   }
 
   return (
-    <Form
-      ref={formRef}
-      method="get"
-      action="/shop"
-      role="search"
-      aria-label="Filter products"
-      className="card grid grid-cols-2 gap-x-2 gap-y-4 p-3.5 sm:gap-x-4 sm:p-5 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]"
+    <section
+      ref={sheetRef}
+      id={FILTER_SHEET_ID}
+      popover="auto"
+      aria-labelledby="filters-title"
+      className="filter-sheet"
       onFocus={() => void loadQueryParser()}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void apply(event.currentTarget);
-      }}
-      onChange={(event) => {
-        const form = event.currentTarget;
-        if (event.target instanceof HTMLInputElement && event.target.name === "search") {
-          clearTimeout(searchTimer.current);
-          searchTimer.current = setTimeout(() => void apply(form, true), SEARCH_DELAY_MS);
-          return;
-        }
-        void apply(form);
-      }}
     >
-      <div className="col-span-2 lg:col-span-1">
-        <label htmlFor="shop-search" className="label">
-          Search
-        </label>
-        <input
-          id="shop-search"
-          type="search"
-          name="search"
-          defaultValue={query.search}
-          maxLength={SEARCH_MAX_LENGTH}
-          placeholder="Search products..."
-          autoComplete="off"
-          className="input"
-        />
-      </div>
-      <div>
-        <label htmlFor="shop-category" className="label">
-          Category
-        </label>
-        <SelectChevron>
-          <select id="shop-category" name="category" defaultValue={query.category} className="input appearance-none pr-6! pl-3!">
-            <option value="">All Categories</option>
-            {categories.map((category) => (
-              <option key={category.value} value={category.value}>
-                {category.label}
-              </option>
-            ))}
-          </select>
-        </SelectChevron>
-      </div>
-      <div>
-        <label htmlFor="shop-price" className="label">
-          Price range
-        </label>
-        <SelectChevron>
-          <select id="shop-price" name="price" defaultValue={query.price ?? ""} className="input appearance-none pr-6! pl-3!">
-            <option value="">All Prices</option>
-            {PRICE_RANGES.map((range) => (
-              <option key={range.value} value={range.value}>
-                {range.label}
-              </option>
-            ))}
-          </select>
-        </SelectChevron>
-      </div>
-      <div className="col-span-2 lg:col-span-1">
-        <label htmlFor="shop-sort" className="label">
-          Sort by
-        </label>
-        <SelectChevron>
-          <select id="shop-sort" name="sort" defaultValue={query.sort} className="input appearance-none pr-6! pl-3!">
-            {SORTS.map((sort) => (
-              <option key={sort.value} value={sort.value}>
-                {sort.label}
-              </option>
-            ))}
-          </select>
-        </SelectChevron>
-      </div>
-
-      <fieldset className="lg:col-span-2">
-        <legend className="label">View</legend>
-        <div className="inline-flex rounded-full border border-forest-800/20 bg-white p-1">
-          {(["grid", "list"] as const).map((view) => (
-            <label
-              key={view}
-              className="relative cursor-pointer rounded-full px-4 py-1.5 text-sm font-semibold text-forest-800 has-checked:bg-forest-800 has-checked:text-cream-50 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-gold-500"
-            >
-              <input
-                type="radio"
-                name="view"
-                value={view}
-                defaultChecked={query.view === view}
-                className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none rounded-full opacity-0"
-              />
-              {view === "grid" ? "Grid" : "List"}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <div className="flex items-end justify-end lg:col-span-2">
-        {query.showInactive ? <input type="hidden" name="inactive" value="show" /> : null}
-        <button type="submit" className="btn-primary w-full sm:w-auto">
-          Apply Filters
+      <div className="filter-sheet-head">
+        <h2 id="filters-title" className="font-display text-xl text-forest-900 lg:text-lg">
+          Filters
+        </h2>
+        <button type="button" popovertarget={FILTER_SHEET_ID} popovertargetaction="hide" className="filter-close lg:hidden" aria-label="Close filters">
+          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+          </svg>
         </button>
       </div>
-    </Form>
+      <Form
+        ref={formRef}
+        method="get"
+        action={page.path}
+        role="search"
+        aria-label="Filter products"
+        className="filter-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void apply(event.currentTarget);
+          sheetRef.current?.hidePopover?.();
+        }}
+        onChange={(event) => {
+          const form = event.currentTarget;
+          if (event.target instanceof HTMLInputElement && event.target.name === "search") {
+            clearTimeout(searchTimer.current);
+            searchTimer.current = setTimeout(() => void apply(form, true), SEARCH_DELAY_MS);
+            return;
+          }
+          void apply(form);
+        }}
+      >
+        {Object.entries(page.params ?? {}).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {query.showInactive ? <input type="hidden" name="inactive" value="show" /> : null}
+
+        <div className="filter-body">
+          <div>
+            <label htmlFor="shop-search" className="label">
+              Search
+            </label>
+            <input
+              id="shop-search"
+              type="search"
+              name="search"
+              defaultValue={query.search}
+              maxLength={SEARCH_MAX_LENGTH}
+              placeholder="Search products..."
+              autoComplete="off"
+              enterKeyHint="search"
+              className="input"
+            />
+          </div>
+
+          {categories ? (
+            <div>
+              <label htmlFor="shop-category" className="label">
+                Category
+              </label>
+              <SelectChevron>
+                <select id="shop-category" name="category" defaultValue={query.category} className="input appearance-none pr-7! pl-3!">
+                  <option value="">All Categories</option>
+                  {categories.map((category) => (
+                    <option key={category.value} value={category.value}>
+                      {`${category.label} (${count("category", category.value)})`}
+                    </option>
+                  ))}
+                </select>
+              </SelectChevron>
+            </div>
+          ) : null}
+
+          <div>
+            <label htmlFor="shop-sort" className="label">
+              Sort by
+            </label>
+            <SelectChevron>
+              <select id="shop-sort" name="sort" defaultValue={query.sort} className="input appearance-none pr-7! pl-3!">
+                {SORTS.map((sort) => (
+                  <option key={sort.value} value={sort.value}>
+                    {sort.label}
+                  </option>
+                ))}
+              </select>
+            </SelectChevron>
+          </div>
+
+          <div>
+            <label htmlFor="shop-price" className="label">
+              Price range
+            </label>
+            <SelectChevron>
+              <select id="shop-price" name="price" defaultValue={query.price ?? ""} className="input appearance-none pr-7! pl-3!">
+                <option value="">All Prices</option>
+                {PRICE_RANGES.map((range) => (
+                  <option key={range.value} value={range.value}>
+                    {`${range.label} (${count("price", range.value)})`}
+                  </option>
+                ))}
+              </select>
+            </SelectChevron>
+          </div>
+
+          <Group legend="Strain type">
+            {STRAIN_OPTIONS.map((option) => (
+              <CheckOption key={option.value} name="strain" value={option.value} label={option.label} count={count("strains", option.value)} checked={query.strains.includes(option.value)} />
+            ))}
+          </Group>
+
+          {potency.length > 0 ? (
+            <Group legend="Potency (THC)">
+              {potency.map((range) => (
+                <CheckOption key={range.value} name="thc" value={range.value} label={range.label} count={count("potency", range.value)} checked={query.potency.includes(range.value)} />
+              ))}
+            </Group>
+          ) : null}
+
+          {effects.length > 0 ? (
+            <Group legend="Effects">
+              {effects.map((effect) => (
+                <CheckOption key={effect.value} name="effect" value={effect.value} label={effect.label} count={effect.count} checked={query.effects.includes(effect.value)} />
+              ))}
+            </Group>
+          ) : null}
+
+          <Group legend="Availability">
+            <CheckOption name="stock" value="in" label="In stock only" count={count("inStock", "in")} checked={query.inStock} />
+          </Group>
+
+          <fieldset className="filter-group">
+            <legend className="filter-legend">View</legend>
+            <div className="mt-1.5 inline-flex rounded-full border border-forest-800/20 bg-white p-1">
+              {(["grid", "list"] as const).map((view) => (
+                <label
+                  key={view}
+                  className="relative cursor-pointer rounded-full px-4 py-1.5 text-sm font-semibold text-forest-800 has-checked:bg-forest-800 has-checked:text-cream-50 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-gold-500"
+                >
+                  <input
+                    type="radio"
+                    name="view"
+                    value={view}
+                    defaultChecked={query.view === view}
+                    className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none rounded-full opacity-0"
+                  />
+                  {view === "grid" ? "Grid" : "List"}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </div>
+
+        <div className={`filter-foot ${hydrated ? "lg:hidden" : ""}`}>
+          {hasActiveFilters(query) ? (
+            <Link to={shopHref(page, clearedFilters(query))} preventScrollReset className="btn-secondary flex-1 lg:hidden">
+              Clear Filters
+            </Link>
+          ) : null}
+          <button type="submit" className="btn-primary flex-1">
+            {hydrated ? `Show ${facets.total} ${facets.total === 1 ? "product" : "products"}` : "Apply Filters"}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** Phones and tablets: opens the filter sheet (a native popover, so it works without JavaScript). */
+export function FiltersButton({ query }: { query: ShopQuery }) {
+  const active = activeFilterCount(query);
+  return (
+    <button type="button" popovertarget={FILTER_SHEET_ID} className="btn-secondary gap-2 px-4 lg:hidden" aria-label={active > 0 ? `Filters, ${active} active` : "Filters"}>
+      <FilterIcon />
+      Filters
+      {active > 0 ? (
+        <span className="min-w-5 rounded-full bg-forest-800 px-1.5 text-center text-xs leading-5 font-bold text-cream-50" aria-hidden="true">
+          {active}
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
+/** Every active filter as a removable chip (a link to the view without it), then Clear Filters. */
+export function FilterChips({ page, query, labels }: { page: FilterPage; query: ShopQuery; labels: FilterLabels }) {
+  const chips = filterChips(query, labels);
+  if (chips.length === 0) return null;
+  return (
+    <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
+      {chips.map((chip) => (
+        <li key={`${chip.key}-${chip.value}`}>
+          <Link to={shopHref(page, chip.without)} preventScrollReset className="filter-chip" aria-label={`Remove filter: ${chip.label}`}>
+            {chip.label}
+            <svg viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
+              <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
+            </svg>
+          </Link>
+        </li>
+      ))}
+      <li>
+        <Link to={shopHref(page, clearedFilters(query))} preventScrollReset className="px-2 text-sm font-semibold text-forest-800 underline-offset-4 hover:underline">
+          Clear Filters
+        </Link>
+      </li>
+    </ul>
   );
 }

@@ -1,9 +1,10 @@
-import { Link, NavLink } from "@remix-run/react";
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { NAV_LINKS } from "~/lib/site";
 import { Logo } from "./logo";
 
 function navClass({ isActive }: { isActive: boolean }) {
-  return `rounded-full px-3 py-2 text-sm font-medium transition-colors ${
+  return `rounded-full px-3 py-2 text-sm font-medium transition-colors md:px-2.5 lg:px-3 ${
     isActive ? "bg-forest-800 text-cream-50" : "text-ink-700 hover:bg-forest-50 hover:text-forest-800"
   }`;
 }
@@ -48,11 +49,20 @@ export function CartLink({ totalItems }: { totalItems: number }) {
   );
 }
 
-/** Header: the spec's nav, a mobile menu (a <details>, so it works without JavaScript) and the cart. */
-export function SiteHeader({ cart }: { cart: React.ReactNode }) {
+/**
+ * Header: the spec's nav, a mobile menu (a <details>, so it works without JavaScript) with the six
+ * pages and every active category, and the cart.
+ */
+export function SiteHeader({ cart, categories = [] }: { cart: React.ReactNode; categories?: Array<{ name: string; slug: string }> }) {
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  // A link chosen in the menu navigates in place: close the menu behind it.
+  useEffect(() => {
+    if (menuRef.current) menuRef.current.open = false;
+  }, [location.key]);
   return (
     <header className="sticky top-0 z-30 border-b border-ink-900/5 bg-cream-50/90 backdrop-blur">
-      <div className="container-page flex h-16 items-center justify-between gap-4">
+      <div className="container-page flex h-16 items-center justify-between gap-2 sm:gap-4">
         <Logo />
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
@@ -67,7 +77,7 @@ export function SiteHeader({ cart }: { cart: React.ReactNode }) {
         </nav>
         <div className="flex items-center gap-1">
           {cart}
-          <details className="group relative md:hidden">
+          <details ref={menuRef} className="group relative md:hidden">
             <summary
               className="inline-flex h-11 w-11 items-center justify-center rounded-full text-forest-800 hover:bg-forest-50"
               aria-label="Menu"
@@ -79,7 +89,10 @@ export function SiteHeader({ cart }: { cart: React.ReactNode }) {
                 <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
               </svg>
             </summary>
-            <nav aria-label="Mobile" className="absolute right-0 mt-2 w-56 rounded-2xl border border-ink-900/10 bg-white p-2 shadow-xl">
+            <nav
+              aria-label="Mobile"
+              className="absolute right-0 mt-2 max-h-[calc(100dvh-5rem)] w-64 overflow-y-auto overscroll-contain rounded-2xl border border-ink-900/10 bg-white p-2 shadow-xl"
+            >
               <ul>
                 {NAV_LINKS.map((link) => (
                   <li key={link.to}>
@@ -89,6 +102,22 @@ export function SiteHeader({ cart }: { cart: React.ReactNode }) {
                   </li>
                 ))}
               </ul>
+              {categories.length > 0 ? (
+                <>
+                  <h2 id="mobile-categories" className="mt-2 border-t border-ink-900/10 px-3 pt-3 pb-1 text-xs font-semibold tracking-wider text-ink-500 uppercase">
+                    Categories
+                  </h2>
+                  <ul aria-labelledby="mobile-categories">
+                    {categories.map((category) => (
+                      <li key={category.slug}>
+                        <NavLink to={`/shop/${category.slug}`} className={({ isActive }) => `block ${navClass({ isActive })}`}>
+                          {category.name}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
             </nav>
           </details>
         </div>

@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { TOAST_DEFAULT_DURATION, TOAST_MAX_VISIBLE, type Toast } from "~/lib/toast";
 
 /** Toasts raised in the browser (fetcher results) join the server's flash toasts here. */
@@ -16,17 +17,35 @@ function subscribe(listener: Listener) {
   return () => listeners.delete(listener);
 }
 
+function CloseIcon() {
+  return (
+    <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/**
+ * One notice. It fades out after its time with CSS alone (the `toast` utility's animation, delayed by
+ * --toast-duration), and with JavaScript it is also removed then. Its close control works without
+ * JavaScript too: before hydration it is a checkbox styled as the ✕ that hides the notice with CSS
+ * (`:has(:checked)`), then a real button.
+ */
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
+  const hydrated = useHydrated();
+  const duration = toast.duration ?? TOAST_DEFAULT_DURATION;
   useEffect(() => {
-    const timer = setTimeout(() => onDismiss(toast.id), toast.duration ?? TOAST_DEFAULT_DURATION);
+    const timer = setTimeout(() => onDismiss(toast.id), duration);
     return () => clearTimeout(timer);
-  }, [toast.id, toast.duration, onDismiss]);
+  }, [toast.id, duration, onDismiss]);
 
   const destructive = toast.variant === "destructive";
+  const close = "-m-1 inline-flex rounded-full p-1 text-current opacity-70 hover:opacity-100";
   return (
     <li
-      role={destructive ? "alert" : "status"}
-      className={`pointer-events-auto flex w-full items-start gap-3 rounded-2xl border p-4 shadow-lg ${
+      role={destructive ? "alert" : undefined}
+      style={{ "--toast-duration": `${duration}ms` } as React.CSSProperties}
+      className={`toast pointer-events-auto flex w-full items-start gap-3 rounded-2xl border p-4 shadow-lg ${
         destructive ? "border-berry-700/30 bg-red-50 text-berry-700" : "border-forest-800/15 bg-white text-ink-900"
       }`}
     >
@@ -34,23 +53,24 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
         <p className="font-semibold">{toast.title}</p>
         {toast.description ? <p className="mt-0.5 text-sm opacity-90">{toast.description}</p> : null}
       </div>
-      <button
-        type="button"
-        onClick={() => onDismiss(toast.id)}
-        className="-m-1 rounded-full p-1 text-current opacity-70 hover:opacity-100"
-        aria-label="Dismiss notification"
-      >
-        <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-          <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
-        </svg>
-      </button>
+      {hydrated ? (
+        <button type="button" onClick={() => onDismiss(toast.id)} className={close} aria-label="Dismiss notification">
+          <CloseIcon />
+        </button>
+      ) : (
+        <label className={`${close} relative cursor-pointer has-focus-visible:outline-3 has-focus-visible:outline-gold-500`}>
+          <input type="checkbox" className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0" aria-label="Dismiss notification" />
+          <CloseIcon />
+        </label>
+      )}
     </li>
   );
 }
 
 /**
- * Bottom-right, at most three at once, 4 s by default. Rendered on the server too,
- * so a notice from a redirect is readable without JavaScript.
+ * Bottom-right, at most three at once, 4 s by default. Rendered on the server too, so a notice from a
+ * redirect is readable without JavaScript. The list is a polite live region present from the start,
+ * so a notice added later (Added to cart!) is announced; a destructive one is an alert.
  */
 export function Toaster({ toasts }: { toasts: Toast[] }) {
   const fromClient = useSyncExternalStore(subscribe, () => clientToasts, () => clientToasts);
@@ -59,8 +79,8 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
 
   const visible = [...toasts, ...fromClient].filter((toast) => !dismissed.has(toast.id)).slice(-TOAST_MAX_VISIBLE);
   return (
-    <section aria-label="Notifications" className="pointer-events-none fixed right-4 bottom-20 z-50 w-[min(24rem,calc(100vw-2rem))] md:bottom-4">
-      <ol className="flex flex-col gap-2">
+    <section aria-label="Notifications" className="toaster pointer-events-none fixed right-4 bottom-20 z-50 w-[min(24rem,calc(100vw-2rem))] md:bottom-4">
+      <ol className="flex flex-col gap-2" aria-live="polite" aria-relevant="additions text">
         {visible.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />
         ))}

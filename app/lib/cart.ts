@@ -67,7 +67,8 @@ export interface CartView extends CartState {
 }
 
 export type CartAction =
-  | { type: "ADD_ITEM"; product: CartProduct }
+  /** Adds `quantity` units (1 when left out, as the spec's ADD_ITEM). */
+  | { type: "ADD_ITEM"; product: CartProduct; quantity?: number }
   | { type: "REMOVE_ITEM"; id: number }
   | { type: "UPDATE_QUANTITY"; id: number; quantity: number }
   | { type: "CLEAR_CART" }
@@ -179,15 +180,19 @@ export function applyCartAction(state: CartState, action: CartAction): CartResul
   switch (action.type) {
     case "ADD_ITEM": {
       const { product } = action;
+      const adding = Math.max(1, Math.trunc(action.quantity ?? 1));
       const existing = state.items.find((item) => item.id === product.id);
       if (existing) {
         if (existing.quantity >= MAX_LINE_QUANTITY) return { state, bound: "quantity" };
+        const wanted = existing.quantity + adding;
+        const quantity = Math.min(wanted, MAX_LINE_QUANTITY);
         // The product's current name and price replace the old ones.
-        const items = state.items.map((item) => (item.id === product.id ? { ...product, quantity: item.quantity + 1 } : item));
-        return { state: withTotals(items), bound: null };
+        const items = state.items.map((item) => (item.id === product.id ? { ...product, quantity } : item));
+        return { state: withTotals(items), bound: quantity < wanted ? "quantity" : null };
       }
       if (state.items.length >= MAX_CART_LINES) return { state, bound: "lines" };
-      return { state: withTotals([...state.items, { ...product, quantity: 1 }]), bound: null };
+      const quantity = Math.min(adding, MAX_LINE_QUANTITY);
+      return { state: withTotals([...state.items, { ...product, quantity }]), bound: quantity < adding ? "quantity" : null };
     }
     case "REMOVE_ITEM":
       return { state: withTotals(state.items.filter((item) => item.id !== action.id)), bound: null };

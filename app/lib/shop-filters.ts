@@ -1,8 +1,13 @@
 /**
- * The shop's filters as they live in the URL (SPEC sections 2 "Shop" and 9): search, category,
- * price range, sort, view, page, and the admin-only "show inactive" switch. Pure rules shared by
- * the loader (which turns them into SQL) and the filter form; junk in the query string reads as
- * the default, never as an error.
+ * The shop's filters as they live in the URL (SPEC sections 2 "Shop" and 9, issue 15): search,
+ * category, price range, strain type, potency, effects, in stock only, plus sort, view, page and the
+ * admin-only "show inactive" switch. Pure rules shared by the loaders (which turn them into SQL in
+ * app/products.server.ts) and the filter form, chips and pager. Parsing (zod) is app/lib/shop-query.ts.
+ *
+ * A filter is one entry of FILTER_FIELDS: its URL parameter, its values as URL strings and the chip
+ * that removes one of them. Serialising, Clear Filters, "is anything filtered" and the chips all
+ * walk that table, so a new filter is a field here, a rule in shop-query.ts and a condition in
+ * products.server.ts — nothing else.
  */
 
 /**
@@ -12,12 +17,23 @@
 export const PAGE_SIZE = 24;
 export const SEARCH_MAX_LENGTH = 100;
 
-/** Price bounds in cents; each side inclusive or exclusive exactly as SPEC section 9 says. */
-export interface PriceBounds {
+/** Bounds on a number; each side inclusive or exclusive as the range says. */
+export interface Bounds {
   gte?: number;
   gt?: number;
   lte?: number;
   lt?: number;
+}
+
+/** Price bounds in cents; each side inclusive or exclusive exactly as SPEC section 9 says. */
+export type PriceBounds = Bounds;
+
+export function inBounds(value: number, bounds: Bounds): boolean {
+  if (bounds.gte !== undefined && value < bounds.gte) return false;
+  if (bounds.gt !== undefined && value <= bounds.gt) return false;
+  if (bounds.lte !== undefined && value > bounds.lte) return false;
+  if (bounds.lt !== undefined && value >= bounds.lt) return false;
+  return true;
 }
 
 export const PRICE_RANGES = [
@@ -30,10 +46,39 @@ export const PRICE_RANGES = [
 
 export type PriceRange = (typeof PRICE_RANGES)[number]["value"];
 
+export const STRAIN_OPTIONS = [
+  { value: "indica", label: "Indica" },
+  { value: "sativa", label: "Sativa" },
+  { value: "hybrid", label: "Hybrid" },
+] as const;
+
+export type StrainFilter = (typeof STRAIN_OPTIONS)[number]["value"];
+
+/**
+ * Potency ranges on the top of a product's THC range (thc_max): "22-25%" is in 15–25%, "24-27%" in
+ * 25–35%. Percentages for flower, vapes and concentrates; mg doses for edibles.
+ */
+export const POTENCY_RANGES = [
+  { value: "under-15", label: "Under 15%", unit: "percent", bounds: { lt: 15 } },
+  { value: "15-25", label: "15–25%", unit: "percent", bounds: { gte: 15, lte: 25 } },
+  { value: "25-35", label: "25–35%", unit: "percent", bounds: { gt: 25, lte: 35 } },
+  { value: "over-35", label: "Over 35%", unit: "percent", bounds: { gt: 35 } },
+  { value: "mg-up-to-10", label: "Up to 10 mg", unit: "mg", bounds: { lte: 10 } },
+  { value: "mg-10-100", label: "10–100 mg", unit: "mg", bounds: { gt: 10, lte: 100 } },
+  { value: "mg-over-100", label: "Over 100 mg", unit: "mg", bounds: { gt: 100 } },
+] as const satisfies ReadonlyArray<{ value: string; label: string; unit: "percent" | "mg"; bounds: Bounds }>;
+
+export type PotencyRange = (typeof POTENCY_RANGES)[number]["value"];
+
+/** How many effects one view may select, and how long one may be (the URL is the shopper's to edit). */
+export const MAX_SELECTED_EFFECTS = 8;
+export const EFFECT_MAX_LENGTH = 40;
+
 export const SORTS = [
   { value: "name", label: "Name: A to Z", summary: "sorted A-Z" },
   { value: "price-asc", label: "Price: Low to High", summary: "sorted by price: low to high" },
   { value: "price-desc", label: "Price: High to Low", summary: "sorted by price: high to low" },
+  { value: "thc-desc", label: "THC: High to Low", summary: "sorted by THC: high to low" },
 ] as const;
 
 export type ShopSort = (typeof SORTS)[number]["value"];
@@ -43,12 +88,23 @@ export const VIEWS = ["grid", "list"] as const;
 export type ShopView = (typeof VIEWS)[number];
 export const DEFAULT_VIEW: ShopView = "grid";
 
-export interface ShopQuery {
+/** What a shopper narrows the products by: every field is a filter, with a chip and a facet. */
+export interface ShopFilterValues {
   /** Trimmed; "" means no search. */
   search: string;
-  /** Category slug; "" means all categories. */
+  /** Category slug; "" means all categories. On a category page the page itself is the category. */
   category: string;
   price: PriceRange | null;
+  strains: StrainFilter[];
+  potency: PotencyRange[];
+  /** Lower-cased effect names; a product matches when it has any of them. */
+  effects: string[];
+  inStock: boolean;
+}
+
+export type FilterKey = keyof ShopFilterValues;
+
+export interface ShopQuery extends ShopFilterValues {
   sort: ShopSort;
   view: ShopView;
   /** 1-based; clamp against the result count with clampPage(). */
@@ -57,37 +113,150 @@ export interface ShopQuery {
   showInactive: boolean;
 }
 
-export const DEFAULT_SHOP_QUERY: ShopQuery = {
+export const NO_FILTERS: ShopFilterValues = {
   search: "",
   category: "",
   price: null,
+  strains: [],
+  potency: [],
+  effects: [],
+  inStock: false,
+};
+
+export const DEFAULT_SHOP_QUERY: ShopQuery = {
+  ...NO_FILTERS,
   sort: DEFAULT_SORT,
   view: DEFAULT_VIEW,
   page: 1,
   showInactive: false,
 };
 
-/** The query string for a shop view, defaults left out ("" for the plain /shop). */
-export function serializeShopQuery(query: Partial<ShopQuery>): string {
-  const params = new URLSearchParams();
-  if (query.search) params.set("search", query.search);
-  if (query.category) params.set("category", query.category);
-  if (query.price) params.set("price", query.price);
-  if (query.sort && query.sort !== DEFAULT_SORT) params.set("sort", query.sort);
-  if (query.view && query.view !== DEFAULT_VIEW) params.set("view", query.view);
-  if (query.showInactive) params.set("inactive", "show");
-  if (query.page && query.page > 1) params.set("page", String(query.page));
+/** Names a chip needs that the URL does not carry: category and effect labels from the page's data. */
+export interface FilterLabels {
+  category?: (slug: string) => string | undefined;
+  effect?: (value: string) => string | undefined;
+}
+
+interface FilterField<K extends FilterKey> {
+  /** The query-string parameter (repeated for a multi-select). */
+  param: string;
+  /** The field's values as URL strings ([] when not filtering). */
+  values: (value: ShopFilterValues[K]) => string[];
+  /** The field from values already known to be valid (one removed by a chip). */
+  fromValues: (values: string[]) => ShopFilterValues[K];
+  chip: (value: string, labels: FilterLabels) => string;
+}
+
+const label = <T extends { value: string; label: string }>(options: readonly T[], value: string) =>
+  options.find((option) => option.value === value)?.label ?? value;
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Every filter, in the order of the URL and the chips. */
+export const FILTER_FIELDS: { [K in FilterKey]: FilterField<K> } = {
+  search: {
+    param: "search",
+    values: (value) => (value ? [value] : []),
+    fromValues: (values) => values[0] ?? "",
+    chip: (value) => `“${value}”`,
+  },
+  category: {
+    param: "category",
+    values: (value) => (value ? [value] : []),
+    fromValues: (values) => values[0] ?? "",
+    chip: (value, labels) => labels.category?.(value) ?? value,
+  },
+  price: {
+    param: "price",
+    values: (value) => (value ? [value] : []),
+    fromValues: (values) => (values[0] as PriceRange | undefined) ?? null,
+    chip: (value) => label(PRICE_RANGES, value),
+  },
+  strains: {
+    param: "strain",
+    values: (value) => value,
+    fromValues: (values) => values as StrainFilter[],
+    chip: (value) => label(STRAIN_OPTIONS, value),
+  },
+  potency: {
+    param: "thc",
+    values: (value) => value,
+    fromValues: (values) => values as PotencyRange[],
+    chip: (value) => `THC ${label(POTENCY_RANGES, value).replace(/^[A-Z]/, (c) => c.toLowerCase())}`,
+  },
+  effects: {
+    param: "effect",
+    values: (value) => value,
+    fromValues: (values) => values,
+    chip: (value, labels) => labels.effect?.(value) ?? capitalise(value),
+  },
+  inStock: {
+    param: "stock",
+    values: (value) => (value ? ["in"] : []),
+    fromValues: (values) => values.length > 0,
+    chip: () => "In stock only",
+  },
+};
+
+export const FILTER_KEYS = Object.keys(FILTER_FIELDS) as FilterKey[];
+
+export function filterValues<K extends FilterKey>(filters: ShopFilterValues, key: K): string[] {
+  return FILTER_FIELDS[key].values(filters[key]);
+}
+
+/**
+ * The query string for a shop view, defaults left out ("" for the plain page). `before` puts a
+ * page's own parameters (the concentrates tab) first.
+ */
+export function serializeShopQuery(query: Partial<ShopQuery>, before: Record<string, string> = {}): string {
+  const params = new URLSearchParams(before);
+  const full = { ...DEFAULT_SHOP_QUERY, ...query };
+  for (const key of FILTER_KEYS) for (const value of filterValues(full, key)) params.append(FILTER_FIELDS[key].param, value);
+  if (full.sort !== DEFAULT_SORT) params.set("sort", full.sort);
+  if (full.view !== DEFAULT_VIEW) params.set("view", full.view);
+  if (full.showInactive) params.set("inactive", "show");
+  if (full.page > 1) params.set("page", String(full.page));
   const text = params.toString();
   return text ? `?${text}` : "";
 }
 
-/** Clear Filters: search, category and price reset; sort, view (and the admin switch) kept. */
+/** Clear Filters (SPEC: search, category and price reset) resets every filter; sort, view and the admin switch stay. */
 export function clearedFilters(query: ShopQuery): ShopQuery {
-  return { ...query, search: "", category: "", price: null, page: 1 };
+  return { ...query, ...NO_FILTERS, page: 1 };
 }
 
-export function hasActiveFilters(query: ShopQuery): boolean {
-  return query.search !== "" || query.category !== "" || query.price !== null;
+export function hasActiveFilters(filters: ShopFilterValues): boolean {
+  return FILTER_KEYS.some((key) => filterValues(filters, key).length > 0);
+}
+
+/** How many filter values are set (the Filters button's badge). */
+export function activeFilterCount(filters: ShopFilterValues): number {
+  return FILTER_KEYS.reduce((sum, key) => sum + filterValues(filters, key).length, 0);
+}
+
+export interface FilterChip {
+  key: FilterKey;
+  value: string;
+  label: string;
+  /** The same view without this value (back on page 1). */
+  without: ShopQuery;
+}
+
+/** One removable chip per active filter value, in URL order. */
+export function filterChips(query: ShopQuery, labels: FilterLabels = {}): FilterChip[] {
+  return FILTER_KEYS.flatMap((key) =>
+    filterValues(query, key).map((value) => ({
+      key,
+      value,
+      label: FILTER_FIELDS[key].chip(value, labels),
+      without: withoutValue(query, key, value),
+    })),
+  );
+}
+
+function withoutValue<K extends FilterKey>(query: ShopQuery, key: K, value: string): ShopQuery {
+  const field = FILTER_FIELDS[key];
+  return { ...query, [key]: field.fromValues(field.values(query[key]).filter((other) => other !== value)), page: 1 };
 }
 
 export function priceRange(value: PriceRange) {
@@ -96,12 +265,17 @@ export function priceRange(value: PriceRange) {
 
 /** Whether a price (cents) lies in a range, with the range's own inclusive / exclusive bounds. */
 export function priceInRange(cents: number, value: PriceRange): boolean {
-  const bounds: PriceBounds = priceRange(value).bounds;
-  if (bounds.gte !== undefined && cents < bounds.gte) return false;
-  if (bounds.gt !== undefined && cents <= bounds.gt) return false;
-  if (bounds.lte !== undefined && cents > bounds.lte) return false;
-  if (bounds.lt !== undefined && cents >= bounds.lt) return false;
-  return true;
+  return inBounds(cents, priceRange(value).bounds);
+}
+
+export function potencyRange(value: PotencyRange) {
+  return POTENCY_RANGES.find((range) => range.value === value)!;
+}
+
+/** Whether a product's THC (its unit and the top of its range) lies in a potency range. */
+export function potencyInRange(thc: { unit: "percent" | "mg"; max: number }, value: PotencyRange): boolean {
+  const range = potencyRange(value);
+  return thc.unit === range.unit && inBounds(thc.max, range.bounds);
 }
 
 export function sortSummary(sort: ShopSort): string {
@@ -111,6 +285,49 @@ export function sortSummary(sort: ShopSort): string {
 /** 'Showing X of Y products (sorted A-Z)': X is what this page shows, Y every match. */
 export function countLine(shown: number, total: number, sort: ShopSort): string {
   return `Showing ${shown} of ${total} ${total === 1 ? "product" : "products"} (${sortSummary(sort)})`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Facet counts: how many products each option would give, for the current filters.
+
+/**
+ * Facet counts as the loaders return them: for each filter, option value → products the view
+ * would show with that option chosen (the filter's own choice left out, every other kept).
+ */
+export interface FacetCounts {
+  /** products matching every filter (the count line's Y) */
+  total: number;
+  options: { [K in Exclude<FilterKey, "search">]: Record<string, number> };
+  /** effect value (lower-cased) → its name as written on the products */
+  effectLabels: Record<string, string>;
+}
+
+export const EMPTY_FACETS: FacetCounts = {
+  total: 0,
+  options: { category: {}, price: {}, strains: {}, potency: {}, effects: {}, inStock: {} },
+  effectLabels: {},
+};
+
+/** How many effect options a filter form lists (most common first; chosen ones always listed). */
+export const EFFECT_OPTIONS_SHOWN = 12;
+
+export interface EffectOption {
+  value: string;
+  label: string;
+  count: number;
+}
+
+/** The effects present in the current results, most common first, plus any chosen ones. */
+export function effectOptions(facets: FacetCounts, selected: readonly string[]): EffectOption[] {
+  const counts = facets.options.effects;
+  const present = Object.keys(counts)
+    .filter((value) => counts[value]! > 0)
+    .sort((a, b) => counts[b]! - counts[a]! || a.localeCompare(b))
+    .slice(0, EFFECT_OPTIONS_SHOWN);
+  const values = [...present, ...selected.filter((value) => !present.includes(value))];
+  return values
+    .map((value) => ({ value, label: facets.effectLabels[value] ?? capitalise(value), count: counts[value] ?? 0 }))
+    .sort((a, b) => a.label.localeCompare(b.label));
 }
 
 /** Escapes LIKE wildcards so a search for "50%" or "a_b" matches those characters literally. */

@@ -1,10 +1,26 @@
 import { z } from "zod";
-import { DEFAULT_SORT, DEFAULT_VIEW, PRICE_RANGES, SEARCH_MAX_LENGTH, SORTS, VIEWS, type PriceRange, type ShopQuery, type ShopSort } from "./shop-filters";
+import {
+  DEFAULT_SORT,
+  DEFAULT_VIEW,
+  EFFECT_MAX_LENGTH,
+  FILTER_FIELDS,
+  MAX_SELECTED_EFFECTS,
+  POTENCY_RANGES,
+  PRICE_RANGES,
+  SEARCH_MAX_LENGTH,
+  SORTS,
+  STRAIN_OPTIONS,
+  VIEWS,
+  type PriceRange,
+  type ShopQuery,
+  type ShopSort,
+} from "./shop-filters";
 
 /**
  * Reading the shop's query string with zod: the loaders' input check, and the filter form's way to
  * canonicalise its URL. A module of its own so zod is not part of a first visit's JavaScript — the
- * filter form imports it when the shopper first touches a filter.
+ * filter form imports it when the shopper first touches a filter. Junk never fails: an unknown value
+ * is dropped and a missing one takes its default.
  */
 
 const priceValues = PRICE_RANGES.map((range) => range.value) as [PriceRange, ...PriceRange[]];
@@ -22,6 +38,25 @@ export function parsePage(value: string | null | undefined): number {
   return PageSchema.parse(value ?? "1");
 }
 
+/** A multi-select of fixed options: known values only, each once, in the options' own order. */
+function optionList<T extends string>(options: ReadonlyArray<{ value: T }>) {
+  return z
+    .array(z.string())
+    .transform((values) => options.map((option) => option.value).filter((value) => values.includes(value)))
+    .catch([]);
+}
+
+/** Effects: free text from the products, so lower-cased, single-spaced, bounded, each once, sorted. */
+const EffectsSchema = z
+  .array(z.string())
+  .transform((values) =>
+    [...new Set(values.map((value) => value.trim().replace(/\s+/g, " ").toLowerCase()))]
+      .filter((value) => value.length > 0 && value.length <= EFFECT_MAX_LENGTH)
+      .slice(0, MAX_SELECTED_EFFECTS)
+      .sort(),
+  )
+  .catch([]);
+
 const ShopQuerySchema = z.object({
   search: z
     .string()
@@ -34,6 +69,10 @@ const ShopQuerySchema = z.object({
     .transform((value) => (value.toLowerCase() === "all" ? "" : value))
     .catch(""),
   price: z.enum(priceValues).nullable().catch(null),
+  strains: optionList(STRAIN_OPTIONS),
+  potency: optionList(POTENCY_RANGES),
+  effects: EffectsSchema,
+  inStock: z.literal("in").transform(() => true).catch(false),
   sort: z.enum(sortValues).catch(DEFAULT_SORT),
   view: z.enum(VIEWS).catch(DEFAULT_VIEW),
   page: PageSchema,
@@ -42,14 +81,18 @@ const ShopQuerySchema = z.object({
 
 /** Reads the shop's query string; anything missing or unreadable takes its default. */
 export function parseShopQuery(params: URLSearchParams): ShopQuery {
+  const all = (key: keyof typeof FILTER_FIELDS) => params.getAll(FILTER_FIELDS[key].param);
   return ShopQuerySchema.parse({
-    search: params.get("search") ?? "",
-    category: params.get("category") ?? "",
-    price: params.get("price") || null,
+    search: params.get(FILTER_FIELDS.search.param) ?? "",
+    category: params.get(FILTER_FIELDS.category.param) ?? "",
+    price: params.get(FILTER_FIELDS.price.param) || null,
+    strains: all("strains"),
+    potency: all("potency"),
+    effects: all("effects"),
+    inStock: params.get(FILTER_FIELDS.inStock.param) ?? "",
     sort: params.get("sort") ?? DEFAULT_SORT,
     view: params.get("view") ?? DEFAULT_VIEW,
     page: params.get("page") ?? "1",
     showInactive: params.get("inactive") ?? "",
   });
 }
-

@@ -84,3 +84,20 @@ export function parseThc(input: string): Thc | null {
 export function normalizeThc(input: string): string | null {
   return parseThc(input)?.text ?? null;
 }
+
+/** The numeric potency columns stored beside the THC text (thc_unit, thc_min, thc_max). */
+export interface ThcColumns {
+  thcUnit: ThcUnit | null;
+  thcMin: number | null;
+  thcMax: number | null;
+}
+
+/**
+ * The potency columns for a THC text: what the shop filters and sorts on. Every write of a product
+ * row computes them from the text here, so the text and the numbers never disagree; text in no
+ * accepted shape (or none) stores nulls, and such a product matches no potency filter.
+ */
+export function thcColumns(text: string | null | undefined): ThcColumns {
+  const thc = text ? parseThc(text) : null;
+  return thc ? { thcUnit: thc.unit, thcMin: thc.min, thcMax: thc.max } : { thcUnit: null, thcMin: null, thcMax: null };
+}

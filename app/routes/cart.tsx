@@ -13,6 +13,7 @@ import { emptyCartNotice, MAX_LINE_QUANTITY, nothingInStockNotice, notOrderedNot
 import { TELEGRAM_MAX_TEXT_LENGTH } from "~/lib/order-text";
 import { telegramUrl } from "~/lib/site";
 import type { Toast } from "~/lib/toast";
+import { lastOrderCookieHeader } from "~/last-order.server";
 import { redirectWithToast, toastHeader, type ToastInput } from "~/toast.server";
 
 /**
@@ -40,10 +41,25 @@ const quantity = z
   .regex(/^-?\d{1,9}$/, `Enter a whole number from 0 to ${MAX_LINE_QUANTITY.toLocaleString("en-US")}`)
   .transform(Number);
 
+/** How many to add (the product page's stepper): 1 to the per-line bound; left out, one. */
+const addQuantity = z
+  .string()
+  .trim()
+  .regex(/^\d{1,9}$/, `Enter a whole number from 1 to ${MAX_LINE_QUANTITY.toLocaleString("en-US")}`)
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(1, `Enter a whole number from 1 to ${MAX_LINE_QUANTITY.toLocaleString("en-US")}`)
+      .max(MAX_LINE_QUANTITY, `You can add up to ${MAX_LINE_QUANTITY.toLocaleString("en-US")} of one product at a time`),
+  )
+  .optional();
+
 const CartActionSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("add"), productId }),
+    z.object({ intent: z.literal("add"), productId, quantity: addQuantity }),
     z.object({ intent: z.literal("set"), productId, quantity }),
     z.object({ intent: z.literal("increment"), productId }),
     z.object({ intent: z.literal("decrement"), productId }),
@@ -108,8 +124,13 @@ async function placeOrder(request: Request, context: ActionFunctionArgs["context
       { status: 303 },
     );
   }
-  const headers = new Headers({ Location: telegramUrl(context.env.TELEGRAM_USERNAME, cart.orderText) });
+  // With JavaScript the form opened a new tab for Telegram and this tab shows 'Order sent!' itself.
+  // Without, the order was posted from the shopper's own page: it goes to the checkout page, which
+  // says the order was sent, shows the empty cart and opens Telegram once (with a link to open it again).
+  const lines = cart.items.map(({ id, quantity }) => ({ id, quantity }));
+  const headers = new Headers({ Location: byScript ? telegramUrl(context.env.TELEGRAM_USERNAME, cart.orderText) : "/checkout" });
   headers.append("Set-Cookie", await clearCartCookieHeader(request));
+  headers.append("Set-Cookie", await lastOrderCookieHeader(request, { lines, open: !byScript }));
   // With JavaScript the original tab shows 'Order sent!' itself; without, the next page shows it.
   if (!byScript) {
     const notices = cart.outOfStock.length > 0 ? [ORDER_SENT_NOTICE, notOrderedNotice(cart.outOfStock)] : [ORDER_SENT_NOTICE];

@@ -1,26 +1,36 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { toCartView } from "~/cart.server";
+import { loadCart, toCartView } from "~/cart.server";
+import { lastOrderCookieHeader, readLastOrder } from "~/last-order.server";
+import { buildOrderText } from "~/lib/order-text";
+import { telegramUrl } from "~/lib/site";
 import { CartLineRow } from "~/components/cart-line";
 import { loadLayoutData } from "~/layout.server";
 import { OrderActions, TelegramIcon } from "~/components/cart-order";
 import { OutOfStockLines } from "~/components/cart-out-of-stock";
 import { CART_ACTION, CLEAR_CART_FETCHER_KEY, useFetcherToasts, useOptimisticCart, useOtherCartSubmitting } from "~/components/cart-state";
 import { CartIcon } from "~/components/site-header";
+import { ORDER_SENT_NOTICE } from "~/lib/cart";
 import { formatCents } from "~/lib/money";
 import { rootOrigin, seo } from "~/lib/seo";
 import type { CartActionData } from "~/routes/cart";
 import { useRootData, type RootLoader } from "~/root";
 
-export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ matches, location }) =>
-  seo({
+export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, matches, location }) => [
+  ...seo({
     title: "Checkout",
     description: "Review your cart and place your order through Telegram. We confirm, deliver discreetly in 1-3 business days, and you pay on delivery.",
     origin: rootOrigin(matches),
     path: location.pathname,
     noindex: true,
-  });
+  }),
+  // An order placed without JavaScript lands here: Telegram opens once, this page stays in history.
+  ...(data?.lastOrder?.openNow ? [{ httpEquiv: "refresh", content: `0;url=${data.lastOrder.telegramUrl}` }] : []),
+];
+
+/** The cart is personal and changes with every order: never cached, never restored from the back-forward cache. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /**
  * The cart with current names and prices from D1 — the same rows the root loader reads for the header,
@@ -29,7 +39,29 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ matche
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { cart } = await loadLayoutData(request, context);
   if (!cart) throw data({ message: "We couldn't load your cart right now. Please try again in a moment." }, { status: 503 });
-  return { cart: toCartView(cart) };
+  const view = toCartView(cart);
+  const { lastOrder, setCookie } = view.items.length === 0 ? await sentOrder(request, context) : { lastOrder: null, setCookie: null };
+  return data({ cart: view, lastOrder }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
+
+/**
+ * The order just sent from this browser (an empty cart and the `last-order` cookie): its Telegram link,
+ * with the current names and prices, and whether to open it now (the first view after a no-JavaScript
+ * order). One more query, only on an empty cart right after an order.
+ */
+async function sentOrder(request: Request, context: LoaderFunctionArgs["context"]) {
+  const saved = await readLastOrder(request);
+  if (!saved) return { lastOrder: null, setCookie: null };
+  try {
+    const { state } = await loadCart(context.db, saved.lines);
+    if (state.items.length === 0) return { lastOrder: null, setCookie: null };
+    const lastOrder = { telegramUrl: telegramUrl(context.env.TELEGRAM_USERNAME, buildOrderText(state)), openNow: saved.open };
+    const setCookie = saved.open ? await lastOrderCookieHeader(request, { lines: saved.lines, open: false }) : null;
+    return { lastOrder, setCookie };
+  } catch (error) {
+    console.error("The last order could not be read", error);
+    return { lastOrder: null, setCookie: null };
+  }
 }
 
 const HOW_IT_WORKS = [
@@ -39,7 +71,7 @@ const HOW_IT_WORKS = [
 ];
 
 export default function Checkout() {
-  const { cart } = useLoaderData<typeof loader>();
+  const { cart, lastOrder } = useLoaderData<typeof loader>();
   const view = useOptimisticCart(cart);
   const imageResizing = useRootData()?.imageResizing ?? false;
   const empty = view.items.length === 0 && view.outOfStock.length === 0;
@@ -52,7 +84,19 @@ export default function Checkout() {
             <CartIcon className="h-10 w-10" />
           </span>
           <h1 className="heading-display mt-6 text-3xl">Your cart is empty</h1>
-          <p className="mt-2 text-ink-700">Browse lab-tested flower, concentrates, edibles and more, then order in one message.</p>
+          {lastOrder ? (
+            <div className="mt-4 w-full rounded-2xl border border-forest-800/15 bg-forest-50 p-4 text-left">
+              <p className="font-semibold text-forest-900">{ORDER_SENT_NOTICE.title}</p>
+              <p className="mt-1 text-sm text-ink-700">{ORDER_SENT_NOTICE.description}</p>
+              <a href={lastOrder.telegramUrl} target="_blank" rel="noopener noreferrer" className="btn-gold mt-3 w-full">
+                <TelegramIcon />
+                Open Telegram again
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </div>
+          ) : (
+            <p className="mt-2 text-ink-700">Browse lab-tested flower, concentrates, edibles and more, then order in one message.</p>
+          )}
           <Link to="/" className="btn-primary mt-8">
             Continue Shopping
           </Link>

@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
-import { AddToCartButton } from "~/components/add-to-cart-button";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { Gallery } from "~/components/gallery";
 import { LoadError } from "~/components/load-error";
+import { ProductPurchase } from "~/components/product-purchase";
 import { ProductsLoading, useProductsLoading } from "~/components/products-loading";
 import { StarRating } from "~/components/star-rating";
 import { useRootData, type RootLoader } from "~/root";
@@ -127,15 +127,24 @@ export default function ProductPage() {
           </div>
           <p className="mt-5 text-3xl font-semibold text-forest-800">{formatCents(product.priceCents)}</p>
 
+          <div className="mt-6">
+            <ProductPurchase key={product.id} product={product} />
+            <a href={bulkLink} target="_blank" rel="noopener noreferrer" className="btn-secondary mt-3 w-full py-3 sm:w-auto">
+              Contact for Bulk Orders
+              <span className="sr-only"> (opens Telegram in a new tab)</span>
+            </a>
+          </div>
+
           {product.bulkNote ? (
-            <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-gold-100 px-4 py-1.5 text-sm font-semibold text-ink-900">
+            <p className="mt-5 inline-flex items-center gap-2 rounded-full bg-gold-100 px-4 py-1.5 text-sm font-semibold text-ink-900">
               <span className="rounded-full bg-gold-500 px-2 py-0.5 text-xs text-forest-950 uppercase">Bulk</span>
               {product.bulkNote}
             </p>
           ) : null}
 
           {product.priceTiers ? (
-            <table className="mt-5 w-full max-w-sm overflow-hidden rounded-2xl text-sm">
+            // The rows are rounded, not the table: a table's overflow clip would cut its caption too.
+            <table className="tier-table mt-5 w-full max-w-sm text-sm">
               <caption className="mb-2 text-left font-semibold text-ink-900">Bulk pricing (per unit)</caption>
               <thead className="sr-only">
                 <tr>
@@ -155,16 +164,6 @@ export default function ProductPage() {
               </tbody>
             </table>
           ) : null}
-
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <div className="sm:flex-1">
-              <AddToCartButton productId={product.id} productName={product.name} disabled={!product.inStock} className="btn-primary w-full py-3" />
-            </div>
-            <a href={bulkLink} target="_blank" rel="noopener noreferrer" className="btn-secondary py-3 sm:flex-1">
-              Contact for Bulk Orders
-              <span className="sr-only"> (opens Telegram in a new tab)</span>
-            </a>
-          </div>
 
           <ul className="mt-6 grid gap-3 sm:grid-cols-3" aria-label="Why order here">
             <Badge

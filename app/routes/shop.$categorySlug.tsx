@@ -2,10 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation, useParams, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { Breadcrumb } from "~/components/breadcrumb";
+import { CategoryBar } from "~/components/category-bar";
 import { LoadError } from "~/components/load-error";
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-grid";
 import { ProductsLoading, useProductsLoading } from "~/components/products-loading";
+import { FilterChips, FiltersButton, shopHref, ShopFilters, type FilterPage } from "~/components/shop-filters";
 import { NotFound, useRootData, type RootLoader } from "~/root";
 import { getAdmin } from "~/auth.server";
 import {
@@ -19,8 +21,8 @@ import {
 } from "~/lib/category-pages";
 import { isNotFound, loaderErrorMessage } from "~/lib/route-errors";
 import { rootOrigin, seo } from "~/lib/seo";
-import { countLine } from "~/lib/shop-filters";
-import { parsePage } from "~/lib/shop-query";
+import { clearedFilters, countLine, hasActiveFilters, type ShopQuery } from "~/lib/shop-filters";
+import { parseShopQuery } from "~/lib/shop-query";
 import { telegramUrl } from "~/lib/site";
 import { loadCategoryListing, loadGenericCategory, readCatalogue, type CategoryListing } from "~/products.server";
 
@@ -38,7 +40,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
   const isAdmin = (await getAdmin(request, context)) !== null;
   const tab = parseConcentrateTab(url.searchParams.get("tab"));
-  const options = { tab, page: parsePage(url.searchParams.get("page")), includeInactive: isAdmin, debug: isAdmin };
+  // The shop's filters and sorts, scoped to this page: the page is the category, and admins always
+  // see inactive products here (badged), so the Show All switch does not apply.
+  const query: ShopQuery = { ...parseShopQuery(url.searchParams), category: "", showInactive: false };
+  const options = { query, tab, page: query.page, includeInactive: isAdmin, debug: isAdmin };
 
   const fixed = fixedCategoryPage(slug.data);
   let result: CategoryListing & { categoryPage: NonNullable<ReturnType<typeof fixedCategoryPage>> };
@@ -49,7 +54,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (!generic) notFound(url.pathname);
     result = generic;
   }
-  return { ...result, tab: result.categoryPage.tabs ? tab : DEFAULT_CONCENTRATE_TAB, isAdmin };
+  return {
+    ...result,
+    query: { ...query, page: result.listing.page },
+    tab: result.categoryPage.tabs ? tab : DEFAULT_CONCENTRATE_TAB,
+    isAdmin,
+  };
 }
 
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, matches, params }) => {
@@ -67,24 +77,26 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, 
   });
 };
 
-function tabHref(slug: string, tab: ConcentrateTab, page = 1) {
-  const params = new URLSearchParams();
-  if (tab !== DEFAULT_CONCENTRATE_TAB) params.set("tab", tab);
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return `/shop/${slug}${query ? `?${query}` : ""}`;
+/** The page's own parameters: the concentrates tab, when it is not All. */
+function pageParams(tab: ConcentrateTab): Record<string, string> | undefined {
+  return tab === DEFAULT_CONCENTRATE_TAB ? undefined : { tab };
 }
 
-function ConcentrateTabs({ slug, current, counts }: { slug: string; current: ConcentrateTab; counts: Record<ConcentrateTab, number> }) {
+function filterPage(slug: string, tab: ConcentrateTab): FilterPage {
+  return { path: `/shop/${slug}`, params: pageParams(tab) };
+}
+
+/** Concentrates' tabs: links that keep the shopper's filters and sort (back to page 1). */
+function ConcentrateTabs({ slug, current, counts, query }: { slug: string; current: ConcentrateTab; counts: Record<ConcentrateTab, number>; query: ShopQuery }) {
   return (
-    <nav aria-label="Concentrate types" className="-mx-4 mb-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="flex w-max gap-2 sm:w-auto sm:flex-wrap">
+    <nav aria-label="Concentrate types" className="-mx-4 mb-4 sm:mx-0">
+      <ul className="scroll-strip px-4 pb-1 sm:flex-wrap sm:px-0">
         {CONCENTRATE_TABS.map((tab) => {
           const selected = tab.value === current;
           return (
-            <li key={tab.value}>
+            <li key={tab.value} className="shrink-0">
               <Link
-                to={tabHref(slug, tab.value)}
+                to={shopHref(filterPage(slug, tab.value), { ...query, page: 1 })}
                 aria-current={selected ? "page" : undefined}
                 preventScrollReset
                 className={`inline-flex items-center gap-2 rounded-full border px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors ${
@@ -130,95 +142,128 @@ function EmptyState({ title, text, children }: { title: string; text: string | n
   );
 }
 
+/** The category bar's pill for this page: its category, or the first of Indoor's categories that is active. */
+function barCurrent(categoryPage: CategoryPageData, slugs: string[]): string | null {
+  const { match } = categoryPage;
+  if (match.kind === "category") return match.slug;
+  if (match.kind === "categories") return slugs.find((slug) => match.slugs.includes(slug)) ?? categoryPage.slug;
+  return categoryPage.slug;
+}
+
+type CategoryPageData = ReturnType<typeof useLoaderData<typeof loader>>["categoryPage"];
+
 export default function CategoryPage() {
-  const { categoryPage, listing, tabCounts, debug, tab, isAdmin } = useLoaderData<typeof loader>();
-  const telegramUsername = useRootData()?.telegramUsername ?? "";
+  const { categoryPage, listing, facets, tabCounts, debug, tab, query, isAdmin } = useLoaderData<typeof loader>();
+  const root = useRootData();
+  const barCategories = root?.categories ?? [];
+  const telegramUsername = root?.telegramUsername ?? "";
   const loading = useProductsLoading(`/shop/${categoryPage.slug}`);
   const currentTab = CONCENTRATE_TABS.find((entry) => entry.value === tab)!;
   const shopLink = telegramUrl(telegramUsername, `Hi! I'd like to shop ${categoryPage.name}.`);
+  const page = filterPage(categoryPage.slug, tab);
+  const filtered = hasActiveFilters(query);
+  const labels = { effect: (value: string) => facets.effectLabels[value] };
+  const hasProducts = tabCounts ? tabCounts.all > 0 || filtered : listing.total > 0 || filtered;
 
   return (
-    <div className="container-page py-10">
-      <Breadcrumb trail={[{ to: "/shop", label: "Shop" }]} current={categoryPage.name} />
-
-      <header className="mt-4 mb-8 flex flex-col gap-6 rounded-3xl bg-forest-900 px-6 py-10 text-cream-50 sm:flex-row sm:items-end sm:justify-between sm:px-10">
-        <div>
-          <p className="text-sm font-semibold tracking-widest text-gold-500 uppercase">Category</p>
-          <h1 className="mt-2 font-display text-4xl tracking-tight sm:text-5xl">{categoryPage.title}</h1>
-          <p className="mt-3 max-w-xl text-cream-100">{categoryPage.description}</p>
+    <>
+      <CategoryBar categories={barCategories} current={barCurrent(categoryPage, barCategories.map((category) => category.slug))} />
+      <div className="container-page pt-4 pb-10 sm:pt-6">
+        <div className="hidden sm:block">
+          <Breadcrumb trail={[{ to: "/shop", label: "Shop" }]} current={categoryPage.name} />
         </div>
-        <a href={shopLink} target="_blank" rel="noopener noreferrer" className="btn-gold shrink-0">
-          {`Shop ${categoryPage.name}`}
-          <span className="sr-only"> (opens Telegram in a new tab)</span>
-        </a>
-      </header>
 
-      {categoryPage.warning ? (
-        <div role="note" className="mb-6 flex gap-3 rounded-2xl border border-berry-700/30 bg-red-50 px-4 py-3 text-sm text-ink-900">
-          <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0 text-berry-700" fill="currentColor" aria-hidden="true">
-            <path d="M10 2l8.5 15h-17L10 2zm-1 6v4h2V8H9zm0 5v2h2v-2H9z" />
-          </svg>
-          <p>
-            <strong className="font-semibold text-berry-700">{categoryPage.warning.title}:</strong> {categoryPage.warning.text}
-          </p>
-        </div>
-      ) : null}
-
-      {categoryPage.bulkNote ? (
-        <p className="mb-6 inline-flex items-center gap-2 rounded-full bg-gold-100 px-4 py-2 text-sm font-semibold text-ink-900">
-          <span className="rounded-full bg-gold-500 px-2 py-0.5 text-xs text-forest-950 uppercase">Bulk</span>
-          {categoryPage.bulkNote}
-        </p>
-      ) : null}
-
-      {debug ? <AdminDebug debug={debug} /> : null}
-
-      {categoryPage.comingSoon ? (
-        <EmptyState title="Coming Soon" text={categoryPage.emptyText}>
-          <a href={shopLink} target="_blank" rel="noopener noreferrer" className="btn-primary mt-6">
-            Message us on Telegram
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </EmptyState>
-      ) : (
-        <>
-          {tabCounts && tabCounts.all > 0 ? <ConcentrateTabs slug={categoryPage.slug} current={tab} counts={tabCounts} /> : null}
-
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-            {listing.total > 0 ? <p className="text-sm text-ink-700">{countLine(listing.products.length, listing.total, "name")}</p> : <span />}
-            <ProductsLoading loading={loading} />
+        <header className="category-hero">
+          <div className="min-w-0">
+            <p className="hidden text-sm font-semibold tracking-widest text-gold-500 uppercase sm:block">Category</p>
+            <h1 className="font-display text-2xl tracking-tight sm:mt-2 sm:text-5xl">{categoryPage.title}</h1>
+            <p className="mt-1 max-w-xl text-sm text-cream-100 sm:mt-3 sm:text-base">{categoryPage.description}</p>
           </div>
+          <a href={shopLink} target="_blank" rel="noopener noreferrer" className="btn-gold shrink-0 self-start sm:self-auto">
+            {`Shop ${categoryPage.name}`}
+            <span className="sr-only"> (opens Telegram in a new tab)</span>
+          </a>
+        </header>
 
-          {listing.products.length > 0 ? (
-            <ProductGrid products={listing.products} adminControls={isAdmin} categorySlug={categoryPage.slug} busy={loading} />
-          ) : tabCounts && tabCounts.all > 0 ? (
-            <EmptyState title={`No ${currentTab.label} products right now`} text="Check the other concentrate types or message us for availability.">
-              <Link to={tabHref(categoryPage.slug, DEFAULT_CONCENTRATE_TAB)} className="btn-secondary mt-6">
-                View all concentrates
+        {categoryPage.warning ? (
+          <div role="note" className="mb-4 flex gap-3 rounded-2xl border border-berry-700/30 bg-red-50 px-4 py-3 text-sm text-ink-900">
+            <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0 text-berry-700" fill="currentColor" aria-hidden="true">
+              <path d="M10 2l8.5 15h-17L10 2zm-1 6v4h2V8H9zm0 5v2h2v-2H9z" />
+            </svg>
+            <p>
+              <strong className="font-semibold text-berry-700">{categoryPage.warning.title}:</strong> {categoryPage.warning.text}
+            </p>
+          </div>
+        ) : null}
+
+        {categoryPage.bulkNote ? (
+          <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-gold-100 px-4 py-2 text-sm font-semibold text-ink-900">
+            <span className="rounded-full bg-gold-500 px-2 py-0.5 text-xs text-forest-950 uppercase">Bulk</span>
+            {categoryPage.bulkNote}
+          </p>
+        ) : null}
+
+        {debug ? <AdminDebug debug={debug} /> : null}
+
+        {categoryPage.comingSoon ? (
+          <EmptyState title="Coming Soon" text={categoryPage.emptyText}>
+            <a href={shopLink} target="_blank" rel="noopener noreferrer" className="btn-primary mt-6">
+              Message us on Telegram
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </EmptyState>
+        ) : !hasProducts ? (
+          <EmptyState title={categoryPage.emptyTitle} text={categoryPage.emptyText}>
+            {categoryPage.emptyMentionsMigration && isAdmin ? (
+              <Link to="/admin/dashboard" className="btn-primary mt-6">
+                Go to the dashboard
               </Link>
-            </EmptyState>
-          ) : (
-            <EmptyState title={categoryPage.emptyTitle} text={categoryPage.emptyText}>
-              {categoryPage.emptyMentionsMigration && isAdmin ? (
-                <Link to="/admin/dashboard" className="btn-primary mt-6">
-                  Go to the dashboard
-                </Link>
-              ) : (
-                <Link to="/shop" className="btn-secondary mt-6">
-                  Browse all products
-                </Link>
-              )}
-            </EmptyState>
-          )}
+            ) : (
+              <Link to="/shop" className="btn-secondary mt-6">
+                Browse all products
+              </Link>
+            )}
+          </EmptyState>
+        ) : (
+          <div className="shop-layout">
+            <ShopFilters page={page} query={query} facets={facets} />
 
-          <Pagination
-            page={listing.page}
-            pageCount={listing.pageCount}
-            hrefFor={(page) => tabHref(categoryPage.slug, categoryPage.tabs ? tab : DEFAULT_CONCENTRATE_TAB, page)}
-          />
-        </>
-      )}
-    </div>
+            <div className="min-w-0">
+              {tabCounts ? <ConcentrateTabs slug={categoryPage.slug} current={tab} counts={tabCounts} query={query} /> : null}
+
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+                <FiltersButton query={query} />
+                <p className="text-sm text-ink-700">{countLine(listing.products.length, listing.total, query.sort)}</p>
+                <ProductsLoading loading={loading} />
+              </div>
+              <div className="mt-3 empty:hidden">
+                <FilterChips page={page} query={query} labels={labels} />
+              </div>
+
+              <div className="mt-4">
+                {listing.products.length > 0 ? (
+                  <ProductGrid products={listing.products} view={query.view} adminControls={isAdmin} categorySlug={categoryPage.slug} busy={loading} />
+                ) : filtered ? (
+                  <EmptyState title="No products found matching your criteria." text="Try fewer filters, or clear them to see everything in this category.">
+                    <Link to={shopHref(page, clearedFilters(query))} className="btn-secondary mt-6">
+                      Clear Filters
+                    </Link>
+                  </EmptyState>
+                ) : (
+                  <EmptyState title={`No ${currentTab.label} products right now`} text="Check the other concentrate types or message us for availability.">
+                    <Link to={shopHref(filterPage(categoryPage.slug, DEFAULT_CONCENTRATE_TAB), query)} className="btn-secondary mt-6">
+                      View all concentrates
+                    </Link>
+                  </EmptyState>
+                )}
+              </div>
+
+              <Pagination page={listing.page} pageCount={listing.pageCount} hrefFor={(number) => shopHref(page, { ...query, page: number })} />
+            </div>
+          </div>
+        )}
+      </div>
+    </>
   );
 }
 

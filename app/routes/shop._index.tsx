@@ -4,8 +4,9 @@ import { LoadError } from "~/components/load-error";
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-grid";
 import { ProductsLoading, useProductsLoading } from "~/components/products-loading";
-import { ShopFilters } from "~/components/shop-filters";
-import type { RootLoader } from "~/root";
+import { CategoryBar } from "~/components/category-bar";
+import { FilterChips, FiltersButton, ShopFilters, type FilterPage } from "~/components/shop-filters";
+import { useRootData, type RootLoader } from "~/root";
 import { getAdmin } from "~/auth.server";
 import { loaderErrorMessage } from "~/lib/route-errors";
 import { rootOrigin, seo } from "~/lib/seo";
@@ -16,12 +17,13 @@ import { loadShop, readCatalogue } from "~/products.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseShopQuery(new URL(request.url).searchParams);
   const isAdmin = (await getAdmin(request, context)) !== null;
-  const { listing, categories, stats } = await readCatalogue(() => loadShop(context.db, query, { isAdmin }));
+  const { listing, categories, facets, stats } = await readCatalogue(() => loadShop(context.db, query, { isAdmin }));
   return {
     // Shoppers never get the inactive switch, whatever the URL says.
     query: { ...query, showInactive: isAdmin && query.showInactive, page: listing.page },
     listing,
     categories,
+    facets,
     stats,
     isAdmin,
   };
@@ -32,7 +34,7 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, 
   return seo({
     title: page > 1 ? `Shop All Products (page ${page})` : "Shop All Products",
     description:
-      "Browse lab-tested flower, concentrates, edibles, disposables and mushrooms. Search, filter by price and sort; discreet nationwide delivery in 1-3 business days.",
+      "Browse lab-tested flower, concentrates, edibles, disposables and mushrooms. Filter by strain, potency, effects and price; discreet nationwide delivery in 1-3 business days.",
     origin: rootOrigin(matches),
     path: page > 1 ? `/shop?page=${page}` : "/shop",
   });
@@ -51,48 +53,65 @@ function DebugStrip({ stats, showInactive, query }: { stats: { total: number; ac
   );
 }
 
+const SHOP_PAGE: FilterPage = { path: "/shop" };
+
 export default function Shop() {
-  const { query, listing, categories, stats, isAdmin } = useLoaderData<typeof loader>();
+  const { query, listing, categories, facets, stats, isAdmin } = useLoaderData<typeof loader>();
+  const barCategories = useRootData()?.categories ?? [];
   const loading = useProductsLoading("/shop");
   const hrefFor = (page: number) => `/shop${serializeShopQuery({ ...query, page })}`;
+  const labels = {
+    category: (slug: string) => categories.find((category) => category.value === slug)?.label,
+    effect: (value: string) => facets.effectLabels[value],
+  };
 
   return (
-    <div className="container-page py-10">
-      <header className="mb-8">
-        <p className="text-sm font-semibold tracking-widest text-forest-700 uppercase">Shop</p>
-        <h1 className="heading-display mt-1 text-4xl sm:text-5xl">All Products</h1>
-        <p className="mt-2 max-w-2xl text-ink-700">Lab-tested flower, concentrates, edibles and disposables, shipped discreetly in 1-3 business days.</p>
-      </header>
+    <>
+      <CategoryBar categories={barCategories} current={query.category || null} filtered={query.category !== ""} />
+      <div className="container-page pt-4 pb-10 sm:pt-8">
+        <header className="mb-3 sm:mb-6">
+          <h1 className="heading-display text-2xl sm:text-4xl">All Products</h1>
+          <p className="mt-1 hidden max-w-2xl text-ink-700 sm:block">Lab-tested flower, concentrates, edibles and disposables, shipped discreetly in 1-3 business days.</p>
+        </header>
 
-      {stats ? (
-        <DebugStrip stats={stats} showInactive={query.showInactive} query={serializeShopQuery({ ...query, page: 1, showInactive: !query.showInactive })} />
-      ) : null}
+        {stats ? (
+          <DebugStrip stats={stats} showInactive={query.showInactive} query={serializeShopQuery({ ...query, page: 1, showInactive: !query.showInactive })} />
+        ) : null}
 
-      <ShopFilters query={query} categories={categories} />
+        <div className="shop-layout">
+          <ShopFilters page={SHOP_PAGE} query={query} facets={facets} categories={categories} />
 
-      <div className="mt-6 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-ink-700">{countLine(listing.products.length, listing.total, query.sort)}</p>
-        <ProductsLoading loading={loading} />
-      </div>
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+              <FiltersButton query={query} />
+              <p className="text-sm text-ink-700">{countLine(listing.products.length, listing.total, query.sort)}</p>
+              <ProductsLoading loading={loading} />
+            </div>
+            <div className="mt-3 empty:hidden">
+              <FilterChips page={SHOP_PAGE} query={query} labels={labels} />
+            </div>
 
-      <div className="mt-4">
-        {listing.products.length === 0 ? (
-          <div className="card flex flex-col items-center px-6 py-16 text-center">
-            <p className="font-display text-2xl text-forest-900">No products found matching your criteria.</p>
-            <p className="mt-2 text-ink-700">
-              {hasActiveFilters(query) ? "Try another search, category or price range." : "Check back soon: new products land every week."}
-            </p>
-            <Link to={`/shop${serializeShopQuery(clearedFilters(query))}`} className="btn-secondary mt-6">
-              Clear Filters
-            </Link>
+            <div className="mt-4">
+              {listing.products.length === 0 ? (
+                <div className="card flex flex-col items-center px-6 py-16 text-center">
+                  <p className="font-display text-2xl text-forest-900">No products found matching your criteria.</p>
+                  <p className="mt-2 text-ink-700">
+                    {hasActiveFilters(query) ? "Try another search, category or price range, or fewer filters." : "Check back soon: new products land every week."}
+                  </p>
+                  <Link to={`/shop${serializeShopQuery(clearedFilters(query))}`} className="btn-secondary mt-6">
+                    Clear Filters
+                  </Link>
+                </div>
+              ) : (
+                <ProductGrid products={listing.products} view={query.view} adminControls={isAdmin} busy={loading} />
+              )}
+            </div>
+
+            <Pagination page={listing.page} pageCount={listing.pageCount} hrefFor={hrefFor} />
           </div>
-        ) : (
-          <ProductGrid products={listing.products} view={query.view} adminControls={isAdmin} busy={loading} />
-        )}
+        </div>
       </div>
-
-      <Pagination page={listing.page} pageCount={listing.pageCount} hrefFor={hrefFor} />
-    </div>
+    </>
   );
 }
 

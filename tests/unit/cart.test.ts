@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   applyCartAction,
@@ -33,6 +34,26 @@ function cartWith(...products: CartProduct[]): CartState {
 }
 
 describe("ADD_ITEM", () => {
+  it("adds a chosen quantity at the tier it reaches (the product page's stepper)", () => {
+    const { state, bound } = applyCartAction(EMPTY_CART, { type: "ADD_ITEM", product: gummies, quantity: 100 });
+    expect(bound).toBeNull();
+    expect(state.items[0]).toMatchObject({ quantity: 100, unitPriceCents: 475, lineTotalCents: 47500 });
+    const more = applyCartAction(state, { type: "ADD_ITEM", product: gummies, quantity: 150 });
+    expect(more.state.items[0]).toMatchObject({ quantity: 250, unitPriceCents: 450 });
+  });
+
+  it("never exceeds the line bound, whatever is added, and says so when it caps", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_LINE_QUANTITY }), fc.integer({ min: 1, max: 5000 }), (start, adding) => {
+        const before = start > 0 ? applyCartAction(EMPTY_CART, { type: "ADD_ITEM", product: gummies, quantity: start }).state : EMPTY_CART;
+        const { state, bound } = applyCartAction(before, { type: "ADD_ITEM", product: gummies, quantity: adding });
+        const quantity = state.items[0]!.quantity;
+        expect(quantity).toBe(Math.min(start + adding, MAX_LINE_QUANTITY));
+        expect(bound === "quantity").toBe(start + adding > MAX_LINE_QUANTITY);
+      }),
+    );
+  });
+
   it("adds a new product with quantity 1 and recomputes totals", () => {
     const state = cartReducer(EMPTY_CART, { type: "ADD_ITEM", product: runtz });
     expect(state.items).toEqual([{ ...runtz, quantity: 1, unitPriceCents: 4500, lineTotalCents: 4500 }]);

@@ -1,25 +1,44 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  activeFilterCount,
   clampPage,
   clearedFilters,
   countLine,
   DEFAULT_SHOP_QUERY,
+  EFFECT_OPTIONS_SHOWN,
+  effectOptions,
+  EMPTY_FACETS,
   escapeLike,
+  filterChips,
+  hasActiveFilters,
+  MAX_SELECTED_EFFECTS,
   pageList,
+  potencyInRange,
+  POTENCY_RANGES,
   priceInRange,
   serializeShopQuery,
 } from "../../app/lib/shop-filters";
+import { thcColumns } from "../../app/lib/thc";
 import { parsePage, parseShopQuery } from "../../app/lib/shop-query";
 
 const parse = (query: string) => parseShopQuery(new URLSearchParams(query));
 
 describe("parseShopQuery", () => {
   it("reads every filter from the query string", () => {
-    expect(parse("search=%20Gelato%20&category=edibles&price=25-100&sort=price-desc&view=list&page=3&inactive=show")).toEqual({
+    expect(
+      parse(
+        "search=%20Gelato%20&category=edibles&price=25-100&strain=indica&strain=hybrid&thc=over-35&thc=mg-up-to-10&effect=Relaxed&effect=%20happy%20&stock=in&sort=thc-desc&view=list&page=3&inactive=show",
+      ),
+    ).toEqual({
       search: "Gelato",
       category: "edibles",
       price: "25-100",
-      sort: "price-desc",
+      strains: ["indica", "hybrid"],
+      potency: ["over-35", "mg-up-to-10"],
+      effects: ["happy", "relaxed"],
+      inStock: true,
+      sort: "thc-desc",
       view: "list",
       page: 3,
       showInactive: true,
@@ -27,8 +46,29 @@ describe("parseShopQuery", () => {
   });
 
   it("reads junk as the defaults instead of failing", () => {
-    expect(parse("price=cheap&sort=random&view=table&page=abc&inactive=yes&category=all")).toEqual(DEFAULT_SHOP_QUERY);
+    expect(parse("price=cheap&sort=random&view=table&page=abc&inactive=yes&category=all&strain=ruderalis&thc=100&stock=yes&effect=")).toEqual(DEFAULT_SHOP_QUERY);
     expect(parse("")).toEqual(DEFAULT_SHOP_QUERY);
+  });
+
+  it("keeps multi-select choices once each, in a canonical order, and bounds the effects", () => {
+    expect(parse("strain=hybrid&strain=indica&strain=hybrid").strains).toEqual(["indica", "hybrid"]);
+    expect(parse("thc=over-35&thc=under-15").potency).toEqual(["under-15", "over-35"]);
+    const many = Array.from({ length: 20 }, (_, index) => `effect=e${String(index).padStart(2, "0")}`).join("&");
+    expect(parse(many).effects).toHaveLength(MAX_SELECTED_EFFECTS);
+    expect(parse(`effect=${"x".repeat(41)}&effect=Calm%20%20Mind`).effects).toEqual(["calm mind"]);
+  });
+
+  it("never fails on a stranger's query string, and what it reads is already canonical", () => {
+    const names = ["search", "category", "price", "strain", "thc", "effect", "stock", "sort", "view", "page", "inactive", "tab"];
+    const text = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: "grapheme", maxLength: 120 }), fc.constantFrom("indica", "over-35", "in", "thc-desc", "Relaxed", "関係", "💚"));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom(...names), text), { maxLength: 30 }), (pairs) => {
+        const query = parseShopQuery(new URLSearchParams(pairs));
+        expect(query.search.length).toBeLessThanOrEqual(100);
+        expect(query.effects.length).toBeLessThanOrEqual(MAX_SELECTED_EFFECTS);
+        expect(parseShopQuery(new URLSearchParams(serializeShopQuery(query).slice(1)))).toEqual(query);
+      }),
+    );
   });
 
   it.each([
@@ -55,9 +95,27 @@ describe("serializeShopQuery", () => {
     expect(parseShopQuery(new URLSearchParams(serializeShopQuery(query).slice(1)))).toEqual(query);
   });
 
-  it("Clear Filters resets search, category and price but keeps sort and view", () => {
-    const query = parse("search=kush&category=deps&price=under-25&sort=price-asc&view=list&page=2");
+  it("Clear Filters resets every filter (search, category, price and the new ones) but keeps sort and view", () => {
+    const query = parse("search=kush&category=deps&price=under-25&strain=indica&thc=over-35&effect=relaxed&stock=in&sort=price-asc&view=list&page=2");
+    expect(hasActiveFilters(query)).toBe(true);
     expect(serializeShopQuery(clearedFilters(query))).toBe("?sort=price-asc&view=list");
+    expect(hasActiveFilters(clearedFilters(query))).toBe(false);
+  });
+
+  it("puts a page's own parameters (the concentrates tab) first", () => {
+    expect(serializeShopQuery({ ...DEFAULT_SHOP_QUERY, strains: ["sativa"], page: 2 }, { tab: "diamonds" })).toBe("?tab=diamonds&strain=sativa&page=2");
+  });
+});
+
+describe("filter chips", () => {
+  it("one removable chip per chosen value, each a link to the view without it (back on page 1)", () => {
+    const query = parse("search=kush&category=edibles&strain=indica&strain=sativa&thc=over-35&effect=relaxed&stock=in&sort=thc-desc&page=3");
+    const chips = filterChips(query, { category: (slug) => (slug === "edibles" ? "Edibles" : undefined), effect: () => "Relaxed" });
+    expect(chips.map((chip) => chip.label)).toEqual(["“kush”", "Edibles", "Indica", "Sativa", "THC over 35%", "Relaxed", "In stock only"]);
+    expect(activeFilterCount(query)).toBe(7);
+    const indica = chips.find((chip) => chip.label === "Indica")!;
+    expect(serializeShopQuery(indica.without)).toBe("?search=kush&category=edibles&strain=sativa&thc=over-35&effect=relaxed&stock=in&sort=thc-desc");
+    expect(filterChips(DEFAULT_SHOP_QUERY)).toEqual([]);
   });
 });
 
@@ -72,6 +130,38 @@ describe("price ranges (SPEC section 9, bounds in cents)", () => {
   ] as const)("%i cents is in %j", (cents, ranges) => {
     const all = ["under-25", "25-100", "100-500", "500-1000", "over-1000"] as const;
     expect(all.filter((range) => priceInRange(cents, range))).toEqual(ranges);
+  });
+});
+
+describe("potency ranges (the top of a product's THC range)", () => {
+  it.each([
+    ["14%", ["under-15"]],
+    ["15-18%", ["15-25"]],
+    ["22-25%", ["15-25"]],
+    ["24-27%", ["25-35"]],
+    ["35%", ["25-35"]],
+    ["70-76%", ["over-35"]],
+    ["90%+", ["over-35"]],
+    ["10mg per piece", ["mg-up-to-10"]],
+    ["5-50mg", ["mg-10-100"]],
+    ["250mg", ["mg-over-100"]],
+  ])("%s is in %j", (text, ranges) => {
+    const { thcUnit, thcMax } = thcColumns(text);
+    const thc = { unit: thcUnit!, max: thcMax! };
+    expect(POTENCY_RANGES.filter((range) => potencyInRange(thc, range.value)).map((range) => range.value)).toEqual(ranges);
+  });
+});
+
+describe("effect options", () => {
+  it("lists the effects present, the most common first up to a limit, plus any chosen one, by name", () => {
+    const counts = Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`e${index}`, index + 1]));
+    const facets = { ...EMPTY_FACETS, options: { ...EMPTY_FACETS.options, effects: { ...counts, gone: 0 } }, effectLabels: { e19: "Euphoric" } };
+    const options = effectOptions(facets, ["gone"]);
+    expect(options).toHaveLength(EFFECT_OPTIONS_SHOWN + 1);
+    expect(options.map((option) => option.value)).toContain("gone");
+    expect(options.map((option) => option.value)).not.toContain("e0");
+    expect(options.find((option) => option.value === "e19")).toEqual({ value: "e19", label: "Euphoric", count: 20 });
+    expect(options.map((option) => option.label)).toEqual([...options.map((option) => option.label)].sort((a, b) => a.localeCompare(b)));
   });
 });
 
@@ -98,6 +188,7 @@ describe("texts", () => {
     expect(countLine(48, 66, "name")).toBe("Showing 48 of 66 products (sorted A-Z)");
     expect(countLine(2, 2, "price-asc")).toBe("Showing 2 of 2 products (sorted by price: low to high)");
     expect(countLine(1, 1, "price-desc")).toBe("Showing 1 of 1 product (sorted by price: high to low)");
+    expect(countLine(24, 40, "thc-desc")).toBe("Showing 24 of 40 products (sorted by THC: high to low)");
   });
 
   it("escapes LIKE wildcards", () => {

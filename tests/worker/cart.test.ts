@@ -109,6 +109,19 @@ describe("/cart actions change the cookie", () => {
     ]);
   });
 
+  it("adds a chosen quantity (the product page's stepper), capped at the line bound with a notice", async () => {
+    const first = await postCart({ intent: "add", productId: String(gummies), quantity: "100" });
+    expect(first.status).toBe(303);
+    expect(cartAfter(first)).toEqual([{ id: gummies, quantity: 100 }]);
+    expect(toastsAfter(first)).toEqual([expect.objectContaining({ title: "Added to cart!" })]);
+    const more = await postCart({ intent: "add", productId: String(gummies), quantity: " 950 " }, nextCookie(first));
+    expect(cartAfter(more)).toEqual([{ id: gummies, quantity: MAX_LINE_QUANTITY }]);
+    expect(toastsAfter(more)).toEqual([expect.objectContaining({ title: "Quantity limit reached" })]);
+    // The tier price follows the quantity on the checkout page.
+    const { body } = await page("/checkout", cartCookie([{ id: gummies, quantity: 100 }]));
+    expect(body).toContain("$475.00");
+  });
+
   it("sets, increments and decrements a quantity; reaching 0 removes the line with 'Item removed'", async () => {
     let cookie = cartCookie([
       { id: runtz, quantity: 2 },
@@ -193,6 +206,11 @@ describe("/cart actions change the cookie", () => {
     [{ intent: "dance", productId: "1" }, "Unknown cart action"],
     [{ intent: "add", productId: "abc" }, "Choose a valid product"],
     [{ intent: "add" }, "Choose a product"],
+    [{ intent: "add", productId: "1", quantity: "0" }, "Enter a whole number from 1 to 1,000"],
+    [{ intent: "add", productId: "1", quantity: "-3" }, "Enter a whole number from 1 to 1,000"],
+    [{ intent: "add", productId: "1", quantity: "2.5" }, "Enter a whole number from 1 to 1,000"],
+    [{ intent: "add", productId: "1", quantity: "" }, "Enter a whole number from 1 to 1,000"],
+    [{ intent: "add", productId: "1", quantity: "1001" }, "You can add up to 1,000 of one product at a time"],
     [{ intent: "set", productId: "1", quantity: "2.5" }, "Enter a whole number from 0 to 1,000"],
     [{ intent: "set", productId: "1", quantity: "" }, "Enter a whole number from 0 to 1,000"],
     [{ intent: "order", source: "email" }, "Place the order from the cart or the checkout page"],
@@ -365,25 +383,52 @@ describe("placing an order", () => {
     "Please let me know about delivery details. Thank you!",
   ].join("\n");
 
-  it("answers 303 to t.me with the exact order text and clears the cart", async () => {
+  it("with JavaScript: answers the new tab with 303 to t.me with the exact order text and clears the cart", async () => {
     const cookie = cartCookie([
       { id: runtz, quantity: 2 },
       { id: gummies, quantity: 100 },
     ]);
-    const response = await postCart({ intent: "order", source: "checkout" }, cookie, `${ORIGIN}/checkout`);
+    const response = await postCart({ intent: "order", source: "checkout", js: "1" }, cookie, `${ORIGIN}/checkout`);
     expect(response.status).toBe(303);
     const location = new URL(response.headers.get("Location")!);
     expect(`${location.origin}${location.pathname}`).toBe(`https://t.me/${env.TELEGRAM_USERNAME}`);
     expect(location.searchParams.get("text")).toBe(expectedText);
     expect(response.headers.get("Location")).toBe(`https://t.me/${env.TELEGRAM_USERNAME}?text=${encodeURIComponent(expectedText)}`);
     expect(cartAfter(response)).toEqual([]);
-    // Without JavaScript the next page shows 'Order sent!'
+  });
+
+  it("without JavaScript: the shopper's page says the order was sent, the cart is empty, and opens Telegram once (with a link to open it again)", async () => {
+    const cookie = cartCookie([
+      { id: runtz, quantity: 2 },
+      { id: gummies, quantity: 100 },
+    ]);
+    const response = await postCart({ intent: "order", source: "checkout" }, cookie, `${ORIGIN}/checkout`);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/checkout");
+    expect(cartAfter(response)).toEqual([]);
     expect(toastsAfter(response)).toEqual([
       expect.objectContaining({ title: "Order sent!", description: "Your order has been sent via Telegram. We'll contact you soon!" }),
     ]);
-    const next = await page("/", toastCookie(response));
-    expect(next.body).toContain(html("Your order has been sent via Telegram. We'll contact you soon!"));
-    expect(next.body).toContain('aria-label="Cart, 0 items"');
+    const telegram = `https://t.me/${env.TELEGRAM_USERNAME}?text=${encodeURIComponent(expectedText)}`;
+    const lastOrder = setCookie(response, "last-order")!.split(";")[0]!;
+
+    const sent = await get("/checkout", { headers: { Cookie: `${toastCookie(response)}; ${lastOrder}` } });
+    expect(sent.headers.get("Cache-Control")).toBe("private, no-store");
+    const body = await sent.text();
+    expect(body).toContain("Your cart is empty");
+    expect(body).toContain(html("Your order has been sent via Telegram. We'll contact you soon!"));
+    expect(body).toContain(`<meta http-equiv="refresh" content="0;url=${html(telegram)}"/>`);
+    expect(body).toMatch(new RegExp(`<a href="${html(telegram).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}" target="_blank"[^>]*>.*Open Telegram again`));
+    // No line of the old cart is left to order again.
+    expect(body).not.toContain("Quantity of Runtz");
+    expect(body).toContain('aria-label="Cart, 0 items"');
+
+    // Telegram opens once: the next view (back, reload) keeps the message and the link, without opening it again.
+    const opened = setCookie(sent, "last-order")!.split(";")[0]!;
+    const again = await (await get("/checkout", { headers: { Cookie: opened } })).text();
+    expect(again).not.toContain('http-equiv="refresh"');
+    expect(again).toContain("Open Telegram again");
+    expect(again).not.toContain("Quantity of Runtz");
   });
 
   it("leaves 'Order sent!' to the page's script when JavaScript is on", async () => {
@@ -411,7 +456,7 @@ describe("placing an order", () => {
     restore.push(`UPDATE products SET active = 1 WHERE id = ${cake}`);
     await env.DB.prepare("UPDATE products SET active = 0 WHERE id = ?").bind(cake).run();
     const response = await postCart(
-      { intent: "order", source: "checkout" },
+      { intent: "order", source: "checkout", js: "1" },
       cartCookie([
         { id: cake, quantity: 1 },
         { id: runtz, quantity: 1 },

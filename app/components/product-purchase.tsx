@@ -1,0 +1,153 @@
+import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { MAX_LINE_QUANTITY } from "~/lib/cart";
+import { formatCents } from "~/lib/money";
+import { nextTier, nextTierHint, unitPriceCents } from "~/lib/price-tiers";
+import type { PriceTiers } from "~/lib/product";
+import { AddToCartButton } from "./add-to-cart-button";
+
+interface PurchaseProduct {
+  id: number;
+  name: string;
+  priceCents: number;
+  priceTiers: PriceTiers | null;
+  inStock: boolean;
+}
+
+/** A quantity kept inside 1..MAX_LINE_QUANTITY (the cart's per-line bound); junk reads as 1. */
+export function boundedQuantity(value: number): number {
+  if (!Number.isFinite(value)) return 1;
+  return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(value)));
+}
+
+/** 'Add to Cart — $50.00', 'Add 100 to cart — $475.00': what the button adds, at the tier it reaches. */
+export function addLabel(quantity: number, totalCents: number): string {
+  return quantity === 1 ? `Add to Cart — ${formatCents(totalCents)}` : `Add ${quantity} to cart — ${formatCents(totalCents)}`;
+}
+
+/**
+ * − [quantity] +. The number field is the form's `quantity`, so without JavaScript the shopper types a
+ * quantity and the plain post adds it; the − and + buttons appear with JavaScript.
+ */
+function QuantityStepper({ id, text, onText, onStep }: { id: string; text: string; onText: (text: string) => void; onStep: (step: number) => void }) {
+  const hydrated = useHydrated();
+  const value = boundedQuantity(Number(text));
+  const step = "inline-flex h-11 w-10 shrink-0 items-center justify-center text-lg font-semibold text-forest-800 hover:bg-forest-50 disabled:opacity-40";
+  return (
+    <div className="flex h-11 shrink-0 items-center overflow-hidden rounded-full border border-forest-800/25 bg-white" role="group" aria-label="Quantity">
+      <button type="button" className={`${step} ${hydrated ? "" : "invisible"}`} aria-label="Decrease quantity" disabled={value <= 1} onClick={() => onStep(-1)}>
+        −
+      </button>
+      <label htmlFor={id} className="sr-only">
+        Quantity
+      </label>
+      <input
+        id={id}
+        type="number"
+        name="quantity"
+        inputMode="numeric"
+        min={1}
+        max={MAX_LINE_QUANTITY}
+        step={1}
+        required
+        value={text}
+        onChange={(event) => onText(event.currentTarget.value)}
+        onBlur={() => onText(String(value))}
+        className="h-full w-14 [appearance:textfield] border-x border-forest-800/15 bg-transparent text-center font-semibold text-ink-900 tabular-nums focus:outline-none focus-visible:bg-forest-50 [&::-webkit-inner-spin-button]:appearance-none"
+      />
+      <button
+        type="button"
+        className={`${step} ${hydrated ? "" : "invisible"}`}
+        aria-label="Increase quantity"
+        disabled={value >= MAX_LINE_QUANTITY}
+        onClick={() => onStep(1)}
+      >
+        +
+      </button>
+    </div>
+  );
+}
+
+const NO_SCRIPT_BAR = `<style>.sticky-add-bar[data-shown="false"]{visibility:visible;transform:none}</style>`;
+
+/**
+ * The product page's Add to Cart: a quantity stepper (1 to the cart's per-line bound) that shows the
+ * unit price of the tier the quantity reaches and the line total, with the one tier-pricing module the
+ * cart uses. On phones the same choice sits in a bar fixed to the bottom of the screen whenever the main
+ * button is off the screen (without JavaScript the bar simply stays; the page leaves room for it so it
+ * never covers the footer). Both forms share the quantity and the one add-to-cart fetcher.
+ */
+export function ProductPurchase({ product }: { product: PurchaseProduct }) {
+  const [text, setText] = useState("1");
+  const quantity = boundedQuantity(Number(text));
+  const unit = unitPriceCents(product.priceCents, product.priceTiers, quantity);
+  const total = unit * quantity;
+  const next = nextTier(product.priceCents, product.priceTiers, quantity);
+  const label = addLabel(quantity, total);
+  const mainRef = useRef<HTMLDivElement>(null);
+  // Hidden until the main button scrolls away; without JavaScript the <noscript> style keeps it shown.
+  const [barShown, setBarShown] = useState(false);
+  const step = (delta: number) => setText(String(boundedQuantity(quantity + delta)));
+
+  useEffect(() => {
+    const main = mainRef.current;
+    if (!main || typeof IntersectionObserver === "undefined") return;
+    // The bar is there whenever the main button is off the screen: scrolled away, or not reached yet.
+    const observer = new IntersectionObserver(([entry]) => setBarShown(!!entry && !entry.isIntersecting));
+    observer.observe(main);
+    return () => observer.disconnect();
+  }, []);
+
+  const summary = (
+    <>
+      <span className="font-semibold text-forest-800">{formatCents(unit)}</span> each
+      {quantity > 1 ? (
+        <>
+          {" · "}
+          <span className="font-semibold text-ink-900">{formatCents(total)}</span> for {quantity}
+        </>
+      ) : null}
+    </>
+  );
+
+  return (
+    <>
+      <div ref={mainRef}>
+        <AddToCartButton
+          productId={product.id}
+          productName={product.name}
+          disabled={!product.inStock}
+          label={label}
+          className="btn-primary min-h-12 flex-1 py-3 text-base"
+          formClassName="flex flex-wrap items-center gap-3"
+        >
+          <QuantityStepper id="quantity-main" text={text} onText={setText} onStep={step} />
+        </AddToCartButton>
+        {product.inStock ? (
+          <p className="mt-2 min-h-5 text-sm text-ink-700" aria-live="polite">
+            {summary}
+            {next ? <span className="text-forest-700">{` · ${nextTierHint(next)}`}</span> : null}
+          </p>
+        ) : null}
+      </div>
+
+      {product.inStock ? (
+        <div className="sticky-add-bar md:hidden" data-shown={barShown} role="region" aria-label="Quick add">
+          <noscript dangerouslySetInnerHTML={{ __html: NO_SCRIPT_BAR }} />
+          <p className="mb-1.5 truncate text-xs text-ink-700">
+            <span className="font-semibold text-ink-900">{product.name}</span> · {summary}
+          </p>
+          <AddToCartButton
+            productId={product.id}
+            productName={product.name}
+            label={label}
+            className="btn-primary min-h-11 min-w-0 flex-1 px-3"
+            formClassName="flex items-center gap-2"
+          >
+            <QuantityStepper id="quantity-bar" text={text} onText={setText} onStep={step} />
+          </AddToCartButton>
+        </div>
+      ) : null}
+    </>
+  );
+}

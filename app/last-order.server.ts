@@ -1,0 +1,41 @@
+import { createCookie } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { normalizeCartLines, type CartLine } from "./lib/cart";
+
+/**
+ * The order last sent from this browser, kept for half an hour after the cart is emptied: the ids and
+ * quantities only (like the cart cookie), so the checkout page can say the order was sent and offer to
+ * open Telegram again with the same text. `open` is set by the order itself and cleared by the first
+ * page that shows it: that page opens Telegram once (the no-JavaScript order, see decision 014).
+ */
+const lastOrderCookie = (request: Request) =>
+  createCookie("last-order", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: 60 * 30,
+    secure: new URL(request.url).protocol === "https:",
+  });
+
+const LastOrderSchema = z.object({
+  lines: z.array(z.object({ id: z.number(), quantity: z.number() })),
+  open: z.boolean(),
+});
+
+export interface LastOrder {
+  lines: CartLine[];
+  /** Telegram has not been opened for it yet (the order was placed without JavaScript) */
+  open: boolean;
+}
+
+export async function readLastOrder(request: Request): Promise<LastOrder | null> {
+  const raw: unknown = await lastOrderCookie(request).parse(request.headers.get("Cookie"));
+  const parsed = LastOrderSchema.safeParse(raw);
+  if (!parsed.success) return null;
+  const { lines } = normalizeCartLines(parsed.data.lines);
+  return lines.length > 0 ? { lines, open: parsed.data.open } : null;
+}
+
+export async function lastOrderCookieHeader(request: Request, order: LastOrder): Promise<string> {
+  return lastOrderCookie(request).serialize({ lines: order.lines.map(({ id, quantity }) => ({ id, quantity })), open: order.open });
+}
