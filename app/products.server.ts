@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL
 import { products } from "../db/schema";
 import { activeCategoriesQuery, categoryBySlugQuery } from "./categories.server";
 import type { Db } from "./load-context";
+import { countWithNoResultsHelp, matchesSearch, readNoResultsHelp, searchSource } from "./search.server";
 import { CONCENTRATE_TABS, type CategoryPage, type ConcentrateTab, type ProductMatch, type TabCounts, tabKeywords } from "./lib/category-pages";
 import { toProduct } from "./lib/product";
 import { toProductSummary, type ProductSummary } from "./lib/product-summary";
@@ -119,7 +120,7 @@ function filterConditions(filters: ListingFilters, forRows: boolean): SQL[] {
   if (filters.match) conditions.push(matchCondition(filters.match));
   if (filters.category) conditions.push(eq(products.category, filters.category));
   if (filters.price) conditions.push(...priceConditions(priceRange(filters.price).bounds, forRows && filters.sort === "name"));
-  if (filters.search) conditions.push(nameContains(filters.search));
+  if (filters.search) conditions.push(matchesSearch(filters.search));
   const tab = filters.tab ? tabCondition(filters.tab) : undefined;
   if (tab) conditions.push(tab);
   return conditions;
@@ -137,7 +138,10 @@ function orderFor(sort: ShopSort) {
  * test can EXPLAIN the exact SQL. Show All (active and inactive) is a UNION ALL of the active and
  * the inactive half, each read in index order and merged by SQLite without a sort.
  */
-export function listingQueries(db: Db, filters: ListingFilters) {
+export function listingQueries(db: Db, listingFilters: ListingFilters) {
+  if (listingFilters.search) return searchListingQueries(db, listingFilters);
+  // "relevance" without a search has nothing to rank: the name order.
+  const filters: ListingFilters = listingFilters.sort === "relevance" ? { ...listingFilters, sort: "name" } : listingFilters;
   const where = (active: boolean, forRows: boolean) => and(eq(products.active, active), ...filterConditions(filters, forRows));
   const countQuery = db
     .select({ value: count() })
@@ -152,6 +156,26 @@ export function listingQueries(db: Db, filters: ListingFilters) {
       .limit(PAGE_SIZE)
       .offset(page > 1 ? clampedOffset(pageOffset(page), countQuery) : 0);
   };
+  return { countQuery, rowsQuery };
+}
+
+/**
+ * A search: the full-text index supplies the matching ids (search.server.ts) and SQLite reads those
+ * products by id, never scanning the table. Without another sort chosen, best matches come first.
+ */
+function searchListingQueries(db: Db, filters: ListingFilters) {
+  const source = searchSource(filters.search);
+  const where = and(source.on, filters.activeOnly ? eq(products.active, true) : undefined, ...filterConditions({ ...filters, search: "" }, false));
+  const countQuery = db.select({ value: count() }).from(source.matched).crossJoin(products).where(where);
+  const rowsQuery = (page: number) =>
+    db
+      .select(summaryColumns)
+      .from(source.ranked)
+      .crossJoin(products)
+      .where(where)
+      .orderBy(...(filters.sort === "relevance" ? source.order : orderFor(filters.sort)))
+      .limit(PAGE_SIZE)
+      .offset(page > 1 ? clampedOffset(pageOffset(page), countQuery) : 0);
   return { countQuery, rowsQuery };
 }
 
@@ -215,9 +239,11 @@ export async function loadShop(db: Db, query: ShopQuery, { isAdmin }: { isAdmin:
     .orderBy(asc(products.category));
   const categoriesQuery = activeCategoriesQuery(db);
 
+  // A search's count also brings what to offer should it find nothing (search.server.ts): no extra round trip.
+  const counting = query.search ? countWithNoResultsHelp(db, countQuery, query.search) : countQuery;
   const [categoryRows, productCategoryRows, [counted], rows, stats] = isAdmin
-    ? await db.batch([categoriesQuery, productCategories, countQuery, rowsQuery(query.page), statsQuery(db)])
-    : [...(await db.batch([categoriesQuery, productCategories, countQuery, rowsQuery(query.page)])), null];
+    ? await db.batch([categoriesQuery, productCategories, counting, rowsQuery(query.page), statsQuery(db)])
+    : [...(await db.batch([categoriesQuery, productCategories, counting, rowsQuery(query.page)])), null];
 
   // SPEC: active categories sorted by name, or else the products' own categories title-cased.
   const categories: CategoryOption[] =
@@ -226,7 +252,8 @@ export async function loadShop(db: Db, query: ShopQuery, { isAdmin }: { isAdmin:
       : productCategoryRows.map((row) => ({ value: row.category, label: titleCaseSlug(row.category) }));
 
   const listing = settleListing(counted?.value ?? 0, rows, query.page);
-  return { listing, categories, stats: stats ? toStats(stats) : null };
+  const noResultsHelp = counted && "help" in counted ? readNoResultsHelp(query.search, counted.help) : null;
+  return { listing, categories, stats: stats ? toStats(stats) : null, noResultsHelp };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { Form, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { PRICE_RANGES, SEARCH_MAX_LENGTH, serializeShopQuery, SORTS, type ShopQuery } from "~/lib/shop-filters";
+import { PRICE_RANGES, SEARCH_MAX_LENGTH, serializeShopQuery, sortFieldValue, sortOptions, type ShopQuery } from "~/lib/shop-filters";
 
 /** The query-string parser (zod) is fetched when the shopper first touches the form, not with the page. */
 const loadQueryParser = () => import("~/lib/shop-query");
@@ -43,7 +43,7 @@ export function ShopFilters({ query, categories }: { query: ShopQuery; categorie
       search: query.search,
       category: query.category,
       price: query.price ?? "",
-      sort: query.sort,
+      sort: sortFieldValue(query),
     };
     for (const [name, value] of Object.entries(values)) {
       const field = form.elements.namedItem(name);
@@ -140,8 +140,8 @@ export function ShopFilters({ query, categories }: { query: ShopQuery; categorie
           Sort by
         </label>
         <SelectChevron>
-          <select id="shop-sort" name="sort" defaultValue={query.sort} className="input appearance-none pr-6! pl-3!">
-            {SORTS.map((sort) => (
+          <select id="shop-sort" name="sort" defaultValue={sortFieldValue(query)} className="input appearance-none pr-6! pl-3!">
+            {sortOptions(query.search).map((sort) => (
               <option key={sort.value} value={sort.value}>
                 {sort.label}
               </option>

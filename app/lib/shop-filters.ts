@@ -31,6 +31,7 @@ export const PRICE_RANGES = [
 export type PriceRange = (typeof PRICE_RANGES)[number]["value"];
 
 export const SORTS = [
+  { value: "relevance", label: "Best match", summary: "best matches first" },
   { value: "name", label: "Name: A to Z", summary: "sorted A-Z" },
   { value: "price-asc", label: "Price: Low to High", summary: "sorted by price: low to high" },
   { value: "price-desc", label: "Price: High to Low", summary: "sorted by price: high to low" },
@@ -38,6 +39,27 @@ export const SORTS = [
 
 export type ShopSort = (typeof SORTS)[number]["value"];
 export const DEFAULT_SORT: ShopSort = "name";
+
+/** A search lists its best matches first unless another sort is chosen; without one, "relevance" has nothing to rank. */
+export function defaultSort(search: string): ShopSort {
+  return search ? "relevance" : DEFAULT_SORT;
+}
+
+/**
+ * The sort select's options for a view: "Best match" only with a search, and the view's default
+ * sent as "" — so a search typed into the form gets its own default rather than the last one.
+ */
+export function sortOptions(search: string) {
+  return SORTS.filter((sort) => sort.value !== "relevance" || search).map((sort) => ({
+    value: sort.value === defaultSort(search) ? "" : sort.value,
+    label: sort.label,
+  }));
+}
+
+/** The sort select's value for a view ("" for its default). */
+export function sortFieldValue(query: Pick<ShopQuery, "search" | "sort">): string {
+  return query.sort === defaultSort(query.search) ? "" : query.sort;
+}
 
 export const VIEWS = ["grid", "list"] as const;
 export type ShopView = (typeof VIEWS)[number];
@@ -73,7 +95,7 @@ export function serializeShopQuery(query: Partial<ShopQuery>): string {
   if (query.search) params.set("search", query.search);
   if (query.category) params.set("category", query.category);
   if (query.price) params.set("price", query.price);
-  if (query.sort && query.sort !== DEFAULT_SORT) params.set("sort", query.sort);
+  if (query.sort && query.sort !== defaultSort(query.search ?? "")) params.set("sort", query.sort);
   if (query.view && query.view !== DEFAULT_VIEW) params.set("view", query.view);
   if (query.showInactive) params.set("inactive", "show");
   if (query.page && query.page > 1) params.set("page", String(query.page));
@@ -83,7 +105,7 @@ export function serializeShopQuery(query: Partial<ShopQuery>): string {
 
 /** Clear Filters: search, category and price reset; sort, view (and the admin switch) kept. */
 export function clearedFilters(query: ShopQuery): ShopQuery {
-  return { ...query, search: "", category: "", price: null, page: 1 };
+  return { ...query, search: "", category: "", price: null, page: 1, sort: query.sort === "relevance" ? DEFAULT_SORT : query.sort };
 }
 
 export function hasActiveFilters(query: ShopQuery): boolean {

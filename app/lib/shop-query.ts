@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DEFAULT_SORT, DEFAULT_VIEW, PRICE_RANGES, SEARCH_MAX_LENGTH, SORTS, VIEWS, type PriceRange, type ShopQuery, type ShopSort } from "./shop-filters";
+import { normalizeSearch } from "./search";
+import { defaultSort, DEFAULT_VIEW, PRICE_RANGES, SEARCH_MAX_LENGTH, SORTS, VIEWS, type PriceRange, type ShopQuery, type ShopSort } from "./shop-filters";
 
 /**
  * Reading the shop's query string with zod: the loaders' input check, and the filter form's way to
@@ -25,7 +26,7 @@ export function parsePage(value: string | null | undefined): number {
 const ShopQuerySchema = z.object({
   search: z
     .string()
-    .transform((value) => value.trim().slice(0, SEARCH_MAX_LENGTH))
+    .transform((value) => normalizeSearch(value).term)
     .catch(""),
   category: z
     .string()
@@ -34,7 +35,7 @@ const ShopQuerySchema = z.object({
     .transform((value) => (value.toLowerCase() === "all" ? "" : value))
     .catch(""),
   price: z.enum(priceValues).nullable().catch(null),
-  sort: z.enum(sortValues).catch(DEFAULT_SORT),
+  sort: z.enum(sortValues).nullable().catch(null),
   view: z.enum(VIEWS).catch(DEFAULT_VIEW),
   page: PageSchema,
   showInactive: z.literal("show").transform(() => true).catch(false),
@@ -42,14 +43,17 @@ const ShopQuerySchema = z.object({
 
 /** Reads the shop's query string; anything missing or unreadable takes its default. */
 export function parseShopQuery(params: URLSearchParams): ShopQuery {
-  return ShopQuerySchema.parse({
+  const { sort, ...query } = ShopQuerySchema.parse({
     search: params.get("search") ?? "",
     category: params.get("category") ?? "",
     price: params.get("price") || null,
-    sort: params.get("sort") ?? DEFAULT_SORT,
+    sort: params.get("sort") || null,
     view: params.get("view") ?? DEFAULT_VIEW,
     page: params.get("page") ?? "1",
     showInactive: params.get("inactive") ?? "",
   });
+  // No sort (or "" from the form's default option) is the view's default; nothing to rank without a search.
+  const chosen = sort === "relevance" && !query.search ? null : sort;
+  return { ...query, sort: chosen ?? defaultSort(query.search) };
 }
 

@@ -4,6 +4,7 @@ import { LoadError } from "~/components/load-error";
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-grid";
 import { ProductsLoading, useProductsLoading } from "~/components/products-loading";
+import { NoResultsSuggestions, SearchCutNote } from "~/components/search-help";
 import { ShopFilters } from "~/components/shop-filters";
 import type { RootLoader } from "~/root";
 import { getAdmin } from "~/auth.server";
@@ -11,13 +12,17 @@ import { loaderErrorMessage } from "~/lib/route-errors";
 import { rootOrigin, seo } from "~/lib/seo";
 import { clearedFilters, countLine, hasActiveFilters, serializeShopQuery } from "~/lib/shop-filters";
 import { parseShopQuery } from "~/lib/shop-query";
+import { normalizeSearch } from "~/lib/search";
 import { loadShop, readCatalogue } from "~/products.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const query = parseShopQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const query = parseShopQuery(params);
   const isAdmin = (await getAdmin(request, context.env)) !== null;
-  const { listing, categories, stats } = await readCatalogue(() => loadShop(context.db, query, { isAdmin }));
+  const { listing, categories, stats, noResultsHelp } = await readCatalogue(() => loadShop(context.db, query, { isAdmin }));
   return {
+    searchCut: normalizeSearch(params.get("search")).cut,
+    noResultsHelp,
     // Shoppers never get the inactive switch, whatever the URL says.
     query: { ...query, showInactive: isAdmin && query.showInactive, page: listing.page },
     listing,
@@ -52,7 +57,7 @@ function DebugStrip({ stats, showInactive, query }: { stats: { total: number; ac
 }
 
 export default function Shop() {
-  const { query, listing, categories, stats, isAdmin } = useLoaderData<typeof loader>();
+  const { query, listing, categories, stats, isAdmin, searchCut, noResultsHelp } = useLoaderData<typeof loader>();
   const loading = useProductsLoading("/shop");
   const hrefFor = (page: number) => `/shop${serializeShopQuery({ ...query, page })}`;
 
@@ -74,6 +79,7 @@ export default function Shop() {
         <p className="text-sm text-ink-700">{countLine(listing.products.length, listing.total, query.sort)}</p>
         <ProductsLoading loading={loading} />
       </div>
+      {searchCut ? <SearchCutNote /> : null}
 
       <div className="mt-4">
         {listing.products.length === 0 ? (
@@ -85,6 +91,7 @@ export default function Shop() {
             <Link to={`/shop${serializeShopQuery(clearedFilters(query))}`} className="btn-secondary mt-6">
               Clear Filters
             </Link>
+            {noResultsHelp ? <NoResultsSuggestions help={noResultsHelp} /> : null}
           </div>
         ) : (
           <ProductGrid products={listing.products} view={query.view} adminControls={isAdmin} busy={loading} />

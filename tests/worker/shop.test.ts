@@ -55,7 +55,7 @@ describe("/shop price ranges (SPEC section 9: inclusive bounds, in SQL)", () => 
     "over-1000": ["Boundary Foxtrot"],
   };
   it.each(PRICE_RANGES.map((range) => range.value))("%s", async (range) => {
-    const { response, names: shown } = await page(`/shop?search=boundary&price=${range}`);
+    const { response, names: shown } = await page(`/shop?category=boundary-test&price=${range}`);
     expect(response.status).toBe(200);
     expect(shown).toEqual(expected[range]);
   });
@@ -63,7 +63,7 @@ describe("/shop price ranges (SPEC section 9: inclusive bounds, in SQL)", () => 
 
 describe("/shop sorts and the count line", () => {
   it("sorts A-Z by default and says so", async () => {
-    const { names: shown, countLine } = await page("/shop?search=boundary");
+    const { names: shown, countLine } = await page("/shop?category=boundary-test");
     expect(shown).toEqual([...shown].sort((a, b) => (a < b ? -1 : 1)));
     expect(shown).toHaveLength(7);
     expect(countLine).toBe("Showing 7 of 7 products (sorted A-Z)");
@@ -213,7 +213,8 @@ describe("every filter and sort combination is served by an index", () => {
 
   function combinations(): ListingFilters[] {
     const all: ListingFilters[] = [];
-    for (const search of ["", "kush"])
+    // Searches are driven by the full-text index and sorted by relevance: tests/worker/search.test.ts.
+    for (const search of [""])
       for (const category of ["", "concentrates"])
         for (const price of [null, ...PRICE_RANGES.map((range) => range.value)])
           for (const sort of SORTS.map((entry) => entry.value))
@@ -240,7 +241,7 @@ describe("every filter and sort combination is served by an index", () => {
         if (bad.length > 0) failures.push(`${JSON.stringify(filter)}\n  ${sql}\n  ${detail.join(" | ")}`);
       }
     }
-    expect(filters.length).toBeGreaterThan(150);
+    expect(filters.length).toBeGreaterThan(100);
     expect(failures).toEqual([]);
   });
 });
