@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
 import { categoryIcon } from "~/lib/category-icon";
-import { SEARCH_CUT_NOTE, type NoResultsHelp } from "~/lib/search";
+import type { NoResultsHelp } from "~/lib/search";
 import { HomeCategoryIcon } from "./home-category-icon";
 
-/** The small note under a search that was cut to its first 100 characters. */
-export function SearchCutNote() {
-  return <p className="mt-1 text-sm text-ink-500">{SEARCH_CUT_NOTE}</p>;
+/** The small note under a search that was cut to its first 100 characters (the text comes from the loader). */
+export function SearchCutNote({ note }: { note: string }) {
+  return <p className="mt-1 text-sm text-ink-500">{note}</p>;
 }
 
 /**

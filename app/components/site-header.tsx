@@ -1,5 +1,6 @@
 import { Link, NavLink } from "@remix-run/react";
 import { NAV_LINKS } from "~/lib/site";
+import { HeaderSearch } from "./header-search";
 import { Logo } from "./logo";
 
 function navClass({ isActive }: { isActive: boolean }) {
@@ -66,6 +67,7 @@ export function SiteHeader({ cart }: { cart: React.ReactNode }) {
           </ul>
         </nav>
         <div className="flex items-center gap-1">
+          <HeaderSearch />
           {cart}
           <details className="group relative md:hidden">
             <summary

@@ -12,7 +12,7 @@ import { SearchCutNote } from "~/components/search-help";
 import { sizedImageUrl } from "~/lib/images";
 import { formatCents } from "~/lib/money";
 import { localPath } from "~/lib/redirect";
-import { normalizeSearch } from "~/lib/search";
+import { normalizeSearch, SEARCH_CUT_NOTE } from "~/lib/search";
 import { SITE } from "~/lib/site";
 import { titleCaseSlug } from "~/lib/slug";
 import {
@@ -45,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   try {
     const list = await listAdminProducts(context.db, filters);
-    return { ...list, filters, perPage: ADMIN_PRODUCTS_PER_PAGE, searchCut: normalizeSearch(params.get("search")).cut };
+    return { ...list, filters, perPage: ADMIN_PRODUCTS_PER_PAGE, searchNote: normalizeSearch(params.get("search")).cut ? SEARCH_CUT_NOTE : null };
   } catch (error) {
     console.error("Product Management: products could not be loaded", error);
     throw data({ message: "Error loading products: the product database could not be reached." }, { status: 500 });
@@ -186,7 +186,7 @@ function pageHref(search: URLSearchParams, page: number) {
 }
 
 export default function ProductManagement() {
-  const { products, filteredCount, totalCount, categories, filters, perPage, searchCut } = useLoaderData<typeof loader>();
+  const { products, filteredCount, totalCount, categories, filters, perPage, searchNote } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const rootData = useRootData();
   const location = useLocation();
@@ -270,7 +270,7 @@ export default function ProductManagement() {
       <p className="mb-4 text-sm text-ink-700" aria-live="polite">
         {summary}
       </p>
-      {searchCut ? <SearchCutNote /> : null}
+      {searchNote ? <SearchCutNote note={searchNote} /> : null}
 
       {loading ? (
         <AdminListSkeleton label="Loading products..." />

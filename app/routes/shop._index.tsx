@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { LoadError } from "~/components/load-error";
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-grid";
 import { ProductsLoading, useProductsLoading } from "~/components/products-loading";
-import { NoResultsSuggestions, SearchCutNote } from "~/components/search-help";
 import { ShopFilters } from "~/components/shop-filters";
 import type { RootLoader } from "~/root";
 import { getAdmin } from "~/auth.server";
@@ -12,8 +12,12 @@ import { loaderErrorMessage } from "~/lib/route-errors";
 import { rootOrigin, seo } from "~/lib/seo";
 import { clearedFilters, countLine, hasActiveFilters, serializeShopQuery } from "~/lib/shop-filters";
 import { parseShopQuery } from "~/lib/shop-query";
-import { normalizeSearch } from "~/lib/search";
+import { normalizeSearch, SEARCH_CUT_NOTE } from "~/lib/search";
 import { loadShop, readCatalogue } from "~/products.server";
+
+/** Only searches that find nothing or were cut need these: not part of a first visit's JavaScript. */
+const NoResultsSuggestions = lazy(() => import("~/components/search-help").then((module) => ({ default: module.NoResultsSuggestions })));
+const SearchCutNote = lazy(() => import("~/components/search-help").then((module) => ({ default: module.SearchCutNote })));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -21,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const isAdmin = (await getAdmin(request, context.env)) !== null;
   const { listing, categories, stats, noResultsHelp } = await readCatalogue(() => loadShop(context.db, query, { isAdmin }));
   return {
-    searchCut: normalizeSearch(params.get("search")).cut,
+    searchNote: normalizeSearch(params.get("search")).cut ? SEARCH_CUT_NOTE : null,
     noResultsHelp,
     // Shoppers never get the inactive switch, whatever the URL says.
     query: { ...query, showInactive: isAdmin && query.showInactive, page: listing.page },
@@ -57,7 +61,7 @@ function DebugStrip({ stats, showInactive, query }: { stats: { total: number; ac
 }
 
 export default function Shop() {
-  const { query, listing, categories, stats, isAdmin, searchCut, noResultsHelp } = useLoaderData<typeof loader>();
+  const { query, listing, categories, stats, isAdmin, searchNote, noResultsHelp } = useLoaderData<typeof loader>();
   const loading = useProductsLoading("/shop");
   const hrefFor = (page: number) => `/shop${serializeShopQuery({ ...query, page })}`;
 
@@ -79,7 +83,11 @@ export default function Shop() {
         <p className="text-sm text-ink-700">{countLine(listing.products.length, listing.total, query.sort)}</p>
         <ProductsLoading loading={loading} />
       </div>
-      {searchCut ? <SearchCutNote /> : null}
+      {searchNote ? (
+        <Suspense>
+          <SearchCutNote note={searchNote} />
+        </Suspense>
+      ) : null}
 
       <div className="mt-4">
         {listing.products.length === 0 ? (
@@ -91,7 +99,11 @@ export default function Shop() {
             <Link to={`/shop${serializeShopQuery(clearedFilters(query))}`} className="btn-secondary mt-6">
               Clear Filters
             </Link>
-            {noResultsHelp ? <NoResultsSuggestions help={noResultsHelp} /> : null}
+            {noResultsHelp ? (
+              <Suspense>
+                <NoResultsSuggestions help={noResultsHelp} />
+              </Suspense>
+            ) : null}
           </div>
         ) : (
           <ProductGrid products={listing.products} view={query.view} adminControls={isAdmin} busy={loading} />

@@ -39,16 +39,16 @@ for (const { name, viewport } of WIDTHS) {
       const sorted = await cardPrices(page);
       expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
 
-      await page.getByLabel("Search").fill("GUMMIES");
+      await page.getByRole("searchbox", { name: "Search", exact: true }).fill("GUMMIES");
       await expect(page).toHaveURL(/search=GUMMIES/);
       await expect.poll(() => cardNames(page)).not.toHaveLength(0);
       for (const title of await cardNames(page)) expect(title.toLowerCase()).toContain("gumm");
 
-      await page.getByLabel("Search").fill("no such product anywhere");
+      await page.getByRole("searchbox", { name: "Search", exact: true }).fill("no such product anywhere");
       await expect(page.getByText("No products found matching your criteria.")).toBeVisible();
       await page.getByRole("link", { name: "Clear Filters" }).click();
       await expect(page).toHaveURL(/\/shop\?sort=price-desc$/);
-      await expect(page.getByLabel("Search")).toHaveValue("");
+      await expect(page.getByRole("searchbox", { name: "Search", exact: true })).toHaveValue("");
       await expect(page.getByLabel("Price range")).toHaveValue("");
       await expect(page.getByLabel("Sort by")).toHaveValue("price-desc");
       await page.screenshot({ path: `test-results/screens/shop-${name}.png`, fullPage: false });
@@ -188,7 +188,7 @@ test.describe("without JavaScript", () => {
     test(`filters, pager and tabs work as plain GET forms and links at ${viewport.width}px`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto("/shop");
-      await page.getByLabel("Search").fill("kush");
+      await page.getByRole("searchbox", { name: "Search", exact: true }).fill("kush");
       await page.getByLabel("Price range").selectOption({ label: "$500 to $1,000" });
       await page.getByLabel("Sort by").selectOption({ label: "Price: Low to High" });
       await page.getByRole("button", { name: "Apply Filters" }).click();
