@@ -1,10 +1,11 @@
-import { and, asc, count, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { categories, products } from "../db/schema";
 import type { Db } from "./load-context";
 import type { ProductColumns } from "./lib/product-form";
 import { toProduct } from "./lib/product";
 import { thcColumns } from "./lib/thc";
-import { containsLike, pageOffset } from "./lib/shop-filters";
+import { pageOffset } from "./lib/shop-filters";
+import { searchSource } from "./search.server";
 import { titleCaseSlug } from "./lib/slug";
 
 /**
@@ -22,39 +23,57 @@ export interface AdminProductFilters {
   page: number;
 }
 
-/** Name OR category (slug or category name) contains the term, case-insensitively. */
-function searchCondition(term: string): SQL | undefined {
-  if (!term) return undefined;
-  const pattern = containsLike(term.toLowerCase());
-  return or(
-    sql`lower(${products.name}) LIKE ${pattern} ESCAPE '\\'`,
-    sql`lower(${products.category}) LIKE ${pattern} ESCAPE '\\'`,
-    sql`${products.category} IN (SELECT ${categories.slug} FROM ${categories} WHERE lower(${categories.name}) LIKE ${pattern} ESCAPE '\\')`,
-  );
+const listColumns = {
+  id: products.id,
+  name: products.name,
+  priceCents: products.priceCents,
+  image: products.image,
+  category: products.category,
+  strainType: products.strainType,
+  thcContent: products.thcContent,
+  active: products.active,
+  inStock: products.inStock,
+};
+
+/**
+ * A page of products by name, or for a search the shop's search (search.server.ts: the same index,
+ * rules and ranking, inactive products included), and their count.
+ */
+function adminListQueries(db: Db, filters: AdminProductFilters) {
+  const offset = pageOffset(Math.max(1, filters.page), ADMIN_PRODUCTS_PER_PAGE);
+  const inCategory = filters.category ? eq(products.category, filters.category) : undefined;
+  if (!filters.search) {
+    return {
+      rows: db
+        .select(listColumns)
+        .from(products)
+        .where(inCategory)
+        .orderBy(asc(products.name), asc(products.id))
+        .limit(ADMIN_PRODUCTS_PER_PAGE)
+        .offset(offset),
+      filtered: db.select({ value: count() }).from(products).where(inCategory),
+    };
+  }
+  const source = searchSource(filters.search);
+  const where = and(source.on, inCategory);
+  return {
+    rows: db
+      .select(listColumns)
+      .from(source.ranked)
+      .crossJoin(products)
+      .where(where)
+      .orderBy(...source.order)
+      .limit(ADMIN_PRODUCTS_PER_PAGE)
+      .offset(offset),
+    filtered: db.select({ value: count() }).from(source.matched).crossJoin(products).where(where),
+  };
 }
 
 export async function listAdminProducts(db: Db, filters: AdminProductFilters) {
-  const where = and(searchCondition(filters.search), filters.category ? eq(products.category, filters.category) : undefined);
-  const offset = pageOffset(Math.max(1, filters.page), ADMIN_PRODUCTS_PER_PAGE);
+  const list = adminListQueries(db, filters);
   const [rows, [filtered], [total], categoryRows] = await db.batch([
-    db
-      .select({
-        id: products.id,
-        name: products.name,
-        priceCents: products.priceCents,
-        image: products.image,
-        category: products.category,
-        strainType: products.strainType,
-        thcContent: products.thcContent,
-        active: products.active,
-        inStock: products.inStock,
-      })
-      .from(products)
-      .where(where)
-      .orderBy(asc(products.name), asc(products.id))
-      .limit(ADMIN_PRODUCTS_PER_PAGE)
-      .offset(offset),
-    db.select({ value: count() }).from(products).where(where),
+    list.rows,
+    list.filtered,
     db.select({ value: count() }).from(products),
     db
       .select({ slug: products.category, name: categories.name, count: count() })

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper 
 import { products } from "../db/schema";
 import { activeCategoriesQuery, categoryBySlugQuery } from "./categories.server";
 import type { Db } from "./load-context";
+import { countWithNoResultsHelp, matchesSearch, readNoResultsHelp, searchSource } from "./search.server";
 import { CONCENTRATE_TABS, type CategoryPage, type ConcentrateTab, type ProductMatch, type TabCounts, tabKeywords } from "./lib/category-pages";
 import { toProduct } from "./lib/product";
 import { toProductSummary, type ProductSummary } from "./lib/product-summary";
@@ -123,7 +124,7 @@ function nameContains(term: string): SQL {
 
 /** The shop's search, as exactly one condition on a products row. */
 function searchCondition(term: string): SQL {
-  return nameContains(term);
+  return matchesSearch(term);
 }
 
 /** An effect as the filter compares it: trimmed and lower-cased (shop-query.ts reads the URL the same way). */
@@ -266,6 +267,7 @@ export function listingQueries(db: Db, filters: ListingFilters) {
   const countQuery = db.select({ value: count() }).from(products).where(where(scopeCondition(filters)));
 
   const rowsQuery = (page: number) => {
+    if (filters.search) return searchRowsQuery(db, filters, conditions, page, countQuery);
     const half = (active: boolean) =>
       db
         .select(summaryColumns)
@@ -375,6 +377,24 @@ function toTabCounts([totals]: FacetTotalsRow[], options: CountedOption[]): TabC
 }
 
 /**
+ * A search's page: the full-text index supplies the matching ids (search.server.ts) and SQLite reads
+ * those products by id, never scanning the table, with every other filter applied. Without another
+ * sort chosen, best matches come first (names containing the term before everything else).
+ */
+function searchRowsQuery(db: Db, filters: ListingFilters, conditions: ReturnType<typeof activeConditions>, page: number, countQuery: SQLWrapper) {
+  const source = searchSource(filters.search);
+  const others = conditions.filter((entry) => entry.key !== "search").map((entry) => entry.condition);
+  return db
+    .select(summaryColumns)
+    .from(source.ranked)
+    .crossJoin(products)
+    .where(and(source.on, scopeCondition(filters), ...others))
+    .orderBy(...(filters.sort === "relevance" ? source.order : orderFor(filters.sort)))
+    .limit(PAGE_SIZE)
+    .offset(page > 1 ? clampedOffset(pageOffset(page), countQuery) : 0);
+}
+
+/**
  * A page past the end shows the last page. The offset is clamped in SQL — min(requested, start of
  * the last page), the count read in the same statement — so the page costs no second round trip.
  * drizzle types `.offset()` as a number, but renders any SQL chunk it is given.
@@ -431,12 +451,18 @@ function listingFilters(query: ShopFilterValues & { sort: ShopSort }, activeOnly
  */
 export async function loadShop(db: Db, query: ShopQuery, { isAdmin }: { isAdmin: boolean }) {
   const filters = listingFilters(query, !(isAdmin && query.showInactive));
-  const { rowsQuery, facetsQuery, categoryCountsQuery, effectsQuery, facets } = listingQueries(db, filters);
+  const { countQuery, rowsQuery, facetsQuery, categoryCountsQuery, effectsQuery, facets } = listingQueries(db, filters);
   const categoriesQuery = activeCategoriesQuery(db);
 
-  const [categoryRows, totals, categoryCounts, effects, rows, stats] = isAdmin
-    ? await db.batch([categoriesQuery, facetsQuery, categoryCountsQuery, effectsQuery, rowsQuery(query.page), statsQuery(db)])
-    : [...(await db.batch([categoriesQuery, facetsQuery, categoryCountsQuery, effectsQuery, rowsQuery(query.page)])), null];
+  // A search's count also brings what to offer should it find nothing (search.server.ts): same batch, no extra round trip.
+  const help = query.search ? countWithNoResultsHelp(db, countQuery, query.search) : null;
+  const reads = [categoriesQuery, facetsQuery, categoryCountsQuery, effectsQuery, rowsQuery(query.page)] as const;
+  const extra = [...(help ? [help] : []), ...(isAdmin ? [statsQuery(db)] : [])];
+  const batch = await db.batch([...reads, ...extra] as unknown as typeof reads);
+  const [categoryRows, totals, categoryCounts, effects, rows] = batch;
+  const more = (batch as unknown as unknown[]).slice(reads.length);
+  const counted = help ? (more.shift() as Awaited<NonNullable<typeof help>>)[0] : undefined;
+  const stats = isAdmin ? (more.shift() as Awaited<ReturnType<typeof statsQuery>>) : null;
 
   const counts = facets(totals, effects, categoryCounts);
   // SPEC: active categories sorted by name, or else the products' own categories title-cased.
@@ -446,7 +472,8 @@ export async function loadShop(db: Db, query: ShopQuery, { isAdmin }: { isAdmin:
       : [...new Set(categoryCounts.map((row) => row.category))].sort().map((slug) => ({ value: slug, label: titleCaseSlug(slug) }));
 
   const listing = settleListing(counts.total, rows, query.page);
-  return { listing, categories, facets: counts, stats: stats ? toStats(stats) : null };
+  const noResultsHelp = counted && "help" in counted ? readNoResultsHelp(query.search, counted.help) : null;
+  return { listing, categories, facets: counts, stats: stats ? toStats(stats) : null, noResultsHelp };
 }
 
 // ---------------------------------------------------------------------------------------------

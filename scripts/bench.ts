@@ -9,17 +9,24 @@
  * per route (gzipped), HTML sizes and the Worker bundle size, with a verdict per target, and writes
  * everything to bench/results-<label>.json so two runs can be compared.
  * With --products N, the catalogue database is measured first (for /shop's p50 baseline) and then a
- * separate database of N generated products.
+ * separate database of N generated products. Search is measured too: the suggestions route and a
+ * /shop search, and the query plans of every statement a search sends (the FTS index must drive
+ * them: no scan of products).
  */
 import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { getPlatformProxy } from "wrangler";
+import { createDb, type Db } from "../app/load-context";
+import { listingQueries } from "../app/products.server";
+import { countWithNoResultsHelp, suggestionQueries } from "../app/search.server";
 import { quietWranglerEnv } from "./env";
 import { startLocalWorker } from "./local-worker";
 import { portForScript } from "./port";
 import { prepareLocal } from "./prepare-local";
+import { NO_FILTERS } from "../app/lib/shop-filters";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -37,6 +44,9 @@ const port = await portForScript(args, "Run it with another --port, or without -
 const origin = `http://127.0.0.1:${port}`;
 // Workers Assets serves floor.html at /__bench/floor (html_handling: auto-trailing-slash).
 const FLOOR_PATH = "/__bench/floor";
+/** What a shopper types: a word prefix the catalogue and the generated products both hold many names for. */
+const SUGGEST_PATH = "/search?q=gel";
+const SHOP_SEARCH_PATH = "/shop?search=gelato";
 
 interface PageResult {
   name: string;
@@ -126,9 +136,53 @@ async function measure(name: string, path: string, headers: Record<string, strin
   };
 }
 
+/** Every statement a search sends to D1, for a few terms (short, word, phrase, no result). */
+function searchStatements(db: Db) {
+  const statements: Array<{ label: string; query: { toSQL(): { sql: string; params: unknown[] } } }> = [];
+  for (const term of ["ge", "gel", "gelato", "indica gummies", "gelatto"]) {
+    for (const [label, activeOnly] of [["shop", true], ["admin", false]] as const) {
+      const { countQuery, rowsQuery } = listingQueries(db, { ...NO_FILTERS, search: term, sort: "relevance", activeOnly });
+      statements.push({ label: `${label} count "${term}"`, query: countWithNoResultsHelp(db, countQuery, term) });
+      statements.push({ label: `${label} rows "${term}"`, query: rowsQuery(2) });
+    }
+    statements.push({ label: `suggestions "${term}"`, query: suggestionQueries(db, term).productsQuery });
+  }
+  return statements;
+}
+
+/**
+ * EXPLAIN QUERY PLAN of every search statement on this database: the FTS index must drive each
+ * one, products read by id (no `SCAN products`). Terms under 3 characters on /shop match names by
+ * the short-term path, which reads the name index (never the table).
+ */
+async function searchPlans(persistTo: string) {
+  const proxy = await getPlatformProxy<Env>({ persist: { path: `${persistTo}/v3` } });
+  try {
+    const db = createDb(proxy.env.DB);
+    const failures: string[] = [];
+    const statements = searchStatements(db);
+    for (const { label, query } of statements) {
+      const { sql, params } = query.toSQL();
+      const { results } = await proxy.env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
+      const detail = results.map((row) => row.detail);
+      const shortPath = label.includes('"ge"') && !label.startsWith("suggestions");
+      const nameIndexOnly = (line: string) => shortPath && line === "SCAN products USING COVERING INDEX products_name_idx";
+      const scans = detail.filter((line) => /^SCAN products\b/.test(line) && !nameIndexOnly(line));
+      const usesIndex = shortPath || detail.some((line) => /VIRTUAL TABLE INDEX/.test(line));
+      if (scans.length > 0 || !usesIndex) failures.push(`${label}: ${detail.join(" | ")}`);
+    }
+    return { statements: statements.length, failures };
+  } finally {
+    await proxy.dispose();
+  }
+}
+
 async function benchDatabase(label: string, persistTo: string, products: number | undefined) {
   rmSync(persistTo, { recursive: true, force: true });
   await prepareLocal(persistTo, products);
+  const plans = await searchPlans(persistTo);
 
   // The floor: the /shop document itself, served as a static file by Workers Assets.
   let worker = await startLocalWorker(port, persistTo);
@@ -148,6 +202,8 @@ async function benchDatabase(label: string, persistTo: string, products: number 
       ["concentrates", "/shop/concentrates", {}],
       ["product", `/product/${ids[0]}`, {}],
       ["checkout (3-line cart)", "/checkout", cookie ? { Cookie: cookie } : {}],
+      ["shop search", SHOP_SEARCH_PATH, {}],
+      ["suggestions", SUGGEST_PATH, {}],
     ];
     // Warm up every page (module compilation, D1 page cache).
     for (const [, path, headers] of pages) {
@@ -160,13 +216,13 @@ async function benchDatabase(label: string, persistTo: string, products: number 
       result.htmlBytes = Buffer.byteLength(html);
       if (path !== FLOOR_PATH) {
         result.serverTiming = await serverTimingMedians(path, headers, smoke ? 3 : 25);
-        result.firstVisit = await firstVisitAssets(html);
+        if (path !== SUGGEST_PATH) result.firstVisit = await firstVisitAssets(html);
       }
       results.push(result);
     }
     const floor = results[0]!.reqPerSec;
     for (const result of results) result.ratio = floor > 0 ? result.reqPerSec / floor : 0;
-    return { label, products: products ?? "catalogue", results };
+    return { label, products: products ?? "catalogue", results, plans };
   } finally {
     await worker.stop();
     rmSync("build/client/__bench", { recursive: true, force: true });
@@ -220,12 +276,25 @@ const verdicts: [string, boolean, string][] = [
   ["no render-blocking request besides one CSS file (/shop)", (byName(base, "shop").firstVisit?.renderBlocking ?? 0) <= 1, String(byName(base, "shop").firstVisit?.renderBlocking)],
   ["render time p50 < 5 ms for /shop", (byName(base, "shop").serverTiming?.render ?? Infinity) < 5, `${byName(base, "shop").serverTiming?.render.toFixed(2)} ms`],
   ["no page more than 2 D1 round trips", base.results.every((r) => !r.serverTiming || r.serverTiming.roundTrips <= 2), base.results.map((r) => r.serverTiming?.roundTrips ?? "-").join("/")],
+  ["suggestions in at most 1 D1 round trip", runs.every((run) => (byName(run, "suggestions").serverTiming?.roundTrips ?? 9) <= 1), runs.map((run) => byName(run, "suggestions").serverTiming?.roundTrips).join("/")],
+  [
+    "query plans: the FTS index drives every search statement (no scan of products)",
+    runs.every((run) => run.plans.failures.length === 0),
+    runs.map((run) => `${run.plans.statements - run.plans.failures.length}/${run.plans.statements} statements (${run.products})`).join(", "),
+  ],
   ["no errors or non-2xx responses", runs.every((run) => run.results.every((r) => r.errors + r.non2xx === 0)), String(runs.reduce((n, run) => n + run.results.reduce((m, r) => m + r.errors + r.non2xx, 0), 0))],
 ];
 if (runs[1]) {
   const ratio = byName(runs[1], "shop").p50 / Math.max(byName(base, "shop").p50, 0.001);
   verdicts.push([`/shop p50 at ${generated} products ≤ 1.5× its p50 at the catalogue`, ratio <= 1.5, `${ratio.toFixed(2)}×`]);
+  const suggestRatio = byName(runs[1], "suggestions").p50 / Math.max(byName(base, "suggestions").p50, 0.001);
+  verdicts.push([
+    `suggestions p50 at ${generated} products ≤ 1.5× its p50 at the catalogue`,
+    suggestRatio <= 1.5,
+    `${suggestRatio.toFixed(2)}× (${byName(runs[1], "suggestions").p50} vs ${byName(base, "suggestions").p50} ms)`,
+  ]);
 }
+for (const run of runs) for (const failure of run.plans.failures) console.log(`plan (${run.products}): ${failure}`);
 
 console.log("\n## Targets\n");
 for (const [target, pass, figure] of verdicts) console.log(`${pass ? "PASS" : "MISS"}  ${target}: ${figure}`);

@@ -1,42 +1,21 @@
 import { Form } from "@remix-run/react";
-import type { FormEvent } from "react";
+import { SearchIcon, submitSearch, useSearchCombobox } from "./search-combobox";
 
 /**
- * Home search: a GET form to /shop?search={term}. With JavaScript the term is trimmed and a blank
- * or whitespace-only term does nothing; without it the browser submits as is and /shop shows
- * everything for a blank term.
+ * Home search: a GET form to /shop?search={term}, with suggestions as the shopper types once
+ * JavaScript has loaded them. With JavaScript the term is trimmed and a blank or whitespace-only
+ * term does nothing; without it the browser submits as is and /shop shows everything for a blank term.
  */
 export function HomeSearch() {
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const input = event.currentTarget.elements.namedItem("search");
-    if (!(input instanceof HTMLInputElement)) return;
-    const term = input.value.trim();
-    if (!term) {
-      event.preventDefault();
-      input.value = "";
-      input.focus();
-      return;
-    }
-    input.value = term;
-  }
+  const { inputProps, popup } = useSearchCombobox("home-search-suggestions", "inset-x-0 top-full");
 
   return (
-    <Form method="get" action="/shop" role="search" onSubmit={onSubmit} className="flex min-w-0 flex-1 items-center gap-2">
+    <Form method="get" action="/shop" role="search" onSubmit={submitSearch} className="flex min-w-0 flex-1 items-center gap-2">
       <label htmlFor="home-search" className="sr-only">
         Search products
       </label>
       <div className="relative min-w-0 flex-1">
-        <svg
-          viewBox="0 0 24 24"
-          className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-ink-500 sm:left-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          aria-hidden="true"
-        >
-          <circle cx="11" cy="11" r="6.5" />
-          <path d="m16 16 4.5 4.5" strokeLinecap="round" />
-        </svg>
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-ink-500 sm:left-4" />
         <input
           id="home-search"
           type="search"
@@ -45,7 +24,9 @@ export function HomeSearch() {
           autoComplete="off"
           enterKeyHint="search"
           className="input rounded-full py-3 pr-2 pl-9 sm:pr-4 sm:pl-12"
+          {...inputProps}
         />
+        {popup}
       </div>
       {/* An arrow on phones, so the field keeps room for its whole placeholder at 320 px. */}
       <button type="submit" className="btn-primary h-12 w-11 shrink-0 px-0 sm:w-auto sm:px-5" aria-label="Search">

@@ -11,7 +11,8 @@ import {
   PRICE_RANGES,
   SEARCH_MAX_LENGTH,
   serializeShopQuery,
-  SORTS,
+  sortFieldValue,
+  sortOptions,
   STRAIN_OPTIONS,
   type FacetCounts,
   type FilterLabels,
@@ -121,7 +122,7 @@ export function ShopFilters({
       if (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio")) {
         element.checked = element.defaultChecked;
       } else if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) {
-        const wanted = element.name === "search" ? query.search : element.name === "category" ? query.category : element.name === "price" ? (query.price ?? "") : element.name === "sort" ? query.sort : null;
+        const wanted = element.name === "search" ? query.search : element.name === "category" ? query.category : element.name === "price" ? (query.price ?? "") : element.name === "sort" ? sortFieldValue(query) : null;
         if (wanted !== null && element.value !== wanted) element.value = wanted;
       }
     }
@@ -229,8 +230,8 @@ export function ShopFilters({
               Sort by
             </label>
             <SelectChevron>
-              <select id="shop-sort" name="sort" defaultValue={query.sort} className="input appearance-none pr-7! pl-3!">
-                {SORTS.map((sort) => (
+              <select id="shop-sort" name="sort" defaultValue={sortFieldValue(query)} className="input appearance-none pr-7! pl-3!">
+                {sortOptions(query.search).map((sort) => (
                   <option key={sort.value} value={sort.value}>
                     {sort.label}
                   </option>

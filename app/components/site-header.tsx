@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { NAV_LINKS } from "~/lib/site";
+import { HeaderSearch } from "./header-search";
 import { Logo } from "./logo";
 
 function navClass({ isActive }: { isActive: boolean }) {
@@ -76,6 +77,7 @@ export function SiteHeader({ cart, categories = [] }: { cart: React.ReactNode; c
           </ul>
         </nav>
         <div className="flex items-center gap-1">
+          <HeaderSearch />
           {cart}
           <details ref={menuRef} className="group relative md:hidden">
             <summary

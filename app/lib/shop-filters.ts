@@ -75,6 +75,7 @@ export const MAX_SELECTED_EFFECTS = 8;
 export const EFFECT_MAX_LENGTH = 40;
 
 export const SORTS = [
+  { value: "relevance", label: "Best match", summary: "best matches first" },
   { value: "name", label: "Name: A to Z", summary: "sorted A-Z" },
   { value: "price-asc", label: "Price: Low to High", summary: "sorted by price: low to high" },
   { value: "price-desc", label: "Price: High to Low", summary: "sorted by price: high to low" },
@@ -83,6 +84,27 @@ export const SORTS = [
 
 export type ShopSort = (typeof SORTS)[number]["value"];
 export const DEFAULT_SORT: ShopSort = "name";
+
+/** A search lists its best matches first unless another sort is chosen; without one, "relevance" has nothing to rank. */
+export function defaultSort(search: string): ShopSort {
+  return search ? "relevance" : DEFAULT_SORT;
+}
+
+/**
+ * The sort select's options for a view: "Best match" only with a search, and the view's default
+ * sent as "" — so a search typed into the form gets its own default rather than the last one.
+ */
+export function sortOptions(search: string) {
+  return SORTS.filter((sort) => sort.value !== "relevance" || search).map((sort) => ({
+    value: sort.value === defaultSort(search) ? "" : sort.value,
+    label: sort.label,
+  }));
+}
+
+/** The sort select's value for a view ("" for its default). */
+export function sortFieldValue(query: Pick<ShopQuery, "search" | "sort">): string {
+  return query.sort === defaultSort(query.search) ? "" : query.sort;
+}
 
 export const VIEWS = ["grid", "list"] as const;
 export type ShopView = (typeof VIEWS)[number];
@@ -212,7 +234,7 @@ export function serializeShopQuery(query: Partial<ShopQuery>, before: Record<str
   const params = new URLSearchParams(before);
   const full = { ...DEFAULT_SHOP_QUERY, ...query };
   for (const key of FILTER_KEYS) for (const value of filterValues(full, key)) params.append(FILTER_FIELDS[key].param, value);
-  if (full.sort !== DEFAULT_SORT) params.set("sort", full.sort);
+  if (full.sort !== defaultSort(full.search)) params.set("sort", full.sort);
   if (full.view !== DEFAULT_VIEW) params.set("view", full.view);
   if (full.showInactive) params.set("inactive", "show");
   if (full.page > 1) params.set("page", String(full.page));
@@ -222,7 +244,7 @@ export function serializeShopQuery(query: Partial<ShopQuery>, before: Record<str
 
 /** Clear Filters (SPEC: search, category and price reset) resets every filter; sort, view and the admin switch stay. */
 export function clearedFilters(query: ShopQuery): ShopQuery {
-  return { ...query, ...NO_FILTERS, page: 1 };
+  return { ...query, ...NO_FILTERS, page: 1, sort: query.sort === "relevance" ? DEFAULT_SORT : query.sort };
 }
 
 export function hasActiveFilters(filters: ShopFilterValues): boolean {

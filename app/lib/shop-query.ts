@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { normalizeSearch } from "./search";
 import {
-  DEFAULT_SORT,
+  defaultSort,
   DEFAULT_VIEW,
   EFFECT_MAX_LENGTH,
   FILTER_FIELDS,
@@ -60,7 +61,7 @@ const EffectsSchema = z
 const ShopQuerySchema = z.object({
   search: z
     .string()
-    .transform((value) => value.trim().slice(0, SEARCH_MAX_LENGTH))
+    .transform((value) => normalizeSearch(value).term)
     .catch(""),
   category: z
     .string()
@@ -73,7 +74,7 @@ const ShopQuerySchema = z.object({
   potency: optionList(POTENCY_RANGES),
   effects: EffectsSchema,
   inStock: z.literal("in").transform(() => true).catch(false),
-  sort: z.enum(sortValues).catch(DEFAULT_SORT),
+  sort: z.enum(sortValues).nullable().catch(null),
   view: z.enum(VIEWS).catch(DEFAULT_VIEW),
   page: PageSchema,
   showInactive: z.literal("show").transform(() => true).catch(false),
@@ -82,7 +83,7 @@ const ShopQuerySchema = z.object({
 /** Reads the shop's query string; anything missing or unreadable takes its default. */
 export function parseShopQuery(params: URLSearchParams): ShopQuery {
   const all = (key: keyof typeof FILTER_FIELDS) => params.getAll(FILTER_FIELDS[key].param);
-  return ShopQuerySchema.parse({
+  const { sort, ...query } = ShopQuerySchema.parse({
     search: params.get(FILTER_FIELDS.search.param) ?? "",
     category: params.get(FILTER_FIELDS.category.param) ?? "",
     price: params.get(FILTER_FIELDS.price.param) || null,
@@ -90,9 +91,12 @@ export function parseShopQuery(params: URLSearchParams): ShopQuery {
     potency: all("potency"),
     effects: all("effects"),
     inStock: params.get(FILTER_FIELDS.inStock.param) ?? "",
-    sort: params.get("sort") ?? DEFAULT_SORT,
+    sort: params.get("sort") || null,
     view: params.get("view") ?? DEFAULT_VIEW,
     page: params.get("page") ?? "1",
     showInactive: params.get("inactive") ?? "",
   });
+  // No sort (or "" from the form's default option) is the view's default; nothing to rank without a search.
+  const chosen = sort === "relevance" && !query.search ? null : sort;
+  return { ...query, sort: chosen ?? defaultSort(query.search) };
 }

@@ -8,9 +8,11 @@ import { requireAdmin } from "~/auth.server";
 import { AdminConfirmDialog } from "~/components/admin-confirm-dialog";
 import { AdminShell } from "~/components/admin-shell";
 import { AdminAlert, AdminListSkeleton, AdminPageHeader, AdminRouteError, Badge } from "~/components/admin-ui";
+import { SearchCutNote } from "~/components/search-help";
 import { sizedImageUrl } from "~/lib/images";
 import { formatCents } from "~/lib/money";
 import { localPath } from "~/lib/redirect";
+import { normalizeSearch, SEARCH_CUT_NOTE } from "~/lib/search";
 import { SITE } from "~/lib/site";
 import { titleCaseSlug } from "~/lib/slug";
 import {
@@ -25,7 +27,10 @@ import { redirectWithToast } from "~/toast.server";
 export const meta: MetaFunction = () => [{ title: `Product Management | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
 const FiltersSchema = z.object({
-  search: z.string().trim().max(100).catch(""),
+  search: z
+    .string()
+    .transform((value) => normalizeSearch(value).term)
+    .catch(""),
   category: z.string().trim().max(100).catch(""),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
@@ -40,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   try {
     const list = await listAdminProducts(context.db, filters);
-    return { ...list, filters, perPage: ADMIN_PRODUCTS_PER_PAGE };
+    return { ...list, filters, perPage: ADMIN_PRODUCTS_PER_PAGE, searchNote: normalizeSearch(params.get("search")).cut ? SEARCH_CUT_NOTE : null };
   } catch (error) {
     console.error("Product Management: products could not be loaded", error);
     throw data({ message: "Error loading products: the product database could not be reached." }, { status: 500 });
@@ -181,7 +186,7 @@ function pageHref(search: URLSearchParams, page: number) {
 }
 
 export default function ProductManagement() {
-  const { products, filteredCount, totalCount, categories, filters, perPage } = useLoaderData<typeof loader>();
+  const { products, filteredCount, totalCount, categories, filters, perPage, searchNote } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const rootData = useRootData();
   const location = useLocation();
@@ -265,6 +270,7 @@ export default function ProductManagement() {
       <p className="mb-4 text-sm text-ink-700" aria-live="polite">
         {summary}
       </p>
+      {searchNote ? <SearchCutNote note={searchNote} /> : null}
 
       {loading ? (
         <AdminListSkeleton label="Loading products..." />

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { LoadError } from "~/components/load-error";
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-grid";
@@ -12,13 +13,21 @@ import { loaderErrorMessage } from "~/lib/route-errors";
 import { rootOrigin, seo } from "~/lib/seo";
 import { clearedFilters, countLine, hasActiveFilters, serializeShopQuery } from "~/lib/shop-filters";
 import { parseShopQuery } from "~/lib/shop-query";
+import { normalizeSearch, SEARCH_CUT_NOTE } from "~/lib/search";
 import { loadShop, readCatalogue } from "~/products.server";
 
+/** Only searches that find nothing or were cut need these: not part of a first visit's JavaScript. */
+const NoResultsSuggestions = lazy(() => import("~/components/search-help").then((module) => ({ default: module.NoResultsSuggestions })));
+const SearchCutNote = lazy(() => import("~/components/search-help").then((module) => ({ default: module.SearchCutNote })));
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const query = parseShopQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const query = parseShopQuery(params);
   const isAdmin = (await getAdmin(request, context)) !== null;
-  const { listing, categories, facets, stats } = await readCatalogue(() => loadShop(context.db, query, { isAdmin }));
+  const { listing, categories, facets, stats, noResultsHelp } = await readCatalogue(() => loadShop(context.db, query, { isAdmin }));
   return {
+    searchNote: normalizeSearch(params.get("search")).cut ? SEARCH_CUT_NOTE : null,
+    noResultsHelp,
     // Shoppers never get the inactive switch, whatever the URL says.
     query: { ...query, showInactive: isAdmin && query.showInactive, page: listing.page },
     listing,
@@ -56,7 +65,7 @@ function DebugStrip({ stats, showInactive, query }: { stats: { total: number; ac
 const SHOP_PAGE: FilterPage = { path: "/shop" };
 
 export default function Shop() {
-  const { query, listing, categories, facets, stats, isAdmin } = useLoaderData<typeof loader>();
+  const { query, listing, categories, facets, stats, isAdmin, searchNote, noResultsHelp } = useLoaderData<typeof loader>();
   const barCategories = useRootData()?.categories ?? [];
   const loading = useProductsLoading("/shop");
   const hrefFor = (page: number) => `/shop${serializeShopQuery({ ...query, page })}`;
@@ -90,6 +99,11 @@ export default function Shop() {
             <div className="mt-3 empty:hidden">
               <FilterChips page={SHOP_PAGE} query={query} labels={labels} />
             </div>
+            {searchNote ? (
+              <Suspense>
+                <SearchCutNote note={searchNote} />
+              </Suspense>
+            ) : null}
 
             <div className="mt-4">
               {listing.products.length === 0 ? (
@@ -101,6 +115,11 @@ export default function Shop() {
                   <Link to={`/shop${serializeShopQuery(clearedFilters(query))}`} className="btn-secondary mt-6">
                     Clear Filters
                   </Link>
+                  {noResultsHelp ? (
+                    <Suspense>
+                      <NoResultsSuggestions help={noResultsHelp} />
+                    </Suspense>
+                  ) : null}
                 </div>
               ) : (
                 <ProductGrid products={listing.products} view={query.view} adminControls={isAdmin} busy={loading} />

@@ -45,7 +45,7 @@ function productCard(page: Page, name: string) {
 }
 
 async function findProduct(page: Page, name: string) {
-  await page.getByRole("searchbox", { name: "Search" }).fill(name);
+  await page.getByRole("searchbox", { name: "Search", exact: true }).fill(name);
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page.getByText(`Showing 1 of`)).toBeVisible();
   await expect(page.getByText(`matching "${name}"`)).toBeVisible();
@@ -168,7 +168,7 @@ for (const js of [false, true]) {
       await expect(productCard(page, name)).toHaveCount(0);
       await expect(page.getByText("No products match your search criteria")).toBeVisible();
       await page.getByRole("link", { name: "Clear Filters" }).click();
-      await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("");
+      await expect(page.getByRole("searchbox", { name: "Search", exact: true })).toHaveValue("");
 
       // Sign out from the admin bar.
       await page.getByRole("button", { name: "Sign out" }).click();

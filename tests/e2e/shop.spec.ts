@@ -56,19 +56,19 @@ for (const { name, viewport } of WIDTHS) {
       expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
 
       await openFilters(page);
-      await page.getByLabel("Search").fill("GUMMIES");
+      await page.getByRole("searchbox", { name: "Search", exact: true }).fill("GUMMIES");
       await expect(page).toHaveURL(/search=GUMMIES/);
       await expect.poll(() => cardNames(page)).not.toHaveLength(0);
       for (const title of await cardNames(page)) expect(title.toLowerCase()).toContain("gumm");
 
-      await page.getByLabel("Search").fill("no such product anywhere");
+      await page.getByRole("searchbox", { name: "Search", exact: true }).fill("no such product anywhere");
       await expect(page).toHaveURL(/search=no\+such/);
       await closeFilters(page);
       await expect(page.getByText("No products found matching your criteria.")).toBeVisible();
       await page.getByRole("main").getByRole("link", { name: "Clear Filters" }).last().click();
       await expect(page).toHaveURL(/\/shop\?sort=price-desc$/);
       await openFilters(page);
-      await expect(page.getByLabel("Search")).toHaveValue("");
+      await expect(page.getByRole("searchbox", { name: "Search", exact: true })).toHaveValue("");
       await expect(page.getByLabel("Price range")).toHaveValue("");
       await expect(page.getByLabel("Sort by")).toHaveValue("price-desc");
       await page.screenshot({ path: `test-results/screens/shop-${name}.png`, fullPage: false });
@@ -212,7 +212,7 @@ test.describe("without JavaScript", () => {
       await page.setViewportSize(viewport);
       await page.goto("/shop");
       await openFilters(page);
-      await page.getByLabel("Search").fill("kush");
+      await page.getByRole("searchbox", { name: "Search", exact: true }).fill("kush");
       await page.getByLabel("Price range").selectOption("500-1000");
       await page.getByLabel("Sort by").selectOption({ label: "Price: Low to High" });
       await page.getByRole("button", { name: "Apply Filters" }).click();

@@ -31,6 +31,9 @@ const nastyString = fc.oneof(
   fc.integer().map(String),
   fc.constantFrom("-1", "0", "1e308", "-1e308", "NaN", "Infinity", "9007199254740993", "1.0000000001", "00012", "4.5.6"),
   fc.string({ minLength: 5000, maxLength: 20000 }),
+  // Long non-Latin text: past D1's 50-byte LIKE pattern limit in a few characters.
+  fc.string({ unit: "grapheme", minLength: 20, maxLength: 300 }),
+  fc.constant("Лимонное джелато 日本語の長い検索語テキスト 🌿✨ ".repeat(6)),
 );
 
 /** A form body: known fields (each maybe missing or repeated) plus stray ones. */

@@ -1,0 +1,89 @@
+import { Form, useLocation } from "@remix-run/react";
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from "react";
+import { SearchIcon, submitSearch, useSearchCombobox } from "./search-combobox";
+
+/** A search form of the header: GET /shop?search=… with suggestions once enhanced. */
+function HeaderSearchForm({ id, popupClassName, button = false }: { id: string; popupClassName: string; button?: boolean }) {
+  const { inputProps, popup } = useSearchCombobox(`${id}-suggestions`, popupClassName);
+  return (
+    <Form method="get" action="/shop" role="search" aria-label="Site search" onSubmit={submitSearch} className="flex items-center gap-2">
+      <label htmlFor={id} className="sr-only">
+        Search the shop
+      </label>
+      <div className="relative min-w-0 flex-1">
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 h-5 w-5 -translate-y-1/2 text-ink-500" />
+        <input
+          id={id}
+          type="search"
+          name="search"
+          placeholder="Search products"
+          autoComplete="off"
+          enterKeyHint="search"
+          className="input rounded-full py-2 pl-11"
+          {...inputProps}
+        />
+        {popup}
+      </div>
+      {button ? (
+        <button type="submit" className="btn-primary">
+          Search
+        </button>
+      ) : null}
+    </Form>
+  );
+}
+
+/**
+ * The header's search: a field beside the nav on wide screens; on phones and tablets a Search
+ * button that opens a field under the header (a <details>, so it opens without JavaScript too).
+ */
+export function HeaderSearch() {
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  // Any navigation closes the phone field (a suggestion or a search opened a page).
+  useEffect(() => {
+    if (detailsRef.current) detailsRef.current.open = false;
+  }, [location.key]);
+
+  /** Opens and focuses in the same tap, so a phone shows its keyboard at once. */
+  function onToggle(event: MouseEvent<HTMLElement>) {
+    const details = detailsRef.current;
+    if (!details || details.open) return;
+    event.preventDefault();
+    details.open = true;
+    details.querySelector("input")?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDetailsElement>) {
+    // Escape with no suggestions open (the combobox stops its own) closes the field.
+    if (event.key !== "Escape" || !detailsRef.current?.open) return;
+    detailsRef.current.open = false;
+    detailsRef.current.querySelector("summary")?.focus();
+  }
+
+  return (
+    <>
+      <div className="hidden w-60 xl:block">
+        <HeaderSearchForm id="header-search" popupClassName="right-0 top-full w-[26rem]" />
+      </div>
+      <details ref={detailsRef} className="group xl:hidden" onKeyDown={onKeyDown}>
+        <summary
+          className="inline-flex h-11 w-11 items-center justify-center rounded-full text-forest-800 hover:bg-forest-50"
+          aria-label="Search"
+          onClick={onToggle}
+        >
+          <SearchIcon className="h-6 w-6 group-open:hidden" />
+          <svg viewBox="0 0 24 24" className="hidden h-6 w-6 group-open:block" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+          </svg>
+        </summary>
+        <div className="absolute inset-x-0 top-full border-b border-ink-900/10 bg-cream-50 shadow-lg">
+          <div className="container-page py-3">
+            <HeaderSearchForm id="header-search-mobile" popupClassName="left-0 top-full w-[min(calc(100vw-2rem),32rem)]" button />
+          </div>
+        </div>
+      </details>
+    </>
+  );
+}

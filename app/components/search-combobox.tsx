@@ -1,0 +1,57 @@
+import { useCallback, useRef, useState, type ComponentType, type FormEvent } from "react";
+import type { ComboboxState, SearchSuggestionsProps } from "./search-suggestions";
+
+/**
+ * What a search field carries on every page: a plain GET form to /shop?search=… (works without
+ * JavaScript) and this hook, which loads the suggestions (search-suggestions.tsx) on the field's
+ * first focus or pointer and then makes the field an ARIA combobox. Kept small: it is part of
+ * every first visit.
+ */
+
+const loadSuggestions = () => import("./search-suggestions");
+
+export function useSearchCombobox(listId: string, popupClassName?: string) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [Suggestions, setSuggestions] = useState<ComponentType<SearchSuggestionsProps> | null>(null);
+  const [state, setState] = useState<ComboboxState>({ expanded: false });
+  const enhance = useCallback(() => {
+    void loadSuggestions().then((module) => setSuggestions(() => module.SearchSuggestions));
+  }, []);
+
+  const combobox = Suggestions
+    ? {
+        role: "combobox",
+        "aria-autocomplete": "list" as const,
+        "aria-expanded": state.expanded,
+        "aria-controls": listId,
+        "aria-activedescendant": state.activeId,
+      }
+    : {};
+  return {
+    inputProps: { ref: inputRef, onFocus: enhance, onPointerEnter: enhance, ...combobox },
+    popup: Suggestions ? <Suggestions input={inputRef} listId={listId} className={popupClassName} onState={setState} /> : null,
+  };
+}
+
+/** A search form's submit (SPEC, home search): the term is trimmed; an empty or whitespace-only term does nothing. */
+export function submitSearch(event: FormEvent<HTMLFormElement>) {
+  const input = event.currentTarget.elements.namedItem("search");
+  if (!(input instanceof HTMLInputElement)) return;
+  const term = input.value.trim();
+  if (!term) {
+    event.preventDefault();
+    input.value = "";
+    input.focus();
+    return;
+  }
+  input.value = term;
+}
+
+export function SearchIcon({ className }: { className: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="m16 16 4.5 4.5" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,47 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { sizedImageUrl } from "~/lib/images";
+import { formatCents } from "~/lib/money";
+import { normalizeStrainType } from "~/lib/product";
+import { characterCount, normalizeSearch, SUGGEST_MIN_CHARS, type Suggestions } from "~/lib/search";
+import { serializeShopQuery } from "~/lib/shop-filters";
+import { loadSuggestions } from "~/search.server";
+import { serverTimingHeader } from "~/server-timing.server";
+
+/**
+ * GET /search?q=… — suggestions as the shopper types (the header and home search boxes): up to
+ * 6 products and 3 categories in one D1 round trip, as JSON. Any q is fine: it is normalised
+ * like every search (app/lib/search.ts); under 2 characters there is nothing to suggest. The
+ * answer is the same for everyone (active products only), so browsers and the edge keep it briefly.
+ */
+
+const SuggestQuerySchema = z.object({ q: z.string().catch("") });
+
+const CACHE_SECONDS = 60;
+const THUMBNAIL_WIDTH = 96;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { q } = SuggestQuerySchema.parse({ q: new URL(request.url).searchParams.get("q") ?? "" });
+  const { term } = normalizeSearch(q);
+  const suggestions: Suggestions = { term, products: [], categories: [], searchHref: `/shop${serializeShopQuery({ search: term })}` };
+  const headers = (cache: string) => ({ "Cache-Control": cache, "Server-Timing": serverTimingHeader(context.timing, 0) });
+
+  if (characterCount(term) < SUGGEST_MIN_CHARS) return Response.json(suggestions, { headers: headers(`public, max-age=${CACHE_SECONDS}`) });
+  try {
+    const found = await loadSuggestions(context.db, term);
+    const resizing = context.env.IMAGE_RESIZING === "on";
+    suggestions.products = found.products.map((product) => ({
+      id: product.id,
+      name: product.name,
+      price: formatCents(product.priceCents),
+      image: sizedImageUrl(product.image, THUMBNAIL_WIDTH, resizing),
+      strainType: normalizeStrainType(product.strainType),
+      href: `/product/${product.id}`,
+    }));
+    suggestions.categories = found.categories.map((category) => ({ name: category.name, href: `/shop/${category.slug}` }));
+    return Response.json(suggestions, { headers: headers(`public, max-age=${CACHE_SECONDS}`) });
+  } catch (error) {
+    console.error("Suggestions could not be loaded", error);
+    return Response.json({ message: "Suggestions are unavailable right now." }, { status: 503, headers: headers("no-store") });
+  }
+}
