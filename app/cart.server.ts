@@ -18,6 +18,7 @@ import {
   type CartView,
 } from "./lib/cart";
 import { buildOrderText } from "./lib/order-text";
+import { productImageOrPackshot } from "./lib/packshot";
 import { parsePriceTiers } from "./lib/product";
 import type { Toast } from "./lib/toast";
 import type { Db } from "./load-context";
@@ -78,6 +79,9 @@ const cartProductColumns = {
   id: products.id,
   name: products.name,
   image: products.image,
+  category: products.category,
+  strainType: products.strainType,
+  thcContent: products.thcContent,
   priceCents: products.priceCents,
   priceTiers: products.priceTiers,
   active: products.active,
@@ -88,6 +92,9 @@ type CartProductRow = {
   id: number;
   name: string;
   image: string | null;
+  category: string;
+  strainType: string | null;
+  thcContent: string | null;
   priceCents: number;
   priceTiers: string | null;
   active: boolean;
@@ -95,7 +102,8 @@ type CartProductRow = {
 };
 
 function toCartProduct(row: CartProductRow): CartProduct {
-  return { id: row.id, name: row.name, image: row.image, priceCents: row.priceCents, priceTiers: parsePriceTiers(row.priceTiers) };
+  // A line shows the product's uploaded image, or its packshot when it has none.
+  return { id: row.id, name: row.name, image: productImageOrPackshot(row), priceCents: row.priceCents, priceTiers: parsePriceTiers(row.priceTiers) };
 }
 
 /** One product as the add action needs it (active and in-stock flags included), or null. */

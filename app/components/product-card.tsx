@@ -44,7 +44,7 @@ function AdminControls({ product, categorySlug }: { product: ProductSummary; cat
       </Form>
       <Link
         to={`/admin/products/${product.id}/delete`}
-        className={`${control} border border-berry-700/30 text-berry-700 hover:bg-red-50`}
+        className={`${control} btn-delete`}
         aria-label={`Delete ${product.name}`}
       >
         Delete
@@ -77,7 +77,7 @@ export function ProductCard({
   const titleId = useId();
   const href = `/product/${product.id}`;
   const list = view === "list";
-  const tint = product.active ? "bg-white" : "border-berry-700/30 bg-red-50";
+  const tint = product.active ? "bg-white" : "border-berry-700/30 bg-berry-50";
 
   return (
     <article
@@ -105,6 +105,8 @@ export function ProductCard({
 
       <div className={`product-card-body ${list ? "p-3 sm:p-5" : "p-4"}`}>
         <div className="card-meta">
+          {product.packSize ? <span>{product.packSize}</span> : null}
+          {product.packSize && (product.strainType || product.thcContent) ? <span aria-hidden="true">·</span> : null}
           {product.strainType ? <span className="capitalize">{product.strainType}</span> : null}
           {product.strainType && product.thcContent ? <span aria-hidden="true">·</span> : null}
           {product.thcContent ? <span>{`THC ${product.thcContent}`}</span> : null}
