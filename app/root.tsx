@@ -26,8 +26,11 @@ import { useNonce } from "./lib/nonce";
 import { FOOTER_MAX_CATEGORIES, SITE } from "./lib/site";
 import { getToasts } from "./toast.server";
 import stylesheet from "./tailwind.css?url";
+// The display face (app/tailwind.css) is preloaded: headings are above the fold on every page.
+import displayFont from "@fontsource/fraunces/files/fraunces-latin-500-normal.woff2?url";
 
 export const links: LinksFunction = () => [
+  { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -107,7 +110,7 @@ export default function App() {
 export function NotFound() {
   return (
     <section className="container-page flex flex-col items-center py-24 text-center">
-      <p className="font-display text-7xl text-forest-800">404</p>
+      <p className="font-display text-6xl text-forest-800">404</p>
       <h1 className="heading-display mt-4 text-3xl">Oops! Page not found</h1>
       <p className="mt-3 max-w-md text-ink-700">The page you were looking for has moved, sold out or never grew here.</p>
       <Link to="/" className="btn-primary mt-8">

@@ -143,8 +143,8 @@ export default function CategoryPage() {
 
       <header className="mt-4 mb-8 flex flex-col gap-6 rounded-3xl bg-forest-900 px-6 py-10 text-cream-50 sm:flex-row sm:items-end sm:justify-between sm:px-10">
         <div>
-          <p className="text-sm font-semibold tracking-widest text-gold-500 uppercase">Category</p>
-          <h1 className="mt-2 font-display text-4xl tracking-tight sm:text-5xl">{categoryPage.title}</h1>
+          <p className="eyebrow">Category</p>
+          <h1 className="category-title mt-3 text-3xl sm:text-4xl">{categoryPage.title}</h1>
           <p className="mt-3 max-w-xl text-cream-100">{categoryPage.description}</p>
         </div>
         <a href={shopLink} target="_blank" rel="noopener noreferrer" className="btn-gold shrink-0">
@@ -154,7 +154,7 @@ export default function CategoryPage() {
       </header>
 
       {categoryPage.warning ? (
-        <div role="note" className="mb-6 flex gap-3 rounded-2xl border border-berry-700/30 bg-red-50 px-4 py-3 text-sm text-ink-900">
+        <div role="note" className="mb-6 flex gap-3 rounded-2xl border border-berry-700/30 bg-berry-50 px-4 py-3 text-sm text-ink-900">
           <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0 text-berry-700" fill="currentColor" aria-hidden="true">
             <path d="M10 2l8.5 15h-17L10 2zm-1 6v4h2V8H9zm0 5v2h2v-2H9z" />
           </svg>

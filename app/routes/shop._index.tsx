@@ -59,7 +59,7 @@ export default function Shop() {
   return (
     <div className="container-page py-10">
       <header className="mb-8">
-        <p className="text-sm font-semibold tracking-widest text-forest-700 uppercase">Shop</p>
+        <p className="eyebrow">Shop</p>
         <h1 className="heading-display mt-1 text-4xl sm:text-5xl">All Products</h1>
         <p className="mt-2 max-w-2xl text-ink-700">Lab-tested flower, concentrates, edibles and disposables, shipped discreetly in 1-3 business days.</p>
       </header>
