@@ -15,15 +15,13 @@ import { data } from "@remix-run/cloudflare";
 import { getAdmin } from "./auth.server";
 import { cartSummary } from "./cart.server";
 import { loadLayoutData } from "./layout.server";
-import { AgeGate, inertWhen } from "./components/age-gate";
-import { CartDrawer } from "./components/cart-drawer";
-import { SiteHeader } from "./components/site-header";
-import { SiteFooter, type FooterCategory } from "./components/site-footer";
+import { AdminChrome } from "./components/admin-chrome";
+import { ShopChrome } from "./components/shop-chrome";
+import type { FooterCategory } from "./components/site-footer";
 import { Toaster } from "./components/toaster";
-import { ageGateApplies, hasVerifiedAge } from "./lib/age-gate";
-import { EMPTY_CART_VIEW } from "./lib/cart";
+import { hasVerifiedAge } from "./lib/age-gate";
 import { useNonce } from "./lib/nonce";
-import { FOOTER_MAX_CATEGORIES, SITE } from "./lib/site";
+import { FOOTER_MAX_CATEGORIES, isAdminPath, SITE } from "./lib/site";
 import { getToasts } from "./toast.server";
 import stylesheet from "./tailwind.css?url";
 // The display face (app/tailwind.css) is preloaded: headings are above the fold on every page.
@@ -65,12 +63,15 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
+/**
+ * The document. Each page wears one of two frames, chosen by path: the back office (/admin...) its
+ * own chrome, every other page the shop's (header, cart drawer, age gate, footer).
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRootData();
   const location = useLocation();
-  // The 21+ gate covers every shop page until the visitor confirms (cookie age-verified=yes).
-  const gated = rootData != null && !rootData.ageVerified && ageGateApplies(location.pathname);
+  const Chrome = isAdminPath(location.pathname) ? AdminChrome : ShopChrome;
   return (
     <html lang="en">
       <head>
@@ -81,20 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        {gated ? <AgeGate redirectTo={`${location.pathname}${location.search}`} /> : null}
-        <div className="contents" {...inertWhen(gated)}>
-          <a
-            href="#main"
-            className="sr-only z-50 rounded-full bg-forest-800 px-4 py-2 text-cream-50 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-          >
-            Skip to content
-          </a>
-          <SiteHeader cart={<CartDrawer cart={rootData?.cart ?? EMPTY_CART_VIEW} imageResizing={rootData?.imageResizing ?? false} />} />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <SiteFooter categories={rootData?.footerCategories ?? []} />
-        </div>
+        <Chrome>{children}</Chrome>
         <Toaster toasts={rootData?.toasts ?? []} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

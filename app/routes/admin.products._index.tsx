@@ -149,7 +149,7 @@ function ProductRow({
         </Form>
         <Link
           to={deleteHref}
-          className="btn-danger px-4 py-2"
+          className="btn-delete px-4 py-2"
           onClick={(event) => {
             if (!hydrated) return;
             event.preventDefault();
