@@ -146,7 +146,8 @@ export function AdminChrome({ children }: { children: React.ReactNode }) {
     <>
       <SkipLink />
       <AdminHeader signedIn={signedIn} />
-      <main id="main" className="flex-1 bg-cream-100/50">
+      {/* Room below the content, so nothing stays under a notification in the bottom corner. */}
+      <main id="main" className="flex-1 bg-cream-100/50 pb-24">
         {children}
       </main>
     </>
