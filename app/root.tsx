@@ -12,10 +12,11 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { data } from "@remix-run/cloudflare";
+import { lazy, Suspense } from "react";
 import { getAdmin } from "./auth.server";
 import { cartSummary } from "./cart.server";
 import { loadLayoutData } from "./layout.server";
-import { AdminChrome } from "./components/admin-chrome";
+import { AdminChrome as ServerAdminChrome } from "./components/admin-chrome";
 import { ShopChrome } from "./components/shop-chrome";
 import type { FooterCategory } from "./components/site-footer";
 import { Toaster } from "./components/toaster";
@@ -59,6 +60,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type RootLoader = typeof loader;
 
+/**
+ * The admin chrome is rendered on the server as usual, but in the browser it is its own chunk,
+ * loaded only on /admin pages: shoppers' first-visit JavaScript does not carry the back office's
+ * header. (import.meta.env.SSR is replaced at build time, so the client bundle drops the static import.)
+ */
+const AdminChrome = import.meta.env.SSR
+  ? ServerAdminChrome
+  : lazy(() => import("./components/admin-chrome").then((module) => ({ default: module.AdminChrome })));
+
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
@@ -82,7 +92,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <Chrome>{children}</Chrome>
+        {/* Entering the back office from the shop, the page shows plainly while its chrome loads. */}
+        <Suspense fallback={<main id="main">{children}</main>}>
+          <Chrome>{children}</Chrome>
+        </Suspense>
         <Toaster toasts={rootData?.toasts ?? []} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -10,13 +10,15 @@ import { ensureChromium, CHROMIUM } from "./ensure-chromium";
 import { startLocalWorker } from "./local-worker";
 import { prepareLocal } from "./prepare-local";
 
-const port = 8796;
+// --port P: run beside other checkouts (each on its own port); 8796 by default.
+const portIndex = process.argv.indexOf("--port");
+const port = portIndex > -1 ? Number(process.argv[portIndex + 1]) : 8796;
 const origin = `http://localhost:${port}`;
 const RUNS = 3;
 
 ensureChromium();
 if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
-const persistTo = ".wrangler/lighthouse";
+const persistTo = `.wrangler/lighthouse-${port}`;
 await prepareLocal(persistTo);
 const worker = await startLocalWorker(port, persistTo);
 

@@ -123,8 +123,8 @@ export default function Home() {
         >
           <img src="/art/new-drops-1.svg" alt="" width={800} height={800} className="absolute top-1/2 -right-8 -z-10 h-36 w-36 -translate-y-1/2 rounded-full object-cover sm:-right-6 sm:h-56 sm:w-56" />
           <div className="max-w-[60%]">
-            <span className="rounded-full bg-forest-900 px-3 py-1 text-xs font-bold tracking-wider text-cream-50 uppercase">Just landed</span>
-            <p className="mt-4 font-display text-3xl font-semibold tracking-tight text-forest-950">NEW DROPS</p>
+            <span className="eyebrow">Just landed</span>
+            <p className="category-title mt-4 text-3xl text-forest-950">NEW DROPS</p>
             <p className="mt-2 text-sm text-ink-700">The latest strains and products, fresh this week.</p>
             <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-forest-800 group-hover:underline">
               See what&apos;s new <span aria-hidden="true">→</span>
