@@ -18,7 +18,8 @@ import { SITE } from "./lib/site";
  */
 
 const SIZE = 800;
-const FONT = "Inter, 'Helvetica Neue', Arial, 'Liberation Sans', 'Noto Sans', sans-serif";
+// Unquoted family names (valid CSS), so the SVG may be inlined with either quote.
+const FONT = "Inter, Helvetica Neue, Arial, Liberation Sans, Noto Sans, sans-serif";
 
 type Colours = ReturnType<typeof packshotColours>;
 interface Box {
@@ -60,12 +61,18 @@ function textWidth(text: string, fontSize: number): number {
   return em * fontSize;
 }
 
-/** Cut to fit `width`, ending in an ellipsis (whole code points, never half a surrogate pair). */
+/** Cut to fit `width`, ending in an ellipsis (whole code points, never half a surrogate pair). Linear time. */
 function clampLine(text: string, fontSize: number, width: number): string {
   if (textWidth(text, fontSize) <= width) return text;
-  const chars = Array.from(text);
-  while (chars.length > 1 && textWidth(`${chars.join("").trimEnd()}…`, fontSize) > width) chars.pop();
-  return `${chars.join("").trimEnd()}…`;
+  const budget = width / fontSize - charWidth("…");
+  let used = 0;
+  let end = 0;
+  for (const char of text) {
+    used += charWidth(char);
+    if (used > budget) break;
+    end += char.length;
+  }
+  return `${text.slice(0, Math.max(end, text.codePointAt(0)! > 0xffff ? 2 : 1)).trimEnd()}…`;
 }
 
 /** Greedy word wrap into at most `maxLines`; a word wider than a line is broken; the rest is ellipsized. */
@@ -82,11 +89,16 @@ export function wrapText(text: string, fontSize: number, width: number, maxLines
     }
     broken = true;
     let piece = "";
+    let pieceWidth = 0;
     for (const char of word) {
-      if (piece && textWidth(piece + char, fontSize) > width) {
+      const w = charWidth(char) * fontSize;
+      if (piece && pieceWidth + w > width) {
         tokens.push(piece);
-        piece = char;
-      } else piece += char;
+        piece = "";
+        pieceWidth = 0;
+      }
+      piece += char;
+      pieceWidth += w;
     }
     if (piece) tokens.push(piece);
   }
@@ -324,5 +336,7 @@ export function drawPackshot(product: PackshotSource): string {
 
 /** A packshot inline, as a data: URL (for the home page's static featured cards, which have no product id). */
 export function packshotDataUrl(product: Omit<PackshotSource, "id">): string {
-  return `data:image/svg+xml,${encodeURIComponent(drawPackshot({ id: 0, ...product }))}`;
+  // Compact: attribute quotes become ' and only characters a URL cannot carry are escaped.
+  const svg = drawPackshot({ id: 0, ...product }).replace(/"/g, "'");
+  return `data:image/svg+xml,${svg.replace(/[\r\n%#()<>?[\\\]^`{|}]/g, (char) => encodeURIComponent(char))}`;
 }

@@ -192,5 +192,5 @@ describe("packshots of names a stranger typed (property-based)", () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 30_000);
 });
