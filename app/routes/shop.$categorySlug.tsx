@@ -77,7 +77,7 @@ function tabHref(slug: string, tab: ConcentrateTab, page = 1) {
 
 function ConcentrateTabs({ slug, current, counts }: { slug: string; current: ConcentrateTab; counts: Record<ConcentrateTab, number> }) {
   return (
-    <nav aria-label="Concentrate types" className="-mx-4 mb-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+    <nav aria-label="Concentrate types" className="relative -mx-4 mb-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
       <ul className="flex w-max gap-2 sm:w-auto sm:flex-wrap">
         {CONCENTRATE_TABS.map((tab) => {
           const selected = tab.value === current;

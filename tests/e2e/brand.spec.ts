@@ -172,3 +172,14 @@ test("the shop keeps its footer link to /admin", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("contentinfo").getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin");
 });
+
+test("no shop page is wider than a phone (320, 360, 390 px)", async ({ page }) => {
+  test.setTimeout(90_000);
+  for (const width of [320, 360, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const path of ["/", "/shop", "/shop/concentrates", "/product/1", "/checkout"]) {
+      await page.goto(path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}`).toBeLessThanOrEqual(width);
+    }
+  }
+});
