@@ -21,6 +21,7 @@ import {
   OUT_OF_STOCK_LINE_NOTICE,
 } from "./lib/cart";
 import { buildOrderText } from "./lib/order-text";
+import { productImageOrPackshot } from "./lib/packshot";
 import { parsePriceTiers } from "./lib/product";
 import type { Toast } from "./lib/toast";
 import type { Db } from "./load-context";
@@ -81,6 +82,9 @@ const cartProductColumns = {
   id: products.id,
   name: products.name,
   image: products.image,
+  category: products.category,
+  strainType: products.strainType,
+  thcContent: products.thcContent,
   priceCents: products.priceCents,
   priceTiers: products.priceTiers,
   active: products.active,
@@ -91,6 +95,9 @@ type CartProductRow = {
   id: number;
   name: string;
   image: string | null;
+  category: string;
+  strainType: string | null;
+  thcContent: string | null;
   priceCents: number;
   priceTiers: string | null;
   active: boolean;
@@ -98,7 +105,8 @@ type CartProductRow = {
 };
 
 function toCartProduct(row: CartProductRow): CartProduct {
-  return { id: row.id, name: row.name, image: row.image, priceCents: row.priceCents, priceTiers: parsePriceTiers(row.priceTiers) };
+  // A line shows the product's uploaded image, or its packshot when it has none.
+  return { id: row.id, name: row.name, image: productImageOrPackshot(row), priceCents: row.priceCents, priceTiers: parsePriceTiers(row.priceTiers) };
 }
 
 /** One product as the add action needs it (active and in-stock flags included), or null. */

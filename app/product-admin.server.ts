@@ -7,6 +7,7 @@ import { thcColumns } from "./lib/thc";
 import { pageOffset } from "./lib/shop-filters";
 import { searchSource } from "./search.server";
 import { titleCaseSlug } from "./lib/slug";
+import { productImageOrPackshot } from "./lib/packshot";
 
 /**
  * Every query of the admin's product screens: the filtered list with its counts, one product,
@@ -85,7 +86,8 @@ export async function listAdminProducts(db: Db, filters: AdminProductFilters) {
     .map((row) => ({ slug: row.slug, name: row.name ?? titleCaseSlug(row.slug), count: row.count }))
     .sort((a, b) => a.name.localeCompare(b.name));
   return {
-    products: rows,
+    // The thumbnail is what the shop shows: the uploaded image, or the packshot when there is none.
+    products: rows.map((row) => ({ ...row, image: productImageOrPackshot(row) })),
     filteredCount: filtered?.value ?? 0,
     totalCount: total?.value ?? 0,
     categories: categoryCounts,

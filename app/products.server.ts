@@ -581,3 +581,20 @@ export async function listSitemapProducts(db: Db) {
     .where(eq(products.active, true))
     .orderBy(asc(products.id));
 }
+
+/** What a packshot is drawn from (app/routes/packshots.$id.$file.ts), or null for an unknown id. */
+export async function getPackshotSource(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      category: products.category,
+      strainType: products.strainType,
+      thcContent: products.thcContent,
+      active: products.active,
+    })
+    .from(products)
+    .where(eq(products.id, id))
+    .limit(1);
+  return row ?? null;
+}

@@ -12,22 +12,24 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { data } from "@remix-run/cloudflare";
+import { lazy, Suspense } from "react";
 import { getAdmin } from "./auth.server";
 import { cartSummary } from "./cart.server";
 import { loadLayoutData } from "./layout.server";
-import { AgeGate, inertWhen } from "./components/age-gate";
-import { CartDrawer } from "./components/cart-drawer";
-import { SiteHeader } from "./components/site-header";
-import { SiteFooter, type FooterCategory } from "./components/site-footer";
+import { AdminChrome as ServerAdminChrome } from "./components/admin-chrome";
+import { ShopChrome } from "./components/shop-chrome";
+import type { FooterCategory } from "./components/site-footer";
 import { Toaster } from "./components/toaster";
-import { ageGateApplies, hasVerifiedAge } from "./lib/age-gate";
-import { EMPTY_CART_VIEW } from "./lib/cart";
+import { hasVerifiedAge } from "./lib/age-gate";
 import { useNonce } from "./lib/nonce";
-import { FOOTER_MAX_CATEGORIES, SITE } from "./lib/site";
+import { FOOTER_MAX_CATEGORIES, isAdminPath, SITE } from "./lib/site";
 import { getToasts } from "./toast.server";
 import stylesheet from "./tailwind.css?url";
+// The display face (app/tailwind.css) is preloaded: headings are above the fold on every page.
+import displayFont from "@fontsource/fraunces/files/fraunces-latin-500-normal.woff2?url";
 
 export const links: LinksFunction = () => [
+  { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -60,16 +62,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type RootLoader = typeof loader;
 
+/**
+ * The admin chrome is rendered on the server as usual, but in the browser it is its own chunk,
+ * loaded only on /admin pages: shoppers' first-visit JavaScript does not carry the back office's
+ * header. (import.meta.env.SSR is replaced at build time, so the client bundle drops the static import.)
+ */
+const AdminChrome = import.meta.env.SSR
+  ? ServerAdminChrome
+  : lazy(() => import("./components/admin-chrome").then((module) => ({ default: module.AdminChrome })));
+
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
+/**
+ * The document. Each page wears one of two frames, chosen by path: the back office (/admin...) its
+ * own chrome, every other page the shop's (header, cart drawer, age gate, footer).
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRootData();
   const location = useLocation();
-  // The 21+ gate covers every shop page until the visitor confirms (cookie age-verified=yes).
-  const gated = rootData != null && !rootData.ageVerified && ageGateApplies(location.pathname);
+  const Chrome = isAdminPath(location.pathname) ? AdminChrome : ShopChrome;
   return (
     <html lang="en">
       <head>
@@ -80,23 +94,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        {gated ? <AgeGate redirectTo={`${location.pathname}${location.search}`} /> : null}
-        <div className="contents" {...inertWhen(gated)}>
-          <a
-            href="#main"
-            className="sr-only z-50 rounded-full bg-forest-800 px-4 py-2 text-cream-50 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-          >
-            Skip to content
-          </a>
-          <SiteHeader
-            categories={rootData?.categories ?? []}
-            cart={<CartDrawer cart={rootData?.cart ?? EMPTY_CART_VIEW} imageResizing={rootData?.imageResizing ?? false} />}
-          />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <SiteFooter categories={rootData?.footerCategories ?? []} />
-        </div>
+        {/* Entering the back office from the shop, the page shows plainly while its chrome loads. */}
+        <Suspense fallback={<main id="main">{children}</main>}>
+          <Chrome>{children}</Chrome>
+        </Suspense>
         <Toaster toasts={rootData?.toasts ?? []} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -112,7 +113,7 @@ export default function App() {
 export function NotFound() {
   return (
     <section className="container-page flex flex-col items-center py-24 text-center">
-      <p className="font-display text-7xl text-forest-800">404</p>
+      <p className="font-display text-6xl text-forest-800">404</p>
       <h1 className="heading-display mt-4 text-3xl">Oops! Page not found</h1>
       <p className="mt-3 max-w-md text-ink-700">The page you were looking for has moved, sold out or never grew here.</p>
       <Link to="/" className="btn-primary mt-8">

@@ -28,7 +28,7 @@ export function contentSecurityPolicy(nonce: string) {
 }
 
 /** CSP for everything that is not a page (JSON, images, videos, files): nothing may run. */
-const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+export const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
 /** Headers every response carries, HTML or not. */
 export function applySecurityHeaders(headers: Headers) {

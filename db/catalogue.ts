@@ -8,7 +8,8 @@
  * defaults are exercised. Every entry has a stable unique `key`, a name,
  * a price and a category.
  *
- * Art lives in /public/art (original placeholder SVGs, one set per category).
+ * Entries carry no image: each product shows its own packshot, drawn from its name, category,
+ * strain type and THC (app/packshot.server.ts), until the owner uploads a photo.
  */
 
 export type StrainType = "indica" | "sativa" | "hybrid";
@@ -26,8 +27,8 @@ export interface CatalogueEntry {
   key: string; // stable unique slug for this entry (never changes; used for idempotent inserts)
   name?: string;
   price?: string; // text with leading $, e.g. "$525" or "$4.75"
-  image?: string; // e.g. "/art/concentrates-2.svg"
-  extra_images?: string[]; // 0-2 more art paths
+  image?: string; // an uploaded photo's path; without one the product shows its packshot
+  extra_images?: string[];
   video?: string | null;
   description?: string;
   category?: string; // one of the category slugs below
@@ -77,8 +78,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "runtz-eighth",
     name: "Runtz (1/8 oz)",
     price: "$45",
-    image: "/art/indoors-1.svg",
-    extra_images: ["/art/indoors-2.svg"],
     description:
       "Dense, candy-sweet indoor flower with a glossy purple-and-lime bag appeal. Hand-trimmed and slow-cured for a smooth, fruity finish.",
     category: "indoors",
@@ -94,8 +93,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "wedding-cake-eighth",
     name: "Wedding Cake (1/8 oz)",
     price: "$50",
-    image: "/art/indoors-2.svg",
-    extra_images: ["/art/indoors-3.svg"],
     description:
       "Frosted, vanilla-forward buds with an earthy pepper backnote. A rich, evening-leaning hybrid grown under tightly controlled indoor lights.",
     category: "indoors",
@@ -111,8 +108,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "lemon-cherry-gelato-half",
     name: "Lemon Cherry Gelato (1/2 oz)",
     price: "$160",
-    image: "/art/indoors-3.svg",
-    extra_images: ["/art/indoors-1.svg", "/art/indoors-2.svg"],
     description:
       "Bright citrus zest meets ripe cherry in this connoisseur favourite. Chunky, trichome-heavy nugs with a creamy exhale.",
     category: "indoors",
@@ -128,7 +123,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "zkittlez-ounce",
     name: "Zkittlez (1 oz)",
     price: "$280",
-    image: "/art/indoors-1.svg",
     description:
       "A full ounce of tropical, berry-bright Zkittlez. Calm, easy-going and flavourful from the first draw to the last.",
     category: "indoors",
@@ -144,7 +138,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "sour-diesel-pre-roll",
     name: "Sour Diesel Pre-Roll (1g)",
     price: "$15",
-    image: "/art/indoors-2.svg",
     description:
       "A slow-burning single gram of whole-flower Sour Diesel, rolled in unbleached paper. Crisp, zesty and ready when you are.",
     category: "indoors",
@@ -160,7 +153,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "purple-punch-pre-roll-2-pack",
     name: "Purple Punch Pre-Roll 2-Pack",
     price: "$20",
-    image: "/art/indoors-3.svg",
     description:
       "Two half-gram pre-rolls of grape-and-blueberry Purple Punch. A mellow, dessert-like smoke for winding down.",
     category: "indoors",
@@ -178,8 +170,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "sunset-sherbet-dep-ounce",
     name: "Sunset Sherbet Light Dep (1 oz)",
     price: "$180",
-    image: "/art/deps-1.svg",
-    extra_images: ["/art/deps-2.svg"],
     description:
       "Greenhouse-grown with light deprivation for indoor-like structure and sun-grown terpenes. Sweet sherbet and citrus on the nose.",
     category: "deps",
@@ -195,7 +185,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "durban-poison-dep-ounce",
     name: "Durban Poison Light Dep (1 oz)",
     price: "$160",
-    image: "/art/deps-2.svg",
     description:
       "A classic sweet-anise sativa grown under managed greenhouse light cycles. Clean, lively and great value by the ounce.",
     category: "deps",
@@ -211,7 +200,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "og-kush-dep-quarter",
     name: "OG Kush Light Dep (1/4 oz)",
     price: "$55",
-    image: "/art/deps-1.svg",
     description:
       "Piney, fuel-forward OG Kush with a firm, well-formed bud. An everyday staple from our greenhouse partners.",
     category: "deps",
@@ -229,8 +217,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "house-lows-indica-pound",
     name: "House Lows Indica Blend (1 lb)",
     price: "$400",
-    image: "/art/lows-1.svg",
-    extra_images: ["/art/lows-2.svg"],
     description:
       "Smaller, well-cured indica buds from premium harvests, sold by the pound. Honest flower at an easy price for rolling and sharing.",
     category: "lows",
@@ -244,7 +230,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     bulk_note: "1lb @ $400",
   },
   {
-    // Deliberately sparse: no image, loose rating/review types, no flags.
+    // Deliberately sparse: loose rating/review types, no flags.
     key: "house-lows-sativa-quarter-pound",
     name: "House Lows Sativa Blend (QP)",
     price: "$120",
@@ -263,8 +249,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "wild-berry-gummies",
     name: "Wild Berry Gummies",
     price: "$5.00",
-    image: "/art/edibles-1.svg",
-    extra_images: ["/art/edibles-3.svg"],
     description:
       "Soft, jewel-toned gummies bursting with blackberry and raspberry. Precisely dosed and sugar-dusted for a clean finish.",
     category: "edibles",
@@ -282,7 +266,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "peach-ring-gummies",
     name: "Peach Ring Gummies",
     price: "$5.00",
-    image: "/art/edibles-2.svg",
     description:
       "Nostalgic peach rings with a ripe, juicy flavour and a light sugar coat. Consistent dosing in every ring.",
     category: "edibles",
@@ -300,7 +283,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "watermelon-gummies",
     name: "Watermelon Gummies",
     price: "$5.00",
-    image: "/art/edibles-3.svg",
     description:
       "Crisp watermelon with a gentle sour twist. A refreshing, easy-going gummy for sunny afternoons.",
     category: "edibles",
@@ -318,7 +300,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "blue-raspberry-sour-gummies",
     name: "Sour Blue Raspberry Gummies",
     price: "$5.00",
-    image: "/art/edibles-2.svg",
     description:
       "Tangy blue raspberry gummies with a bright sour sanding. Bold flavour, dependable 10mg pieces.",
     category: "edibles",
@@ -336,8 +317,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "mango-gummy-bears",
     name: "Mango Gummy Bears",
     price: "$5.00",
-    image: "/art/edibles-1.svg",
-    extra_images: ["/art/edibles-3.svg"],
     description:
       "Plump little bears made with real mango purée. A mellow, tropical treat to close out the evening.",
     category: "edibles",
@@ -357,8 +336,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "blue-dream-2g-disposable",
     name: "Blue Dream 2G Disposable",
     price: "$9",
-    image: "/art/pens-1.svg",
-    extra_images: ["/art/pens-2.svg"],
     description:
       "A rechargeable 2-gram disposable filled with sweet blueberry Blue Dream distillate. Ceramic coil for smooth, consistent pulls.",
     category: "pens",
@@ -374,7 +351,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "strawberry-cough-2g-disposable",
     name: "Strawberry Cough 2G Disposable",
     price: "$9",
-    image: "/art/pens-2.svg",
     description:
       "Ripe strawberry and a hint of earth in a sleek 2-gram device. Draw-activated, no buttons, no fuss.",
     category: "pens",
@@ -390,7 +366,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "granddaddy-purple-2g-disposable",
     name: "Granddaddy Purple 2G Disposable",
     price: "$9",
-    image: "/art/pens-3.svg",
     description:
       "Grape-forward Granddaddy Purple in a generous 2-gram disposable. A rich, relaxed flavour profile for the evening.",
     category: "pens",
@@ -406,7 +381,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "pineapple-express-1g-disposable",
     name: "Pineapple Express 1G Disposable",
     price: "$10",
-    image: "/art/pens-1.svg",
     description:
       "Tropical pineapple and cedar in a pocket-sized 1-gram pen. Crisp flavour from first puff to last.",
     category: "pens",
@@ -422,7 +396,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "northern-lights-1g-disposable",
     name: "Northern Lights 1G Disposable",
     price: "$10",
-    image: "/art/pens-3.svg",
     description:
       "The timeless Northern Lights profile: sweet, piney and smooth. A discreet 1-gram device with a long-lasting battery.",
     category: "pens",
@@ -438,8 +411,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "mango-haze-1g-disposable",
     name: "Mango Haze 1G Disposable",
     price: "$10",
-    image: "/art/pens-2.svg",
-    extra_images: ["/art/pens-1.svg"],
     description:
       "Juicy mango over a bright haze backbone. A cheerful daytime flavour in a slim 1-gram disposable.",
     category: "pens",
@@ -457,8 +428,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "thca-isolate-1kg",
     name: "THCA Isolate Powder (1kg)",
     price: "$1600",
-    image: "/art/concentrates-3.svg",
-    extra_images: ["/art/concentrates-1.svg"],
     description:
       "Ultra-refined crystalline THCA isolate, sold by the kilogram. Clean, flavourless and consistent batch to batch.",
     category: "concentrates",
@@ -475,7 +444,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "thca-crystalline-1kg",
     name: "THCA Crystalline Sand (1kg)",
     price: "$1600",
-    image: "/art/concentrates-1.svg",
     description:
       "Fine, sparkling THCA crystalline with a free-flowing texture. Packed in airtight, light-proof containers.",
     category: "concentrates",
@@ -492,8 +460,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "wedding-cake-live-resin-lb",
     name: "Wedding Cake Live Resin (1lb)",
     price: "$900",
-    image: "/art/concentrates-1.svg",
-    extra_images: ["/art/concentrates-2.svg"],
     description:
       "Extracted from flash-frozen whole plants to preserve the full vanilla-and-pepper terpene profile. Glossy, saucy and aromatic.",
     category: "concentrates",
@@ -510,7 +476,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "blue-dream-live-resin-lb",
     name: "Blue Dream Live Resin (1lb)",
     price: "$900",
-    image: "/art/concentrates-1.svg",
     description:
       "Sweet berry Blue Dream captured fresh-frozen. A bright, flavour-first live resin with a smooth consistency.",
     category: "concentrates",
@@ -527,7 +492,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "sour-diesel-live-resin-lb",
     name: "Sour Diesel Live Resin (1lb)",
     price: "$900",
-    image: "/art/concentrates-2.svg",
     description:
       "Pungent, zesty Sour Diesel with all the fuel intact. Terpene-rich and vibrant straight from fresh-frozen material.",
     category: "concentrates",
@@ -544,8 +508,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "lemon-cherry-gelato-live-badder-lb",
     name: "Lemon Cherry Gelato Live Badder (1lb)",
     price: "$900",
-    image: "/art/concentrates-1.svg",
-    extra_images: ["/art/concentrates-3.svg"],
     description:
       "Whipped to a creamy, frosting-like texture that is easy to portion. Tart cherry and lemon up front with a sweet finish.",
     category: "concentrates",
@@ -562,7 +524,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "zkittlez-live-badder-lb",
     name: "Zkittlez Live Badder (1lb)",
     price: "$900",
-    image: "/art/concentrates-2.svg",
     description:
       "Candy-sweet Zkittlez whipped into a smooth, golden badder. Rich in flavour and simple to handle.",
     category: "concentrates",
@@ -579,7 +540,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "ice-cream-cake-live-badder-lb",
     name: "Ice Cream Cake Live Badder (1lb)",
     price: "$900",
-    image: "/art/concentrates-1.svg",
     description:
       "Creamy vanilla and sugared dough in a soft, buttery badder. A dessert-lover's concentrate with a mellow character.",
     category: "concentrates",
@@ -596,7 +556,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "gorilla-glue-crumble-lb",
     name: "Gorilla Glue #4 Crumble (1lb)",
     price: "$900",
-    image: "/art/concentrates-2.svg",
     description:
       "A dry, honeycomb-textured crumble that breaks apart cleanly. Earthy, piney and reliably potent.",
     category: "concentrates",
@@ -613,7 +572,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "og-kush-crumble-lb",
     name: "OG Kush Crumble (1lb)",
     price: "$900",
-    image: "/art/concentrates-1.svg",
     description:
       "Classic lemon-pine OG Kush purged to a light, golden crumble. Easy to measure and pleasantly aromatic.",
     category: "concentrates",
@@ -630,7 +588,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "banana-kush-crumble-lb",
     name: "Banana Kush Crumble (1lb)",
     price: "$900",
-    image: "/art/concentrates-2.svg",
     description:
       "Ripe banana and soft spice in a buttery, crumbly texture. A smooth, laid-back concentrate.",
     category: "concentrates",
@@ -647,8 +604,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "girl-scout-cookies-shatter-lb",
     name: "Girl Scout Cookies Shatter (1lb)",
     price: "$900",
-    image: "/art/concentrates-2.svg",
-    extra_images: ["/art/concentrates-1.svg"],
     description:
       "Glass-clear amber shatter that snaps cleanly. Sweet, minty cookie notes with a stable, easy-to-store form.",
     category: "concentrates",
@@ -665,7 +620,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "pineapple-express-shatter-lb",
     name: "Pineapple Express Shatter (1lb)",
     price: "$900",
-    image: "/art/concentrates-2.svg",
     description:
       "Translucent golden slabs with a lively tropical aroma. A bright, daytime-friendly shatter.",
     category: "concentrates",
@@ -682,7 +636,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "northern-lights-shatter-lb",
     name: "Northern Lights Shatter (1lb)",
     price: "$900",
-    image: "/art/concentrates-2.svg",
     description:
       "Honey-toned, glassy shatter carrying the sweet, resinous Northern Lights profile. Clean snap, smooth flavour.",
     category: "concentrates",
@@ -699,8 +652,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "gelato-41-diamonds-lb",
     name: "Gelato 41 Diamonds (1lb)",
     price: "$3000",
-    image: "/art/concentrates-3.svg",
-    extra_images: ["/art/concentrates-1.svg"],
     description:
       "Large, faceted crystals resting in a fragrant terpene sauce. Our most refined extract, grown slowly for clarity and size.",
     category: "concentrates",
@@ -717,7 +668,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "tropicana-cookies-diamonds-lb",
     name: "Tropicana Cookies Diamonds (1lb)",
     price: "$3000",
-    image: "/art/concentrates-3.svg",
     description:
       "Sparkling diamonds with a bright orange-citrus sauce. Exceptional clarity and a vivid, zesty aroma.",
     category: "concentrates",
@@ -736,8 +686,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "pala-runtz",
     name: "Pala Runtz",
     price: "$500",
-    image: "/art/pala-1.svg",
-    extra_images: ["/art/pala-2.svg"],
     description:
       "Pala-grade Runtz with vivid colour and a sugary, fruit-candy nose. Priced for orders of five units or more.",
     category: "pala",
@@ -754,7 +702,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "pala-blue-dream",
     name: "Pala Blue Dream",
     price: "$500",
-    image: "/art/pala-2.svg",
     description:
       "Sweet blueberry Blue Dream selected for bag appeal and smooth smoke. Bulk pricing at five units and up.",
     category: "pala",
@@ -771,7 +718,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "pala-wedding-cake",
     name: "Pala Wedding Cake",
     price: "$500",
-    image: "/art/pala-3.svg",
     description:
       "Rich, frosty Wedding Cake with a vanilla-pepper finish. A dependable crowd favourite for larger orders.",
     category: "pala",
@@ -788,7 +734,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "pala-zkittlez",
     name: "Pala Zkittlez",
     price: "$500",
-    image: "/art/pala-1.svg",
     description:
       "Tropical, candy-forward Zkittlez with tight, well-trimmed buds. Calm and flavourful; five units or more.",
     category: "pala",
@@ -805,8 +750,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "pala-sour-diesel",
     name: "Pala Sour Diesel",
     price: "$500",
-    image: "/art/pala-3.svg",
-    extra_images: ["/art/pala-2.svg"],
     description:
       "Sharp, gassy Sour Diesel with a citrus lift. Lively and aromatic, available at bulk pricing from five units.",
     category: "pala",
@@ -825,8 +768,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "gelato-punch-aaaa-exotic",
     name: "Gelato Punch AAAA Exotic",
     price: "$525",
-    image: "/art/gelato-punch-1.svg",
-    extra_images: ["/art/gelato-punch-2.svg", "/art/gelato-punch-3.svg"],
     description:
       "Top-shelf Gelato Punch with deep purple hues and a heavy trichome coat. Sweet berry gelato on the nose with a creamy exhale.",
     category: "gelato-punch",
@@ -843,7 +784,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "gelato-punch-aaa-plus-indoor",
     name: "Gelato Punch AAA+ Indoor",
     price: "$525",
-    image: "/art/gelato-punch-2.svg",
     description:
       "Dense indoor Gelato Punch, hand-trimmed and slow-cured. Grape candy and sweet cream with a smooth burn.",
     category: "gelato-punch",
@@ -860,7 +800,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "gelato-punch-purple-pheno",
     name: "Gelato Punch Purple Pheno",
     price: "$525",
-    image: "/art/gelato-punch-3.svg",
     description:
       "A striking purple phenotype with a jammy, dark-berry aroma. Selected for colour, flavour and a relaxed evening character.",
     category: "gelato-punch",
@@ -877,7 +816,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "gelato-punch-frosted-cut",
     name: "Gelato Punch Frosted Cut",
     price: "$525",
-    image: "/art/gelato-punch-1.svg",
     description:
       "A frost-heavy cut with lime-green calyxes and fiery orange pistils. Bright punch-bowl fruit with a gelato finish.",
     category: "gelato-punch",
@@ -894,8 +832,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "gelato-punch-aa-plus-light-dep",
     name: "Gelato Punch AA+ Light Dep",
     price: "$525",
-    image: "/art/gelato-punch-2.svg",
-    extra_images: ["/art/gelato-punch-3.svg"],
     description:
       "Greenhouse light-dep Gelato Punch with full flavour and great value per unit. Sweet, fruity and well cured.",
     category: "gelato-punch",
@@ -914,8 +850,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "lemon-cherry-runtz-eighth",
     name: "Lemon Cherry Runtz (1/8 oz)",
     price: "$55",
-    image: "/art/new-drops-1.svg",
-    extra_images: ["/art/new-drops-2.svg"],
     description:
       "Just landed: a zesty cross of Lemon Cherry Gelato and Runtz. Tart citrus, sweet cherry and a candy-shop finish.",
     category: "new-drops",
@@ -932,7 +866,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "apple-fritter-eighth",
     name: "Apple Fritter (1/8 oz)",
     price: "$50",
-    image: "/art/new-drops-2.svg",
     description:
       "Fresh from the latest harvest: baked apple, cinnamon and sweet dough. Dense, sticky buds with a buttery smoke.",
     category: "new-drops",
@@ -944,7 +877,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "permanent-marker-ounce",
     name: "Permanent Marker (1 oz)",
     price: "$300",
-    image: "/art/new-drops-1.svg",
     description:
       "A sought-after new release with a loud, inky-floral nose and soapy candy finish. Limited quantities this drop.",
     category: "new-drops",
@@ -962,8 +894,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "milk-chocolate-mushroom-bar",
     name: "Milk Chocolate Mushroom Bar",
     price: "$35",
-    image: "/art/mushrooms-1.svg",
-    extra_images: ["/art/mushrooms-3.svg"],
     description:
       "Smooth Belgian-style milk chocolate, scored into 15 easy-to-portion squares. Creamy, rich and discreetly packaged.",
     category: "mushrooms",
@@ -979,7 +909,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "dark-chocolate-mushroom-bar",
     name: "Dark Chocolate Mushroom Bar",
     price: "$35",
-    image: "/art/mushrooms-2.svg",
     description:
       "70% cacao dark chocolate with a subtle sea-salt finish, portioned into 15 squares. Bold, bittersweet and beautifully balanced.",
     category: "mushrooms",
@@ -996,7 +925,6 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "mushroom-capsules-30",
     name: "Mushroom Capsules (30 ct)",
     price: "$45",
-    image: "/art/mushrooms-3.svg",
     description:
       "Thirty measured vegan capsules for consistent, mess-free portions. Neutral taste, tidy travel-size bottle.",
     category: "mushrooms",

@@ -25,23 +25,22 @@ interface Kind {
   form: string;
   minCents: number;
   maxCents: number;
-  art: string;
 }
 
 const KINDS: Kind[] = [
-  { category: "indoors", form: "(1/8 oz)", minCents: 3500, maxCents: 6500, art: "indoors" },
-  { category: "indoors", form: "Pre-Roll", minCents: 1000, maxCents: 2400, art: "indoors" },
-  { category: "deps", form: "(1 oz)", minCents: 12000, maxCents: 22000, art: "deps" },
-  { category: "lows", form: "(1/4 lb)", minCents: 20000, maxCents: 45000, art: "lows" },
-  { category: "edibles", form: "Gummies 10-pack", minCents: 1500, maxCents: 3500, art: "edibles" },
-  { category: "pens", form: "2G Disposable", minCents: 900, maxCents: 1000, art: "pens" },
-  { category: "concentrates", form: "Live Resin (1lb)", minCents: 90000, maxCents: 90000, art: "concentrates" },
-  { category: "concentrates", form: "Shatter (1lb)", minCents: 90000, maxCents: 90000, art: "concentrates" },
-  { category: "concentrates", form: "Diamonds (1lb)", minCents: 300000, maxCents: 300000, art: "concentrates" },
-  { category: "pala", form: "Pala 5+", minCents: 50000, maxCents: 50000, art: "pala" },
-  { category: "gelato-punch", form: "Gelato Punch 5+", minCents: 52500, maxCents: 52500, art: "gelato-punch" },
-  { category: "new-drops", form: "(1/8 oz)", minCents: 4500, maxCents: 8000, art: "new-drops" },
-  { category: "mushrooms", form: "Chocolate Bar", minCents: 2500, maxCents: 6000, art: "mushrooms" },
+  { category: "indoors", form: "(1/8 oz)", minCents: 3500, maxCents: 6500 },
+  { category: "indoors", form: "Pre-Roll", minCents: 1000, maxCents: 2400 },
+  { category: "deps", form: "(1 oz)", minCents: 12000, maxCents: 22000 },
+  { category: "lows", form: "(1/4 lb)", minCents: 20000, maxCents: 45000 },
+  { category: "edibles", form: "Gummies 10-pack", minCents: 1500, maxCents: 3500 },
+  { category: "pens", form: "2G Disposable", minCents: 900, maxCents: 1000 },
+  { category: "concentrates", form: "Live Resin (1lb)", minCents: 90000, maxCents: 90000 },
+  { category: "concentrates", form: "Shatter (1lb)", minCents: 90000, maxCents: 90000 },
+  { category: "concentrates", form: "Diamonds (1lb)", minCents: 300000, maxCents: 300000 },
+  { category: "pala", form: "Pala 5+", minCents: 50000, maxCents: 50000 },
+  { category: "gelato-punch", form: "Gelato Punch 5+", minCents: 52500, maxCents: 52500 },
+  { category: "new-drops", form: "(1/8 oz)", minCents: 4500, maxCents: 8000 },
+  { category: "mushrooms", form: "Chocolate Bar", minCents: 2500, maxCents: 6000 },
 ];
 
 export function generateProducts(count: number, seed = 42): NewProductRow[] {
@@ -57,7 +56,8 @@ export function generateProducts(count: number, seed = 42): NewProductRow[] {
       catalogueKey: `generated-${seed}-${i + 1}`,
       name,
       priceCents: price,
-      image: `/art/${kind.art}-${1 + Math.floor(random() * 2)}.svg`,
+      // No uploaded image: every generated product shows its own packshot.
+      image: null,
       extraImages: "[]",
       description: `${name.replace(/ #\d+$/, "")}: small-batch, lab tested, packed fresh for discreet delivery.`,
       category: kind.category,

@@ -33,7 +33,7 @@ export function AdminAlert({
   dismissTo?: string;
 }) {
   return (
-    <div role="alert" className="flex items-start gap-3 rounded-2xl border border-berry-700/30 bg-red-50 p-4 text-berry-700">
+    <div role="alert" className="flex items-start gap-3 rounded-2xl border border-berry-700/30 bg-berry-50 p-4 text-berry-700">
       <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0" fill="currentColor" aria-hidden="true">
         <path
           fillRule="evenodd"
@@ -69,7 +69,7 @@ export function Badge({
     neutral: "bg-cream-100 text-ink-700 ring-ink-900/10",
     green: "bg-forest-50 text-forest-800 ring-forest-800/15",
     gold: "bg-gold-100 text-forest-950 ring-gold-600/25",
-    red: "bg-red-50 text-berry-700 ring-berry-700/20",
+    red: "bg-berry-50 text-berry-700 ring-berry-700/20",
   } as const;
   return (
     <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${tones[tone]}`}>

@@ -53,7 +53,7 @@ export function AgeGate({ redirectTo }: { redirectTo: string }) {
         <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-forest-50 text-forest-800">
           <LeafMark className="h-10 w-10" />
         </div>
-        <p className="mt-5 text-xs font-semibold tracking-[0.2em] text-forest-700 uppercase">{SITE.name}</p>
+        <p className="eyebrow mt-5">{SITE.name}</p>
         <h2 id="age-gate-title" className="heading-display mt-2 text-3xl">
           Are you 21 or older?
         </h2>

@@ -13,7 +13,7 @@ export default function DrawerBody({ view, imageResizing }: { view: OptimisticCa
     <>
       <div className="flex-1 overflow-y-auto px-5">
         {view.unavailable ? (
-          <p role="alert" className="mt-6 rounded-2xl bg-red-50 p-4 text-sm text-berry-700">
+          <p role="alert" className="mt-6 rounded-2xl bg-berry-50 p-4 text-sm text-berry-700">
             We couldn't load your cart right now. Please try again in a moment.
           </p>
         ) : empty ? (

@@ -47,7 +47,7 @@ function OutOfStockRow({ line, imageResizing }: { line: OutOfStockLine; imageRes
           </Link>
         </p>
         <p className="mt-0.5 text-xs text-ink-700">
-          <span className="mr-2 inline-flex rounded-full bg-red-50 px-2 py-0.5 font-semibold text-berry-700 ring-1 ring-berry-700/20">
+          <span className="mr-2 inline-flex rounded-full bg-berry-50 px-2 py-0.5 font-semibold text-berry-700 ring-1 ring-berry-700/20">
             Out of Stock
           </span>
           Quantity {line.quantity}

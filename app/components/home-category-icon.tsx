@@ -2,6 +2,12 @@ import type { CategoryIcon } from "~/lib/category-icon";
 
 /** Line icons for the home page's All Categories grid; which one is decided by app/lib/category-icon.ts. */
 const PATHS: Record<CategoryIcon, React.ReactNode> = {
+  greenhouse: (
+    <>
+      <path d="M3.5 20.5V11a8.5 8.5 0 0 1 17 0v9.5Z" />
+      <path d="M12 2.5v18M3.5 14h17M7.5 4.5v16M16.5 4.5v16" />
+    </>
+  ),
   flower: (
     <>
       <path d="M12 21v-8" />
@@ -50,6 +56,35 @@ const PATHS: Record<CategoryIcon, React.ReactNode> = {
       <path d="M9.5 12v6.5a2.5 2.5 0 0 0 5 0V12" />
       <circle cx="9" cy="8" r="1" />
       <circle cx="14.5" cy="7" r="0.8" />
+    </>
+  ),
+  pen: (
+    <>
+      <rect x="9" y="6" width="6" height="15" rx="2" />
+      <path d="M10.5 6V3.5a1 1 0 0 1 1-1h1a1 1 0 0 1 1 1V6" />
+      <path d="M12 9v4" />
+      <circle cx="12" cy="17" r="0.9" />
+    </>
+  ),
+  pack: (
+    <>
+      <path d="M4 11h16v8.5a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 19.5Z" />
+      <path d="M6.5 11V6M9.5 11V4.5M12.5 11V6M15.5 11V4.5M18 11V6" />
+      <path d="M4 14h16" />
+    </>
+  ),
+  gelato: (
+    <>
+      <path d="M6.5 10.5a5.5 5.5 0 0 1 11 0" />
+      <path d="M5.5 10.5h13" />
+      <path d="m7.5 10.5 4.5 11 4.5-11" />
+      <path d="m9.2 14.5 5-2.6M10.6 18l2.6-1.4" />
+    </>
+  ),
+  sparkle: (
+    <>
+      <path d="M11 3.5 12.8 9l5.2 1.8-5.2 1.8L11 18l-1.8-5.4L4 10.8 9.2 9Z" />
+      <path d="m18.5 15.5.8 2 2 .8-2 .8-.8 2-.8-2-2-.8 2-.8Z" />
     </>
   ),
   leaf: (

@@ -405,7 +405,7 @@ function IconButton({
       disabled={disabled}
       {...rest}
       className={`grid h-8 w-8 place-items-center rounded-full sm:h-9 sm:w-9 border border-ink-900/10 bg-white transition-colors disabled:cursor-not-allowed disabled:opacity-30 ${
-        danger ? "text-berry-700 hover:bg-red-50" : "text-forest-800 hover:bg-forest-50"
+        danger ? "text-berry-700 hover:bg-berry-50" : "text-forest-800 hover:bg-forest-50"
       }`}
     >
       <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">

@@ -17,7 +17,7 @@ const OUTCOME_TONE: Record<string, string> = {
   succeeded: "border-forest-700/20 bg-forest-50 text-forest-900",
   warnings: "border-gold-600/30 bg-gold-100 text-ink-900",
   partial: "border-gold-600/30 bg-gold-100 text-ink-900",
-  failed: "border-berry-700/30 bg-red-50 text-berry-700",
+  failed: "border-berry-700/30 bg-berry-50 text-berry-700",
 };
 
 const STATUS_LABEL: Record<string, string> = {
@@ -48,7 +48,7 @@ export function MigrationPanel({ run }: { run: MigrationRunView | null }) {
     <section aria-labelledby="migration-heading" className="card overflow-hidden">
       <div className="flex flex-col gap-5 p-6 sm:flex-row sm:items-start sm:justify-between sm:p-8">
         <div className="max-w-xl">
-          <p className="text-xs font-semibold tracking-widest text-gold-600 uppercase">Catalogue migration</p>
+          <p className="eyebrow">Catalogue migration</p>
           <h2 id="migration-heading" className="heading-display mt-1 text-2xl">
             Product catalogue
           </h2>

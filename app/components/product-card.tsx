@@ -44,7 +44,7 @@ function AdminControls({ product, categorySlug }: { product: ProductSummary; cat
       </Form>
       <Link
         to={`/admin/products/${product.id}/delete`}
-        className={`${control} border border-berry-700/30 text-berry-700 hover:bg-red-50`}
+        className={`${control} btn-delete`}
         aria-label={`Delete ${product.name}`}
       >
         Delete
@@ -81,7 +81,7 @@ export function ProductCard({
   const titleId = useId();
   const href = `/product/${product.id}`;
   const list = view === "list";
-  const tint = product.active ? "bg-white" : "border-berry-700/30 bg-red-50";
+  const tint = product.active ? "bg-white" : "border-berry-700/30 bg-berry-50";
   const effects = product.effects.slice(0, list ? 3 : 2);
 
   return (
@@ -107,11 +107,13 @@ export function ProductCard({
       </div>
 
       <div className={`product-card-body ${list ? "p-3 sm:p-5" : "p-2.5 sm:p-3.5"}`}>
-        <p className="card-meta">
+        <div className="card-meta">
+          {product.packSize ? <span>{product.packSize}</span> : null}
+          {product.packSize && (product.strainType || product.thcContent) ? <span aria-hidden="true">·</span> : null}
           {product.strainType ? <span className="capitalize">{product.strainType}</span> : null}
           {product.strainType && product.thcContent ? <span aria-hidden="true">·</span> : null}
           {product.thcContent ? <span>{`THC ${product.thcContent}`}</span> : null}
-        </p>
+        </div>
 
         <h3 id={titleId} className="product-card-title">
           {/* One link per card, stretched over it (the image included); the buttons sit above it. */}

@@ -20,7 +20,7 @@ export function SiteFooter({ categories }: { categories: FooterCategory[] }) {
           <p className="mt-2 text-sm text-cream-200/80">Support daily, {SITE.hours}.</p>
         </div>
         <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className="text-sm font-semibold tracking-wider text-gold-500 uppercase">
+          <h2 id="footer-quick-links" className="text-sm font-semibold text-cream-50">
             Quick Links
           </h2>
           <ul className="mt-3 space-y-2 text-sm">
@@ -34,7 +34,7 @@ export function SiteFooter({ categories }: { categories: FooterCategory[] }) {
           </ul>
         </nav>
         <nav aria-labelledby="footer-categories">
-          <h2 id="footer-categories" className="text-sm font-semibold tracking-wider text-gold-500 uppercase">
+          <h2 id="footer-categories" className="text-sm font-semibold text-cream-50">
             Categories
           </h2>
           {categories.length === 0 ? (
@@ -52,7 +52,7 @@ export function SiteFooter({ categories }: { categories: FooterCategory[] }) {
           )}
         </nav>
         <div>
-          <h2 className="text-sm font-semibold tracking-wider text-gold-500 uppercase">Get in touch</h2>
+          <h2 className="text-sm font-semibold text-cream-50">Get in touch</h2>
           <p className="mt-3 text-sm text-cream-200/80">Questions about an order or bulk pricing?</p>
           <Link to="/contact" className="mt-3 inline-block text-sm font-semibold text-cream-50 underline underline-offset-4 hover:text-gold-500">
             Contact Us

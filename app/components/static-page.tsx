@@ -7,7 +7,7 @@ export function PageIntro({ eyebrow, title, children }: { eyebrow: string; title
   return (
     <header className="bg-forest-900 text-cream-50">
       <div className="container-page py-12 sm:py-16">
-        <p className="text-xs font-semibold tracking-[0.2em] text-gold-500 uppercase">{eyebrow}</p>
+        <p className="eyebrow">{eyebrow}</p>
         <h1 className="mt-3 font-display text-4xl tracking-tight sm:text-5xl">{title}</h1>
         {children ? <div className="mt-4 max-w-2xl text-lg text-cream-100">{children}</div> : null}
       </div>

@@ -46,7 +46,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
       role={destructive ? "alert" : undefined}
       style={{ "--toast-duration": `${duration}ms` } as React.CSSProperties}
       className={`toast pointer-events-auto flex w-full items-start gap-3 rounded-2xl border p-4 shadow-lg ${
-        destructive ? "border-berry-700/30 bg-red-50 text-berry-700" : "border-forest-800/15 bg-white text-ink-900"
+        destructive ? "border-berry-700/30 bg-berry-50 text-berry-700" : "border-forest-800/15 bg-white text-ink-900"
       }`}
     >
       <div className="min-w-0 flex-1">

@@ -2,6 +2,8 @@
  * The 21+ age gate's rules, shared by the root loader, the gate dialog and the /age-gate action.
  * Contract between branches: the cookie `age-verified=yes` means the visitor confirmed 21 or older.
  */
+import { isAdminPath } from "./site";
+
 export const AGE_COOKIE_NAME = "age-verified";
 export const AGE_COOKIE_VALUE = "yes";
 /** Remembered for 30 days. */
@@ -40,6 +42,6 @@ export function safeRedirectPath(value: unknown): string {
 
 /** The gate guards the shop, not the back office (admin pages) nor its own refusal page. */
 export function ageGateApplies(pathname: string): boolean {
-  if (pathname === "/admin" || pathname.startsWith("/admin/")) return false;
+  if (isAdminPath(pathname)) return false;
   return pathname !== "/age-gate";
 }

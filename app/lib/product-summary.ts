@@ -1,17 +1,18 @@
 import { parseStringList } from "./json-list";
+import { packSize, productImageOrPackshot } from "./packshot";
 import { normalizeStrainType, type Product } from "./product";
 
 /**
  * What a product card shows (SPEC section 2: id, name, price, image, strainType, thcContent,
  * effects, rating, reviewCount, isLabTested, inStock, plus category and active for the badges
- * and admin controls). A full Product is also a ProductSummary.
+ * and admin controls). `image` is what the card shows: the uploaded image, or the product's
+ * packshot when it has none (issue 18); `packSize` is the weight or pack size the label prints.
  */
 export type ProductSummary = Pick<
   Product,
   | "id"
   | "name"
   | "priceCents"
-  | "image"
   | "category"
   | "strainType"
   | "thcContent"
@@ -21,7 +22,7 @@ export type ProductSummary = Pick<
   | "isLabTested"
   | "inStock"
   | "active"
->;
+> & { image: string; packSize: string | null };
 
 /** The columns a card needs, as the database returns them. */
 export interface ProductSummaryRow {
@@ -43,6 +44,8 @@ export interface ProductSummaryRow {
 export function toProductSummary(row: ProductSummaryRow): ProductSummary {
   return {
     ...row,
+    image: productImageOrPackshot(row),
+    packSize: packSize(row),
     strainType: normalizeStrainType(row.strainType),
     effects: parseStringList(row.effects),
   };

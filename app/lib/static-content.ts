@@ -189,8 +189,9 @@ export interface FeaturedProduct {
   category: string;
   price: string;
   thc: string;
-  image: string;
   badge: string;
+  /** What its packshot is drawn from (the home loader draws it, app/packshot.server.ts). */
+  packshot: { category: string; strainType: string | null; thcContent: string | null };
 }
 
 /** Three static cards on the home page; each links to the shop. */
@@ -200,7 +201,7 @@ export const FEATURED_PRODUCTS: readonly FeaturedProduct[] = [
     category: "Flower",
     price: "$525 for 5+",
     thc: "THC 28-32%",
-    image: "/art/gelato-punch-1.svg",
+    packshot: { category: "gelato-punch", strainType: "hybrid", thcContent: "28-32%" },
     badge: "Best seller",
   },
   {
@@ -208,7 +209,7 @@ export const FEATURED_PRODUCTS: readonly FeaturedProduct[] = [
     category: "Concentrates",
     price: "$900 / lb",
     thc: "THC 75-80%",
-    image: "/art/concentrates-1.svg",
+    packshot: { category: "concentrates", strainType: "hybrid", thcContent: "75-80%" },
     badge: "Lab tested",
   },
   {
@@ -216,7 +217,7 @@ export const FEATURED_PRODUCTS: readonly FeaturedProduct[] = [
     category: "Edibles",
     price: "From $4.00",
     thc: "10mg per piece",
-    image: "/art/edibles-1.svg",
+    packshot: { category: "edibles", strainType: "hybrid", thcContent: "10mg per piece" },
     badge: "Bulk tiers",
   },
 ];

@@ -5,17 +5,22 @@ import { HomeCategoryIcon } from "~/components/home-category-icon";
 import { HomeSearch } from "~/components/home-search";
 import { PageErrorBoundary, Stars, StatGrid, TelegramIcon, TelegramLink } from "~/components/static-page";
 import { loadLayoutData } from "~/layout.server";
+import { packshotDataUrl } from "~/packshot.server";
 import { categoryIcon } from "~/lib/category-icon";
 import { rootOrigin, seo } from "~/lib/seo";
 import { SITE } from "~/lib/site";
 import { FEATURED_PRODUCTS, HOME_STATS, TESTIMONIALS } from "~/lib/static-content";
 import type { RootLoader } from "~/root";
 
-/** The category grid: the active categories the layout already reads (no round trip of its own). */
+/**
+ * The category grid: the active categories the layout already reads (no round trip of its own).
+ * The static featured cards get packshots drawn from their own facts.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { categories } = await loadLayoutData(request, context);
   if (!categories) throw data({ message: "We couldn't load the shop's categories." }, { status: 503 });
-  return { categories };
+  const featured = FEATURED_PRODUCTS.map((product) => ({ ...product, image: packshotDataUrl({ name: product.name, ...product.packshot }) }));
+  return { categories, featured };
 }
 
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ matches, location }) =>
@@ -63,7 +68,7 @@ const PROMISES = [
 ] as const;
 
 export default function Home() {
-  const { categories } = useLoaderData<typeof loader>();
+  const { categories, featured } = useLoaderData<typeof loader>();
 
   return (
     <div className="container-page space-y-12 py-6 sm:space-y-16 sm:py-10">
@@ -87,7 +92,7 @@ export default function Home() {
         <img src="/art/hero.svg" alt="" width={1200} height={600} className="absolute inset-0 -z-10 h-full w-full object-cover opacity-70" />
         <div className="absolute inset-0 -z-10 bg-gradient-to-r from-forest-950/95 via-forest-950/80 to-forest-950/30" />
         <div className="max-w-2xl px-6 py-10 sm:px-10 sm:py-16">
-          <p className="text-xs font-semibold tracking-[0.2em] text-gold-500 uppercase">Welcome to {SITE.name}</p>
+          <p className="eyebrow">Welcome to {SITE.name}</p>
           <h1 id="welcome-heading" className="mt-3 font-display text-4xl leading-tight tracking-tight sm:text-5xl">
             Premium cannabis, delivered discreetly
           </h1>
@@ -118,8 +123,8 @@ export default function Home() {
         >
           <img src="/art/new-drops-1.svg" alt="" width={800} height={800} className="absolute top-1/2 -right-8 -z-10 h-36 w-36 -translate-y-1/2 rounded-full object-cover sm:-right-6 sm:h-56 sm:w-56" />
           <div className="max-w-[60%]">
-            <span className="rounded-full bg-forest-900 px-3 py-1 text-xs font-bold tracking-wider text-cream-50 uppercase">Just landed</span>
-            <p className="mt-4 font-display text-3xl font-semibold tracking-tight text-forest-950">NEW DROPS</p>
+            <span className="eyebrow">Just landed</span>
+            <p className="category-title mt-4 text-3xl text-forest-950">NEW DROPS</p>
             <p className="mt-2 text-sm text-ink-700">The latest strains and products, fresh this week.</p>
             <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-forest-800 group-hover:underline">
               See what&apos;s new <span aria-hidden="true">→</span>
@@ -131,7 +136,7 @@ export default function Home() {
           <div aria-hidden="true" className="absolute -top-16 -right-16 -z-10 h-36 w-36 rounded-full border-[1rem] border-gold-500/20 sm:-top-12 sm:-right-12 sm:h-48 sm:w-48 sm:border-[1.25rem]" />
           <div aria-hidden="true" className="absolute -right-6 -bottom-16 -z-10 hidden h-40 w-40 rounded-full border-[0.75rem] border-cream-50/5 sm:block" />
           <div>
-            <p className="text-xs font-semibold tracking-[0.2em] text-gold-500 uppercase">Daily Deal</p>
+            <p className="eyebrow">Daily Deal</p>
             <h2 id="deal-heading" className="mt-2 font-display text-4xl font-semibold tracking-tight">
               25% OFF
             </h2>
@@ -190,7 +195,7 @@ export default function Home() {
           }
         />
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {FEATURED_PRODUCTS.map((product) => (
+          {featured.map((product) => (
             <li key={product.name}>
               <article className="card relative flex h-full overflow-hidden transition-shadow focus-within:shadow-md hover:shadow-md sm:flex-col">
                 <div className="relative w-32 shrink-0 sm:w-auto">
@@ -206,7 +211,7 @@ export default function Home() {
                   </span>
                 </div>
                 <div className="flex flex-1 flex-col p-4 sm:p-5">
-                  <p className="text-xs font-semibold tracking-wider text-forest-700 uppercase">{product.category}</p>
+                  <p className="text-xs font-medium text-ink-500">{product.category}</p>
                   <h3 className="mt-1 text-lg font-semibold text-ink-900">
                     <Link to="/shop" className="after:absolute after:inset-0">
                       {product.name}
@@ -247,7 +252,7 @@ export default function Home() {
 
       {/* Promise */}
       <section aria-labelledby="promise-heading" className="rounded-3xl bg-cream-100 p-6 ring-1 ring-cream-200 sm:p-10">
-        <p className="text-xs font-semibold tracking-[0.2em] text-forest-700 uppercase">Why shoppers choose us</p>
+        <p className="eyebrow">Why shoppers choose us</p>
         <h2 id="promise-heading" className="heading-display mt-2 text-2xl sm:text-3xl">
           The Greenleaf promise
         </h2>

@@ -113,7 +113,7 @@ export default function AdminLogin() {
         <div className="flex items-center gap-3 text-forest-800">
           <LeafMark className="h-10 w-10" />
           <div>
-            <p className="text-xs font-semibold tracking-widest text-gold-600 uppercase">{SITE.name}</p>
+            <p className="eyebrow">{SITE.name}</p>
             <h1 className="heading-display text-3xl">Admin Sign In</h1>
           </div>
         </div>

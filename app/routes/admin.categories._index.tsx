@@ -228,7 +228,7 @@ function CategoryActions({ category, onDelete, className }: CategoryProps & { cl
       </Form>
       <Link
         to={`${PATH}/${category.id}/delete`}
-        className="btn-danger px-3 py-1.5"
+        className="btn-delete px-3 py-1.5"
         onClick={(event) => {
           if (!hydrated) return;
           event.preventDefault();

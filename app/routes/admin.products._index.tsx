@@ -117,23 +117,14 @@ function ProductRow({
       className={`card flex flex-col gap-4 p-4 sm:flex-row sm:items-center ${product.active ? "" : "bg-cream-100/70 opacity-75"}`}
     >
       <div className="flex min-w-0 flex-1 items-start gap-4">
-        {product.image ? (
-          <img
-            src={sizedImageUrl(product.image, 96, resizing)}
-            alt={product.name}
-            width={64}
-            height={64}
-            loading="lazy"
-            className="h-16 w-16 shrink-0 rounded-xl bg-cream-100 object-cover"
-          />
-        ) : (
-          <div
-            className="flex h-16 w-16 shrink-0 items-center justify-center rounded-xl bg-cream-100 text-xs text-ink-500"
-            aria-hidden="true"
-          >
-            No image
-          </div>
-        )}
+        <img
+          src={sizedImageUrl(product.image, 96, resizing)}
+          alt=""
+          width={64}
+          height={64}
+          loading="lazy"
+          className="h-16 w-16 shrink-0 rounded-xl bg-cream-100 object-cover"
+        />
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold text-ink-900">{product.name}</h3>
@@ -163,7 +154,7 @@ function ProductRow({
         </Form>
         <Link
           to={deleteHref}
-          className="btn-danger px-4 py-2"
+          className="btn-delete px-4 py-2"
           onClick={(event) => {
             if (!hydrated) return;
             event.preventDefault();

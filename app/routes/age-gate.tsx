@@ -47,7 +47,7 @@ export default function AgeGateRefusal() {
           {actionData.message}
         </p>
       ) : null}
-      <p className="text-xs font-semibold tracking-[0.2em] text-forest-700 uppercase">Adults only</p>
+      <p className="eyebrow">Adults only</p>
       <h1 className="heading-display mt-3 text-4xl">Sorry, this shop is for adults 21 and over</h1>
       <p className="mt-4 max-w-lg text-ink-700">
         Thanks for being honest. Cannabis products are only available to adults aged 21 or older, so we can&apos;t show you the shop.

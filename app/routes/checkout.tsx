@@ -103,7 +103,7 @@ export default function Checkout() {
         </section>
       ) : (
         <header>
-          <p className="text-sm font-semibold tracking-widest text-gold-600 uppercase">Checkout</p>
+          <p className="eyebrow">Checkout</p>
           <h1 className="heading-display mt-1 text-4xl">Review your order</h1>
           <p className="mt-2 text-ink-700">
             {view.totalItems} {view.totalItems === 1 ? "item" : "items"} in your cart. Send the order to us on Telegram and pay when it arrives.

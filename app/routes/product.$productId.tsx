@@ -11,6 +11,7 @@ import { useRootData, type RootLoader } from "~/root";
 import { getAdmin } from "~/auth.server";
 import { galleryItems } from "~/lib/gallery";
 import { productImagePath } from "~/lib/images";
+import { packSize, productImageOrPackshot } from "~/lib/packshot";
 import { formatCents } from "~/lib/money";
 import { useNonce } from "~/lib/nonce";
 import { categoryLabel, displayRating, PRICE_TIER_ROWS, productDescription } from "~/lib/product-page";
@@ -37,14 +38,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [product, admin] = await Promise.all([readCatalogue(() => getProduct(context.db, id.data)), getAdmin(request, context)]);
   // Shoppers never see an inactive product; the admin does, with a notice.
   if (!product || (!product.active && !admin)) productNotFound(pathname);
-  return { product, isAdmin: admin !== null };
+  // The gallery's cover, og:image and JSON-LD show the uploaded image, or the packshot when there is none.
+  return { product, cover: productImageOrPackshot(product), size: packSize(product), isAdmin: admin !== null };
 }
 
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, matches, params }) => {
   const origin = rootOrigin(matches);
   if (!data) return seo({ title: "Product Not Found", origin, path: `/product/${params.productId ?? ""}`, noindex: true });
   const { product } = data;
-  const image = productImagePath(product.image);
+  const image = productImagePath(data.cover);
   return seo({
     title: product.name,
     description: `${formatCents(product.priceCents)} · ${productDescription(product)}`.slice(0, 160),
@@ -72,13 +74,13 @@ function Badge({ icon, title, text }: { icon: React.ReactNode; title: string; te
 const iconProps = { viewBox: "0 0 24 24", className: "h-5 w-5", fill: "none", stroke: "currentColor", strokeWidth: 1.8 } as const;
 
 export default function ProductPage() {
-  const { product, isAdmin } = useLoaderData<typeof loader>();
+  const { product, cover, size, isAdmin } = useLoaderData<typeof loader>();
   const root = useRootData();
   const loading = useProductsLoading("/product/");
   const nonce = useNonce();
   const { rating, reviewCount } = displayRating(product);
   const description = productDescription(product);
-  const items = galleryItems(product);
+  const items = galleryItems({ ...product, image: cover });
   const origin = root?.origin ?? "";
   const bulkLink = telegramUrl(
     root?.telegramUsername ?? "",
@@ -111,7 +113,7 @@ export default function ProductPage() {
       </div>
 
       {!product.active && isAdmin ? (
-        <p role="note" className="mt-4 rounded-2xl border border-berry-700/30 bg-red-50 px-4 py-3 text-sm text-berry-700">
+        <p role="note" className="mt-4 rounded-2xl border border-berry-700/30 bg-berry-50 px-4 py-3 text-sm text-berry-700">
           <strong>Inactive:</strong> shoppers cannot see this product until it is activated again.
         </p>
       ) : null}
@@ -120,7 +122,7 @@ export default function ProductPage() {
         <Gallery key={product.id} items={items} productName={product.name} />
 
         <div>
-          <p className="text-sm font-semibold tracking-widest text-forest-700 uppercase">{categoryLabel(product.category)}</p>
+          <p className="eyebrow">{categoryLabel(product.category)}</p>
           <h1 className="heading-display mt-2 text-3xl sm:text-4xl">{product.name}</h1>
           <div className="mt-3">
             <StarRating rating={rating} reviewCount={reviewCount} size="lg" />
@@ -209,6 +211,12 @@ export default function ProductPage() {
                 <dt className="text-ink-700">Category</dt>
                 <dd className="font-medium text-ink-900 capitalize">{categoryLabel(product.category)}</dd>
               </div>
+              {size ? (
+                <div className="flex justify-between gap-4 px-4 py-2.5">
+                  <dt className="text-ink-700">Size</dt>
+                  <dd className="font-medium text-ink-900">{size}</dd>
+                </div>
+              ) : null}
               {product.strainType ? (
                 <div className="flex justify-between gap-4 px-4 py-2.5">
                   <dt className="text-ink-700">Strain Type</dt>

@@ -89,7 +89,7 @@ function filterPage(slug: string, tab: ConcentrateTab): FilterPage {
 /** Concentrates' tabs: links that keep the shopper's filters and sort (back to page 1). */
 function ConcentrateTabs({ slug, current, counts, query }: { slug: string; current: ConcentrateTab; counts: Record<ConcentrateTab, number>; query: ShopQuery }) {
   return (
-    <nav aria-label="Concentrate types" className="-mx-4 mb-4 sm:mx-0">
+    <nav aria-label="Concentrate types" className="relative -mx-4 mb-4 sm:mx-0">
       <ul className="scroll-strip px-4 pb-1 sm:flex-wrap sm:px-0">
         {CONCENTRATE_TABS.map((tab) => {
           const selected = tab.value === current;
@@ -175,8 +175,8 @@ export default function CategoryPage() {
 
         <header className="category-hero">
           <div className="min-w-0">
-            <p className="hidden text-sm font-semibold tracking-widest text-gold-500 uppercase sm:block">Category</p>
-            <h1 className="font-display text-2xl tracking-tight sm:mt-2 sm:text-5xl">{categoryPage.title}</h1>
+            <p className="eyebrow hidden sm:block">Category</p>
+            <h1 className="category-title text-2xl sm:mt-2 sm:text-4xl">{categoryPage.title}</h1>
             <p className="mt-1 max-w-xl text-sm text-cream-100 sm:mt-3 sm:text-base">{categoryPage.description}</p>
           </div>
           <a href={shopLink} target="_blank" rel="noopener noreferrer" className="btn-gold shrink-0 self-start sm:self-auto">
@@ -186,7 +186,7 @@ export default function CategoryPage() {
         </header>
 
         {categoryPage.warning ? (
-          <div role="note" className="mb-4 flex gap-3 rounded-2xl border border-berry-700/30 bg-red-50 px-4 py-3 text-sm text-ink-900">
+          <div role="note" className="mb-4 flex gap-3 rounded-2xl border border-berry-700/30 bg-berry-50 px-4 py-3 text-sm text-ink-900">
             <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0 text-berry-700" fill="currentColor" aria-hidden="true">
               <path d="M10 2l8.5 15h-17L10 2zm-1 6v4h2V8H9zm0 5v2h2v-2H9z" />
             </svg>

@@ -1,4 +1,5 @@
-import { test as base, expect } from "@playwright/test";
+import path from "node:path";
+import { test as base, expect, type Page } from "@playwright/test";
 
 /**
  * Every browser test imports { test, expect } from here. The visitor has already passed the
@@ -18,3 +19,27 @@ export const test = base.extend<{ ageVerified: boolean }>({
 export { expect };
 
 export const ADMIN = { username: "admin", password: "dev-password" } as const;
+
+/**
+ * Signs in and creates a product through the admin form, with uploaded images (test fixtures) when
+ * given: the built-in catalogue has no photos (every product shows its packshot), so a gallery of
+ * several images is made this way. Needs JavaScript (the image picker uploads as files are chosen).
+ */
+export async function createProductWithImages(page: Page, name: string, images: string[]) {
+  await page.goto("/admin");
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto("/admin/add-product");
+  await expect(page.getByText("or drop images here")).toBeVisible();
+  await page.getByLabel("Product Name").fill(name);
+  await page.getByLabel("Price").fill("45");
+  await page.getByLabel("Description").fill("A test product with a gallery.");
+  await page.getByLabel("THC Content").fill("24");
+  await page.getByLabel("Upload images").setInputFiles(images.map((image) => path.join(import.meta.dirname, "fixtures", image)));
+  await expect(page.locator('input[type="hidden"][name="images"]')).toHaveCount(images.length);
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+  await page.getByRole("button", { name: "Create Product" }).click();
+  await expect(page).toHaveURL("/admin/products");
+}

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { PAGE_SIZE } from "../../app/lib/shop-filters";
-import { expect, test } from "./fixtures";
+import { createProductWithImages, expect, test } from "./fixtures";
 
 const WIDTHS = [
   { name: "phone", viewport: { width: 390, height: 844 } },
@@ -108,9 +108,12 @@ for (const { name, viewport } of WIDTHS) {
         if (message.type() === "error") errors.push(message.text());
       });
       page.on("pageerror", (error) => errors.push(error.message));
-      await page.goto("/shop?search=Runtz%20(1%2F8");
-      await page.getByRole("article").getByRole("link", { name: "Runtz (1/8 oz)", exact: true }).click();
-      await expect(page.getByRole("heading", { level: 1, name: "Runtz (1/8 oz)", exact: true })).toBeVisible();
+      // Catalogue products show one packshot; this one gets two uploaded images.
+      const product = `Gallery Test Kush ${name} ${Date.now()}`;
+      await createProductWithImages(page, product, ["leaf-gold.jpg", "cream-green.png"]);
+      await page.goto(`/shop?search=${encodeURIComponent(product)}`);
+      await page.getByRole("article").getByRole("link", { name: product, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1, name: product, exact: true })).toBeVisible();
       const counter = page.getByText(/^Item \d+ \/ \d+$/);
       await expect(counter).toHaveText("Item 1 / 2");
 
@@ -128,10 +131,10 @@ for (const { name, viewport } of WIDTHS) {
       await expect(counter).toHaveText("Item 1 / 2");
       await page.screenshot({ path: `test-results/screens/product-${name}.png`, fullPage: true });
 
-      const opener = page.getByRole("link", { name: "Zoom in on Runtz (1/8 oz)" });
+      const opener = page.getByRole("link", { name: `Zoom in on ${product}` });
       await opener.focus();
       await page.keyboard.press("Enter");
-      const dialog = page.getByRole("dialog", { name: "Runtz (1/8 oz)" });
+      const dialog = page.getByRole("dialog", { name: product });
       await expect(dialog).toBeVisible();
       const level = dialog.getByLabel("Zoom level");
       await expect(level).toHaveText("100%");
@@ -195,13 +198,14 @@ test("the zoom dialog passes axe too", async ({ page }) => {
 });
 
 test("a product image that fails to load falls back to 'Image not available'", async ({ page }) => {
-  await page.route("**/art/indoors-1.svg", (route) => route.abort());
+  await page.route("**/packshots/**", (route) => route.abort());
   await page.goto("/shop?search=Runtz%20(1%2F8");
   const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Runtz (1/8 oz)", exact: true }) });
   await expect(card.getByText("Image not available")).toBeVisible();
   // The product page's main image falls back the same way, and keeps its accessible name.
   await card.getByRole("link", { name: "Runtz (1/8 oz)", exact: true }).click();
-  await expect(page.getByRole("img", { name: "Runtz (1/8 oz): image not available" })).toBeVisible();
+  await expect(page).toHaveURL(/\/product\/\d+$/);
+  await expect(page.getByRole("img", { name: "Runtz (1/8 oz): image not available", exact: true })).toBeVisible();
 });
 
 test.describe("without JavaScript", () => {
@@ -240,7 +244,7 @@ test.describe("without JavaScript", () => {
   test("the product image is a link to the full-size file", async ({ page }) => {
     await page.goto("/shop?search=Runtz%20(1%2F8");
     await page.getByRole("article").getByRole("link", { name: "Runtz (1/8 oz)", exact: true }).click();
-    await expect(page.getByRole("link", { name: "Zoom in on Runtz (1/8 oz)" })).toHaveAttribute("href", /^\/art\/indoors-\d\.svg$/);
+    await expect(page.getByRole("link", { name: "Zoom in on Runtz (1/8 oz)" })).toHaveAttribute("href", /^\/packshots\/\d+\/[0-9a-z]{11}\.svg$/);
     await expect(page.getByRole("button", { name: "Next image" })).toHaveCount(0);
   });
 });

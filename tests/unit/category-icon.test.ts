@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { categoryIcon } from "../../app/lib/category-icon";
+import { catalogueCategories } from "../../db/catalogue";
 
 describe("categoryIcon (keywords in the category name pick the home grid icon)", () => {
   it.each([
     ["Indoors", "flower"],
     ["Flowers", "flower"],
-    ["Deps", "flower"],
+    ["Deps", "greenhouse"],
+    ["Light Dep Greenhouse", "greenhouse"],
     ["Concentrates", "concentrate"],
     ["Edibles", "edible"],
     ["Best Sellers", "bestseller"],
@@ -35,10 +37,28 @@ describe("categoryIcon (keywords in the category name pick the home grid icon)",
     expect(categoryIcon("Low Dose Mushrooms")).toBe("low");
   });
 
+  it("gives the catalogue's pens, Pala, Gelato Punch and New Drops icons of their own", () => {
+    expect(categoryIcon("Pens")).toBe("pen");
+    expect(categoryIcon("Disposable Carts")).toBe("pen");
+    expect(categoryIcon("Pala")).toBe("pack");
+    expect(categoryIcon("Gelato Punch")).toBe("gelato");
+    expect(categoryIcon("New Drops")).toBe("sparkle");
+  });
+
+  it("matches the new keywords as whole words only", () => {
+    expect(categoryIcon("Dispensary Picks")).toBe("leaf");
+    expect(categoryIcon("Palace")).toBe("leaf");
+    expect(categoryIcon("Newest")).toBe("leaf");
+  });
+
+  it("gives every built-in category a distinct icon (issue 18)", () => {
+    const icons = catalogueCategories.map((category) => categoryIcon(category.name));
+    expect(new Set(icons).size).toBe(catalogueCategories.length);
+    expect(icons).not.toContain("leaf");
+  });
+
   it("falls back to a leaf for names without a keyword", () => {
-    expect(categoryIcon("Pens")).toBe("leaf");
-    expect(categoryIcon("Gelato Punch")).toBe("leaf");
-    expect(categoryIcon("New Drops")).toBe("leaf");
+    expect(categoryIcon("Accessories")).toBe("leaf");
     expect(categoryIcon("")).toBe("leaf");
   });
 });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packshotPath } from "../../app/lib/packshot";
 import { products } from "../../db/schema";
 import { adminCookie, get } from "./helpers";
 import { db, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";
@@ -54,7 +55,10 @@ describe("/product/{id}", () => {
     expect(data).toMatchObject({ "@type": "Product", name: gummies!.name });
     expect(data.offers).toMatchObject({ price: "5.00", priceCurrency: "USD", availability: "https://schema.org/InStock" });
     expect(data.aggregateRating).toMatchObject({ ratingValue: gummies!.rating, reviewCount: gummies!.reviewCount });
-    expect((data.image as string[])[0]).toMatch(/^http:\/\/localhost\/art\/edibles-\d\.svg$/);
+    // No uploaded image: JSON-LD and the social preview use the product's packshot (issue 18).
+    const packshot = `http://localhost${packshotPath(gummies!)}`;
+    expect(data.image).toEqual([packshot]);
+    expect(html).toContain(`<meta property="og:image" content="${packshot}"/>`);
     expect(html).toContain(`<link rel="canonical" href="http://localhost/product/${gummies!.id}"/>`);
   });
 

@@ -1,0 +1,155 @@
+import { Form, Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useRootData } from "~/root";
+import { LeafMark } from "./logo";
+import { SkipLink } from "./skip-link";
+
+const ADMIN_LINKS = [
+  { to: "/admin/dashboard", label: "Dashboard" },
+  { to: "/admin/products", label: "Products" },
+  { to: "/admin/categories", label: "Categories" },
+  { to: "/admin/add-product", label: "Add Product" },
+] as const;
+
+function linkClass({ isActive }: { isActive: boolean }) {
+  return `block rounded-full px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${
+    isActive ? "bg-cream-50 text-forest-900" : "text-cream-100 hover:bg-forest-800 hover:text-cream-50"
+  }`;
+}
+
+const plainLink = "block rounded-full px-3 py-2 text-sm font-medium whitespace-nowrap text-cream-100 transition-colors hover:bg-forest-800 hover:text-cream-50";
+
+/** Sign out is a real POST to /admin/logout (a link or a prefetch must never end a session). */
+function SignOut({ className }: { className: string }) {
+  return (
+    <Form method="post" action="/admin/logout" className="contents">
+      <button type="submit" className={className}>
+        Sign out
+      </button>
+    </Form>
+  );
+}
+
+function ViewShopIcon() {
+  return (
+    <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <path d="M8 4H4.5A1.5 1.5 0 0 0 3 5.5v10A1.5 1.5 0 0 0 4.5 17h10a1.5 1.5 0 0 0 1.5-1.5V12M11 3h6v6M17 3l-8 8" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** A spinner while an admin page loads or saves (announced politely). */
+function Busy() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <span role="status" aria-live="polite" className="flex h-5 w-5 items-center justify-center">
+      {busy ? (
+        <>
+          <span className="h-4 w-4 animate-spin rounded-full border-2 border-cream-100/30 border-t-gold-500" aria-hidden="true" />
+          <span className="sr-only">{navigation.state === "submitting" ? "Saving..." : "Loading..."}</span>
+        </>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * The back office's header: Dashboard, Products, Categories, Add Product, View shop and Sign out
+ * for a signed-in admin (one compact menu on phones and tablets, a <details> so it works without
+ * JavaScript); the sign-in page shows only the way back to the shop.
+ */
+function AdminHeader({ signedIn }: { signedIn: boolean }) {
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  // With JavaScript the header persists across pages: close the phone menu after each navigation.
+  useEffect(() => {
+    if (menuRef.current) menuRef.current.open = false;
+  }, [location.key]);
+
+  return (
+    <header className="sticky top-0 z-30 bg-forest-950 text-cream-50 shadow-sm">
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Link to={signedIn ? "/admin/dashboard" : "/admin"} className="flex min-w-0 items-center gap-2" aria-label="Greenleaf Supply admin home">
+          <LeafMark className="h-8 w-8 shrink-0 text-sage-300" />
+          <span className="hidden font-display text-lg sm:inline">Greenleaf Supply</span>
+          <span className="eyebrow">Admin</span>
+        </Link>
+
+        {signedIn ? (
+          <nav aria-label="Admin" className="hidden lg:block">
+            <ul className="flex items-center gap-1">
+              {ADMIN_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} className={linkClass}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+
+        <div className="flex items-center gap-2">
+          <Busy />
+          <Link to="/" className={`${plainLink} ${signedIn ? "hidden lg:inline-flex" : "inline-flex"} items-center gap-1.5`}>
+            View shop <ViewShopIcon />
+          </Link>
+          {signedIn ? (
+            <>
+              <SignOut className="hidden rounded-full border border-cream-100/30 px-4 py-2 text-sm font-medium hover:bg-forest-800 lg:inline-flex" />
+              <details ref={menuRef} className="group relative lg:hidden">
+                <summary className="inline-flex h-11 items-center gap-2 rounded-full border border-cream-100/30 px-4 text-sm font-medium hover:bg-forest-800">
+                  <svg viewBox="0 0 24 24" className="h-5 w-5 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+                    <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+                  </svg>
+                  <svg viewBox="0 0 24 24" className="hidden h-5 w-5 group-open:block" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+                    <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+                  </svg>
+                  Menu
+                </summary>
+                <nav aria-label="Admin" className="absolute right-0 mt-2 w-60 rounded-2xl bg-forest-900 p-2 shadow-xl ring-1 ring-cream-50/10">
+                  <ul className="space-y-0.5">
+                    {ADMIN_LINKS.map((link) => (
+                      <li key={link.to}>
+                        <NavLink to={link.to} className={linkClass}>
+                          {link.label}
+                        </NavLink>
+                      </li>
+                    ))}
+                    <li className="mt-1 border-t border-cream-50/10 pt-1">
+                      <Link to="/" className={`${plainLink} flex items-center gap-1.5`}>
+                        View shop <ViewShopIcon />
+                      </Link>
+                    </li>
+                    <li>
+                      <SignOut className={`${plainLink} w-full text-left`} />
+                    </li>
+                  </ul>
+                </nav>
+              </details>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * The back office's frame around every /admin page: its own header, no cart, no age gate and no
+ * marketing footer (the shop's footer keeps its link to /admin). Chosen by path in app/root.tsx.
+ */
+export function AdminChrome({ children }: { children: React.ReactNode }) {
+  const signedIn = useRootData()?.isAdmin ?? false;
+  return (
+    <>
+      <SkipLink />
+      <AdminHeader signedIn={signedIn} />
+      {/* Room below the content, so nothing stays under a notification in the bottom corner. */}
+      <main id="main" className="flex-1 bg-cream-100/50 pb-24">
+        {children}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,185 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { ADMIN, expect, test } from "./fixtures";
+
+/**
+ * Issue 18 as a shopper and the owner see it: the shop in its own typefaces, a distinct packshot on
+ * every card, and a back office with its own chrome.
+ */
+
+async function signIn(page: Page) {
+  await page.goto("/admin");
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/admin/dashboard");
+}
+
+/** The card images on the page, once each has loaded or failed: src and natural width. */
+async function cardImages(page: Page) {
+  const images = page.getByRole("article").getByRole("img");
+  await expect(images.first()).toBeVisible();
+  return page.getByRole("article").locator("img").evaluateAll(async (elements) =>
+    Promise.all(
+      (elements as HTMLImageElement[]).map(async (img) => {
+        img.loading = "eager";
+        await img.decode().catch(() => undefined);
+        return { src: img.getAttribute("src") ?? "", width: img.naturalWidth };
+      }),
+    ),
+  );
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("the shop renders in its own faces, self-hosted, within 80 KB of fonts", async ({ page }) => {
+  await page.goto("/shop");
+  await page.evaluate(() => document.fonts.ready);
+  const faces = await page.evaluate(() => ({
+    heading: getComputedStyle(document.querySelector("h1")!).fontFamily,
+    body: getComputedStyle(document.body).fontFamily,
+    loaded: [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family.replace(/"/g, "")),
+    fonts: performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.endsWith(".woff2"))
+      .map((entry) => ({ url: entry.name, bytes: (entry as PerformanceResourceTiming).encodedBodySize })),
+  }));
+  expect(faces.heading).toMatch(/^"?Fraunces"?,/);
+  expect(faces.body).toMatch(/^"?Inter"?,/);
+  expect(faces.loaded).toEqual(expect.arrayContaining(["Fraunces", "Inter"]));
+  // Served from our own origin, and no more than 80 KB together.
+  for (const font of faces.fonts) expect(new URL(font.url).origin).toBe(new URL(page.url()).origin);
+  expect(faces.fonts.reduce((sum, font) => sum + font.bytes, 0)).toBeLessThanOrEqual(80 * 1024);
+  // The display face is preloaded.
+  await expect(page.locator('link[rel="preload"][as="font"][href$=".woff2"]')).toHaveCount(1);
+});
+
+test("every card on /shop shows its own packshot, with its size, strain and THC in text", async ({ page }) => {
+  await page.goto("/shop");
+  const images = await cardImages(page);
+  expect(images.length).toBeGreaterThan(10);
+  for (const image of images) {
+    expect(image.src).toMatch(/^\/packshots\/\d+\/[0-9a-z]{11}\.svg$/);
+    expect(image.width, image.src).toBeGreaterThan(0);
+  }
+  expect(new Set(images.map((image) => image.src)).size).toBe(images.length);
+  await page.goto("/shop?search=Runtz%20(1%2F8");
+  const runtz = page.getByRole("article", { name: "Runtz (1/8 oz)", exact: true });
+  await expect(runtz.getByText("1/8 oz", { exact: true })).toBeVisible();
+  await expect(runtz.getByText("hybrid", { exact: true })).toBeVisible();
+  await expect(runtz.getByText("THC 24-27%", { exact: true })).toBeVisible();
+});
+
+test("a product the owner creates without an image shows a packshot, whatever its name", async ({ page }) => {
+  const name = `Fresa 草莓 🍓 <Gummies> & 'Co' ${Date.now()}`;
+  await signIn(page);
+  await page.goto("/admin/add-product");
+  await page.getByLabel("Product Name").fill(name);
+  await page.getByLabel("Price").fill("12");
+  await page.getByLabel("Description").fill("A packshot test product.");
+  await page.getByRole("combobox", { name: "Category", exact: true }).selectOption({ label: "Edibles" });
+  await page.getByLabel("THC Content").fill("10");
+  await page.getByLabel("Effect 1").fill("Happy");
+  await page.getByRole("button", { name: "Create Product" }).click();
+  await expect(page).toHaveURL("/admin/products");
+
+  await page.goto(`/shop?search=${encodeURIComponent("Fresa")}`);
+  const [image] = await cardImages(page);
+  expect(image!.src).toMatch(/^\/packshots\//);
+  expect(image!.width).toBeGreaterThan(0);
+  await expect(page.getByRole("article", { name, exact: true }).getByText("Image not available")).toHaveCount(0);
+
+  // Clean up: the confirm page's real form.
+  await page.goto(`/admin/products?search=${encodeURIComponent("Fresa")}`);
+  await page.getByRole("article", { name, exact: true }).getByRole("link", { name: /^Delete/ }).click();
+  await page.getByRole("dialog", { name: "Delete Product" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText(`${name} has been deleted successfully`)).toBeVisible();
+});
+
+test.describe("the back office wears its own chrome", () => {
+  // No age gate in the back office, even for a visitor who never answered it.
+  test.use({ ageVerified: false });
+
+  test("on a desktop: admin header, no cart, no age gate, no shop footer; Sign out posts", async ({ page }) => {
+    test.setTimeout(60_000);
+    await signIn(page);
+    await page.goto("/admin/products");
+    const header = page.getByRole("banner");
+    for (const link of ["Dashboard", "Products", "Categories", "Add Product", "View shop"]) {
+      await expect(header.getByRole("link", { name: link, exact: true })).toBeVisible();
+    }
+    await expect(header.getByRole("link", { name: "Products", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("link", { name: /^Cart/ })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^Cart/ })).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await header.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL("/admin");
+    await expect(page.getByRole("heading", { name: "Admin Sign In" })).toBeVisible();
+    // Signed out, the header offers only the way back to the shop.
+    await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+    await expect(page.getByRole("banner").getByRole("link", { name: "View shop" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("on a phone: one compact menu, nothing wider than the screen", async ({ page }) => {
+    test.setTimeout(60_000);
+    await signIn(page);
+    for (const width of [320, 360, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const path of ["/admin/products", "/admin/dashboard", "/admin/categories"]) {
+        await page.goto(path);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}`).toBeLessThanOrEqual(width);
+      }
+    }
+    await page.goto("/admin/dashboard");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Products", exact: true })).toBeHidden();
+    await header.getByText("Menu").click();
+    const menu = header.getByRole("navigation", { name: "Admin" });
+    for (const link of ["Dashboard", "Products", "Categories", "Add Product", "View shop"]) {
+      await expect(menu.getByRole("link", { name: link, exact: true })).toBeVisible();
+    }
+    await expect(menu.getByRole("button", { name: "Sign out" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await menu.getByRole("link", { name: "Categories", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Category Management" })).toBeVisible();
+    await expect(menu).toBeHidden();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the phone menu opens and Sign out still posts", async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signIn(page);
+      const header = page.getByRole("banner");
+      await header.getByText("Menu").click();
+      await header.getByRole("navigation", { name: "Admin" }).getByRole("button", { name: "Sign out" }).click();
+      await expect(page).toHaveURL("/admin");
+      await page.goto("/admin/dashboard");
+      await expect(page).toHaveURL("/admin");
+    });
+  });
+});
+
+test("the shop keeps its footer link to /admin", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin");
+});
+
+test("no shop page is wider than a phone (320, 360, 390 px)", async ({ page }) => {
+  test.setTimeout(90_000);
+  for (const width of [320, 360, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const path of ["/", "/shop", "/shop/concentrates", "/product/1", "/checkout"]) {
+      await page.goto(path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width}`).toBeLessThanOrEqual(width);
+    }
+  }
+});
