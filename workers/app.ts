@@ -4,16 +4,26 @@ import * as remixBuild from "../build/server";
 import { getLoadContext } from "../app/load-context";
 import { abortStaleVideoUploads } from "../app/media.server";
 import { handleMigrationBatch } from "../app/migration.server";
+import { bumpCatalogueVersion, changesCatalogue, servePage } from "../app/page-cache.server";
 import { applySecurityHeaders, isCrossOriginMutation } from "../app/security.server";
 
-const handleRemixRequest = createRequestHandler(remixBuild as unknown as ServerBuild);
+const build = remixBuild as unknown as ServerBuild;
+const handleRemixRequest = createRequestHandler(build);
 
 async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   if (isCrossOriginMutation(request)) {
     return new Response("Cross-origin request refused", { status: 403, headers: { "Content-Type": "text/plain" } });
   }
-  const context = getLoadContext({ request, context: { cloudflare: { env, ctx } } });
-  return handleRemixRequest(request, context);
+  const response = await servePage(
+    request,
+    env,
+    ctx,
+    (pageRequest, nonce) => handleRemixRequest(pageRequest, getLoadContext({ request: pageRequest, context: { cloudflare: { env, ctx } }, nonce })),
+    build.assets.version,
+  );
+  // Awaited, so the very next anonymous request already sees the change.
+  if (changesCatalogue(request, response)) await bumpCatalogueVersion(env);
+  return response;
 }
 
 export default {
@@ -32,6 +42,8 @@ export default {
 
   async queue(batch, env) {
     await handleMigrationBatch(batch, env);
+    // A migration run replaces the catalogue: every page moves to new keys.
+    await bumpCatalogueVersion(env);
   },
 
   async scheduled(controller, env) {

@@ -1,4 +1,5 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
+import { bumpCatalogueVersion } from "../../app/page-cache.server";
 
 export const ORIGIN = "http://localhost";
 
@@ -31,4 +32,12 @@ export async function adminCookie(): Promise<string> {
   const { createAdminSessionCookie } = await import("../../app/auth.server");
   const setCookie = await createAdminSessionCookie(new Request(`${ORIGIN}/admin`), env, "admin");
   return setCookie.split(";")[0]!;
+}
+
+/**
+ * A test that writes D1 directly (not through an admin action) says so, as every admin write does:
+ * the shared page cache then renders the next anonymous page from D1 again.
+ */
+export function catalogueChanged() {
+  return bumpCatalogueVersion(env);
 }
