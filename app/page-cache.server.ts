@@ -22,15 +22,29 @@ const PLACEHOLDER_HEADER = "X-Page-Cache-Nonce";
 // ---------------------------------------------------------------------------------------------
 // The catalogue version: bumped by every admin write, part of every key.
 
+/**
+ * This isolate's last read of the version, reused for VERSION_MEMO_MS so a cache hit costs no KV
+ * read; a bump in this isolate replaces it at once. Keyed by the namespace, so tests that hand the
+ * Worker another binding never see this one's value.
+ */
+const VERSION_MEMO_MS = 1000;
+const memo = new WeakMap<KVNamespace, { version: string; readAt: number }>();
+
 /** The current catalogue version ("0" before the first admin write). */
 export async function readCatalogueVersion(env: Env): Promise<string> {
-  return (await env.CATALOGUE_VERSION.get(VERSION_KEY, { cacheTtl: VERSION_CACHE_TTL_SECONDS })) ?? "0";
+  const remembered = memo.get(env.CATALOGUE_VERSION);
+  if (remembered && Date.now() - remembered.readAt < VERSION_MEMO_MS) return remembered.version;
+  const version = (await env.CATALOGUE_VERSION.get(VERSION_KEY, { cacheTtl: VERSION_CACHE_TTL_SECONDS })) ?? "0";
+  memo.set(env.CATALOGUE_VERSION, { version, readAt: Date.now() });
+  return version;
 }
 
 /** Moves every page to new keys: the next anonymous request renders from D1 again. */
 export async function bumpCatalogueVersion(env: Env): Promise<void> {
   const random = crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36);
-  await env.CATALOGUE_VERSION.put(VERSION_KEY, `${Date.now().toString(36)}-${random}`);
+  const version = `${Date.now().toString(36)}-${random}`;
+  await env.CATALOGUE_VERSION.put(VERSION_KEY, version);
+  memo.set(env.CATALOGUE_VERSION, { version, readAt: Date.now() });
 }
 
 /**
