@@ -4,8 +4,8 @@ import { createRequestTiming, instrumentD1 } from "./server-timing.server";
 
 type Cloudflare = { env: Env; ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException"> };
 
-/** Random per-request nonce for the Content-Security-Policy and Remix's inline scripts. */
-function createNonce() {
+/** A random nonce for the Content-Security-Policy and Remix's inline scripts. */
+export function createNonce() {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return btoa(String.fromCharCode(...bytes));
@@ -25,13 +25,13 @@ export type Db = ReturnType<typeof createDb>;
  * The one place the per-request context is built: by the Worker entry in production
  * and by the Vite dev proxy in `npm run dev`. Its return type is the AppLoadContext.
  */
-export function getLoadContext({ context }: { request: Request; context: { cloudflare: Cloudflare } }) {
+export function getLoadContext({ context, nonce = createNonce() }: { request: Request; context: { cloudflare: Cloudflare }; nonce?: string }) {
   const timing = createRequestTiming();
   return {
     cloudflare: context.cloudflare,
     env: context.cloudflare.env,
     db: createDb(instrumentD1(context.cloudflare.env.DB, timing)),
-    nonce: createNonce(),
+    nonce,
     timing,
   };
 }

@@ -4,9 +4,11 @@ import * as remixBuild from "../build/server";
 import { getLoadContext } from "../app/load-context";
 import { abortStaleVideoUploads } from "../app/media.server";
 import { handleMigrationBatch } from "../app/migration.server";
+import { bumpCatalogueVersion, changesCatalogue, servePage } from "../app/page-cache.server";
 import { applyCachePolicy, applySecurityHeaders, isCrossOriginMutation, limitFormBody } from "../app/security.server";
 
-const handleRemixRequest = createRequestHandler(remixBuild as unknown as ServerBuild);
+const build = remixBuild as unknown as ServerBuild;
+const handleRemixRequest = createRequestHandler(build);
 
 async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   if (isCrossOriginMutation(request)) {
@@ -14,8 +16,16 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): P
   }
   const limited = await limitFormBody(request);
   if (limited instanceof Response) return limited;
-  const context = getLoadContext({ request: limited, context: { cloudflare: { env, ctx } } });
-  return handleRemixRequest(limited, context);
+  const response = await servePage(
+    limited,
+    env,
+    ctx,
+    (pageRequest, nonce) => handleRemixRequest(pageRequest, getLoadContext({ request: pageRequest, context: { cloudflare: { env, ctx } }, nonce })),
+    build.assets.version,
+  );
+  // Awaited, so the very next anonymous request already sees the change.
+  if (changesCatalogue(limited, response)) await bumpCatalogueVersion(env);
+  return response;
 }
 
 export default {
@@ -33,6 +43,8 @@ export default {
 
   async queue(batch, env) {
     await handleMigrationBatch(batch, env);
+    // A migration run replaces the catalogue: every page moves to new keys.
+    await bumpCatalogueVersion(env);
   },
 
   async scheduled(controller, env) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONCENTRATE_TABS, countTabs, INDOOR_CATEGORIES } from "../../app/lib/category-pages";
 import { PAGE_SIZE } from "../../app/lib/shop-filters";
 import { categories, products } from "../../db/schema";
-import { adminCookie, get } from "./helpers";
+import { adminCookie, catalogueChanged, get } from "./helpers";
 import { cardNames, db, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";
 
 const FLOWER = "Category Test Flower";
@@ -119,11 +119,13 @@ describe("concentrates tabs", () => {
 
   it("tells admins to run the migration when there are no concentrates", async () => {
     await db.update(products).set({ active: false }).where(eq(products.category, "concentrates"));
+    await catalogueChanged();
     try {
       const { text } = await page("/shop/concentrates");
       expect(text).toContain("run the catalogue migration");
     } finally {
       await db.update(products).set({ active: true }).where(eq(products.category, "concentrates"));
+      await catalogueChanged();
     }
   });
 });
@@ -156,12 +158,14 @@ describe("the other fixed pages", () => {
 
   it("deps, edibles and disposable carts have their own empty states", async () => {
     await db.update(products).set({ active: false }).where(inArray(products.category, ["deps", "edibles", "pens"]));
+    await catalogueChanged();
     try {
       expect((await page("/shop/deps")).text).toContain("No deps products available at the moment.");
       expect((await page("/shop/edibles")).text).toContain("No edibles available");
       expect((await page("/shop/disposable-carts")).text).toContain("No disposable carts available");
     } finally {
       await db.update(products).set({ active: true }).where(inArray(products.category, ["deps", "edibles", "pens"]));
+      await catalogueChanged();
     }
   });
 });

@@ -1,4 +1,5 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
+import { bumpCatalogueVersion } from "../../app/page-cache.server";
 
 export const ORIGIN = "http://localhost";
 
@@ -32,4 +33,12 @@ export async function adminCookie(): Promise<string> {
   const { createDb } = await import("../../app/load-context");
   const setCookie = await createAdminSession(new Request(`${ORIGIN}/admin`), env, createDb(env.DB), "admin");
   return setCookie.split(";")[0]!;
+}
+
+/**
+ * A test that writes D1 directly (not through an admin action) says so, as every admin write does:
+ * the shared page cache then renders the next anonymous page from D1 again.
+ */
+export function catalogueChanged() {
+  return bumpCatalogueVersion(env);
 }

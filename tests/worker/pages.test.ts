@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { contactMessageText } from "../../app/lib/contact";
 import { FAQ_ITEMS, REVIEWS } from "../../app/lib/static-content";
-import { get, ORIGIN, postForm as postFormWithoutHost } from "./helpers";
+import { catalogueChanged, get, ORIGIN, postForm as postFormWithoutHost } from "./helpers";
 
 /** Text as React writes it into HTML. */
 function html(text: string) {
@@ -121,6 +121,7 @@ describe("static pages", () => {
 
   it("home hides an inactive category and links its fixed tiles", async () => {
     await env.DB.prepare("UPDATE categories SET active = 0 WHERE slug = 'mushrooms'").run();
+    await catalogueChanged();
     try {
       const { body } = await page("/");
       expect(body).not.toContain('href="/shop/mushrooms"');
@@ -131,6 +132,7 @@ describe("static pages", () => {
       expect(body).toContain('name="search"');
     } finally {
       await env.DB.prepare("UPDATE categories SET active = 1 WHERE slug = 'mushrooms'").run();
+      await catalogueChanged();
     }
   });
 

@@ -3,6 +3,7 @@ import { inArray } from "drizzle-orm";
 import { createDb } from "../../app/load-context";
 import { products, type NewProductRow } from "../../db/schema";
 import { insertProductRows } from "../../db/seed";
+import { catalogueChanged } from "./helpers";
 
 export const db = createDb(env.DB);
 
@@ -14,6 +15,7 @@ export function testProduct(fields: Partial<NewProductRow> & { name: string; pri
 /** Inserts test rows (through the seed's chunked batch insert) and returns their ids by name. */
 export async function insertProducts(rows: NewProductRow[]): Promise<Map<string, number>> {
   await insertProductRows(db, rows);
+  await catalogueChanged();
   const inserted = await db
     .select({ id: products.id, name: products.name })
     .from(products)
@@ -23,6 +25,7 @@ export async function insertProducts(rows: NewProductRow[]): Promise<Map<string,
 
 export async function deleteProducts(names: string[]) {
   if (names.length > 0) await db.delete(products).where(inArray(products.name, names));
+  await catalogueChanged();
 }
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'", "&#39;": "'" };

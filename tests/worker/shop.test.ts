@@ -18,7 +18,7 @@ import { CONCENTRATE_TABS, FIXED_CATEGORY_PAGES } from "../../app/lib/category-p
 import { listingQueries, loadShop, type ListingFilters } from "../../app/products.server";
 import { createRequestTiming, instrumentD1 } from "../../app/server-timing.server";
 import { products } from "../../db/schema";
-import { adminCookie, get } from "./helpers";
+import { adminCookie, catalogueChanged, get } from "./helpers";
 import { cardNames, countLineOf, db, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";
 
 /** Prices exactly on the spec's range boundaries, plus one cent either side of the open ends. */
@@ -324,6 +324,8 @@ describe("every filter and sort combination is served by an index", () => {
 describe("load errors", () => {
   it("answers 503 with the spec's message and no SQL when D1 cannot be read", async () => {
     await env.DB.exec("ALTER TABLE products RENAME TO products_unavailable");
+    // A page already in the shared cache would still be served (as it should): start from a cold cache.
+    await catalogueChanged();
     try {
       const { response, html } = await page("/shop?search=boundary");
       expect(response.status).toBe(503);

@@ -1,0 +1,88 @@
+import { AGE_COOKIE_NAME, hasVerifiedAge } from "./age-gate";
+
+/**
+ * The page cache's rules (docs/decisions/017): who may be served a shared copy of a page, which
+ * variant they get, and how a URL becomes a cache key. Pure, so each rule is unit-tested; the
+ * Worker side (Cache API, nonce re-stamping, the catalogue version) is app/page-cache.server.ts.
+ */
+
+/** The two variants of every cached page: the 21+ gate still to answer, or answered. */
+export type PageVariant = "gate" | "adult";
+
+export type CachePolicy =
+  | { cacheable: true; variant: PageVariant }
+  | { cacheable: false; reason: "method" | "path" | "cookie" };
+
+/**
+ * Paths that are never looked up: the back office, media and files with their own caching, and
+ * resource routes (actions, uploads, feeds) that are not pages. Everything else is a page or its
+ * single-fetch `.data`, and only a 200 HTML or turbo-stream answer is ever stored.
+ */
+const NEVER_CACHED = [
+  "/admin",
+  "/images/",
+  "/videos/",
+  "/packshots/",
+  "/lab-reports/",
+  "/cart",
+  "/age-gate",
+  "/search",
+  "/__manifest",
+  "/sitemap.xml",
+  "/robots.txt",
+];
+
+export function isNeverCachedPath(pathname: string): boolean {
+  return NEVER_CACHED.some((prefix) => pathname === prefix || pathname.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`) || pathname.startsWith(`${prefix}.`));
+}
+
+/** The cookie names in a Cookie header (values are not needed to decide). */
+export function cookieNames(header: string | null): string[] {
+  if (!header) return [];
+  return header
+    .split(";")
+    .map((pair) => pair.split("=")[0]!.trim())
+    .filter(Boolean);
+}
+
+/**
+ * A GET or HEAD for a page from a visitor whose cookies hold nothing but the age-gate answer is
+ * served from the shared cache; any other cookie (cart, toast, admin session, anything unknown)
+ * means the page may be personal and is rendered for them alone.
+ */
+export function cachePolicy(request: Request): CachePolicy {
+  if (request.method !== "GET" && request.method !== "HEAD") return { cacheable: false, reason: "method" };
+  if (isNeverCachedPath(new URL(request.url).pathname)) return { cacheable: false, reason: "path" };
+  const cookie = request.headers.get("Cookie");
+  if (cookieNames(cookie).some((name) => name !== AGE_COOKIE_NAME)) return { cacheable: false, reason: "cookie" };
+  return { cacheable: true, variant: hasVerifiedAge(cookie) ? "adult" : "gate" };
+}
+
+/** Parameters that only say where a visitor came from: they never change a page. */
+const TRACKING_PARAMS = new Set(["fbclid", "gclid", "gbraid", "wbraid", "dclid", "msclkid", "yclid", "twclid", "igshid", "mc_cid", "mc_eid", "_ga", "_gl"]);
+
+export function isTrackingParam(name: string): boolean {
+  return name.toLowerCase().startsWith("utm_") || TRACKING_PARAMS.has(name.toLowerCase());
+}
+
+/** The query string as the cache sees it: tracking parameters dropped, the rest sorted by name (stable). */
+export function normalizeCacheQuery(search: string): string {
+  const params = new URLSearchParams(search);
+  const kept = [...params].filter(([name]) => !isTrackingParam(name));
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new URLSearchParams(kept).toString();
+}
+
+/**
+ * The cache key of a page: the same origin (the Cache API keys by URL), a path no route serves,
+ * the build (a deploy never serves another build's HTML), the catalogue version (an admin write
+ * moves every page to new keys), the variant, then the page's path and normalised query.
+ */
+export function pageCacheKey(url: URL, { build, catalogue, variant }: { build: string; catalogue: string; variant: PageVariant }): string {
+  const query = normalizeCacheQuery(url.search);
+  const safe = (part: string) => encodeURIComponent(part);
+  return `${url.origin}/__page-cache/${safe(build)}/${safe(catalogue)}/${variant}${url.pathname}${query ? `?${query}` : ""}`;
+}
+
+/** Server-Timing and Cache-Status say how each page was served. */
+export type CacheOutcome = "hit" | "miss" | "bypass";

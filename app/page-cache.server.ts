@@ -1,0 +1,175 @@
+import { cachePolicy, pageCacheKey, type CacheOutcome } from "./lib/page-cache";
+import { createNonce } from "./load-context";
+import { contentSecurityPolicy } from "./security.server";
+
+/**
+ * The page cache (docs/decisions/017): anonymous visitors share one rendered copy of each page,
+ * kept in the Cache API for PAGE_TTL_SECONDS under a key that holds the build, the catalogue
+ * version and the age-gate variant. Each copy is rendered with a random placeholder nonce that
+ * never leaves the Worker; every response gets a fresh nonce, written over exactly the attributes
+ * that carry the placeholder, and a CSP that names it.
+ */
+
+export const PAGE_TTL_SECONDS = 300;
+/** How long an edge keeps its read of the catalogue version (KV `cacheTtl`); the production freshness bound. */
+export const VERSION_CACHE_TTL_SECONDS = 30;
+const VERSION_KEY = "catalogue";
+/** A named cache of our own (the Cache API, per data centre), apart from anything else the zone caches. */
+const CACHE_NAME = "greenleaf-pages";
+/** Where a stored copy keeps its placeholder nonce (never sent to a browser). */
+const PLACEHOLDER_HEADER = "X-Page-Cache-Nonce";
+
+// ---------------------------------------------------------------------------------------------
+// The catalogue version: bumped by every admin write, part of every key.
+
+/**
+ * This isolate's last read of the version, reused for VERSION_MEMO_MS so a cache hit costs no KV
+ * read; a bump in this isolate replaces it at once. Keyed by the namespace, so tests that hand the
+ * Worker another binding never see this one's value.
+ */
+const VERSION_MEMO_MS = 1000;
+const memo = new WeakMap<KVNamespace, { version: string; readAt: number }>();
+
+/** The current catalogue version ("0" before the first admin write). */
+export async function readCatalogueVersion(env: Env): Promise<string> {
+  const remembered = memo.get(env.CATALOGUE_VERSION);
+  if (remembered && Date.now() - remembered.readAt < VERSION_MEMO_MS) return remembered.version;
+  const version = (await env.CATALOGUE_VERSION.get(VERSION_KEY, { cacheTtl: VERSION_CACHE_TTL_SECONDS })) ?? "0";
+  memo.set(env.CATALOGUE_VERSION, { version, readAt: Date.now() });
+  return version;
+}
+
+/** Moves every page to new keys: the next anonymous request renders from D1 again. */
+export async function bumpCatalogueVersion(env: Env): Promise<void> {
+  const random = crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36);
+  const version = `${Date.now().toString(36)}-${random}`;
+  await env.CATALOGUE_VERSION.put(VERSION_KEY, version);
+  memo.set(env.CATALOGUE_VERSION, { version, readAt: Date.now() });
+}
+
+/**
+ * An admin request that may have changed what shoppers see: any successful write under /admin
+ * except signing in or out and media uploads (an upload changes no page until the product form
+ * that uses it is saved, which is itself a write).
+ */
+export function changesCatalogue(request: Request, response: Response): boolean {
+  if (request.method === "GET" || request.method === "HEAD" || response.status >= 400) return false;
+  const { pathname } = new URL(request.url);
+  if (!(pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin."))) return false;
+  return !(pathname === "/admin" || pathname === "/admin.data" || pathname.startsWith("/admin/logout") || pathname.startsWith("/admin/uploads/"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Serving
+
+/** Renders a page with the given CSP nonce (the Worker's Remix handler). */
+export type RenderPage = (request: Request, nonce: string) => Promise<Response>;
+
+function isHtml(response: Response) {
+  return (response.headers.get("Content-Type") ?? "").startsWith("text/html");
+}
+
+/** A single-fetch `.data` answer (turbo-stream). */
+function isData(response: Response) {
+  return (response.headers.get("Content-Type") ?? "").startsWith("text/x-script");
+}
+
+/** Only a plain 200 page or `.data` answer that sets no cookie is ever shared. */
+export function isStorable(response: Response): boolean {
+  return response.status === 200 && !response.headers.has("Set-Cookie") && (isHtml(response) || isData(response));
+}
+
+/** Says how the response was served (Server-Timing `cache;desc=…` and an RFC 9211 Cache-Status). */
+function withOutcome(response: Response, outcome: CacheOutcome, detail?: string): Response {
+  const headers = new Headers(response.headers);
+  const timing = headers.get("Server-Timing");
+  headers.set("Server-Timing", `cache;desc=${outcome}${timing ? `, ${timing}` : ""}`);
+  headers.set("Cache-Status", `greenleaf-pages; ${outcome === "hit" ? "hit" : `fwd=${outcome}`}${detail ? `; detail=${detail}` : ""}`);
+  if (outcome !== "bypass") {
+    // A shared copy is never revalidated by a browser: a 304 would pair an old body with a new nonce.
+    headers.delete("ETag");
+    headers.delete("Last-Modified");
+    headers.delete(PLACEHOLDER_HEADER);
+    headers.set("Cache-Control", "private, no-store");
+  }
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * The stored copy as a response for one visitor: a fresh nonce in the CSP and in every attribute
+ * that carries the placeholder — and only those, so markup with any other nonce stays unblessed.
+ */
+function restamp(response: Response, placeholder: string): Response {
+  if (!isHtml(response)) return response;
+  const nonce = createNonce();
+  const headers = new Headers(response.headers);
+  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  const rewritten = new HTMLRewriter()
+    .on("[nonce]", {
+      element(element) {
+        if (element.getAttribute("nonce") === placeholder) element.setAttribute("nonce", nonce);
+      },
+    })
+    .transform(new Response(response.body, { status: response.status, headers }));
+  return rewritten;
+}
+
+/** The copy that goes into the Cache API: the body as rendered, its placeholder, a TTL. */
+function storedCopy(body: ReadableStream, response: Response, placeholder: string): Response {
+  const headers = new Headers(response.headers);
+  for (const name of ["Content-Security-Policy", "Server-Timing", "Set-Cookie", "ETag", "Last-Modified"]) headers.delete(name);
+  headers.set(PLACEHOLDER_HEADER, placeholder);
+  headers.set("Cache-Control", `public, max-age=${PAGE_TTL_SECONDS}`);
+  return new Response(body, { status: 200, headers });
+}
+
+/**
+ * Serves a page from the shared cache when the visitor may share it, rendering and storing it on
+ * a miss; every other request is rendered as before and marked as a bypass.
+ */
+export async function servePage(
+  request: Request,
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  render: RenderPage,
+  build: string,
+): Promise<Response> {
+  const policy = cachePolicy(request);
+  if (!policy.cacheable) {
+    return withOutcome(await render(request, createNonce()), "bypass", policy.reason);
+  }
+
+  let key: Request;
+  try {
+    const catalogue = await readCatalogueVersion(env);
+    key = new Request(pageCacheKey(new URL(request.url), { build, catalogue, variant: policy.variant }));
+  } catch (error) {
+    // Without the version no copy can be trusted to be current: render, and say why.
+    console.error("Page cache: the catalogue version could not be read", error);
+    return withOutcome(await render(request, createNonce()), "bypass", "version-unavailable");
+  }
+
+  const cache = await caches.open(CACHE_NAME);
+  const stored = await cache.match(key);
+  if (stored) {
+    const placeholder = stored.headers.get(PLACEHOLDER_HEADER) ?? "";
+    const response = withOutcome(restamp(stored, placeholder), "hit");
+    return request.method === "HEAD" ? new Response(null, response) : response;
+  }
+
+  // The placeholder nonce is random per copy and never sent: the visitor who caused the miss
+  // gets a fresh nonce like everyone after them.
+  const placeholder = createNonce();
+  const rendered = await render(request, placeholder);
+  if (request.method !== "GET" || !isStorable(rendered) || !rendered.body) {
+    return withOutcome(rendered, "miss", "not-stored");
+  }
+  const [forCache, forVisitor] = rendered.body.tee();
+  ctx.waitUntil(
+    cache.put(key, storedCopy(forCache, rendered, placeholder)).catch((error: unknown) => {
+      console.error("Page cache: could not store", new URL(request.url).pathname, error);
+    }),
+  );
+  const visitorCopy = new Response(forVisitor, rendered);
+  return withOutcome(restamp(visitorCopy, placeholder), "miss", "stored");
+}

@@ -1,0 +1,356 @@
+import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { pageCacheKey } from "../../app/lib/page-cache";
+import { MIGRATION_QUEUE_NAME, startMigrationRun } from "../../app/migration.server";
+import { isStorable, PAGE_TTL_SECONDS, readCatalogueVersion } from "../../app/page-cache.server";
+import { createDb } from "../../app/load-context";
+import * as build from "../../build/server";
+import worker from "../../workers/app";
+import { adminPost } from "./admin-helpers";
+import { adminCookie, cartCookie, catalogueChanged, get, ORIGIN } from "./helpers";
+import { cardNames, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";
+
+/**
+ * The shared page cache (docs/decisions/017) through the real Worker: real Cache API, real KV
+ * catalogue version, real D1. Every test starts from a cold cache (a new catalogue version).
+ */
+
+const AGE = "age-verified=yes";
+
+/** A page as a browser asks for it; the body is read so the copy is stored before the next request. */
+async function visit(path: string, cookie?: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  if (cookie) headers.set("Cookie", cookie);
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" }), env, ctx);
+  const body = await response.text();
+  await waitOnExecutionContext(ctx);
+  return { response, body, outcome: outcomeOf(response), nonce: /<script nonce="([^"]+)"/.exec(body)?.[1] ?? null };
+}
+
+function outcomeOf(response: Response) {
+  return /cache;desc=(hit|miss|bypass)/.exec(response.headers.get("Server-Timing") ?? "")?.[1] ?? null;
+}
+
+function cspNonce(response: Response) {
+  return /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1] ?? null;
+}
+
+beforeEach(async () => {
+  await catalogueChanged();
+});
+
+describe("who is served from the cache", () => {
+  it("an anonymous visitor: the first request renders and stores, the next is a hit with the same page", async () => {
+    const first = await visit("/shop", AGE);
+    expect(first.outcome).toBe("miss");
+    expect(first.response.headers.get("Cache-Status")).toBe("greenleaf-pages; fwd=miss; detail=stored");
+    const second = await visit("/shop", AGE);
+    expect(second.outcome).toBe("hit");
+    expect(second.response.headers.get("Cache-Status")).toBe("greenleaf-pages; hit");
+    expect(second.response.status).toBe(200);
+    expect(cardNames(second.body)).toEqual(cardNames(first.body));
+    expect(cardNames(second.body).length).toBeGreaterThan(0);
+    // A hit reads nothing from D1.
+    expect(second.response.headers.get("Server-Timing")).not.toContain("d1;");
+  });
+
+  it.each([
+    ["a cart", cartCookie([{ id: 1, quantity: 1 }])],
+    ["a toast", "toast=eyJ0aXRsZSI6IngifQ%3D%3D"],
+    ["an admin session", "adminSession=anything"],
+    ["any other cookie", "theme=dark"],
+  ])("a visitor with %s bypasses it, even next to the age-gate answer", async (_, cookie) => {
+    await visit("/faq", AGE);
+    const withCookie = await visit("/faq", `${AGE}; ${cookie}`);
+    expect(withCookie.outcome).toBe("bypass");
+    expect(withCookie.response.headers.get("Cache-Status")).toBe("greenleaf-pages; fwd=bypass; detail=cookie");
+  });
+
+  it("never looks up the back office, media, the cart action or non-GET requests", async () => {
+    for (const path of ["/admin", "/robots.txt", "/sitemap.xml", "/images/none.png"]) {
+      const { response } = await visit(path);
+      expect(response.headers.get("Cache-Status"), path).toMatch(/fwd=bypass; detail=path/);
+    }
+    const post = await visit("/contact", undefined, { method: "POST", headers: { Origin: ORIGIN }, body: new URLSearchParams({ name: "x" }) });
+    expect(post.response.headers.get("Cache-Status")).toMatch(/fwd=bypass; detail=method/);
+  });
+
+  it("a shopper with a cart sees their own cart, never the cached page", async () => {
+    const anonymous = await visit("/checkout", AGE);
+    expect(anonymous.body).toContain("Your cart is empty");
+    await visit("/checkout", AGE);
+    const { results } = await env.DB.prepare("SELECT id, name FROM products WHERE active = 1 AND in_stock = 1 ORDER BY id LIMIT 1").all<{ id: number; name: string }>();
+    const shopper = await visit("/checkout", `${AGE}; ${cartCookie([{ id: results[0]!.id, quantity: 2 }])}`);
+    expect(shopper.outcome).toBe("bypass");
+    expect(shopper.body).not.toContain("Your cart is empty");
+    expect(textOf(shopper.body)).toContain(results[0]!.name);
+  });
+
+  it("an admin gets their own page (debug strip, inactive products); an anonymous visitor after them never does", async () => {
+    const ids = await insertProducts([testProduct({ name: "Cache Test Hidden Inactive", priceCents: 1000, category: "indoors", active: false })]);
+    try {
+      const admin = await visit("/shop?inactive=show&search=Cache%20Test", `${AGE}; ${await adminCookie()}`);
+      expect(admin.outcome).toBe("bypass");
+      expect(textOf(admin.body)).toContain("Admin view:");
+      expect(cardNames(admin.body)).toContain("Cache Test Hidden Inactive");
+      for (let i = 0; i < 2; i++) {
+        const anonymous = await visit("/shop?inactive=show&search=Cache%20Test", AGE);
+        expect(anonymous.outcome).toBe(i === 0 ? "miss" : "hit");
+        expect(textOf(anonymous.body)).not.toContain("Admin view:");
+        expect(cardNames(anonymous.body)).not.toContain("Cache Test Hidden Inactive");
+      }
+    } finally {
+      await deleteProducts([...ids.keys()]);
+    }
+  });
+
+  it("a visitor with a toast sees the toast, and nobody after them does", async () => {
+    await visit("/about", AGE);
+    const toast = await adminPost("/admin/products", new URLSearchParams({ intent: "toggle", productId: "999999999", redirectTo: "/about" }));
+    const flash = (toast.headers.get("Set-Cookie") ?? "").split(";")[0]!;
+    expect(flash).toMatch(/^toast=/);
+    const withToast = await visit("/about", `${AGE}; ${flash}`);
+    expect(withToast.outcome).toBe("bypass");
+    expect(withToast.body).toContain("Failed to update product status");
+    const next = await visit("/about", AGE);
+    expect(next.body).not.toContain("Failed to update product status");
+  });
+});
+
+describe("variants", () => {
+  it("the age gate's state is part of the key: a visitor who answered never sees the gate, one who has not always does", async () => {
+    const gate1 = await visit("/faq");
+    const adult1 = await visit("/faq", AGE);
+    expect([gate1.outcome, adult1.outcome]).toEqual(["miss", "miss"]);
+    const gate2 = await visit("/faq");
+    const adult2 = await visit("/faq", AGE);
+    expect([gate2.outcome, adult2.outcome]).toEqual(["hit", "hit"]);
+    expect(gate2.body).toContain("Are you 21 or older?");
+    expect(adult2.body).not.toContain("Are you 21 or older?");
+    // An answer other than yes is the gate variant.
+    expect((await visit("/faq", "age-verified=no")).body).toContain("Are you 21 or older?");
+  });
+
+  it("single-fetch .data requests are cached too, per variant", async () => {
+    expect((await visit("/shop.data", AGE)).outcome).toBe("miss");
+    const hit = await visit("/shop.data", AGE);
+    expect(hit.outcome).toBe("hit");
+    expect(hit.response.headers.get("Content-Type")).toMatch(/^text\/x-script/);
+    expect(hit.body).toContain("listing");
+    expect((await visit("/shop.data")).outcome).toBe("miss");
+  });
+
+  it("query strings are normalised: tracking parameters dropped, the rest sorted", async () => {
+    expect((await visit("/shop?sort=price-asc&category=edibles", AGE)).outcome).toBe("miss");
+    const tracked = await visit("/shop?utm_source=newsletter&category=edibles&fbclid=abc&sort=price-asc&gclid=1&utm_campaign=x", AGE);
+    expect(tracked.outcome).toBe("hit");
+    expect((await visit("/shop?category=edibles&sort=price-desc", AGE)).outcome).toBe("miss");
+  });
+
+  it("HEAD is answered from the same copy, without a body", async () => {
+    await visit("/reviews", AGE);
+    const head = await visit("/reviews", AGE, { method: "HEAD" });
+    expect(head.outcome).toBe("hit");
+    expect(head.body).toBe("");
+    expect(head.response.status).toBe(200);
+  });
+});
+
+describe("nonces", () => {
+  it("two cached responses carry different fresh nonces, each matching its own CSP header", async () => {
+    const miss = await visit("/", AGE);
+    const hit1 = await visit("/", AGE);
+    const hit2 = await visit("/", AGE);
+    expect(hit1.outcome).toBe("hit");
+    const nonces = [miss, hit1, hit2].map((page) => page.nonce);
+    for (const [index, page] of [miss, hit1, hit2].entries()) {
+      expect(page.nonce, `response ${index}`).toBeTruthy();
+      expect(cspNonce(page.response)).toBe(page.nonce);
+      // Every nonce attribute in the page is this response's own.
+      const all = new Set([...page.body.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]));
+      expect([...all]).toEqual([page.nonce]);
+    }
+    expect(new Set(nonces).size).toBe(3);
+  });
+
+  it("only attributes equal to the stored placeholder are rewritten: any other nonce is never blessed", async () => {
+    const catalogue = await readCatalogueVersion(env);
+    const key = pageCacheKey(new URL(`${ORIGIN}/about?injected=1`), { build: build.assets.version, catalogue, variant: "adult" });
+    const placeholder = "cGxhY2Vob2xkZXI=";
+    const cache = await caches.open("greenleaf-pages");
+    await cache.put(
+      key,
+      new Response(`<!DOCTYPE html><html><head><script nonce="${placeholder}">ok()</script></head><body><script nonce="attacker-chosen">evil()</script><script>plain()</script></body></html>`, {
+        headers: { "Content-Type": "text/html; charset=utf-8", "X-Page-Cache-Nonce": placeholder, "Cache-Control": `public, max-age=${PAGE_TTL_SECONDS}` },
+      }),
+    );
+    const page = await visit("/about?injected=1", AGE);
+    expect(page.outcome).toBe("hit");
+    const fresh = cspNonce(page.response)!;
+    expect(fresh).not.toBe(placeholder);
+    expect(page.body).toContain(`<script nonce="${fresh}">ok()</script>`);
+    expect(page.body).toContain(`<script nonce="attacker-chosen">evil()</script>`);
+    expect(page.body).not.toContain(placeholder);
+    expect(page.response.headers.get("X-Page-Cache-Nonce")).toBeNull();
+  });
+});
+
+describe("never cache what is personal or not a plain page", () => {
+  it("a 404 is not stored", async () => {
+    expect((await visit("/no-such-page-for-cache", AGE)).outcome).toBe("miss");
+    const again = await visit("/no-such-page-for-cache", AGE);
+    expect(again.outcome).toBe("miss");
+    expect(again.response.status).toBe(404);
+    expect(again.response.headers.get("Cache-Status")).toContain("detail=not-stored");
+  });
+
+  it("a redirect is not stored", async () => {
+    await visit("/category/edibles", AGE);
+    const again = await visit("/category/edibles", AGE);
+    expect(again.response.status).toBe(301);
+    expect(again.outcome).toBe("miss");
+  });
+
+  it("only a 200 page or data answer without Set-Cookie may be stored", () => {
+    const html = { "Content-Type": "text/html; charset=utf-8" };
+    expect(isStorable(new Response("x", { headers: html }))).toBe(true);
+    expect(isStorable(new Response("x", { headers: { "Content-Type": "text/x-script" } }))).toBe(true);
+    expect(isStorable(new Response("x", { headers: { ...html, "Set-Cookie": "a=b" } }))).toBe(false);
+    expect(isStorable(new Response("x", { status: 404, headers: html }))).toBe(false);
+    expect(isStorable(new Response("x", { status: 503, headers: html }))).toBe(false);
+    expect(isStorable(new Response("{}", { headers: { "Content-Type": "application/json" } }))).toBe(false);
+  });
+
+  it("no ETag, no Last-Modified, no 304; the browser is told not to store the page", async () => {
+    await visit("/faq", AGE);
+    const hit = await visit("/faq", AGE, { headers: { "If-None-Match": "*", "If-Modified-Since": new Date().toUTCString() } });
+    expect(hit.outcome).toBe("hit");
+    expect(hit.response.status).toBe(200);
+    expect(hit.response.headers.get("ETag")).toBeNull();
+    expect(hit.response.headers.get("Last-Modified")).toBeNull();
+    expect(hit.response.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+});
+
+describe("freshness: the next anonymous request after an admin write sees it", () => {
+  /** Warms a page's copy, runs the write, and returns the page as the next visitor gets it. */
+  async function afterWrite(path: string, write: () => Promise<Response | void>) {
+    await visit(path, AGE);
+    expect((await visit(path, AGE)).outcome).toBe("hit");
+    const response = await write();
+    if (response) {
+      await response.arrayBuffer();
+      expect(response.status, "the admin write was accepted").toBeLessThan(400);
+    }
+    const next = await visit(path, AGE);
+    expect(next.outcome).toBe("miss");
+    return next;
+  }
+
+  function productForm(fields: Record<string, string>) {
+    const form = new FormData();
+    const defaults = { price: "12", description: "Cache freshness test.", category: "edibles", strainType: "indica", thcContent: "24", "effects[0]": "Calm", active: "on", inStock: "on", isLabTested: "on" };
+    for (const [key, value] of Object.entries({ ...defaults, ...fields })) form.append(key, value);
+    return form;
+  }
+
+  async function productId(name: string) {
+    return (await env.DB.prepare("SELECT id, version FROM products WHERE name = ?").bind(name).first<{ id: number; version: number }>())!;
+  }
+
+  it("create, edit, toggle and delete a product", async () => {
+    const name = `Fresh Cache Gummies ${crypto.randomUUID().slice(0, 6)}`;
+    const path = `/shop?search=${encodeURIComponent("Fresh Cache Gummies")}`;
+    let page = await afterWrite(path, () => adminPost("/admin/add-product", productForm({ name })));
+    expect(cardNames(page.body)).toContain(name);
+
+    const { id, version } = await productId(name);
+    const renamed = `${name} Renamed`;
+    page = await afterWrite(path, () => adminPost(`/admin/edit-product/${id}`, productForm({ name: renamed, version: String(version) })));
+    expect(cardNames(page.body)).toEqual([renamed]);
+
+    const toggle = () => adminPost("/admin/products", new URLSearchParams({ intent: "toggle", productId: String(id), redirectTo: "/admin/products" }));
+    page = await afterWrite(path, toggle);
+    expect(cardNames(page.body)).toEqual([]);
+    page = await afterWrite(path, toggle);
+    expect(cardNames(page.body)).toEqual([renamed]);
+
+    page = await afterWrite(path, () => adminPost(`/admin/products/${id}/delete`, new URLSearchParams({})));
+    expect(cardNames(page.body)).toEqual([]);
+  });
+
+  it("add, rename, toggle and delete a category", async () => {
+    const name = `Cache Cat ${crypto.randomUUID().slice(0, 6)}`;
+    let page = await afterWrite("/", () => adminPost("/admin/categories", new URLSearchParams({ intent: "add", name })));
+    expect(textOf(page.body)).toContain(name);
+    const { id } = (await env.DB.prepare("SELECT id FROM categories WHERE name = ?").bind(name).first<{ id: number }>())!;
+    page = await afterWrite("/", () => adminPost("/admin/categories", new URLSearchParams({ intent: "rename", id: String(id), name: `${name} Two` })));
+    expect(textOf(page.body)).toContain(`${name} Two`);
+    page = await afterWrite("/", () => adminPost("/admin/categories", new URLSearchParams({ intent: "toggle", id: String(id) })));
+    expect(textOf(page.body)).not.toContain(`${name} Two`);
+    await afterWrite("/shop", () => adminPost(`/admin/categories/${id}/delete`, new URLSearchParams({})));
+    expect(await env.DB.prepare("SELECT id FROM categories WHERE id = ?").bind(id).first()).toBeNull();
+  });
+
+  it("a product's media saved through the form", async () => {
+    const [name, insertedId] = [...(await insertProducts([testProduct({ name: "Cache Media Product", priceCents: 2000, category: "edibles" })]))][0]!;
+    try {
+      const { version } = await productId(name);
+      const page = await afterWrite(`/product/${insertedId}`, () =>
+        adminPost(`/admin/edit-product/${insertedId}`, productForm({ name, version: String(version), images: "/art/edibles-2.svg" })),
+      );
+      expect(page.body).toContain("/art/edibles-2.svg");
+    } finally {
+      await deleteProducts([name]);
+    }
+  });
+
+  it("a completed catalogue migration", async () => {
+    const db = createDb(env.DB);
+    const queue = { sent: [] as unknown[], async send(body: unknown) { this.sent.push(body); } };
+    const started = await startMigrationRun(db, queue, { clearExisting: false });
+    expect(started.kind).toBe("started");
+    await afterWrite("/shop/edibles", async () => {
+      const batch = createMessageBatch(MIGRATION_QUEUE_NAME, queue.sent.map((body, i) => ({ id: `cache-${i}`, timestamp: new Date(), attempts: 1, body })));
+      await worker.queue(batch, env);
+    });
+  });
+
+  it("a failed validation or a sign-in changes nothing, so the copy stays", async () => {
+    await visit("/faq", AGE);
+    const refused = await adminPost("/admin/add-product", productForm({ name: "" }));
+    expect(refused.status).toBe(400);
+    await refused.arrayBuffer();
+    expect((await visit("/faq", AGE)).outcome).toBe("hit");
+  });
+});
+
+describe("the key", () => {
+  it("holds the build, the catalogue version and the variant", () => {
+    const url = new URL(`${ORIGIN}/shop?b=2&a=1&utm_medium=x`);
+    const key = pageCacheKey(url, { build: "b1", catalogue: "c1", variant: "gate" });
+    expect(key).toBe(`${ORIGIN}/__page-cache/b1/c1/gate/shop?a=1&b=2`);
+    expect(pageCacheKey(url, { build: "b1", catalogue: "c2", variant: "gate" })).not.toBe(key);
+    expect(pageCacheKey(url, { build: "b2", catalogue: "c1", variant: "gate" })).not.toBe(key);
+    expect(pageCacheKey(url, { build: "b1", catalogue: "c1", variant: "adult" })).not.toBe(key);
+  });
+
+  it("a page whose catalogue version cannot be read is rendered, not served stale", async () => {
+    const failingKv: KVNamespace = Object.create(env.CATALOGUE_VERSION, { get: { value: () => Promise.reject(new Error("KV down")) } });
+    const broken = { ...env, CATALOGUE_VERSION: failingKv };
+    const ctx = createExecutionContext();
+    const response = await worker.fetch(new Request(`${ORIGIN}/faq`, { headers: { Cookie: AGE } }), broken, ctx);
+    await response.text();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Status")).toBe("greenleaf-pages; fwd=bypass; detail=version-unavailable");
+  });
+});
+
+// A visitor's GET through SELF takes the same path (the helpers other files use).
+it("SELF requests are cached like any other", async () => {
+  await get("/account", { headers: { Cookie: AGE } }).then((r) => r.text());
+  const response = await get("/account", { headers: { Cookie: AGE } });
+  await response.text();
+  expect(outcomeOf(response)).toBe("hit");
+});
