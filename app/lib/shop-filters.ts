@@ -232,7 +232,8 @@ export function filterValues<K extends FilterKey>(filters: ShopFilterValues, key
  */
 export function serializeShopQuery(query: Partial<ShopQuery>, before: Record<string, string> = {}): string {
   const params = new URLSearchParams(before);
-  const full = { ...DEFAULT_SHOP_QUERY, ...query };
+  // A view without a sort takes its default (best match for a search), which the URL leaves out.
+  const full = { ...DEFAULT_SHOP_QUERY, sort: defaultSort(query.search ?? ""), ...query };
   for (const key of FILTER_KEYS) for (const value of filterValues(full, key)) params.append(FILTER_FIELDS[key].param, value);
   if (full.sort !== defaultSort(full.search)) params.set("sort", full.sort);
   if (full.view !== DEFAULT_VIEW) params.set("view", full.view);

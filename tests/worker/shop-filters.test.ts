@@ -106,7 +106,9 @@ describe("each filter alone and combined", () => {
     const { names, countLine } = await shop(search);
     const want = expected(shopQuery(search));
     expect([...names].sort()).toEqual([...want].sort());
-    expect(countLine).toBe(`Showing ${want.length} of ${want.length} ${want.length === 1 ? "product" : "products"} (sorted A-Z)`);
+    // A search lists best matches first by default; everything else A-Z.
+    const order = new URLSearchParams(search).has("search") ? "best matches first" : "sorted A-Z";
+    expect(countLine).toBe(`Showing ${want.length} of ${want.length} ${want.length === 1 ? "product" : "products"} (${order})`);
   });
 
   it("Indica, over 25% THC, Relaxed, in stock, sorted by potency (the issue's shopper)", async () => {
