@@ -106,8 +106,8 @@ export function SiteHeader({ cart, categories = [] }: { cart: React.ReactNode; c
               </ul>
               {categories.length > 0 ? (
                 <>
-                  <h2 id="mobile-categories" className="mt-2 border-t border-ink-900/10 px-3 pt-3 pb-1 text-xs font-semibold tracking-wider text-ink-500 uppercase">
-                    Categories
+                  <h2 id="mobile-categories" className="mt-2 border-t border-ink-900/10 px-3 pt-3 pb-1">
+                    <span className="eyebrow">Categories</span>
                   </h2>
                   <ul aria-labelledby="mobile-categories">
                     {categories.map((category) => (

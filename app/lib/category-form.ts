@@ -13,7 +13,7 @@ export const CategoryNameSchema = z.object({
     .min(1, "Category name is required")
     .max(CATEGORY_NAME_MAX, `Category name must be at most ${CATEGORY_NAME_MAX} characters`)
     // The name becomes the category's address (/shop/{slug}): it needs something to make one from.
-    .refine((name) => slugify(name) !== "", CATEGORY_SLUG_EMPTY),
+    .refine((name) => name === "" || slugify(name) !== "", CATEGORY_SLUG_EMPTY),
 });
 
 /** SPEC section 8 "Categories": the notices of the category screen, by a short code safe to put in a URL. */

@@ -153,11 +153,12 @@ describe("relevance is the default order of a search", () => {
     expect(serializeShopQuery(parse("search=kush"))).toBe("?search=kush");
     expect(serializeShopQuery(parse("search=kush&sort=name"))).toBe("?search=kush&sort=name");
     expect(sortFieldValue(parse("search=kush"))).toBe("");
-    expect(sortOptions("kush").map((option) => option.label)).toEqual(["Best match", "Name: A to Z", "Price: Low to High", "Price: High to Low"]);
+    expect(sortOptions("kush").map((option) => option.label)).toEqual(["Best match", "Name: A to Z", "Price: Low to High", "Price: High to Low", "THC: High to Low"]);
     expect(sortOptions("").map((option) => [option.value, option.label])).toEqual([
       ["", "Name: A to Z"],
       ["price-asc", "Price: Low to High"],
       ["price-desc", "Price: High to Low"],
+      ["thc-desc", "THC: High to Low"],
     ]);
   });
 
