@@ -4,7 +4,7 @@ import { startMigrationRun, MIGRATION_QUEUE_NAME, type MigrationMessage } from "
 import { createProduct, deleteProduct, listAdminProducts, toggleProductActive, updateProductVersioned } from "../../app/product-admin.server";
 import { catalogue } from "../../db/catalogue";
 import worker from "../../workers/app";
-import { get } from "./helpers";
+import { catalogueChanged, get } from "./helpers";
 import { cardNames, db } from "./shop-helpers";
 
 /**
@@ -15,6 +15,8 @@ import { cardNames, db } from "./shop-helpers";
  */
 
 async function search(term: string) {
+  // The data functions below write D1 directly (the admin's routes bump the page cache's version themselves).
+  await catalogueChanged();
   return cardNames(await (await get(`/shop?search=${encodeURIComponent(term)}`)).text());
 }
 
