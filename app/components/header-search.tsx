@@ -69,7 +69,7 @@ export function HeaderSearch() {
       </div>
       <details ref={detailsRef} className="group xl:hidden" onKeyDown={onKeyDown}>
         <summary
-          className="inline-flex h-11 w-11 items-center justify-center rounded-full text-forest-800 hover:bg-forest-50"
+          className="inline-flex h-11 w-10 min-[400px]:w-11 items-center justify-center rounded-full text-forest-800 hover:bg-forest-50"
           aria-label="Search"
           onClick={onToggle}
         >

@@ -20,7 +20,7 @@ export function Logo() {
     <Link to="/" className="flex shrink-0 items-center gap-2 text-forest-800" aria-label={`${SITE.name} home`}>
       <LeafMark className="h-7 w-7 shrink-0 min-[360px]:h-8 min-[360px]:w-8" />
       {/* One line at every width: a size smaller on the narrowest phones. */}
-      <span className="font-display text-base font-semibold tracking-tight whitespace-nowrap text-forest-900 min-[360px]:text-xl">{SITE.name}</span>
+      <span className="font-display text-sm font-semibold tracking-tight whitespace-nowrap text-forest-900 min-[360px]:text-xl">{SITE.name}</span>
     </Link>
   );
 }

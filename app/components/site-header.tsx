@@ -21,7 +21,7 @@ export function CartIcon({ className = "h-5 w-5" }: { className?: string }) {
 }
 
 export const cartTriggerClass =
-  "relative inline-flex h-11 w-11 items-center justify-center rounded-full text-forest-800 hover:bg-forest-50";
+  "relative inline-flex h-11 w-10 min-[400px]:w-11 items-center justify-center rounded-full text-forest-800 hover:bg-forest-50";
 
 export function cartLabel(totalItems: number) {
   return `Cart, ${totalItems} ${totalItems === 1 ? "item" : "items"}`;
@@ -81,7 +81,7 @@ export function SiteHeader({ cart, categories = [] }: { cart: React.ReactNode; c
           {cart}
           <details ref={menuRef} className="group relative md:hidden">
             <summary
-              className="inline-flex h-11 w-11 items-center justify-center rounded-full text-forest-800 hover:bg-forest-50"
+              className="inline-flex h-11 w-10 min-[400px]:w-11 items-center justify-center rounded-full text-forest-800 hover:bg-forest-50"
               aria-label="Menu"
             >
               <svg viewBox="0 0 24 24" className="h-6 w-6 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">

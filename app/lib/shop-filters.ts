@@ -235,7 +235,8 @@ export function serializeShopQuery(query: Partial<ShopQuery>, before: Record<str
   // A view without a sort takes its default (best match for a search), which the URL leaves out.
   const full = { ...DEFAULT_SHOP_QUERY, sort: defaultSort(query.search ?? ""), ...query };
   for (const key of FILTER_KEYS) for (const value of filterValues(full, key)) params.append(FILTER_FIELDS[key].param, value);
-  if (full.sort !== defaultSort(full.search)) params.set("sort", full.sort);
+  // "relevance" without a search is the name order (shop-query.ts): never written into a URL.
+  if (full.sort !== defaultSort(full.search) && !(full.sort === "relevance" && !full.search)) params.set("sort", full.sort);
   if (full.view !== DEFAULT_VIEW) params.set("view", full.view);
   if (full.showInactive) params.set("inactive", "show");
   if (full.page > 1) params.set("page", String(full.page));

@@ -204,7 +204,8 @@ test.describe("cart without JavaScript", () => {
       path: "/greenleafsupply",
       text: orderText(`• 3 x ${CAKE.name} ($50.00 each = $150.00)`, "Total: $150.00"),
     });
-
+    // The sent page opened Telegram in this tab; back from there is the sent page.
+    await expect(page).toHaveURL(/^https:\/\/t\.me\//);
     await page.goBack();
     await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
     await expect(page.getByText("Your order has been sent via Telegram. We'll contact you soon!").first()).toBeVisible();

@@ -86,7 +86,7 @@ test.describe("product images and video", () => {
 
     // The shopper's view: find the product and open it.
     await page.goto(`/shop?search=${encodeURIComponent(name)}`);
-    await page.getByRole("link", { name }).first().click();
+    await page.getByRole("article", { name }).getByRole("link", { name, exact: true }).click();
     await expect(page).toHaveURL(/\/product\/\d+$/);
     await expect(page.getByRole("heading", { name })).toBeVisible();
 

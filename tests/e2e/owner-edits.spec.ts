@@ -18,7 +18,7 @@ async function signIn(page: Page) {
 async function formValues(page: Page) {
   const values: Record<string, string | boolean> = {};
   for (const label of ["Product Name", "Price", "Description", "THC Content", "Effect 1"]) {
-    values[label] = await page.getByLabel(label, { exact: true }).inputValue();
+    values[label] = await page.getByRole("textbox", { name: label, exact: true }).inputValue();
   }
   values.category = await page.getByRole("combobox", { name: "Category", exact: true }).inputValue();
   values.strain = await page.getByLabel("Strain Type").inputValue();

@@ -26,9 +26,11 @@ async function openFilters(page: Page) {
   return filters;
 }
 
-/** Closes the phone's sheet (Escape, as a native popover closes); the desktop panel stays. */
+/** Closes the phone's sheet with its close button; the desktop panel stays. */
 async function closeFilters(page: Page) {
-  if (await page.getByRole("button", { name: /^Filters/ }).isVisible()) await page.keyboard.press("Escape");
+  const close = page.getByRole("button", { name: "Close filters" });
+  if (await close.isVisible()) await close.click();
+  await expect(close).toBeHidden();
 }
 
 for (const { name, viewport } of WIDTHS) {
@@ -39,7 +41,9 @@ for (const { name, viewport } of WIDTHS) {
       await page.goto("/shop");
       await expect(countLine(page)).toHaveText(new RegExp(`^Showing ${PAGE_SIZE} of \\d+ products \\(sorted A-Z\\)$`));
 
-      await openFilters(page);
+      const filters = await openFilters(page);
+      // Hydrated: the sheet's submit button counts the products (it reads 'Apply Filters' before).
+      await expect(filters.getByRole("button", { name: /^Show \d+ products?$/ })).toBeAttached();
       await page.getByLabel("Price range").selectOption("under-25");
       await expect(page).toHaveURL(/[?&]price=under-25/);
       await expect(countLine(page)).toHaveText(/\(sorted A-Z\)$/);
