@@ -43,7 +43,7 @@ for (const { name, viewport } of WIDTHS) {
 
       const filters = await openFilters(page);
       // Hydrated: the sheet's submit button counts the products (it reads 'Apply Filters' before).
-      await expect(filters.getByRole("button", { name: /^Show \d+ products?$/ })).toBeAttached();
+      await expect(filters.getByRole("button", { name: /^Show \d+ products?$/, includeHidden: true })).toBeAttached();
       await page.getByLabel("Price range").selectOption("under-25");
       await expect(page).toHaveURL(/[?&]price=under-25/);
       await expect(countLine(page)).toHaveText(/\(sorted A-Z\)$/);
