@@ -28,7 +28,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // minifier, measured on the React + Remix chunk, for phones on slow networks. The Worker
     // bundle keeps esbuild's (fast; its size is checked by the bench).
     minify: isSsrBuild ? "esbuild" : "terser",
-    terserOptions: { compress: { passes: 2 } },
+    terserOptions: { module: true, ecma: 2020, compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true }, format: { comments: false } },
+    target: "es2022",
     // The server build leaves its packages (react, remix, zod, drizzle...) to wrangler's bundler. Rollup
     // would hoist every chunk's transitive imports into the entry and the lazy chunks as bare
     // `import "zod"` lines, which wrangler's esbuild then reports hundreds of times on every start

@@ -4,16 +4,6 @@ import { focusableIn, keepTabInside } from "~/lib/focus-trap";
 import { SITE } from "~/lib/site";
 import { LeafMark } from "./logo";
 
-
-/**
- * Props that make the page behind the gate inert (no focus, no clicks, hidden from assistive
- * technology) — rendered on the server, so it holds without JavaScript too. React 18 passes
- * `inert=""` through as a plain attribute.
- */
-export function inertWhen(on: boolean): { inert?: "" } {
-  return on ? { inert: "" } : {};
-}
-
 /**
  * The 21+ age gate: a modal dialog over the server-rendered page (its content stays in the HTML
  * for search engines). Confirming is a real form post to /age-gate, which sets the cookie and

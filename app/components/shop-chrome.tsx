@@ -1,12 +1,20 @@
 import { useLocation } from "@remix-run/react";
-import { ageGateApplies } from "~/lib/age-gate";
+import { lazy, Suspense } from "react";
+import { ageGateApplies, inertWhen } from "~/lib/age-gate";
 import { EMPTY_CART_VIEW } from "~/lib/cart";
 import { useRootData } from "~/root";
-import { AgeGate, inertWhen } from "./age-gate";
+import { AgeGate as ServerAgeGate } from "./age-gate";
 import { CartDrawer } from "./cart-drawer";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { SkipLink } from "./skip-link";
+
+/**
+ * The gate is rendered on the server as usual; in the browser its code is its own chunk, loaded only
+ * by a visitor who has not answered it yet — every later page load carries none of it (the dialog
+ * works before the chunk arrives: it is a plain form). import.meta.env.SSR is replaced at build time.
+ */
+const AgeGate = import.meta.env.SSR ? ServerAgeGate : lazy(() => import("./age-gate").then((module) => ({ default: module.AgeGate })));
 
 /**
  * The shopper's frame around every shop page: the 21+ gate until the visitor confirms, the header
@@ -19,7 +27,11 @@ export function ShopChrome({ children }: { children: React.ReactNode }) {
   const gated = rootData != null && !rootData.ageVerified && ageGateApplies(location.pathname);
   return (
     <>
-      {gated ? <AgeGate redirectTo={`${location.pathname}${location.search}`} /> : null}
+      {gated ? (
+        <Suspense fallback={null}>
+          <AgeGate redirectTo={`${location.pathname}${location.search}`} />
+        </Suspense>
+      ) : null}
       <div className="contents" {...inertWhen(gated)}>
         <SkipLink />
         <SiteHeader

@@ -45,3 +45,12 @@ export function ageGateApplies(pathname: string): boolean {
   if (isAdminPath(pathname)) return false;
   return pathname !== "/age-gate";
 }
+
+/**
+ * Props that make the page behind the gate inert (no focus, no clicks, hidden from assistive
+ * technology) — rendered on the server, so it holds without JavaScript too. React 18 passes
+ * `inert=""` through as a plain attribute.
+ */
+export function inertWhen(on: boolean): { inert?: "" } {
+  return on ? { inert: "" } : {};
+}
