@@ -130,6 +130,7 @@ const product: Product = {
   id: 7,
   name: "Pala 5+",
   priceCents: 50000,
+  compareAtCents: null,
   image: "/art/pala-1.svg",
   extraImages: ["/art/pala-2.svg"],
   video: null,
