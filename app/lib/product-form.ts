@@ -66,6 +66,9 @@ export function isMediaUrl(value: string) {
 
 const mediaUrl = z.string().trim().refine(isMediaUrl, M.mediaUrl);
 
+/** A price in the form's shape at most PRICE_MAX_CENTS; digits too many to read as cents are too high, never $0. */
+const withinPriceMax = (text: string) => !DECIMAL.test(text) || (parsePriceToCents(text) ?? Infinity) <= PRICE_MAX_CENTS;
+
 const isThc = (text: string) => text.length <= THC_TEXT_MAX && normalizeThc(text) !== null;
 
 export interface ProductFormRules {
@@ -92,13 +95,13 @@ export function productFormSchema(categorySlugs: readonly string[], rules: Produ
       .string({ required_error: M.priceRequired })
       .trim()
       .regex(DECIMAL, M.priceFormat)
-      .refine((text) => (parsePriceToCents(text) ?? 0) <= PRICE_MAX_CENTS, M.priceTooHigh),
+      .refine(withinPriceMax, M.priceTooHigh),
     // Deals (issue 17): the original price, with the price's money rule; blank (or spaces) is no sale.
     compareAt: z
       .string()
       .trim()
       .refine((text) => text === "" || DECIMAL.test(text), M.compareAtFormat)
-      .refine((text) => (parsePriceToCents(text) ?? 0) <= PRICE_MAX_CENTS, M.compareAtTooHigh)
+      .refine(withinPriceMax, M.compareAtTooHigh)
       .optional(),
     description: z
       .string({ required_error: M.descriptionRequired })

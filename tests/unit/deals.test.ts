@@ -89,6 +89,7 @@ describe("the product form's Compare-at price", () => {
     ["-20", M.compareAtFormat],
     ["２０", M.compareAtFormat],
     ["1000000.01", M.compareAtTooHigh],
+    ["99999999999999999999", M.compareAtTooHigh],
   ])("refuses %j with a message on its own field", (compareAt, message) => {
     const submission = submit({ ...valid, compareAt });
     expect(submission.status).toBe("error");

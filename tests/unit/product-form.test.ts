@@ -54,6 +54,7 @@ describe("productFormSchema (the one schema of the admin product form)", () => {
     [{ price: "4." }, "price", M.priceFormat],
     [{ price: ".5" }, "price", M.priceFormat],
     [{ price: "1000000.01" }, "price", M.priceTooHigh],
+    [{ price: "99999999999999999999" }, "price", M.priceTooHigh],
     [{ description: " " }, "description", M.descriptionRequired],
     [{ category: "pens" }, "category", M.categoryUnknown],
     [{ strainType: "ruderalis" }, "strainType", M.strainRequired],
