@@ -29,7 +29,7 @@ export function Price({
       {label || percent !== null ? <span className="sr-only">{[label, percent !== null ? "sale price" : ""].filter(Boolean).join(", ")}: </span> : null}
       <span>
         {formatCents(priceCents)}
-        {each ? <span className="price-each"> each</span> : null}
+        {each ? " each" : null}
       </span>
       {percent !== null && compareAtCents !== null ? (
         <>
