@@ -20,6 +20,7 @@ import {
   type OutOfStockLine,
   OUT_OF_STOCK_LINE_NOTICE,
 } from "./lib/cart";
+import { storedCompareAt } from "./lib/deals";
 import { buildOrderText } from "./lib/order-text";
 import { productImageOrPackshot } from "./lib/packshot";
 import { parsePriceTiers } from "./lib/product";
@@ -86,6 +87,7 @@ const cartProductColumns = {
   strainType: products.strainType,
   thcContent: products.thcContent,
   priceCents: products.priceCents,
+  compareAtCents: products.compareAtCents,
   priceTiers: products.priceTiers,
   active: products.active,
   inStock: products.inStock,
@@ -99,6 +101,7 @@ type CartProductRow = {
   strainType: string | null;
   thcContent: string | null;
   priceCents: number;
+  compareAtCents: number | null;
   priceTiers: string | null;
   active: boolean;
   inStock: boolean;
@@ -106,7 +109,14 @@ type CartProductRow = {
 
 function toCartProduct(row: CartProductRow): CartProduct {
   // A line shows the product's uploaded image, or its packshot when it has none.
-  return { id: row.id, name: row.name, image: productImageOrPackshot(row), priceCents: row.priceCents, priceTiers: parsePriceTiers(row.priceTiers) };
+  return {
+    id: row.id,
+    name: row.name,
+    image: productImageOrPackshot(row),
+    priceCents: row.priceCents,
+    compareAtCents: storedCompareAt(row.priceCents, row.compareAtCents),
+    priceTiers: parsePriceTiers(row.priceTiers),
+  };
 }
 
 /** One product as the add action needs it (active and in-stock flags included), or null. */

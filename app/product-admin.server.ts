@@ -5,6 +5,7 @@ import type { ProductColumns } from "./lib/product-form";
 import { toProduct } from "./lib/product";
 import { thcColumns } from "./lib/thc";
 import { pageOffset } from "./lib/shop-filters";
+import { onSaleCondition } from "./products.server";
 import { searchSource } from "./search.server";
 import { titleCaseSlug } from "./lib/slug";
 import { productImageOrPackshot } from "./lib/packshot";
@@ -21,6 +22,8 @@ const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 export interface AdminProductFilters {
   search: string;
   category: string;
+  /** only products on sale (issue 17) */
+  onSale?: boolean;
   page: number;
 }
 
@@ -28,6 +31,7 @@ const listColumns = {
   id: products.id,
   name: products.name,
   priceCents: products.priceCents,
+  compareAtCents: products.compareAtCents,
   image: products.image,
   category: products.category,
   strainType: products.strainType,
@@ -42,7 +46,7 @@ const listColumns = {
  */
 function adminListQueries(db: Db, filters: AdminProductFilters) {
   const offset = pageOffset(Math.max(1, filters.page), ADMIN_PRODUCTS_PER_PAGE);
-  const inCategory = filters.category ? eq(products.category, filters.category) : undefined;
+  const inCategory = and(filters.category ? eq(products.category, filters.category) : undefined, filters.onSale ? onSaleCondition() : undefined);
   if (!filters.search) {
     return {
       rows: db

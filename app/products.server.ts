@@ -62,6 +62,7 @@ const summaryColumns = {
   id: products.id,
   name: products.name,
   priceCents: products.priceCents,
+  compareAtCents: products.compareAtCents,
   image: products.image,
   category: products.category,
   strainType: products.strainType,
@@ -178,7 +179,13 @@ const FILTER_SQL: { [K in FilterKey]: { when: (value: string) => SQL; any?: (val
       )}))`,
   },
   inStock: { when: () => eq(products.inStock, true), counted: ["in"] },
+  onSale: { when: () => onSaleCondition(), counted: ["1"] },
 };
+
+/** Deals (issue 17): lib/deals.ts isOnSale in SQL — a compare-at price above the price (null is no sale). */
+export function onSaleCondition(): SQL {
+  return sql`${products.compareAtCents} > ${products.priceCents}`;
+}
 
 /** One condition per active filter (and the concentrates tab), keyed for the facet counts. */
 function activeConditions(filters: ListingFilters): Array<{ key: FilterKey | "tab"; condition: SQL }> {
@@ -351,7 +358,7 @@ function toFacetCounts(
 ): FacetCounts {
   const counts: FacetCounts = {
     total: Number(totals.total ?? 0),
-    options: { category: {}, price: {}, strains: {}, potency: {}, effects: {}, inStock: {} },
+    options: { category: {}, price: {}, strains: {}, potency: {}, effects: {}, inStock: {}, onSale: {} },
     effectLabels: {},
   };
   for (const option of options) {

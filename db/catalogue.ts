@@ -8,6 +8,9 @@
  * defaults are exercised. Every entry has a stable unique `key`, a name,
  * a price and a category.
  *
+ * A handful of entries are on sale, 25% off (`compare_at_price`), so the home page's Daily Deal
+ * ('25% OFF select items', linking to /shop?sale=1) is true on a new install.
+ *
  * Entries carry no image: each product shows its own packshot, drawn from its name, category,
  * strain type and THC (app/packshot.server.ts), until the owner uploads a photo.
  */
@@ -27,6 +30,7 @@ export interface CatalogueEntry {
   key: string; // stable unique slug for this entry (never changes; used for idempotent inserts)
   name?: string;
   price?: string; // text with leading $, e.g. "$525" or "$4.75"
+  compare_at_price?: string; // the original price of a sale (issue 17), above the price, e.g. "$60"
   image?: string; // an uploaded photo's path; without one the product shows its packshot
   extra_images?: string[];
   video?: string | null;
@@ -78,6 +82,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "runtz-eighth",
     name: "Runtz (1/8 oz)",
     price: "$45",
+    compare_at_price: "$60", // Daily Deal: 25% off
     description:
       "Dense, candy-sweet indoor flower with a glossy purple-and-lime bag appeal. Hand-trimmed and slow-cured for a smooth, fruity finish.",
     category: "indoors",
@@ -138,6 +143,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "sour-diesel-pre-roll",
     name: "Sour Diesel Pre-Roll (1g)",
     price: "$15",
+    compare_at_price: "$20", // Daily Deal: 25% off
     description:
       "A slow-burning single gram of whole-flower Sour Diesel, rolled in unbleached paper. Crisp, zesty and ready when you are.",
     category: "indoors",
@@ -234,6 +240,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "house-lows-sativa-quarter-pound",
     name: "House Lows Sativa Blend (QP)",
     price: "$120",
+    compare_at_price: "$160", // Daily Deal: 25% off
     description:
       "A quarter pound of bright, smaller sativa buds. Properly dried and cured; a practical pick for daytime sessions.",
     category: "lows",
@@ -336,6 +343,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "blue-dream-2g-disposable",
     name: "Blue Dream 2G Disposable",
     price: "$9",
+    compare_at_price: "$12", // Daily Deal: 25% off
     description:
       "A rechargeable 2-gram disposable filled with sweet blueberry Blue Dream distillate. Ceramic coil for smooth, consistent pulls.",
     category: "pens",
@@ -877,6 +885,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "permanent-marker-ounce",
     name: "Permanent Marker (1 oz)",
     price: "$300",
+    compare_at_price: "$400", // Daily Deal: 25% off
     description:
       "A sought-after new release with a loud, inky-floral nose and soapy candy finish. Limited quantities this drop.",
     category: "new-drops",
@@ -925,6 +934,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "mushroom-capsules-30",
     name: "Mushroom Capsules (30 ct)",
     price: "$45",
+    compare_at_price: "$60", // Daily Deal: 25% off
     description:
       "Thirty measured vegan capsules for consistent, mess-free portions. Neutral taste, tidy travel-size bottle.",
     category: "mushrooms",

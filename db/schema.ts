@@ -29,6 +29,11 @@ export const products = sqliteTable(
     name: text("name").notNull(),
     /** Integer cents, so filters and sorts run in SQL on an index. */
     priceCents: integer("price_cents").notNull(),
+    /**
+     * The original price a sale is measured from (issue 17 "Deals"), integer cents; null when the
+     * product is not on sale. Always above price_cents when set (app/lib/deals.ts).
+     */
+    compareAtCents: integer("compare_at_cents"),
     image: text("image"),
     /** JSON text: string[] */
     extraImages: text("extra_images").notNull().default("[]"),
@@ -74,8 +79,9 @@ export const products = sqliteTable(
     index("products_active_thc_idx").on(t.active, t.thcUnit, t.thcMax),
     index("products_active_category_thc_idx").on(t.active, t.category, t.thcUnit, t.thcMax),
     // The facet counts' covering index: one pass over a page's products reads every column a filter
-    // counts on (the name too, for a search or a concentrates tab) from the index alone (decision 014).
-    index("products_facets_idx").on(t.active, t.category, t.strainType, t.thcUnit, t.thcMax, t.inStock, t.priceCents, t.name, t.effects),
+    // counts on (the name too, for a search or a concentrates tab; the compare-at price for On sale)
+    // from the index alone (decision 014).
+    index("products_facets_idx").on(t.active, t.category, t.strainType, t.thcUnit, t.thcMax, t.inStock, t.priceCents, t.name, t.effects, t.compareAtCents),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { storedCompareAt } from "../app/lib/deals";
 import { parsePriceToCents } from "../app/lib/money";
 import { normalizeStrainType } from "../app/lib/product";
 import { slugify } from "../app/lib/slug";
@@ -9,8 +10,9 @@ import type { NewProductRow } from "./schema";
  * to a products row, with SPEC.md section 5 "Migration transform defaults":
  * name 'Unnamed Product', price '$0.00', category 'indoors', rating 5 and review count 0
  * when not numeric, a single effect wrapped into a list, lab tested / in stock true unless
- * explicitly false. THC text is stored in the normalised form the admin form stores (lib/thc.ts),
- * so every catalogue product opens and saves unchanged; text that is no THC shape is left out.
+ * explicitly false, a compare-at price kept only when above the price. THC text is stored in the
+ * normalised form the admin form stores (lib/thc.ts), so every catalogue product opens and saves
+ * unchanged; text that is no THC shape is left out.
  * Used by the local seed and the admin migration alike.
  */
 export const TRANSFORM_DEFAULTS = {
@@ -54,10 +56,13 @@ export function catalogueEntryToRow(entry: unknown): NewProductRow {
   const e = (entry && typeof entry === "object" ? entry : {}) as Record<string, unknown>;
   const rating = numeric(e.rating);
   const reviewCount = numeric(e.review_count);
+  const priceCents = parsePriceToCents(e.price) ?? parsePriceToCents(TRANSFORM_DEFAULTS.price)!;
   return {
     catalogueKey: text(e.key),
     name: text(e.name) ?? TRANSFORM_DEFAULTS.name,
-    priceCents: parsePriceToCents(e.price) ?? parsePriceToCents(TRANSFORM_DEFAULTS.price)!,
+    priceCents,
+    // A sale's original price; one at or below the price (or no price at all) is no sale.
+    compareAtCents: storedCompareAt(priceCents, parsePriceToCents(e.compare_at_price)),
     image: text(e.image),
     extraImages: JSON.stringify(stringList(e.extra_images)),
     video: text(e.video),

@@ -4,8 +4,10 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { sizedImageUrl } from "~/lib/images";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
 import { formatCents } from "~/lib/money";
+import { unitCompareAt } from "~/lib/deals";
 import { nextTier, nextTierHint } from "~/lib/price-tiers";
 import type { CartActionData } from "~/routes/cart";
+import { Price } from "./price";
 import { CART_ACTION, cartLineFetcherKey, useFetcherToasts, useOtherCartSubmitting, type OptimisticLine } from "./cart-state";
 
 const stepButton =
@@ -97,10 +99,7 @@ export function CartLineRow({
             </fetcher.Form>
           </div>
 
-          <p className="mt-1 text-sm text-ink-700">
-            <span className="sr-only">Unit price: </span>
-            {formatCents(item.unitPriceCents)} each
-          </p>
+          <Price priceCents={item.unitPriceCents} compareAtCents={unitCompareAt({ ...item, compareAtCents: item.compareAtCents ?? null })} each label="Unit price" className="mt-1 text-sm text-ink-700" />
           {hint ? (
             <p className="mt-1 inline-flex rounded-full bg-gold-100 px-2.5 py-0.5 text-xs font-medium text-forest-900">
               {nextTierHint(hint)}

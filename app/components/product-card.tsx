@@ -2,8 +2,8 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useId } from "react";
 import { AddToCartButton } from "~/components/add-to-cart-button";
 import { useRootData } from "~/root";
-import { formatCents } from "~/lib/money";
 import type { ProductSummary } from "~/lib/product-summary";
+import { Price } from "./price";
 import { ProductImage, type ImagePriority } from "./product-image";
 import { StarRating } from "./star-rating";
 
@@ -136,7 +136,7 @@ export function ProductCard({
 
         <div className="mt-auto pt-2.5">
           <div className="flex flex-wrap items-baseline justify-between gap-x-2">
-            <p className="product-card-price">{formatCents(product.priceCents)}</p>
+            <Price priceCents={product.priceCents} compareAtCents={product.compareAtCents} className="product-card-price" />
             {product.inStock ? <p className="product-card-stock">In Stock</p> : null}
           </div>
           <div className="relative z-10 mt-2">

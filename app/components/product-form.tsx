@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
@@ -24,6 +24,7 @@ export interface ProductFormCategory {
 export type ProductFormDefaultValue = {
   name: string;
   price: string;
+  compareAt: string;
   description: string;
   category: string;
   strainType: string;
@@ -40,6 +41,7 @@ export type ProductFormDefaultValue = {
 const FIELD_LABELS: Record<string, string> = {
   name: "Product Name",
   price: "Price",
+  compareAt: "Compare-at price",
   description: "Description",
   category: "Category",
   strainType: "Strain Type",
@@ -79,6 +81,26 @@ function Section({ title, children, aside }: { title: string; children: React.Re
       </legend>
       <div className="clear-both space-y-5">{children}</div>
     </fieldset>
+  );
+}
+
+/** A dollar amount: the price, and the compare-at price of a sale (issue 17). */
+function MoneyField({ field, label, required = false, hint }: { field: FieldMetadata<string>; label: string; required?: boolean; hint: string }) {
+  return (
+    <div>
+      <label htmlFor={field.id} className="label">
+        {label}
+        {required ? <Required /> : null}
+      </label>
+      <div className="relative">
+        <span className="pointer-events-none absolute inset-y-0 left-4 flex items-center text-ink-500" aria-hidden="true">
+          $
+        </span>
+        <input {...getInputProps(field, { type: "text" })} inputMode="decimal" className="input pl-8" />
+      </div>
+      <p className="mt-1 text-xs text-ink-500">{hint}</p>
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
   );
 }
 
@@ -170,20 +192,12 @@ export function ProductForm({
           <FieldError id={fields.name.errorId} errors={fields.name.errors} />
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor={fields.price.id} className="label">
-              Price
-              <Required />
-            </label>
-            <div className="relative">
-              <span className="pointer-events-none absolute inset-y-0 left-4 flex items-center text-ink-500" aria-hidden="true">
-                $
-              </span>
-              <input {...getInputProps(fields.price, { type: "text" })} inputMode="decimal" className="input pl-8" />
-            </div>
-            <p className="mt-1 text-xs text-ink-500">Digits with an optional decimal point, like 45 or 45.50.</p>
-            <FieldError id={fields.price.errorId} errors={fields.price.errors} />
-          </div>
+          <MoneyField field={fields.price} label="Price" required hint="Digits with an optional decimal point, like 45 or 45.50." />
+          <MoneyField
+            field={fields.compareAt}
+            label="Compare-at price"
+            hint="Optional. The original price, above the price, shown struck through with the saving. Leave blank for no sale."
+          />
         </div>
         <div>
           <label htmlFor={fields.description.id} className="label">

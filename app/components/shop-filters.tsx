@@ -278,8 +278,9 @@ export function ShopFilters({
             </Group>
           ) : null}
 
-          <Group legend="Availability">
+          <Group legend="Availability and deals">
             <CheckOption name="stock" value="in" label="In stock only" count={count("inStock", "in")} checked={query.inStock} />
+            <CheckOption name="sale" value="1" label="On sale" count={count("onSale", "1")} checked={query.onSale} />
           </Group>
 
           <fieldset className="filter-group">

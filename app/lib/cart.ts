@@ -28,6 +28,8 @@ export interface CartProduct {
   image: string | null;
   /** the product's price in cents (used when it has no tiers) */
   priceCents: number;
+  /** the original price of a sale (lib/deals.ts), shown struck through; never what is charged (none: no sale) */
+  compareAtCents?: number | null;
   priceTiers: PriceTiers | null;
 }
 
@@ -102,6 +104,7 @@ function priced(item: CartProduct & { quantity: number }): CartItem {
     name: item.name,
     image: item.image,
     priceCents: item.priceCents,
+    compareAtCents: item.compareAtCents,
     priceTiers: item.priceTiers,
     quantity: item.quantity,
     unitPriceCents: unit,
@@ -171,6 +174,7 @@ function parseSavedItem(value: unknown): (CartProduct & CartLine) | null {
     name: typeof record.name === "string" ? record.name : "",
     image: typeof record.image === "string" ? record.image : null,
     priceCents,
+    compareAtCents: Number.isSafeInteger(record.compareAtCents) ? (record.compareAtCents as number) : undefined,
     priceTiers: isPriceTiers(record.priceTiers) ? record.priceTiers : null,
   };
 }

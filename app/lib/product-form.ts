@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMPARE_AT_MESSAGES, compareAtProblem } from "./deals";
 import { centsToDecimalText, parsePriceToCents } from "./money";
 import type { Product, StrainType } from "./product";
 import { normalizeThc, THC_FORMAT_MESSAGE, THC_TEXT_MAX } from "./thc";
@@ -32,6 +33,9 @@ export const PRODUCT_FORM_MESSAGES = {
   priceRequired: "Price is required",
   priceFormat: "Price may contain only digits and an optional decimal point, like 45 or 45.50",
   priceTooHigh: "Price must be at most $1,000,000",
+  compareAtFormat: COMPARE_AT_MESSAGES.format,
+  compareAtTooHigh: COMPARE_AT_MESSAGES.tooHigh,
+  compareAtNotAbove: COMPARE_AT_MESSAGES.notAbove,
   descriptionRequired: "Description is required",
   descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX} characters`,
   categoryRequired: "Choose a category",
@@ -62,6 +66,9 @@ export function isMediaUrl(value: string) {
 
 const mediaUrl = z.string().trim().refine(isMediaUrl, M.mediaUrl);
 
+/** A price in the form's shape at most PRICE_MAX_CENTS; digits too many to read as cents are too high, never $0. */
+const withinPriceMax = (text: string) => !DECIMAL.test(text) || (parsePriceToCents(text) ?? Infinity) <= PRICE_MAX_CENTS;
+
 const isThc = (text: string) => text.length <= THC_TEXT_MAX && normalizeThc(text) !== null;
 
 export interface ProductFormRules {
@@ -82,13 +89,20 @@ export function productFormRules(product: Pick<Product, "thcContent"> | null): P
  * editing: the update only lands on the version the form was opened with.
  */
 export function productFormSchema(categorySlugs: readonly string[], rules: ProductFormRules = { thcRequired: true }) {
-  return z.object({
+  const fields = z.object({
     name: z.string({ required_error: M.nameRequired }).trim().min(1, M.nameRequired).max(PRODUCT_NAME_MAX, M.nameTooLong),
     price: z
       .string({ required_error: M.priceRequired })
       .trim()
       .regex(DECIMAL, M.priceFormat)
-      .refine((text) => (parsePriceToCents(text) ?? 0) <= PRICE_MAX_CENTS, M.priceTooHigh),
+      .refine(withinPriceMax, M.priceTooHigh),
+    // Deals (issue 17): the original price, with the price's money rule; blank (or spaces) is no sale.
+    compareAt: z
+      .string()
+      .trim()
+      .refine((text) => text === "" || DECIMAL.test(text), M.compareAtFormat)
+      .refine(withinPriceMax, M.compareAtTooHigh)
+      .optional(),
     description: z
       .string({ required_error: M.descriptionRequired })
       .trim()
@@ -117,6 +131,16 @@ export function productFormSchema(categorySlugs: readonly string[], rules: Produ
     version: z.number().int().min(1).optional(),
     returnTo: z.string().optional(),
   });
+  // A compare-at price at or below the price is refused on its own field (lib/deals.ts).
+  return fields.superRefine((values, context) => {
+    const problem = compareAtProblem(parsePriceToCents(values.price) ?? 0, compareAtToCents(values.compareAt));
+    if (problem) context.addIssue({ code: z.ZodIssueCode.custom, path: ["compareAt"], message: problem });
+  });
+}
+
+/** The form's compare-at text as cents; blank is no sale (null). */
+function compareAtToCents(value: string | undefined): number | null {
+  return value ? parsePriceToCents(value) : null;
 }
 
 export type ProductFormSchema = ReturnType<typeof productFormSchema>;
@@ -137,6 +161,7 @@ export function productFormDefaults(product: Product | null, categorySlugs: read
     return {
       name: "",
       price: "0",
+      compareAt: "",
       description: "",
       category: categorySlugs[0] ?? "",
       strainType: STRAIN_TYPES[0].value as StrainType | "",
@@ -152,6 +177,7 @@ export function productFormDefaults(product: Product | null, categorySlugs: read
   return {
     name: product.name,
     price: centsToDecimalText(product.priceCents),
+    compareAt: product.compareAtCents === null ? "" : centsToDecimalText(product.compareAtCents),
     description: product.description,
     category: product.category,
     strainType: (product.strainType ?? "") as StrainType | "",
@@ -172,6 +198,7 @@ export function productFormToColumns(values: ProductFormValues) {
   return {
     name: values.name,
     priceCents: parsePriceToCents(values.price) ?? 0,
+    compareAtCents: compareAtToCents(values.compareAt),
     description: values.description,
     category: values.category,
     strainType: values.strainType ?? null,

@@ -1,3 +1,4 @@
+import { storedCompareAt } from "./deals";
 import { parseStringList } from "./json-list";
 import { packSize, productImageOrPackshot } from "./packshot";
 import { normalizeStrainType, type Product } from "./product";
@@ -13,6 +14,7 @@ export type ProductSummary = Pick<
   | "id"
   | "name"
   | "priceCents"
+  | "compareAtCents"
   | "category"
   | "strainType"
   | "thcContent"
@@ -29,6 +31,7 @@ export interface ProductSummaryRow {
   id: number;
   name: string;
   priceCents: number;
+  compareAtCents: number | null;
   image: string | null;
   category: string;
   strainType: string | null;
@@ -44,6 +47,7 @@ export interface ProductSummaryRow {
 export function toProductSummary(row: ProductSummaryRow): ProductSummary {
   return {
     ...row,
+    compareAtCents: storedCompareAt(row.priceCents, row.compareAtCents),
     image: productImageOrPackshot(row),
     packSize: packSize(row),
     strainType: normalizeStrainType(row.strainType),

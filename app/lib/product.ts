@@ -1,4 +1,5 @@
 import type { ProductRow } from "../../db/schema";
+import { storedCompareAt } from "./deals";
 import { parseStringList } from "./json-list";
 
 export type StrainType = "indica" | "sativa" | "hybrid";
@@ -17,6 +18,8 @@ export interface Product {
   id: number;
   name: string;
   priceCents: number;
+  /** the original price of a sale (lib/deals.ts), cents; null when not on sale */
+  compareAtCents: number | null;
   image: string | null;
   extraImages: string[];
   video: string | null;
@@ -68,6 +71,7 @@ export function toProduct(row: ProductRow): Product {
     id: row.id,
     name: row.name,
     priceCents: row.priceCents,
+    compareAtCents: storedCompareAt(row.priceCents, row.compareAtCents),
     image: row.image,
     extraImages: parseStringList(row.extraImages),
     video: row.video,

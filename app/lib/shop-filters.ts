@@ -1,6 +1,6 @@
 /**
  * The shop's filters as they live in the URL (SPEC sections 2 "Shop" and 9, issue 15): search,
- * category, price range, strain type, potency, effects, in stock only, plus sort, view, page and the
+ * category, price range, strain type, potency, effects, in stock only, on sale (issue 17), plus sort, view, page and the
  * admin-only "show inactive" switch. Pure rules shared by the loaders (which turn them into SQL in
  * app/products.server.ts) and the filter form, chips and pager. Parsing (zod) is app/lib/shop-query.ts.
  *
@@ -122,6 +122,8 @@ export interface ShopFilterValues {
   /** Lower-cased effect names; a product matches when it has any of them. */
   effects: string[];
   inStock: boolean;
+  /** Only products on sale: a compare-at price above the price (lib/deals.ts). */
+  onSale: boolean;
 }
 
 export type FilterKey = keyof ShopFilterValues;
@@ -143,6 +145,7 @@ export const NO_FILTERS: ShopFilterValues = {
   potency: [],
   effects: [],
   inStock: false,
+  onSale: false,
 };
 
 export const DEFAULT_SHOP_QUERY: ShopQuery = {
@@ -217,6 +220,12 @@ export const FILTER_FIELDS: { [K in FilterKey]: FilterField<K> } = {
     values: (value) => (value ? ["in"] : []),
     fromValues: (values) => values.length > 0,
     chip: () => "In stock only",
+  },
+  onSale: {
+    param: "sale",
+    values: (value) => (value ? ["1"] : []),
+    fromValues: (values) => values.length > 0,
+    chip: () => "On sale",
   },
 };
 
@@ -328,7 +337,7 @@ export interface FacetCounts {
 
 export const EMPTY_FACETS: FacetCounts = {
   total: 0,
-  options: { category: {}, price: {}, strains: {}, potency: {}, effects: {}, inStock: {} },
+  options: { category: {}, price: {}, strains: {}, potency: {}, effects: {}, inStock: {}, onSale: {} },
   effectLabels: {},
 };
 

@@ -142,7 +142,8 @@ export default function Home() {
             </h2>
             <p className="mt-1 text-cream-100">on select items, today only.</p>
           </div>
-          <Link to="/shop" className="btn-gold mt-5 self-start">
+          {/* The shop with its On sale filter on (issue 17, decision 018): a deliberate deviation from the spec's plain /shop. */}
+          <Link to="/shop?sale=1" className="btn-gold mt-5 self-start">
             Shop the deal
           </Link>
         </section>

@@ -10,6 +10,7 @@ import { AdminShell } from "~/components/admin-shell";
 import { AdminAlert, AdminListSkeleton, AdminPageHeader, AdminRouteError, Badge } from "~/components/admin-ui";
 import { SearchCutNote } from "~/components/search-help";
 import { sizedImageUrl } from "~/lib/images";
+import { isOnSale } from "~/lib/deals";
 import { formatCents } from "~/lib/money";
 import { localPath } from "~/lib/redirect";
 import { normalizeSearch, SEARCH_CUT_NOTE } from "~/lib/search";
@@ -32,6 +33,7 @@ const FiltersSchema = z.object({
     .transform((value) => normalizeSearch(value).term)
     .catch(""),
   category: z.string().trim().max(100).catch(""),
+  onSale: z.literal("1").transform(() => true).catch(false),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 
@@ -41,6 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = FiltersSchema.parse({
     search: params.get("search") ?? "",
     category: params.get("category") ?? "",
+    onSale: params.get("sale") ?? "",
     page: params.get("page") ?? 1,
   });
   try {
@@ -129,10 +132,14 @@ function ProductRow({
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold text-ink-900">{product.name}</h3>
             {product.active ? null : <Badge tone="red">Inactive</Badge>}
+            {isOnSale(product) ? <Badge tone="red">On sale</Badge> : null}
           </div>
           <div className="mt-2 flex flex-wrap gap-1.5">
             <Badge>{categoryName}</Badge>
-            <Badge tone="gold">{formatCents(product.priceCents)}</Badge>
+            <Badge tone="gold">
+              {formatCents(product.priceCents)}
+              {isOnSale(product) ? <s className="ml-1.5 font-medium text-ink-700"><span className="sr-only">was </span>{formatCents(product.compareAtCents!)}</s> : null}
+            </Badge>
             {product.strainType ? <Badge tone="green">{product.strainType}</Badge> : null}
             {product.thcContent ? <Badge tone="green">THC: {product.thcContent}</Badge> : null}
             {product.inStock ? null : <Badge tone="red">Out of Stock</Badge>}
@@ -190,11 +197,12 @@ export default function ProductManagement() {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/products";
   const pageCount = Math.max(1, Math.ceil(filteredCount / perPage));
   const searchParams = new URLSearchParams(location.search);
-  const filtered = Boolean(filters.search || filters.category);
+  const filtered = Boolean(filters.search || filters.category || filters.onSale);
 
   let summary = `Showing ${filteredCount} of ${totalCount} products`;
   if (filters.search) summary += ` matching "${filters.search}"`;
   if (filters.category) summary += ` in category "${categoryLabel(categories, filters.category)}"`;
+  if (filters.onSale) summary += " on sale";
 
   return (
     <AdminShell>
@@ -217,7 +225,7 @@ export default function ProductManagement() {
         method="get"
         role="search"
         aria-label="Filter products"
-        className="card mb-6 grid gap-4 p-4 sm:grid-cols-[1fr_minmax(12rem,16rem)_auto] sm:items-end"
+        className="card mb-6 grid gap-4 p-4 sm:grid-cols-[1fr_minmax(12rem,16rem)_auto_auto] sm:items-end"
       >
         <div>
           <label htmlFor="product-search" className="label">
@@ -253,6 +261,10 @@ export default function ProductManagement() {
             ))}
           </select>
         </div>
+        <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-ink-900">
+          <input type="checkbox" name="sale" value="1" defaultChecked={filters.onSale} key={`sale-${filters.onSale}`} className="h-4 w-4 accent-forest-800" />
+          On sale only
+        </label>
         <button type="submit" className="btn-primary">
           Search
         </button>

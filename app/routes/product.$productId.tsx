@@ -4,6 +4,7 @@ import { z } from "zod";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { Gallery } from "~/components/gallery";
 import { LoadError } from "~/components/load-error";
+import { Price } from "~/components/price";
 import { ProductPurchase } from "~/components/product-purchase";
 import { ProductsLoading, useProductsLoading } from "~/components/products-loading";
 import { StarRating } from "~/components/star-rating";
@@ -127,7 +128,7 @@ export default function ProductPage() {
           <div className="mt-3">
             <StarRating rating={rating} reviewCount={reviewCount} size="lg" />
           </div>
-          <p className="mt-5 text-3xl font-semibold text-forest-800">{formatCents(product.priceCents)}</p>
+          <Price priceCents={product.priceCents} compareAtCents={product.compareAtCents} className="mt-5 text-3xl font-semibold text-forest-800" />
 
           <div className="mt-6">
             <ProductPurchase key={product.id} product={product} />

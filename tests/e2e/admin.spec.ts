@@ -53,7 +53,7 @@ async function findProduct(page: Page, name: string) {
 
 async function fillNewProduct(page: Page, name: string, js: boolean) {
   await page.getByLabel("Product Name").fill(name);
-  await page.getByLabel("Price").fill("42.50");
+  await page.getByRole("textbox", { name: "Price", exact: true }).fill("42.50");
   await page.getByLabel("Description").fill("Smooth, citrus-forward indoor flower grown for the browser test.");
   await page.getByRole("combobox", { name: "Category", exact: true }).selectOption({ label: "Indoors" });
   await page.getByLabel("Strain Type").selectOption({ label: "Sativa" });
@@ -101,13 +101,13 @@ for (const js of [false, true]) {
       await expect(page.getByRole("heading", { name: "Add New Product" })).toBeVisible();
       // Invalid input: with JavaScript conform stops it in the browser; without, the server answers
       // the form with the same schema's messages and the alert listing them at the top.
-      await page.getByLabel("Price").fill("12abc");
+      await page.getByRole("textbox", { name: "Price", exact: true }).fill("12abc");
       await page.getByRole("button", { name: "Create Product" }).click();
       await expect(page.getByText("Product name is required").first()).toBeVisible();
       await expect(page.getByText("Price may contain only digits").first()).toBeVisible();
       if (!js) {
         await expect(page.getByRole("alert").filter({ hasText: "The product was not saved" })).toBeVisible();
-        await expect(page.getByLabel("Price")).toHaveValue("12abc");
+        await expect(page.getByRole("textbox", { name: "Price", exact: true })).toHaveValue("12abc");
         await shoot(page, "add-product-errors");
       }
       await fillNewProduct(page, name, js);
@@ -127,7 +127,7 @@ for (const js of [false, true]) {
       await expect(page.getByLabel("THC Content")).toHaveValue("23.5%");
       await expect(page.getByRole("checkbox", { name: /In Stock/ })).toBeChecked();
       if (!js) await shoot(page, "edit-product");
-      await page.getByLabel("Price").fill("39");
+      await page.getByRole("textbox", { name: "Price", exact: true }).fill("39");
       await page.getByRole("checkbox", { name: /In Stock/ }).uncheck();
       await page.getByRole("button", { name: "Update Product" }).click();
       await expect(page).toHaveURL("/admin/products");

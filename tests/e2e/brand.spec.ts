@@ -78,7 +78,7 @@ test("a product the owner creates without an image shows a packshot, whatever it
   await signIn(page);
   await page.goto("/admin/add-product");
   await page.getByLabel("Product Name").fill(name);
-  await page.getByLabel("Price").fill("12");
+  await page.getByRole("textbox", { name: "Price", exact: true }).fill("12");
   await page.getByLabel("Description").fill("A packshot test product.");
   await page.getByRole("combobox", { name: "Category", exact: true }).selectOption({ label: "Edibles" });
   await page.getByLabel("THC Content").fill("10");

@@ -34,7 +34,7 @@ export async function createProductWithImages(page: Page, name: string, images: 
   await page.goto("/admin/add-product");
   await expect(page.getByText("or drop images here")).toBeVisible();
   await page.getByLabel("Product Name").fill(name);
-  await page.getByLabel("Price").fill("45");
+  await page.getByRole("textbox", { name: "Price", exact: true }).fill("45");
   await page.getByLabel("Description").fill("A test product with a gallery.");
   await page.getByLabel("THC Content").fill("24");
   await page.getByLabel("Upload images").setInputFiles(images.map((image) => path.join(import.meta.dirname, "fixtures", image)));

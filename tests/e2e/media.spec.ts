@@ -28,7 +28,7 @@ test.describe("product images and video", () => {
     // The enhanced picker (drop zone) appears once the page is interactive.
     await expect(page.getByText("or drop images here")).toBeVisible();
     await page.getByLabel("Product Name").fill(name);
-    await page.getByLabel("Price").fill("42");
+    await page.getByRole("textbox", { name: "Price", exact: true }).fill("42");
     await page.getByLabel("Description").fill("A test strain with a gallery and a video.");
     await page.getByLabel("THC Content").fill("24");
 

@@ -32,6 +32,23 @@ describe("buildOrderText", () => {
     );
   });
 
+  it("charges a product on sale its price: the compare-at price never enters the spec's format (issue 17)", () => {
+    const onSale: CartProduct = { ...runtz, priceCents: 4500, compareAtCents: 6000 };
+    const cart = cartReducer(cartReducer(EMPTY_CART, { type: "ADD_ITEM", product: onSale }), { type: "UPDATE_QUANTITY", id: 1, quantity: 2 });
+    expect(buildOrderText(cart)).toBe(
+      [
+        "Hello, I would love to purchase:",
+        "",
+        "• 2 x Runtz (1/8 oz) ($45.00 each = $90.00)",
+        "",
+        "Total: $90.00",
+        "",
+        "Please let me know about delivery details. Thank you!",
+      ].join("\n"),
+    );
+    expect(buildOrderText(cart)).not.toContain("60.00");
+  });
+
   it("is empty for an empty cart", () => {
     expect(buildOrderText(EMPTY_CART)).toBe("");
   });

@@ -28,7 +28,7 @@ describe("parseShopQuery", () => {
   it("reads every filter from the query string", () => {
     expect(
       parse(
-        "search=%20Gelato%20&category=edibles&price=25-100&strain=indica&strain=hybrid&thc=over-35&thc=mg-up-to-10&effect=Relaxed&effect=%20happy%20&stock=in&sort=thc-desc&view=list&page=3&inactive=show",
+        "search=%20Gelato%20&category=edibles&price=25-100&strain=indica&strain=hybrid&thc=over-35&thc=mg-up-to-10&effect=Relaxed&effect=%20happy%20&stock=in&sale=1&sort=thc-desc&view=list&page=3&inactive=show",
       ),
     ).toEqual({
       search: "Gelato",
@@ -38,6 +38,7 @@ describe("parseShopQuery", () => {
       potency: ["over-35", "mg-up-to-10"],
       effects: ["happy", "relaxed"],
       inStock: true,
+      onSale: true,
       sort: "thc-desc",
       view: "list",
       page: 3,
@@ -59,8 +60,8 @@ describe("parseShopQuery", () => {
   });
 
   it("never fails on a stranger's query string, and what it reads is already canonical", () => {
-    const names = ["search", "category", "price", "strain", "thc", "effect", "stock", "sort", "view", "page", "inactive", "tab"];
-    const text = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: "grapheme", maxLength: 120 }), fc.constantFrom("indica", "over-35", "in", "thc-desc", "Relaxed", "関係", "💚"));
+    const names = ["search", "category", "price", "strain", "thc", "effect", "stock", "sale", "sort", "view", "page", "inactive", "tab"];
+    const text = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: "grapheme", maxLength: 120 }), fc.constantFrom("indica", "over-35", "in", "1", "thc-desc", "Relaxed", "関係", "💚"));
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom(...names), text), { maxLength: 30 }), (pairs) => {
         const query = parseShopQuery(new URLSearchParams(pairs));
@@ -96,10 +97,16 @@ describe("serializeShopQuery", () => {
   });
 
   it("Clear Filters resets every filter (search, category, price and the new ones) but keeps sort and view", () => {
-    const query = parse("search=kush&category=deps&price=under-25&strain=indica&thc=over-35&effect=relaxed&stock=in&sort=price-asc&view=list&page=2");
+    const query = parse("search=kush&category=deps&price=under-25&strain=indica&thc=over-35&effect=relaxed&stock=in&sale=1&sort=price-asc&view=list&page=2");
     expect(hasActiveFilters(query)).toBe(true);
     expect(serializeShopQuery(clearedFilters(query))).toBe("?sort=price-asc&view=list");
     expect(hasActiveFilters(clearedFilters(query))).toBe(false);
+  });
+
+  it("the home page's Daily Deal link is the shop with On sale on (issue 17)", () => {
+    expect(`/shop${serializeShopQuery({ ...DEFAULT_SHOP_QUERY, onSale: true })}`).toBe("/shop?sale=1");
+    expect(parse("sale=1").onSale).toBe(true);
+    for (const junk of ["0", "true", "yes", ""]) expect(parse(`sale=${junk}`).onSale).toBe(false);
   });
 
   it("puts a page's own parameters (the concentrates tab) first", () => {
@@ -109,12 +116,14 @@ describe("serializeShopQuery", () => {
 
 describe("filter chips", () => {
   it("one removable chip per chosen value, each a link to the view without it (back on page 1)", () => {
-    const query = parse("search=kush&category=edibles&strain=indica&strain=sativa&thc=over-35&effect=relaxed&stock=in&sort=thc-desc&page=3");
+    const query = parse("search=kush&category=edibles&strain=indica&strain=sativa&thc=over-35&effect=relaxed&stock=in&sale=1&sort=thc-desc&page=3");
     const chips = filterChips(query, { category: (slug) => (slug === "edibles" ? "Edibles" : undefined), effect: () => "Relaxed" });
-    expect(chips.map((chip) => chip.label)).toEqual(["“kush”", "Edibles", "Indica", "Sativa", "THC over 35%", "Relaxed", "In stock only"]);
-    expect(activeFilterCount(query)).toBe(7);
+    expect(chips.map((chip) => chip.label)).toEqual(["“kush”", "Edibles", "Indica", "Sativa", "THC over 35%", "Relaxed", "In stock only", "On sale"]);
+    expect(activeFilterCount(query)).toBe(8);
     const indica = chips.find((chip) => chip.label === "Indica")!;
-    expect(serializeShopQuery(indica.without)).toBe("?search=kush&category=edibles&strain=sativa&thc=over-35&effect=relaxed&stock=in&sort=thc-desc");
+    expect(serializeShopQuery(indica.without)).toBe("?search=kush&category=edibles&strain=sativa&thc=over-35&effect=relaxed&stock=in&sale=1&sort=thc-desc");
+    const sale = chips.find((chip) => chip.label === "On sale")!;
+    expect(serializeShopQuery(sale.without)).toBe("?search=kush&category=edibles&strain=indica&strain=sativa&thc=over-35&effect=relaxed&stock=in&sort=thc-desc");
     expect(filterChips(DEFAULT_SHOP_QUERY)).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { adminCookie, ORIGIN } from "./helpers";
 const RUNS = 200;
 
 /** Everything input could touch, as one comparable string (login_attempts excluded: failed sign-ins are recorded on purpose). */
-async function snapshot() {
+export async function snapshot() {
   const tables = ["products", "categories", "migration_runs", "settings", "video_uploads"];
   const rows = await env.DB.batch(tables.map((table) => env.DB.prepare(`SELECT * FROM ${table} ORDER BY rowid`)));
   const [images, videos] = await Promise.all([env.IMAGES.list(), env.VIDEOS.list()]);
@@ -23,7 +23,7 @@ async function snapshot() {
   });
 }
 
-const nastyString = fc.oneof(
+export const nastyString = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "grapheme", maxLength: 40 }),
   fc.string({ unit: "binary", maxLength: 40 }),
@@ -130,7 +130,7 @@ export async function fuzzEndpoint(endpoint: Endpoint) {
 }
 
 const PRODUCT_FIELDS = [
-  "name", "price", "description", "category", "strainType", "thcContent", "effects", "effects[0]", "effects[1]",
+  "name", "price", "compareAt", "description", "category", "strainType", "thcContent", "effects", "effects[0]", "effects[1]",
   "images", "images[0]", "video", "imageFiles", "active", "inStock", "isLabTested", "returnTo",
 ];
 

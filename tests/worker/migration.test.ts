@@ -17,7 +17,8 @@ import {
 } from "../../app/migration.server";
 import { watchD1 } from "../../app/server-timing.server";
 import worker from "../../workers/app";
-import { adminCookie, get, postForm } from "./helpers";
+import { savePercent } from "../../app/lib/deals";
+import { adminCookie, catalogueChanged, get, postForm } from "./helpers";
 
 /**
  * The queue-backed catalogue migration against the real Worker: the real queue handler
@@ -153,6 +154,33 @@ describe("a full migration through the Queue consumer", () => {
     // The shop paginates: its count line names the whole catalogue.
     const shop = (await (await get("/shop")).text()).replace(/<!-- -->/g, "");
     expect(shop).toContain(`of ${catalogue.length} products`);
+  });
+
+  it("loads the catalogue's sales with their compare-at prices, 25% off, so the Daily Deal is true on a new install (issue 17)", async () => {
+    await env.DB.prepare("DELETE FROM products").run();
+    const { message } = await createRun();
+    await deliver([message]);
+    await catalogueChanged();
+
+    const onSale = catalogue.filter((entry) => entry.compare_at_price).map((entry) => entry.key).sort();
+    expect(onSale.length).toBeGreaterThanOrEqual(5);
+    expect(onSale.length).toBeLessThanOrEqual(8);
+    const { results } = await env.DB.prepare(
+      "SELECT catalogue_key, price_cents, compare_at_cents FROM products WHERE compare_at_cents IS NOT NULL ORDER BY catalogue_key",
+    ).all<{ catalogue_key: string; price_cents: number; compare_at_cents: number }>();
+    expect(results.map((row) => row.catalogue_key)).toEqual(onSale);
+    for (const row of results) {
+      expect(savePercent({ priceCents: row.price_cents, compareAtCents: row.compare_at_cents }), row.catalogue_key).toBe(25);
+      // The transform and the stored row agree (the seed uses the same transform).
+      expect(catalogueEntryToRow(catalogue.find((entry) => entry.key === row.catalogue_key))).toMatchObject({ compareAtCents: row.compare_at_cents });
+    }
+
+    // The home page's Daily Deal links to the On sale filter, which lists exactly those products.
+    const home = await (await get("/")).text();
+    expect(/<a [^>]*href="\/shop\?sale=1"[^>]*>Shop the deal<\/a>/.test(home)).toBe(true);
+    const shop = (await (await get("/shop?sale=1")).text()).replace(/<!-- -->/g, "");
+    expect(shop).toContain(`Showing ${onSale.length} of ${onSale.length} products`);
+    expect((shop.match(/Save 25%/g) ?? []).length).toBe(onSale.length);
   });
 
   it("with clearExisting replaces a changed catalogue: strays are gone, edits are undone", async () => {

@@ -10,8 +10,10 @@ import {
   PRICE_RANGES,
   priceInRange,
   STRAIN_OPTIONS,
+  sortSummary,
   type ShopQuery,
 } from "../../app/lib/shop-filters";
+import { isOnSale } from "../../app/lib/deals";
 import { parseShopQuery } from "../../app/lib/shop-query";
 import { thcColumns } from "../../app/lib/thc";
 import { createRequestTiming, instrumentD1 } from "../../app/server-timing.server";
@@ -25,14 +27,15 @@ import { cardNames, countLineOf, deleteProducts, insertProducts, testProduct, te
  */
 
 const CATEGORY = "facet-test";
+// compareAtCents: Bravo and Charlie are on sale; Delta's compare-at equals its price and Foxtrot's is below it (no sale).
 const FIXTURE = [
-  { name: "Facet Alpha Kush", priceCents: 2000, strainType: "indica", thcContent: "12%", effects: ["Relaxed", "Sleepy"], inStock: true },
-  { name: "Facet Bravo Haze", priceCents: 4500, strainType: "sativa", thcContent: "18-22%", effects: ["Uplifted", "Happy"], inStock: true },
-  { name: "Facet Charlie Cake", priceCents: 6000, strainType: "hybrid", thcContent: "24-27%", effects: ["Relaxed", "Happy"], inStock: false },
-  { name: "Facet Delta Diesel", priceCents: 9000, strainType: "indica", thcContent: "28%", effects: ["relaxed", "Hungry"], inStock: true },
-  { name: "Facet Echo Resin", priceCents: 90000, strainType: "indica", thcContent: "76-82%", effects: ["Relaxed", "Euphoric"], inStock: true },
-  { name: "Facet Foxtrot Gummies", priceCents: 500, strainType: null, thcContent: "10mg per piece", effects: ["Calm"], inStock: true },
-  { name: "Facet Golf Mystery", priceCents: 3000, strainType: "Sativa", thcContent: null, effects: [], inStock: true },
+  { name: "Facet Alpha Kush", priceCents: 2000, compareAtCents: null, strainType: "indica", thcContent: "12%", effects: ["Relaxed", "Sleepy"], inStock: true },
+  { name: "Facet Bravo Haze", priceCents: 4500, compareAtCents: 6000, strainType: "sativa", thcContent: "18-22%", effects: ["Uplifted", "Happy"], inStock: true },
+  { name: "Facet Charlie Cake", priceCents: 6000, compareAtCents: 8000, strainType: "hybrid", thcContent: "24-27%", effects: ["Relaxed", "Happy"], inStock: false },
+  { name: "Facet Delta Diesel", priceCents: 9000, compareAtCents: 9000, strainType: "indica", thcContent: "28%", effects: ["relaxed", "Hungry"], inStock: true },
+  { name: "Facet Echo Resin", priceCents: 90000, compareAtCents: null, strainType: "indica", thcContent: "76-82%", effects: ["Relaxed", "Euphoric"], inStock: true },
+  { name: "Facet Foxtrot Gummies", priceCents: 500, compareAtCents: 400, strainType: null, thcContent: "10mg per piece", effects: ["Calm"], inStock: true },
+  { name: "Facet Golf Mystery", priceCents: 3000, compareAtCents: null, strainType: "Sativa", thcContent: null, effects: [], inStock: true },
 ] as const;
 const NAMES = FIXTURE.map((row) => row.name);
 const db = createDb(env.DB);
@@ -43,6 +46,7 @@ beforeAll(async () => {
       testProduct({
         name: row.name,
         priceCents: row.priceCents,
+        compareAtCents: row.compareAtCents,
         category: CATEGORY,
         strainType: row.strainType,
         thcContent: row.thcContent,
@@ -71,6 +75,7 @@ function expected(query: ShopQuery): string[] {
     }
     if (query.effects.length > 0 && !row.effects.some((effect) => query.effects.includes(effect.toLowerCase()))) return false;
     if (query.inStock && !row.inStock) return false;
+    if (query.onSale && !isOnSale(row)) return false;
     return true;
   };
   return FIXTURE.filter(matches).map((row) => row.name);
@@ -99,6 +104,9 @@ const CASES = [
   "search=kush&strain=indica",
   "price=25-100&effect=happy",
   "strain=hybrid&stock=in",
+  "sale=1",
+  "sale=1&stock=in",
+  "sale=1&effect=happy&sort=price-desc",
 ];
 
 describe("each filter alone and combined", () => {
@@ -106,9 +114,8 @@ describe("each filter alone and combined", () => {
     const { names, countLine } = await shop(search);
     const want = expected(shopQuery(search));
     expect([...names].sort()).toEqual([...want].sort());
-    // A search lists best matches first by default; everything else A-Z.
-    const order = new URLSearchParams(search).has("search") ? "best matches first" : "sorted A-Z";
-    expect(countLine).toBe(`Showing ${want.length} of ${want.length} ${want.length === 1 ? "product" : "products"} (${order})`);
+    const query = shopQuery(search);
+    expect(countLine).toBe(`Showing ${want.length} of ${want.length} ${want.length === 1 ? "product" : "products"} (${sortSummary(query.sort)})`);
   });
 
   it("Indica, over 25% THC, Relaxed, in stock, sorted by potency (the issue's shopper)", async () => {
@@ -155,6 +162,7 @@ describe("facet counts", () => {
       ...STRAIN_OPTIONS.map((option) => ["strains", option.value, { ...query, strains: [option.value] }] as [keyof typeof facets.options, string, ShopQuery]),
       ...POTENCY_RANGES.map((range) => ["potency", range.value, { ...query, potency: [range.value] }] as [keyof typeof facets.options, string, ShopQuery]),
       ["inStock", "in", { ...query, inStock: true }],
+      ["onSale", "1", { ...query, onSale: true }],
       ...["relaxed", "happy", "calm", "hungry", "uplifted"].map((effect) => ["effects", effect, { ...query, effects: [effect] }] as [keyof typeof facets.options, string, ShopQuery]),
     ];
     for (const [key, value, chosen] of choices) {
@@ -189,7 +197,7 @@ describe("facet counts", () => {
 
   it("cost one D1 batch with the page (two round trips with the layout)", async () => {
     const timing = createRequestTiming();
-    await loadShop(createDb(instrumentD1(env.DB, timing)), shopQuery(CASES.at(-4)!), { isAdmin: false });
+    await loadShop(createDb(instrumentD1(env.DB, timing)), shopQuery("strain=indica&thc=25-35&thc=over-35&effect=relaxed&stock=in&sale=1"), { isAdmin: false });
     expect(timing.d1RoundTrips).toBe(1);
   });
 });
@@ -201,6 +209,37 @@ describe("chips and Clear Filters", () => {
     const indica = /<a [^>]*aria-label="Remove filter: Indica"[^>]*>/.exec(html)![0];
     expect(indica).toContain('href="/shop?category=facet-test&amp;thc=over-35&amp;effect=relaxed&amp;stock=in&amp;sort=price-desc"');
     expect(html).toMatch(/<a [^>]*href="\/shop\?sort=price-desc"[^>]*>Clear Filters<\/a>/);
+  });
+});
+
+describe("On sale (issue 17)", () => {
+  it("is a checkbox beside In stock only with its count, a removable chip, and shows each sale's saving", async () => {
+    const { html, names } = await shop("sale=1");
+    expect([...names].sort()).toEqual(["Facet Bravo Haze", "Facet Charlie Cake"]);
+    const text = textOf(html);
+    expect(text).toContain("In stock only 1 On sale 2");
+    expect(/<input type="checkbox" name="sale"[^>]*value="1"[^>]*>/.exec(html)![0]).toContain('checked=""');
+    expect(/<a [^>]*aria-label="Remove filter: On sale"[^>]*>/.exec(html)![0]).toContain('href="/shop?category=facet-test"');
+    // Each card: the price charged, the original struck through, the saving.
+    expect(text).toContain("sale price: $45.00 Was $60.00 Save 25%");
+    expect(text).toContain("sale price: $60.00 Was $80.00 Save 25%");
+    // A stray compare-at price (equal to or below the price) is no sale anywhere.
+    const all = textOf((await shop("")).html);
+    expect(all).not.toMatch(/Was \$90\.00|Was \$4\.00/);
+  });
+
+  it("works on a category page, with its count, in the same one batch", async () => {
+    const page = fixedCategoryPage("indoor")!;
+    const options = { query: parseShopQuery(new URLSearchParams("sale=1")), tab: "all" as const, page: 1, includeInactive: false, debug: false };
+    const timing = createRequestTiming();
+    const sale = await loadCategoryListing(createDb(instrumentD1(env.DB, timing)), page, options);
+    expect(timing.d1RoundTrips).toBe(1);
+    expect(sale.listing.total).toBeGreaterThan(0);
+    expect(sale.facets.options.onSale["1"]).toBe(sale.listing.total);
+    for (const product of sale.listing.products) expect(isOnSale(product)).toBe(true);
+    const html = await (await get("/shop/indoor?sale=1")).text();
+    expect(cardNames(html)).toHaveLength(sale.listing.total);
+    expect(textOf(html)).toContain(`On sale ${sale.listing.total}`);
   });
 });
 
@@ -249,7 +288,7 @@ describe("category pages take the same filters within their category", () => {
 
 describe("junk filter values", () => {
   it("read as no filter, never a 500", async () => {
-    const { names } = await shop("strain=%00&thc=9000&effect=" + "x".repeat(500) + "&stock=maybe");
+    const { names } = await shop("strain=%00&thc=9000&effect=" + "x".repeat(500) + "&stock=maybe&sale=yes&sale=%F0%9F%92%B8");
     expect([...names].sort()).toEqual([...NAMES].sort());
     expect(DEFAULT_SHOP_QUERY.strains).toEqual([]);
   });

@@ -235,7 +235,8 @@ describe("every filter and sort combination is served by an index", () => {
     { effects: ["relaxed"] },
     { effects: ["relaxed", "happy"] },
     { inStock: true },
-    { search: "kush", price: "25-100", strains: ["indica"], potency: ["25-35"], effects: ["relaxed"], inStock: true },
+    { onSale: true },
+    { search: "kush", price: "25-100", strains: ["indica"], potency: ["25-35"], effects: ["relaxed"], inStock: true, onSale: true },
   ];
 
   function combinations(): ListingFilters[] {
@@ -310,6 +311,7 @@ describe("every filter and sort combination is served by an index", () => {
       potency: POTENCY_RANGES.map((range) => range.value),
       effects: Array.from({ length: MAX_SELECTED_EFFECTS }, (_, index) => `effect ${index}`),
       inStock: true,
+      onSale: true,
       sort: "thc-desc",
       activeOnly: false,
       match: FIXED_CATEGORY_PAGES.indoor!.match,
