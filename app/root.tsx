@@ -1,14 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
   useLocation,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { data } from "@remix-run/cloudflare";
@@ -17,6 +14,7 @@ import { getAdmin } from "./auth.server";
 import { cartSummary } from "./cart.server";
 import { loadLayoutData } from "./layout.server";
 import { AdminChrome as ServerAdminChrome } from "./components/admin-chrome";
+import { RootErrorPage as ServerRootErrorPage } from "./components/error-page";
 import { ShopChrome } from "./components/shop-chrome";
 import type { FooterCategory } from "./components/site-footer";
 import { Toaster } from "./components/toaster";
@@ -110,42 +108,19 @@ export default function App() {
   return <Outlet />;
 }
 
-export function NotFound() {
-  return (
-    <section className="container-page flex flex-col items-center py-24 text-center">
-      <p className="font-display text-6xl text-forest-800">404</p>
-      <h1 className="heading-display mt-4 text-3xl">Oops! Page not found</h1>
-      <p className="mt-3 max-w-md text-ink-700">The page you were looking for has moved, sold out or never grew here.</p>
-      <Link to="/" className="btn-primary mt-8">
-        Return to Home
-      </Link>
-    </section>
-  );
-}
+/**
+ * The error page (404 or a failure) is rendered on the server as usual; in the browser its code is
+ * its own chunk, loaded only when a page fails. import.meta.env.SSR is replaced at build time.
+ */
+const RootErrorPage = import.meta.env.SSR
+  ? ServerRootErrorPage
+  : lazy(() => import("./components/error-page").then((module) => ({ default: module.RootErrorPage })));
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  // A 4xx thrown with a plain-text explanation (e.g. an unreadable form) shows that explanation.
-  const message =
-    isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" && error.data
-      ? error.data
-      : isRouteErrorResponse(error)
-        ? `${error.status} ${error.statusText}.`
-        : "Something went wrong on our side.";
-  return <ErrorPanel message={message} />;
-}
-
-/** The in-layout error page: what went wrong, in words a shopper can act on, and a way home. */
-export function ErrorPanel({ message }: { message: string }) {
   return (
-    <section className="container-page py-24 text-center" role="alert">
-      <h1 className="heading-display text-3xl">We hit a snag</h1>
-      <p className="mt-3 text-ink-700">{message} Please try again in a moment.</p>
-      <Link to="/" className="btn-primary mt-8">
-        Return to Home
-      </Link>
-    </section>
+    <Suspense fallback={null}>
+      <RootErrorPage />
+    </Suspense>
   );
 }
 

@@ -1,10 +1,7 @@
 import { Link } from "@remix-run/react";
 import { pageList } from "~/lib/shop-filters";
 
-// gap-1: the arrow and its word are separate flex items, so the space between them needs the gap.
-const itemClass = "inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-full px-3 text-sm font-semibold";
-
-/** Previous / numbered / Next links (?page=N), so paging works without JavaScript. */
+/** Previous / numbered / Next links (?page=N), so paging works without JavaScript (styles: the page-item utility). */
 export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
   if (pageCount <= 1) return null;
   return (
@@ -12,18 +9,18 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
       <ul className="flex flex-wrap items-center justify-center gap-1">
         <li>
           {page > 1 ? (
-            <Link to={hrefFor(page - 1)} className={`${itemClass} text-forest-800 hover:bg-forest-50`} rel="prev">
+            <Link to={hrefFor(page - 1)} className="page-item" rel="prev">
               <span aria-hidden="true">←</span> Previous
             </Link>
           ) : (
-            <span className={`${itemClass} text-ink-500`} aria-disabled="true">
+            <span className="page-item" aria-disabled="true">
               <span aria-hidden="true">←</span> Previous
             </span>
           )}
         </li>
         {pageList(page, pageCount).map((item, index) =>
           item === "gap" ? (
-            <li key={`gap-${index}`} className={`${itemClass} text-ink-500`} aria-hidden="true">
+            <li key={`gap-${index}`} className="page-item" aria-hidden="true">
               …
             </li>
           ) : (
@@ -32,7 +29,7 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
                 to={hrefFor(item)}
                 aria-label={`Page ${item}`}
                 aria-current={item === page ? "page" : undefined}
-                className={`${itemClass} ${item === page ? "bg-forest-800 text-cream-50" : "text-forest-800 hover:bg-forest-50"}`}
+                className="page-item"
               >
                 {item}
               </Link>
@@ -41,11 +38,11 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
         )}
         <li>
           {page < pageCount ? (
-            <Link to={hrefFor(page + 1)} className={`${itemClass} text-forest-800 hover:bg-forest-50`} rel="next">
+            <Link to={hrefFor(page + 1)} className="page-item" rel="next">
               Next <span aria-hidden="true">→</span>
             </Link>
           ) : (
-            <span className={`${itemClass} text-ink-500`} aria-disabled="true">
+            <span className="page-item" aria-disabled="true">
               Next <span aria-hidden="true">→</span>
             </span>
           )}

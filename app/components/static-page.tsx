@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { ErrorPanel, NotFound, useRootData } from "~/root";
+import { ErrorPanel, NotFound } from "~/components/error-page";
+import { useRootData } from "~/root";
 import { telegramUrl } from "~/lib/site";
 
 /** The opening band of a static page: eyebrow, serif title, lead text. */

@@ -40,25 +40,22 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
   }, [toast.id, duration, onDismiss]);
 
   const destructive = toast.variant === "destructive";
-  const close = "-m-1 inline-flex rounded-full p-1 text-current opacity-70 hover:opacity-100";
   return (
     <li
       role={destructive ? "alert" : undefined}
       style={{ "--toast-duration": `${duration}ms` } as React.CSSProperties}
-      className={`toast pointer-events-auto flex w-full items-start gap-3 rounded-2xl border p-4 shadow-lg ${
-        destructive ? "border-berry-700/30 bg-berry-50 text-berry-700" : "border-forest-800/15 bg-white text-ink-900"
-      }`}
+      className="toast toast-card"
     >
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{toast.title}</p>
         {toast.description ? <p className="mt-0.5 text-sm opacity-90">{toast.description}</p> : null}
       </div>
       {hydrated ? (
-        <button type="button" onClick={() => onDismiss(toast.id)} className={close} aria-label="Dismiss notification">
+        <button type="button" onClick={() => onDismiss(toast.id)} className="toast-close" aria-label="Dismiss notification">
           <CloseIcon />
         </button>
       ) : (
-        <label className={`${close} relative cursor-pointer has-focus-visible:outline-3 has-focus-visible:outline-gold-500`}>
+        <label className="toast-close relative cursor-pointer has-focus-visible:outline-3 has-focus-visible:outline-gold-500">
           <input type="checkbox" className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0" aria-label="Dismiss notification" />
           <CloseIcon />
         </label>

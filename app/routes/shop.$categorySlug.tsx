@@ -8,7 +8,8 @@ import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-grid";
 import { ProductsLoading, useProductsLoading } from "~/components/products-loading";
 import { FilterChips, FiltersButton, shopHref, ShopFilters, type FilterPage } from "~/components/shop-filters";
-import { NotFound, useRootData, type RootLoader } from "~/root";
+import { NotFound } from "~/components/error-page";
+import { useRootData, type RootLoader } from "~/root";
 import { getAdmin } from "~/auth.server";
 import {
   CONCENTRATE_TABS,
