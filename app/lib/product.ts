@@ -1,5 +1,6 @@
 import type { ProductRow } from "../../db/schema";
 import { parseStringList } from "./json-list";
+import type { LabResultColumns } from "./lab-results";
 
 export type StrainType = "indica" | "sativa" | "hybrid";
 
@@ -13,7 +14,7 @@ export interface PriceTiers {
 }
 
 /** A product as the app uses it: lists parsed, flags real booleans, price in cents. */
-export interface Product {
+export interface Product extends LabResultColumns {
   id: number;
   name: string;
   priceCents: number;
@@ -85,5 +86,15 @@ export function toProduct(row: ProductRow): Product {
     bulkNote: row.bulkNote,
     version: row.version,
     updatedAt: row.updatedAt,
+    labReportKey: row.labReportKey,
+    labReportName: row.labReportName,
+    labReportType: row.labReportType,
+    labReportSize: row.labReportSize,
+    labName: row.labName,
+    labTestDate: row.labTestDate,
+    labBatch: row.labBatch,
+    labThcPercent: row.labThcPercent,
+    labCbdPercent: row.labCbdPercent,
+    labTotalCannabinoidsPercent: row.labTotalCannabinoidsPercent,
   };
 }

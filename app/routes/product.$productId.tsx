@@ -3,6 +3,7 @@ import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { Gallery } from "~/components/gallery";
+import { LabResultsSection } from "~/components/lab-results-section";
 import { LoadError } from "~/components/load-error";
 import { ProductPurchase } from "~/components/product-purchase";
 import { ProductsLoading, useProductsLoading } from "~/components/products-loading";
@@ -235,6 +236,11 @@ export default function ProductPage() {
               </div>
             </dl>
           </section>
+
+          <LabResultsSection
+            product={product}
+            requestUrl={telegramUrl(root?.telegramUsername ?? "", `Hi! Could you send me the lab report for ${product.name}?`)}
+          />
 
           {product.effects.length > 0 ? (
             <section aria-labelledby="effects-heading" className="mt-8">
