@@ -72,6 +72,7 @@ export function safeLabReportName(original: string | null | undefined, ext: LabR
   const stem = last
     .replace(/\.[^.]*$/, "")
     .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^A-Za-z0-9._-]+/g, "-")
     .replace(/[-.]{2,}/g, "-")
     .replace(/^[-._]+|[-._]+$/g, "")
