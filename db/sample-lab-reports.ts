@@ -31,11 +31,14 @@ export const SAMPLE_MARK = "SAMPLE \u2014 not a real lab result";
 export const sampleLabReportKey = (catalogueKey: string) => `sample-coa-${catalogueKey}.pdf`;
 export const sampleLabReportName = (catalogueKey: string) => `sample-coa-${catalogueKey}.pdf`;
 
-/** Text in a PDF literal string: WinAnsi bytes, with ( ) \ escaped and anything else outside ASCII as an octal escape. */
-function pdfText(text: string) {
+/**
+ * Text in a PDF literal string, ( ) \ escaped and the em dash as an octal escape: 227 in the page
+ * fonts' WinAnsiEncoding, 204 in PDFDocEncoding (the document info's title). Other non-ASCII: "?".
+ */
+function pdfText(text: string, encoding: "winansi" | "pdfdoc" = "winansi") {
   let out = "";
   for (const char of text) {
-    if (char === "\u2014") out += "\\227";
+    if (char === "\u2014") out += encoding === "winansi" ? "\\227" : "\\204";
     else if (char === "(" || char === ")" || char === "\\") out += `\\${char}`;
     else if (char >= " " && char <= "~") out += char;
     else out += "?";
@@ -96,7 +99,7 @@ export function sampleLabReportPdf(entry: SampleSource, report: Record<string, u
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>",
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    `<< /Title ${pdfText(`${SAMPLE_MARK}: ${typeof entry.name === "string" && entry.name.trim() ? entry.name.trim() : entry.key}`)} /Producer (Greenleaf Supply sample generator) >>`,
+    `<< /Title ${pdfText(`${SAMPLE_MARK}: ${typeof entry.name === "string" && entry.name.trim() ? entry.name.trim() : entry.key}`, "pdfdoc")} /Producer (Greenleaf Supply sample generator) >>`,
   ];
   let pdf = "%PDF-1.4\n";
   const offsets: number[] = [];
