@@ -1,4 +1,4 @@
-import { formatFileSize, labFactRows, labReportKindLabel, labReportUrl, type LabResultColumns } from "~/lib/lab-results";
+import { formatFileSize, labFactRows, labReportKindLabel, labReportUrl, type LabResultColumns } from "~/lib/lab-display";
 
 /**
  * The product page's Lab results section (issue 17): the report's facts as a definition list and

@@ -1,11 +1,14 @@
 import { z } from "zod";
-import type { ProductRow } from "../../db/schema";
 import { ascii, detectImageType, startsWith, type MediaMessage } from "./image-types";
+import { isRealIsoDate, percentText, type LabFacts, type LabReportFile, type LabResultColumns } from "./lab-display";
+
+// The display helpers (zod-free, for the product page) are part of this module's surface.
+export * from "./lab-display";
 
 /**
  * Lab results (issue 17, docs/decisions/019): the one module of rules for a product's lab report
  * (certificate of analysis) and its facts. Pure, so the admin form checks a file and the fields in
- * the browser with the same code the server runs.
+ * the browser with the same code the server runs. How the shop shows them: lib/lab-display.ts.
  *
  * - The file: PDF, JPG, PNG or WEBP up to 20 MB, decided by its first bytes (the image signatures of
  *   lib/image-types.ts plus `%PDF-`), never by its name or declared type.
@@ -15,9 +18,6 @@ import { ascii, detectImageType, startsWith, type MediaMessage } from "./image-t
 export const LAB_REPORT_MAX_BYTES = 20 * 1024 * 1024;
 /** Bytes needed to recognise every accepted format (WEBP needs 12). */
 export const LAB_REPORT_SIGNATURE_BYTES = 12;
-/** R2 key prefix in the IMAGES bucket; also the URL path the reports are served under. */
-export const LAB_REPORTS_PREFIX = "lab-reports/";
-export const LAB_REPORTS_PATH = `/${LAB_REPORTS_PREFIX}`;
 /** The file input's name in the form posted without JavaScript. */
 export const LAB_REPORT_FILE_FIELD = "labReportFile";
 export const LAB_REPORT_ACCEPT = "application/pdf,image/jpeg,image/png,image/webp";
@@ -60,8 +60,6 @@ export const LAB_REPORT_MESSAGES = {
 export const LAB_REPORT_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 export const isLabReportKey = (key: string) => LAB_REPORT_KEY.test(key) && !key.includes("..");
 
-export const labReportUrl = (key: string) => `${LAB_REPORTS_PATH}${key}`;
-
 /**
  * The name the report is served with (`Content-Disposition: inline; filename="..."`): the uploaded
  * name's last segment reduced to letters, digits, dot, dash and underscore, with the extension its
@@ -84,12 +82,6 @@ export function safeLabReportName(original: string | null | undefined, ext: LabR
 // ---------------------------------------------------------------------------------------------
 // The facts
 
-export const LAB_PERCENT_FIELDS = [
-  { name: "labThcPercent", label: "THC %" },
-  { name: "labCbdPercent", label: "CBD %" },
-  { name: "labTotalCannabinoidsPercent", label: "Total cannabinoids %" },
-] as const;
-
 export const LAB_MESSAGES = {
   nameTooLong: `Lab name must be at most ${LAB_NAME_MAX} characters`,
   batchTooLong: `Batch number must be at most ${LAB_BATCH_MAX} characters`,
@@ -100,15 +92,6 @@ export const LAB_MESSAGES = {
   percentRange: (label: string) => `${label} must be between 0 and 100`,
   reportKey: "The lab report reference is not valid. Remove it and upload the file again",
 } as const;
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A calendar date that exists (no 2026-02-30). */
-export function isRealIsoDate(text: string) {
-  if (!ISO_DATE.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
 
 /**
  * The latest test date accepted: today where the day starts first (UTC+14), so an owner anywhere
@@ -150,23 +133,6 @@ export function labResultsShape(now = new Date()) {
 
 export type LabResultFields = { [K in keyof ReturnType<typeof labResultsShape>]?: string };
 
-/** The product's lab columns (the row's own names). */
-export type LabResultColumns = Pick<
-  ProductRow,
-  | "labReportKey"
-  | "labReportName"
-  | "labReportType"
-  | "labReportSize"
-  | "labName"
-  | "labTestDate"
-  | "labBatch"
-  | "labThcPercent"
-  | "labCbdPercent"
-  | "labTotalCannabinoidsPercent"
->;
-export type LabReportFile = Pick<LabResultColumns, "labReportKey" | "labReportName" | "labReportType" | "labReportSize">;
-export type LabFacts = Omit<LabResultColumns, keyof LabReportFile>;
-
 export const NO_LAB_REPORT: LabReportFile = { labReportKey: null, labReportName: null, labReportType: null, labReportSize: null };
 /** A product with no lab report and no facts. */
 export const NO_LAB_RESULTS: LabResultColumns = {
@@ -193,11 +159,6 @@ export function labFactsToColumns(values: LabResultFields): LabFacts {
   };
 }
 
-/** "21.5" for 21.5, "0" for 0: the stored number as the form shows it, so an unchanged edit stores the same. */
-export function percentText(value: number | null | undefined) {
-  return value === null || value === undefined ? "" : String(Number(value.toFixed(2)));
-}
-
 /** The form's starting values for the lab fields (labReportName is shown, never posted). */
 export function labResultsDefaults(product: Partial<LabResultColumns> | null) {
   return {
@@ -212,36 +173,3 @@ export function labResultsDefaults(product: Partial<LabResultColumns> | null) {
   };
 }
 
-/** "14 March 2026" for the product page (the date is a calendar date: read in UTC). */
-export function formatTestDate(iso: string) {
-  return isRealIsoDate(iso)
-    ? new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-GB", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" })
-    : iso;
-}
-
-/** The facts the product page lists, in order, leaving out the ones not given. */
-export function labFactRows(product: LabFacts): { label: string; value: string; dateTime?: string }[] {
-  const rows: { label: string; value: string; dateTime?: string }[] = [];
-  if (product.labName) rows.push({ label: "Lab", value: product.labName });
-  if (product.labTestDate) rows.push({ label: "Test date", value: formatTestDate(product.labTestDate), dateTime: product.labTestDate });
-  if (product.labBatch) rows.push({ label: "Batch", value: product.labBatch });
-  for (const field of LAB_PERCENT_FIELDS) {
-    const value = product[field.name];
-    if (value !== null && value !== undefined) rows.push({ label: field.label.replace(/ %$/, ""), value: `${percentText(value)}%` });
-  }
-  return rows;
-}
-
-/** "1.2 MB" / "340 KB" for the report link. */
-export function formatFileSize(bytes: number) {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
-export function labReportKindLabel(contentType: string | null | undefined) {
-  if (contentType === "application/pdf") return "PDF";
-  if (contentType === "image/jpeg") return "JPG";
-  if (contentType === "image/png") return "PNG";
-  if (contentType === "image/webp") return "WEBP";
-  return "File";
-}

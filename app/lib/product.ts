@@ -1,6 +1,6 @@
 import type { ProductRow } from "../../db/schema";
 import { parseStringList } from "./json-list";
-import type { LabResultColumns } from "./lab-results";
+import type { LabResultColumns } from "./lab-display";
 
 export type StrainType = "indica" | "sativa" | "hybrid";
 
