@@ -77,6 +77,16 @@ export async function tryStoreFormLabReport(env: Env, file: FormDataEntryValue |
   }
 }
 
+/** Deletes a report this request stored when the rest of the post is refused (all or nothing). */
+export async function deleteLabReportQuietly(env: Env, key: string | null) {
+  if (!key) return;
+  try {
+    await env.IMAGES.delete(`${LAB_REPORTS_PREFIX}${key}`);
+  } catch (error) {
+    console.error(`Could not delete lab report ${key} after a refused post`, error);
+  }
+}
+
 /**
  * The stored report a form names by key: the product's own (unchanged, no R2 call), or one uploaded
  * with JavaScript, read back from R2 so its name, type and size come from what was stored, not

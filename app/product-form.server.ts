@@ -15,7 +15,7 @@ import {
   productFormToColumns,
 } from "./lib/product-form";
 import { localPath } from "./lib/redirect";
-import { getProductLabReport, resolveLabReport, tryStoreFormLabReport } from "./lab-reports.server";
+import { deleteLabReportQuietly, getProductLabReport, resolveLabReport, tryStoreFormLabReport } from "./lab-reports.server";
 import { LAB_REPORT_FILE_FIELD, LAB_REPORT_MESSAGES, NO_LAB_REPORT, type LabReportFile } from "./lib/lab-results";
 import { tryStoreFormImages } from "./media.server";
 import { createProduct, getAdminProduct, getProductThc, updateProductVersioned } from "./product-admin.server";
@@ -140,7 +140,11 @@ export async function productFormAction(request: Request, context: AppLoadContex
   if (!labReport.ok) return refused(labReport);
   // Files picked without JavaScript: a refused file answers with the spec's own texts, nothing stored.
   const stored = await tryStoreFormImages(context.env, formData.getAll("imageFiles"));
-  if (!stored.ok) return refused(stored);
+  if (!stored.ok) {
+    // All or nothing: the report this post stored goes again with the refused images.
+    if (labReport.stored) await deleteLabReportQuietly(context.env, labReport.report.labReportKey);
+    return refused(stored);
+  }
   const images = [...values.images, ...stored.urls];
   // If the save is refused below, the form comes back with the uploaded images and report already in it.
   submission.payload.images = images;
@@ -186,12 +190,12 @@ async function formLabReport(
   formData: FormData,
   key: string | undefined,
   productId: number | null,
-): Promise<{ ok: true; report: LabReportFile } | { ok: false; status: number; title: string; description: string }> {
+): Promise<{ ok: true; report: LabReportFile; stored: boolean } | { ok: false; status: number; title: string; description: string }> {
   const posted = await tryStoreFormLabReport(context.env, formData.get(LAB_REPORT_FILE_FIELD));
   if (!posted.ok) return posted;
-  if (posted.report) return { ok: true, report: posted.report };
-  if (!key) return { ok: true, report: NO_LAB_REPORT };
+  if (posted.report) return { ok: true, report: posted.report, stored: true };
+  if (!key) return { ok: true, report: NO_LAB_REPORT, stored: false };
   const current = productId === null ? null : await getProductLabReport(context.db, productId);
   const report = await resolveLabReport(context.env, key, current);
-  return report ? { ok: true, report } : { ok: false, status: 400, ...LAB_REPORT_MESSAGES.missing };
+  return report ? { ok: true, report, stored: false } : { ok: false, status: 400, ...LAB_REPORT_MESSAGES.missing };
 }

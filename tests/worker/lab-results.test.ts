@@ -255,6 +255,20 @@ describe("the product form without JavaScript", () => {
     expect(await reportKeys()).toEqual(before);
   });
 
+  it("a refused image takes the report posted with it back out: nothing stored, no row written", async () => {
+    const before = await reportKeys();
+    const id = ids.get(names.plain)!;
+    const rowBefore = await row(id);
+    const form = editForm(rowBefore!.version as number, { labReportFile: new File([PDF], "ok.pdf") });
+    form.append("name", names.plain);
+    form.append("imageFiles", new File(["not an image"], "photo.png", { type: "image/png" }));
+    const response = await adminPost(`/admin/edit-product/${id}`, form);
+    expect(response.status).toBe(415);
+    await response.arrayBuffer();
+    expect(await reportKeys()).toEqual(before);
+    expect(await row(id)).toEqual(rowBefore);
+  });
+
   it("generated facts (long, non-Latin, edge numbers): never a 5xx, and either saved exactly or nothing changed", async () => {
     const text = fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: "grapheme", maxLength: 150 }), fc.constant("日本語のラボ 🌿 ".repeat(12)));
     const number = fc.oneof(
