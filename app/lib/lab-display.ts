@@ -82,3 +82,18 @@ export function labReportKindLabel(contentType: string | null | undefined) {
   if (contentType === "image/webp") return "WEBP";
   return "File";
 }
+
+/** What the product page's Lab results section shows, computed in the loader (so none of this module ships to the browser). */
+export interface LabResultsView {
+  facts: { label: string; value: string; dateTime?: string }[];
+  report: { href: string; detail: string } | null;
+}
+
+export function labResultsView(product: LabResultColumns): LabResultsView {
+  const key = product.labReportKey;
+  const size = product.labReportSize ? `, ${formatFileSize(product.labReportSize)}` : "";
+  return {
+    facts: labFactRows(product),
+    report: key ? { href: labReportUrl(key), detail: `${labReportKindLabel(product.labReportType)}${size}` } : null,
+  };
+}
