@@ -80,7 +80,7 @@ export const MediaKeySchema = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/)
   .refine((key) => !key.includes(".."));
 
-function randomToken(length = 10) {
+export function randomToken(length = 10) {
   const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
   const bytes = crypto.getRandomValues(new Uint8Array(length));
   return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join("");
@@ -235,38 +235,74 @@ export interface StoredImage {
   size: number;
 }
 
-/**
- * Streams one image into R2. Refused before anything is written: no or oversized declared length
- * (413 'File too large'), first bytes not JPG/PNG/WEBP/GIF (415 'Invalid file type'). While
- * streaming, the byte count is held to the declared length and the 50MB limit; on any failure
- * the key is deleted so nothing half-written remains.
- */
-export async function storeImage(env: Env, body: ReadableStream<Uint8Array> | null, length: number | null): Promise<StoredImage> {
-  if (length === null) throw MediaError.of(411, uploadFailedMessage("The upload did not say how large the file is"));
-  if (length > IMAGE_MAX_BYTES) throw MediaError.of(413, IMAGE_MESSAGES.tooLarge);
-  if (length === 0 || !body) throw MediaError.of(415, IMAGE_MESSAGES.invalidType);
+/** What one kind of checked upload is: its limit, how its first bytes are recognised, its refusals and its key. */
+export interface CheckedUpload<T> {
+  bucket: R2Bucket;
+  maxBytes: number;
+  signatureBytes: number;
+  detect: (head: Uint8Array) => T | null;
+  tooLarge: MediaMessage;
+  invalidType: MediaMessage;
+  key: (type: T) => string;
+  contentType: (type: T) => string;
+  customMetadata?: (type: T) => Record<string, string>;
+}
 
-  const tooLarge = MediaError.of(413, IMAGE_MESSAGES.tooLarge);
-  const peeked = await peekStream(body, IMAGE_SIGNATURE_BYTES, lengthCheck(length, IMAGE_MAX_BYTES, tooLarge));
-  const type = detectImageType(peeked.head);
+/**
+ * Streams one upload into R2 after its first bytes prove its type. Refused before anything is
+ * written: no or oversized declared length (413), first bytes of no accepted type (415). While
+ * streaming, the byte count is held to the declared length and the limit; on any failure the key
+ * is deleted so nothing half-written remains. Returns the key and the detected type.
+ */
+export async function storeChecked<T>(upload: CheckedUpload<T>, body: ReadableStream<Uint8Array> | null, length: number | null) {
+  if (length === null) throw MediaError.of(411, uploadFailedMessage("The upload did not say how large the file is"));
+  if (length > upload.maxBytes) throw MediaError.of(413, upload.tooLarge);
+  if (length === 0 || !body) throw MediaError.of(415, upload.invalidType);
+
+  const tooLarge = MediaError.of(413, upload.tooLarge);
+  const peeked = await peekStream(body, upload.signatureBytes, lengthCheck(length, upload.maxBytes, tooLarge));
+  const type = upload.detect(peeked.head);
   if (!type) {
-    await peeked.body.cancel("not an image");
-    throw MediaError.of(415, IMAGE_MESSAGES.invalidType);
+    await peeked.body.cancel("not an accepted type");
+    throw MediaError.of(415, upload.invalidType);
   }
 
-  const key = newImageKey(type.ext);
+  const key = upload.key(type);
   try {
-    await env.IMAGES.put(key, peeked.body.pipeThrough(new FixedLengthStream(length)), {
-      httpMetadata: { contentType: type.contentType, cacheControl: MEDIA_CACHE_CONTROL },
+    await upload.bucket.put(key, peeked.body.pipeThrough(new FixedLengthStream(length)), {
+      httpMetadata: { contentType: upload.contentType(type), cacheControl: MEDIA_CACHE_CONTROL },
+      customMetadata: upload.customMetadata?.(type),
     });
   } catch (error) {
-    await deleteQuietly(env.IMAGES, key);
+    await deleteQuietly(upload.bucket, key);
     const failure = peeked.failure();
     if (failure) throw failure;
-    console.error("R2 image upload failed", error);
+    console.error("R2 upload failed", error);
     throw MediaError.of(503, uploadFailedMessage("Storage is unavailable right now"));
   }
-  return { key, url: imageUrl(key), contentType: type.contentType, size: length };
+  return { key, type };
+}
+
+/**
+ * Streams one image into R2 (JPG, PNG, WEBP or GIF by its first bytes, at most 50MB): 413 'File
+ * too large', 415 'Invalid file type', nothing half-written on failure (storeChecked).
+ */
+export async function storeImage(env: Env, body: ReadableStream<Uint8Array> | null, length: number | null): Promise<StoredImage> {
+  const { key, type } = await storeChecked(
+    {
+      bucket: env.IMAGES,
+      maxBytes: IMAGE_MAX_BYTES,
+      signatureBytes: IMAGE_SIGNATURE_BYTES,
+      detect: detectImageType,
+      tooLarge: IMAGE_MESSAGES.tooLarge,
+      invalidType: IMAGE_MESSAGES.invalidType,
+      key: (image) => newImageKey(image.ext),
+      contentType: (image) => image.contentType,
+    },
+    body,
+    length,
+  );
+  return { key, url: imageUrl(key), contentType: type.contentType, size: length! };
 }
 
 export type StoreFormImagesResult = { ok: true; urls: string[] } | { ok: false; status: number; title: string; description: string };
@@ -313,7 +349,7 @@ export async function serveImage(env: Env, rawKey: string | undefined, request: 
   return new Response(object.body, { headers });
 }
 
-function notFound() {
+export function notFound() {
   return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 

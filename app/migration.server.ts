@@ -2,6 +2,7 @@ import { and, count, desc, eq, exists, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { catalogue as builtInCatalogue } from "../db/catalogue";
 import { migrationRuns, products, settings, type MigrationRunRow, type NewProductRow } from "../db/schema";
+import { putSampleLabReports } from "../db/sample-lab-reports";
 import { catalogueEntryToRow } from "../db/transform";
 import {
   ACTIVE_MIGRATION_STATUSES,
@@ -210,6 +211,8 @@ export interface RunMigrationOptions {
   catalogue?: readonly unknown[];
   /** Rows per atomic D1 batch. */
   batchRows?: number;
+  /** Where the catalogue's sample lab reports go (the IMAGES bucket); none are stored without it. */
+  bucket?: R2Bucket;
 }
 
 const activeRun = (runId: string) =>
@@ -240,6 +243,8 @@ export async function runMigration(db: Db, runId: string, options: RunMigrationO
 
   if (run.clearExisting && !run.cleared) await clearProductsOnce(db, runId);
 
+  // The sample lab reports go into R2 before the rows that point at them (a redelivery puts the same bytes again).
+  if (options.bucket) await putSampleLabReports(options.bucket, entries);
   const { rows, rejected } = prepareCatalogueRows(entries);
   const failedProducts: FailedProduct[] = [...rejected];
   let inserted = 0;
@@ -380,7 +385,7 @@ export async function handleMigrationBatch(batch: MessageBatch<unknown>, env: En
     const { runId } = parsed.data;
     try {
       if (deadLetters) await failDeadLetteredRun(db, runId);
-      else await runMigration(db, runId);
+      else await runMigration(db, runId, { bucket: env.IMAGES });
       message.ack();
     } catch (error) {
       console.error(`Migration run ${runId} failed on attempt ${message.attempts}; it will be retried`, error);

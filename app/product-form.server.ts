@@ -15,6 +15,8 @@ import {
   productFormToColumns,
 } from "./lib/product-form";
 import { localPath } from "./lib/redirect";
+import { deleteLabReportQuietly, getProductLabReport, resolveLabReport, tryStoreFormLabReport } from "./lab-reports.server";
+import { LAB_REPORT_FILE_FIELD, LAB_REPORT_MESSAGES, NO_LAB_REPORT, type LabReportFile } from "./lib/lab-results";
 import { tryStoreFormImages } from "./media.server";
 import { createProduct, getAdminProduct, getProductThc, updateProductVersioned } from "./product-admin.server";
 import { redirectWithToast } from "./toast.server";
@@ -124,22 +126,30 @@ export async function productFormAction(request: Request, context: AppLoadContex
     return failure(submission.reply({ formErrors: [`${SAVE_FAILED}: ${message}`] }), message, 400);
   }
 
+  const refused = (refusal: { status: number; title: string; description: string }) =>
+    data<ProductFormActionData>(
+      {
+        result: submission.reply({ formErrors: [`${refusal.title}: ${refusal.description}`] }),
+        toast: { title: refusal.title, description: refusal.description, variant: "destructive" },
+      },
+      { status: refusal.status },
+    );
+
+  // The lab report is checked first: a refused report stores nothing, images included.
+  const labReport = await formLabReport(context, formData, values.labReportKey, productId);
+  if (!labReport.ok) return refused(labReport);
   // Files picked without JavaScript: a refused file answers with the spec's own texts, nothing stored.
   const stored = await tryStoreFormImages(context.env, formData.getAll("imageFiles"));
   if (!stored.ok) {
-    const message = `${stored.title}: ${stored.description}`;
-    return data<ProductFormActionData>(
-      {
-        result: submission.reply({ formErrors: [message] }),
-        toast: { title: stored.title, description: stored.description, variant: "destructive" },
-      },
-      { status: stored.status },
-    );
+    // All or nothing: the report this post stored goes again with the refused images.
+    if (labReport.stored) await deleteLabReportQuietly(context.env, labReport.report.labReportKey);
+    return refused(stored);
   }
   const images = [...values.images, ...stored.urls];
-  // If the save is refused below, the form comes back with the uploaded images already in its list.
+  // If the save is refused below, the form comes back with the uploaded images and report already in it.
   submission.payload.images = images;
-  const columns = productFormToColumns({ ...values, images });
+  submission.payload.labReportKey = labReport.report.labReportKey ?? "";
+  const columns = productFormToColumns({ ...values, images }, labReport.report);
 
   if (productId === null) {
     try {
@@ -168,4 +178,24 @@ export async function productFormAction(request: Request, context: AppLoadContex
     return failure(submission.reply({ formErrors: [`${SAVE_FAILED}: ${CONFLICT_MESSAGE}`] }), CONFLICT_MESSAGE, 409);
   }
   return redirectWithToast(returnTo, { title: "Product updated successfully!" });
+}
+
+/**
+ * The report the saved product will have: a file posted without JavaScript (stored now, replacing
+ * the current one), else the one the form names by key (the product's own, or one uploaded with
+ * JavaScript), else none. Removing or replacing a report keeps the old stored file, as images do.
+ */
+async function formLabReport(
+  context: AppLoadContext,
+  formData: FormData,
+  key: string | undefined,
+  productId: number | null,
+): Promise<{ ok: true; report: LabReportFile; stored: boolean } | { ok: false; status: number; title: string; description: string }> {
+  const posted = await tryStoreFormLabReport(context.env, formData.get(LAB_REPORT_FILE_FIELD));
+  if (!posted.ok) return posted;
+  if (posted.report) return { ok: true, report: posted.report, stored: true };
+  if (!key) return { ok: true, report: NO_LAB_REPORT, stored: false };
+  const current = productId === null ? null : await getProductLabReport(context.db, productId);
+  const report = await resolveLabReport(context.env, key, current);
+  return report ? { ok: true, report, stored: false } : { ok: false, status: 400, ...LAB_REPORT_MESSAGES.missing };
 }

@@ -15,6 +15,8 @@
  * strain type and THC (app/packshot.server.ts), until the owner uploads a photo.
  */
 
+import type { CatalogueLabReport } from "./sample-lab-reports";
+
 export type StrainType = "indica" | "sativa" | "hybrid";
 
 export interface PriceTiers {
@@ -45,6 +47,7 @@ export interface CatalogueEntry {
   in_stock?: boolean;
   price_tiers?: PriceTiers | null;
   bulk_note?: string | null; // e.g. "5+ units @ $525", "1lb @ $900"
+  lab_report?: CatalogueLabReport | null; // facts of a sample COA (db/sample-lab-reports.ts makes its PDF)
 }
 
 export interface CatalogueCategory {
@@ -80,6 +83,7 @@ export const catalogue: readonly CatalogueEntry[] = [
   // ---------------------------------------------------------------- Indoors
   {
     key: "runtz-eighth",
+    lab_report: { lab_name: "Example Analytical Labs (sample)", test_date: "2026-10-14", batch: "SAMPLE-RZ-1014", thc_percent: 25.84, cbd_percent: 0.07, total_cannabinoids_percent: 29.91 },
     name: "Runtz (1/8 oz)",
     price: "$45",
     compare_at_price: "$60", // Daily Deal: 25% off
@@ -254,6 +258,7 @@ export const catalogue: readonly CatalogueEntry[] = [
   // ---------------------------------------------------------------- Edibles
   {
     key: "wild-berry-gummies",
+    lab_report: { lab_name: "Example Analytical Labs (sample)", test_date: "2026-09-30", batch: "SAMPLE-WB-0930", thc_percent: 0.42, cbd_percent: 0, total_cannabinoids_percent: 0.45 },
     name: "Wild Berry Gummies",
     price: "$5.00",
     description:
@@ -341,6 +346,7 @@ export const catalogue: readonly CatalogueEntry[] = [
   // ------------------------------------------------------------------- Pens
   {
     key: "blue-dream-2g-disposable",
+    lab_report: { lab_name: "Example Analytical Labs (sample)", test_date: "2026-10-21", batch: "SAMPLE-BD-1021", thc_percent: 90.12, cbd_percent: 0.31, total_cannabinoids_percent: 94.6 },
     name: "Blue Dream 2G Disposable",
     price: "$9",
     compare_at_price: "$12", // Daily Deal: 25% off
@@ -466,6 +472,7 @@ export const catalogue: readonly CatalogueEntry[] = [
   },
   {
     key: "wedding-cake-live-resin-lb",
+    lab_report: { lab_name: "Example Analytical Labs (sample)", test_date: "2026-11-02", batch: "SAMPLE-WC-1102", thc_percent: 79.4, cbd_percent: 0.15, total_cannabinoids_percent: 86.2 },
     name: "Wedding Cake Live Resin (1lb)",
     price: "$900",
     description:

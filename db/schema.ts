@@ -62,6 +62,22 @@ export const products = sqliteTable(
     priceTiers: text("price_tiers"),
     /** Bulk pricing note shown on the product page, e.g. "5+ units @ $525". */
     bulkNote: text("bulk_note"),
+    /**
+     * The lab report (certificate of analysis, issue 17; docs/decisions/019): its R2 object under
+     * `lab-reports/` in the IMAGES bucket (the key without the prefix), the safe file name it is
+     * served with, its type as its bytes proved it, and its size. All null when there is none.
+     */
+    labReportKey: text("lab_report_key"),
+    labReportName: text("lab_report_name"),
+    labReportType: text("lab_report_type"),
+    labReportSize: integer("lab_report_size"),
+    /** The report's facts, each optional: lab, test date (ISO yyyy-mm-dd), batch, and percentages 0-100. */
+    labName: text("lab_name"),
+    labTestDate: text("lab_test_date"),
+    labBatch: text("lab_batch"),
+    labThcPercent: real("lab_thc_percent"),
+    labCbdPercent: real("lab_cbd_percent"),
+    labTotalCannabinoidsPercent: real("lab_total_cannabinoids_percent"),
     /** Optimistic-concurrency version: bumped on every update. */
     version: integer("version").notNull().default(1),
     createdAt: text("created_at").notNull().default(now),

@@ -2,16 +2,21 @@ import { count } from "drizzle-orm";
 import type { Db } from "../app/load-context";
 import { D1_MAX_BOUND_PARAMETERS, insertProductRows } from "../app/migration.server";
 import { catalogue } from "./catalogue";
+import { putSampleLabReports } from "./sample-lab-reports";
 import { products } from "./schema";
 import { catalogueEntryToRow } from "./transform";
 
 // Inserting is shared with the admin migration: one atomic batch, each statement under D1's 100 bound parameters.
 export { D1_MAX_BOUND_PARAMETERS, insertProductRows };
 
-/** Loads the built-in catalogue when the products table is empty; returns how many were inserted. */
-export async function seedCatalogueIfEmpty(db: Db): Promise<number> {
+/**
+ * Loads the built-in catalogue when the products table is empty; returns how many were inserted.
+ * With a bucket, its sample lab reports are put into R2 first, as the admin migration does.
+ */
+export async function seedCatalogueIfEmpty(db: Db, bucket?: R2Bucket): Promise<number> {
   const [{ value }] = await db.select({ value: count() }).from(products);
   if (value > 0) return 0;
+  if (bucket) await putSampleLabReports(bucket, catalogue);
   const rows = catalogue.map(catalogueEntryToRow);
   await insertProductRows(db, rows);
   return rows.length;

@@ -3,6 +3,8 @@ import { parsePriceToCents } from "../app/lib/money";
 import { normalizeStrainType } from "../app/lib/product";
 import { slugify } from "../app/lib/slug";
 import { normalizeThc, thcColumns } from "../app/lib/thc";
+import { isRealIsoDate, LAB_BATCH_MAX, LAB_NAME_MAX, type LabResultColumns } from "../app/lib/lab-results";
+import { sampleLabReports } from "./sample-lab-reports";
 import type { NewProductRow } from "./schema";
 
 /**
@@ -52,6 +54,34 @@ function tiers(value: unknown): string | null {
   return JSON.stringify(Object.fromEntries(keys.map((key, i) => [key, cents[i]])));
 }
 
+function percent(value: unknown): number | null {
+  const number = numeric(value);
+  return number !== null && number >= 0 && number <= 100 ? Math.round(number * 100) / 100 : null;
+}
+
+/**
+ * An entry's `lab_report` (issue 17): its facts, each kept only when valid, and the sample PDF the
+ * migration puts into R2 under its key (db/sample-lab-reports.ts). No `lab_report`: all null.
+ */
+function labColumns(entry: Record<string, unknown>): LabResultColumns | Record<string, never> {
+  const [sample] = sampleLabReports([entry]);
+  if (!sample) return {};
+  const report = entry.lab_report as Record<string, unknown>;
+  const date = text(report.test_date);
+  return {
+    labReportKey: sample.key,
+    labReportName: sample.name,
+    labReportType: "application/pdf",
+    labReportSize: sample.bytes.byteLength,
+    labName: text(report.lab_name)?.slice(0, LAB_NAME_MAX) ?? null,
+    labTestDate: date && isRealIsoDate(date) ? date : null,
+    labBatch: text(report.batch)?.slice(0, LAB_BATCH_MAX) ?? null,
+    labThcPercent: percent(report.thc_percent),
+    labCbdPercent: percent(report.cbd_percent),
+    labTotalCannabinoidsPercent: percent(report.total_cannabinoids_percent),
+  };
+}
+
 export function catalogueEntryToRow(entry: unknown): NewProductRow {
   const e = (entry && typeof entry === "object" ? entry : {}) as Record<string, unknown>;
   const rating = numeric(e.rating);
@@ -80,5 +110,6 @@ export function catalogueEntryToRow(entry: unknown): NewProductRow {
     active: e.active !== false,
     priceTiers: tiers(e.price_tiers),
     bulkNote: text(e.bulk_note),
+    ...labColumns(e),
   };
 }

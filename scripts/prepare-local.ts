@@ -57,7 +57,7 @@ export async function prepareLocal(persistTo?: string, generated?: number, { qui
       for (let i = 0; i < rows.length; i += 1000) await insertProductRows(db, rows.slice(i, i + 1000));
       console.log(`Loaded ${rows.length} generated products.`);
     } else {
-      const inserted = await seedCatalogueIfEmpty(db);
+      const inserted = await seedCatalogueIfEmpty(db, proxy.env.IMAGES);
       console.log(inserted ? `Catalogue: loaded the built-in catalogue, ${inserted} products.` : "Catalogue: already loaded.");
     }
   } finally {

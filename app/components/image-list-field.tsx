@@ -42,17 +42,21 @@ interface ImageItem {
   progress: number | null;
 }
 
-class ImageUploadError extends Error {
+export class ImageUploadError extends Error {
   constructor(readonly toast: MediaMessage) {
     super(toast.description);
   }
 }
 
-/** Streams one file to the upload route with XMLHttpRequest, for upload progress events. */
-function sendImage(file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<string> {
+/**
+ * Streams one file to an upload route with XMLHttpRequest, for upload progress events; resolves
+ * with the route's JSON answer, rejects with its `{ error: { title, description } }` as a toast.
+ * Shared by the images and the lab report fields.
+ */
+export function sendFile(endpoint: string, file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("PUT", "/admin/uploads/image");
+    xhr.open("PUT", endpoint);
     xhr.setRequestHeader("Accept", "application/json");
     xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
     xhr.setRequestHeader("X-File-Name", encodeURIComponent(file.name));
@@ -62,8 +66,8 @@ function sendImage(file: File, onProgress: (fraction: number) => void, signal: A
     };
     xhr.onload = () => {
       const body: unknown = xhr.response;
-      if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === "object" && "url" in body && typeof body.url === "string") {
-        resolve(body.url);
+      if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === "object") {
+        resolve(body as Record<string, unknown>);
         return;
       }
       const error = body && typeof body === "object" && "error" in body ? (body as { error: unknown }).error : null;
@@ -80,6 +84,12 @@ function sendImage(file: File, onProgress: (fraction: number) => void, signal: A
     signal.addEventListener("abort", () => xhr.abort());
     xhr.send(file);
   });
+}
+
+async function sendImage(file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<string> {
+  const body = await sendFile("/admin/uploads/image", file, onProgress, signal);
+  if (typeof body.url !== "string") throw new ImageUploadError(uploadFailedMessage("The server did not say where the image is"));
+  return body.url;
 }
 
 /** The spec's checks in the browser, before sending: size, then the file's first bytes. */
@@ -147,7 +157,7 @@ function PlainImageList({ name, defaultValue }: ImageListFieldProps) {
   );
 }
 
-const FILE_INPUT_CLASS =
+export const FILE_INPUT_CLASS =
   "block w-full cursor-pointer rounded-xl text-sm text-ink-700 file:mr-4 file:cursor-pointer file:rounded-full file:border-0 file:bg-forest-800 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-cream-50 hover:file:bg-forest-700";
 
 function move<T>(list: T[], from: number, to: number): T[] {

@@ -104,6 +104,11 @@ export function ProductCard({
           </span>
         )}
         {product.isLabTested ? <span className="lab-badge absolute bottom-2 left-2">Lab Tested</span> : null}
+        {product.hasLabReport ? (
+          <span className="coa-mark absolute top-2 right-2" role="img" aria-label="Lab report available">
+            COA
+          </span>
+        ) : null}
       </div>
 
       <div className={`product-card-body ${list ? "p-3 sm:p-5" : "p-2.5 sm:p-3.5"}`}>

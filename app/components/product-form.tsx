@@ -3,9 +3,11 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { NO_STRAIN_LABEL, PRODUCT_NAME_MAX, STRAIN_TYPES, productFormSchema, type ProductFormRules } from "~/lib/product-form";
+import type { labResultsDefaults } from "~/lib/lab-results";
 import { THC_EXAMPLES } from "~/lib/thc";
 import { AdminAlert, useActionToast, type ActionToast } from "./admin-ui";
 import { ImageListField } from "./image-list-field";
+import { LabResultsField } from "./lab-results-field";
 import { VideoField } from "./video-field";
 
 /**
@@ -36,7 +38,7 @@ export type ProductFormDefaultValue = {
   inStock: boolean;
   isLabTested: boolean;
   version?: number;
-};
+} & ReturnType<typeof labResultsDefaults>;
 
 const FIELD_LABELS: Record<string, string> = {
   name: "Product Name",
@@ -49,6 +51,13 @@ const FIELD_LABELS: Record<string, string> = {
   effects: "Effects",
   video: "Product Video",
   images: "Images",
+  labReportKey: "Lab report",
+  labName: "Lab name",
+  labTestDate: "Test date",
+  labBatch: "Batch number",
+  labThcPercent: "THC %",
+  labCbdPercent: "CBD %",
+  labTotalCannabinoidsPercent: "Total cannabinoids %",
 };
 
 function fieldLabel(key: string) {
@@ -297,6 +306,14 @@ export function ProductForm({
       <Section title="Images">
         <ImageListField key={`images-${images.join("|")}`} name="images" defaultValue={images} />
         <FieldError id={fields.images.errorId} errors={fields.images.errors} />
+      </Section>
+
+      <Section title="Lab results">
+        <LabResultsField
+          key={`lab-${asList(fields.labReportKey.initialValue).join("")}`}
+          fields={fields}
+          reportName={fields.labReportKey.initialValue === defaultValue.labReportKey ? defaultValue.labReportName || null : null}
+        />
       </Section>
 
       <Section title="Status">

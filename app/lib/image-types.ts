@@ -25,12 +25,13 @@ const TYPES: Record<ImageKind, ImageType> = {
   webp: { kind: "webp", ext: "webp", contentType: "image/webp" },
 };
 
-function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0) {
+/** Do the bytes at `offset` equal the signature? (Shared with the lab report check, app/lib/lab-results.ts.) */
+export function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0) {
   if (bytes.length < offset + signature.length) return false;
   return signature.every((byte, index) => bytes[offset + index] === byte);
 }
 
-const ascii = (text: string) => Array.from(text, (char) => char.charCodeAt(0));
+export const ascii = (text: string) => Array.from(text, (char) => char.charCodeAt(0));
 
 const JPEG = [0xff, 0xd8, 0xff];
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COMPARE_AT_MESSAGES, compareAtProblem } from "./deals";
+import { labFactsToColumns, labResultsDefaults, labResultsShape, NO_LAB_REPORT, type LabReportFile } from "./lab-results";
 import { centsToDecimalText, parsePriceToCents } from "./money";
 import type { Product, StrainType } from "./product";
 import { normalizeThc, THC_FORMAT_MESSAGE, THC_TEXT_MAX } from "./thc";
@@ -128,6 +129,8 @@ export function productFormSchema(categorySlugs: readonly string[], rules: Produ
     active: z.boolean().default(false),
     inStock: z.boolean().default(false),
     isLabTested: z.boolean().default(false),
+    // Lab results (issue 17): the report's key and its facts, all optional (lib/lab-results.ts).
+    ...labResultsShape(),
     version: z.number().int().min(1).optional(),
     returnTo: z.string().optional(),
   });
@@ -172,6 +175,7 @@ export function productFormDefaults(product: Product | null, categorySlugs: read
       active: true,
       inStock: true,
       isLabTested: true,
+      ...labResultsDefaults(null),
     };
   }
   return {
@@ -188,12 +192,16 @@ export function productFormDefaults(product: Product | null, categorySlugs: read
     active: product.active,
     inStock: product.inStock,
     isLabTested: product.isLabTested,
+    ...labResultsDefaults(product),
     version: product.version,
   };
 }
 
-/** Validated form values as the columns of a products row (images: the first is the cover). */
-export function productFormToColumns(values: ProductFormValues) {
+/**
+ * Validated form values as the columns of a products row (images: the first is the cover). The
+ * lab report's file columns come from storage (the action resolves them), the facts from the form.
+ */
+export function productFormToColumns(values: ProductFormValues, labReport: LabReportFile = NO_LAB_REPORT) {
   const [cover = null, ...extra] = values.images;
   return {
     name: values.name,
@@ -210,6 +218,8 @@ export function productFormToColumns(values: ProductFormValues) {
     active: values.active,
     inStock: values.inStock,
     isLabTested: values.isLabTested,
+    ...labReport,
+    ...labFactsToColumns(values),
   };
 }
 

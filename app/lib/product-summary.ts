@@ -24,7 +24,7 @@ export type ProductSummary = Pick<
   | "isLabTested"
   | "inStock"
   | "active"
-> & { image: string; packSize: string | null };
+> & { image: string; packSize: string | null; hasLabReport: boolean };
 
 /** The columns a card needs, as the database returns them. */
 export interface ProductSummaryRow {
@@ -42,6 +42,8 @@ export interface ProductSummaryRow {
   isLabTested: boolean;
   inStock: boolean;
   active: boolean;
+  /** A lab report is attached (the card's COA mark). */
+  hasLabReport: boolean | number;
 }
 
 export function toProductSummary(row: ProductSummaryRow): ProductSummary {
@@ -52,5 +54,6 @@ export function toProductSummary(row: ProductSummaryRow): ProductSummary {
     packSize: packSize(row),
     strainType: normalizeStrainType(row.strainType),
     effects: parseStringList(row.effects),
+    hasLabReport: Boolean(row.hasLabReport),
   };
 }

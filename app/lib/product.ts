@@ -1,6 +1,7 @@
 import type { ProductRow } from "../../db/schema";
 import { storedCompareAt } from "./deals";
 import { parseStringList } from "./json-list";
+import type { LabResultColumns } from "./lab-display";
 
 export type StrainType = "indica" | "sativa" | "hybrid";
 
@@ -14,7 +15,7 @@ export interface PriceTiers {
 }
 
 /** A product as the app uses it: lists parsed, flags real booleans, price in cents. */
-export interface Product {
+export interface Product extends LabResultColumns {
   id: number;
   name: string;
   priceCents: number;
@@ -89,5 +90,15 @@ export function toProduct(row: ProductRow): Product {
     bulkNote: row.bulkNote,
     version: row.version,
     updatedAt: row.updatedAt,
+    labReportKey: row.labReportKey,
+    labReportName: row.labReportName,
+    labReportType: row.labReportType,
+    labReportSize: row.labReportSize,
+    labName: row.labName,
+    labTestDate: row.labTestDate,
+    labBatch: row.labBatch,
+    labThcPercent: row.labThcPercent,
+    labCbdPercent: row.labCbdPercent,
+    labTotalCannabinoidsPercent: row.labTotalCannabinoidsPercent,
   };
 }

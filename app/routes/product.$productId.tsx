@@ -3,6 +3,7 @@ import { Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { Gallery } from "~/components/gallery";
+import { LabResultsSection } from "~/components/lab-results-section";
 import { LoadError } from "~/components/load-error";
 import { Price } from "~/components/price";
 import { ProductPurchase } from "~/components/product-purchase";
@@ -19,6 +20,7 @@ import { categoryLabel, displayRating, PRICE_TIER_ROWS, productDescription } fro
 import { isNotFound, loaderErrorMessage } from "~/lib/route-errors";
 import { jsonForScript, productJsonLd, rootOrigin, seo } from "~/lib/seo";
 import { SITE, telegramUrl } from "~/lib/site";
+import { labResultsView } from "~/lib/lab-display";
 import { getProduct, readCatalogue } from "~/products.server";
 
 /** A product id is a positive whole number; anything else is an unknown product. */
@@ -40,7 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Shoppers never see an inactive product; the admin does, with a notice.
   if (!product || (!product.active && !admin)) productNotFound(pathname);
   // The gallery's cover, og:image and JSON-LD show the uploaded image, or the packshot when there is none.
-  return { product, cover: productImageOrPackshot(product), size: packSize(product), isAdmin: admin !== null };
+  return { product, cover: productImageOrPackshot(product), size: packSize(product), isAdmin: admin !== null, lab: labResultsView(product) };
 }
 
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, matches, params }) => {
@@ -75,7 +77,7 @@ function Badge({ icon, title, text }: { icon: React.ReactNode; title: string; te
 const iconProps = { viewBox: "0 0 24 24", className: "h-5 w-5", fill: "none", stroke: "currentColor", strokeWidth: 1.8 } as const;
 
 export default function ProductPage() {
-  const { product, cover, size, isAdmin } = useLoaderData<typeof loader>();
+  const { product, cover, size, isAdmin, lab } = useLoaderData<typeof loader>();
   const root = useRootData();
   const loading = useProductsLoading("/product/");
   const nonce = useNonce();
@@ -236,6 +238,11 @@ export default function ProductPage() {
               </div>
             </dl>
           </section>
+
+          <LabResultsSection
+            view={lab}
+            requestUrl={telegramUrl(root?.telegramUsername ?? "", `Hi! Could you send me the lab report for ${product.name}?`)}
+          />
 
           {product.effects.length > 0 ? (
             <section aria-labelledby="effects-heading" className="mt-8">

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { NO_LAB_RESULTS } from "../../app/lib/lab-results";
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../app/lib/product";
 import {
@@ -149,6 +150,7 @@ const product: Product = {
   bulkNote: null,
   version: 3,
   updatedAt: "2026-01-01T00:00:00.000Z",
+  ...NO_LAB_RESULTS,
 };
 
 describe("form defaults and columns", () => {

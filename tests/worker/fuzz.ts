@@ -77,9 +77,9 @@ function jsonBody(fields: string[]) {
 /** Raw upload bodies: random bytes, sometimes starting like a real image, of any declared type. */
 const rawBody = fc
   .tuple(
-    fc.constantFrom(new Uint8Array(0), new Uint8Array([0xff, 0xd8, 0xff]), new Uint8Array([0x89, 0x50, 0x4e, 0x47]), new TextEncoder().encode("<svg"), new TextEncoder().encode("MZ")),
+    fc.constantFrom(new Uint8Array(0), new Uint8Array([0xff, 0xd8, 0xff]), new Uint8Array([0x89, 0x50, 0x4e, 0x47]), new TextEncoder().encode("<svg"), new TextEncoder().encode("MZ"), new TextEncoder().encode("%PDF-")),
     fc.uint8Array({ maxLength: 2048 }),
-    fc.constantFrom("image/png", "image/jpeg", "image/svg+xml", "text/html", "application/octet-stream", "", "video/mp4"),
+    fc.constantFrom("image/png", "image/jpeg", "image/svg+xml", "text/html", "application/octet-stream", "", "video/mp4", "application/pdf"),
   )
   .map(([head, tail, type]) => ({ bytes: new Uint8Array([...head, ...tail]), type }));
 
@@ -132,6 +132,7 @@ export async function fuzzEndpoint(endpoint: Endpoint) {
 const PRODUCT_FIELDS = [
   "name", "price", "compareAt", "description", "category", "strainType", "thcContent", "effects", "effects[0]", "effects[1]",
   "images", "images[0]", "video", "imageFiles", "active", "inStock", "isLabTested", "returnTo",
+  "labReportKey", "labReportFile", "labName", "labTestDate", "labBatch", "labThcPercent", "labCbdPercent", "labTotalCannabinoidsPercent",
 ];
 
 export const ENDPOINTS: Endpoint[] = [
@@ -148,6 +149,7 @@ export const ENDPOINTS: Endpoint[] = [
   { name: "delete category", path: "/admin/categories/3/delete", fields: ["intent"], admin: true },
   { name: "migration", path: "/admin/migration", fields: ["intent", "clearExisting"], admin: true },
   { name: "image upload", path: "/admin/uploads/image?fileName=x.png", kind: "raw", method: "PUT", admin: true },
+  { name: "lab report upload", path: "/admin/uploads/lab-report", kind: "raw", method: "PUT", admin: true },
   { name: "video upload", path: "/admin/uploads/video", kind: "json", fields: ["intent", "fileName", "contentType", "size", "uploadId", "url"], admin: true },
   { name: "video part", path: "/admin/uploads/video/part?uploadId=nope&partNumber=1", kind: "raw", method: "PUT", admin: true },
 ];

@@ -4,4 +4,4 @@ import { seedCatalogueIfEmpty } from "../../db/seed";
 
 // Setup files may run more than once; both steps are idempotent.
 await applyD1Migrations(env.DB, (env as TestEnv).TEST_MIGRATIONS);
-await seedCatalogueIfEmpty(createDb(env.DB));
+await seedCatalogueIfEmpty(createDb(env.DB), env.IMAGES);

@@ -1,0 +1,272 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { notify } from "~/components/toaster";
+import { uploadFailedMessage, type MediaMessage } from "~/lib/image-types";
+import {
+  LAB_BATCH_MAX,
+  LAB_NAME_MAX,
+  LAB_PERCENT_FIELDS,
+  LAB_REPORT_ACCEPT,
+  LAB_REPORT_FILE_FIELD,
+  LAB_REPORT_MAX_BYTES,
+  LAB_REPORT_MESSAGES,
+  LAB_REPORT_SIGNATURE_BYTES,
+  detectLabReportType,
+  labReportUrl,
+  latestTestDate,
+} from "~/lib/lab-results";
+import { FILE_INPUT_CLASS, ImageUploadError, sendFile } from "./image-list-field";
+
+/**
+ * The product form's Lab results section (issue 17): one lab report file and its facts.
+ *
+ * Without JavaScript: the current report is a "Keep" checkbox (named labReportKey, as images are)
+ * and a new file goes in the `labReportFile` input, stored by the form's action in the same submit.
+ * With JavaScript: a picked file is checked (size, first bytes), streamed to /admin/uploads/lab-report
+ * with a progress bar, and its key set on the form; Remove takes it off the form (the stored file is
+ * kept). The facts are plain fields either way, validated by lib/lab-results.ts.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Field = FieldMetadata<string | undefined, any, string[]>;
+export type LabResultsFieldMetadata = Record<
+  "labReportKey" | "labName" | "labTestDate" | "labBatch" | "labThcPercent" | "labCbdPercent" | "labTotalCannabinoidsPercent",
+  Field
+>;
+
+const HINT = "PDF, JPG, PNG or WEBP, up to 20MB. A new file replaces the current report.";
+
+function FieldError({ field }: { field: Field }) {
+  if (!field.errors?.length) return null;
+  return (
+    <p id={field.errorId} className="field-error">
+      {field.errors.join(" ")}
+    </p>
+  );
+}
+
+function initialKey(field: Field) {
+  const value = field.initialValue;
+  return typeof value === "string" ? value : "";
+}
+
+export function LabResultsField({ fields, reportName }: { fields: LabResultsFieldMetadata; reportName: string | null }) {
+  const hydrated = useHydrated();
+  const key = initialKey(fields.labReportKey);
+  return (
+    <div className="space-y-5">
+      {hydrated ? (
+        <EnhancedReport key={key} name={fields.labReportKey.name} defaultKey={key} defaultLabel={reportName} />
+      ) : (
+        <PlainReport name={fields.labReportKey.name} defaultKey={key} label={reportName} />
+      )}
+      <FieldError field={fields.labReportKey} />
+      <LabFacts fields={fields} />
+    </div>
+  );
+}
+
+function ViewLink({ reportKey, label }: { reportKey: string; label: string | null }) {
+  return (
+    <a href={labReportUrl(reportKey)} target="_blank" rel="noopener" className="font-semibold text-forest-800 underline underline-offset-2">
+      View lab report
+      <span className="sr-only"> {label ? `(${label}) ` : ""}(opens in a new tab)</span>
+    </a>
+  );
+}
+
+function ReportCard({ reportKey, label, children }: { reportKey: string; label: string | null; children?: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-ink-900/10 bg-white p-3">
+      <span className="rounded-lg bg-forest-50 px-2 py-1 text-xs font-bold tracking-wide text-forest-800" aria-hidden="true">
+        COA
+      </span>
+      <span className="min-w-0 flex-1 text-sm">
+        <span className="block truncate font-medium text-ink-900">{label ?? "Current lab report"}</span>
+        <ViewLink reportKey={reportKey} label={label} />
+      </span>
+      {children}
+    </div>
+  );
+}
+
+/** Server render and no-JavaScript form: a Keep checkbox for the current report, a file input for a new one. */
+function PlainReport({ name, defaultKey, label }: { name: string; defaultKey: string; label: string | null }) {
+  const inputId = useId();
+  const hintId = useId();
+  return (
+    <div className="space-y-4">
+      {defaultKey ? (
+        <ReportCard reportKey={defaultKey} label={label}>
+          <label className="flex items-center gap-2 text-sm font-medium text-ink-900">
+            <input type="checkbox" name={name} value={defaultKey} defaultChecked className="h-4 w-4 accent-forest-800" />
+            Keep this lab report
+          </label>
+        </ReportCard>
+      ) : (
+        <p className="text-sm text-ink-500">No lab report yet.</p>
+      )}
+      <div>
+        <label htmlFor={inputId} className="label">
+          Upload lab report
+        </label>
+        <input id={inputId} type="file" name={LAB_REPORT_FILE_FIELD} accept={LAB_REPORT_ACCEPT} aria-describedby={hintId} className={FILE_INPUT_CLASS} />
+        <p id={hintId} className="mt-1 text-xs text-ink-500">
+          {HINT}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The checks the server makes, before sending: size, then the file's first bytes. */
+async function checkReport(file: File): Promise<MediaMessage | null> {
+  if (file.size > LAB_REPORT_MAX_BYTES) return LAB_REPORT_MESSAGES.tooLarge;
+  const head = new Uint8Array(await file.slice(0, LAB_REPORT_SIGNATURE_BYTES).arrayBuffer());
+  return detectLabReportType(head) ? null : LAB_REPORT_MESSAGES.invalidType;
+}
+
+function EnhancedReport({ name, defaultKey, defaultLabel }: { name: string; defaultKey: string; defaultLabel: string | null }) {
+  const inputId = useId();
+  const hintId = useId();
+  const [report, setReport] = useState<{ key: string; label: string | null } | null>(defaultKey ? { key: defaultKey, label: defaultLabel } : null);
+  const [upload, setUpload] = useState<{ fileName: string; progress: number } | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const clearInput = () => {
+    if (fileInput.current) fileInput.current.value = "";
+  };
+
+  const onPick = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = await checkReport(file);
+    if (problem) {
+      notify({ ...problem, variant: "destructive" });
+      clearInput();
+      return;
+    }
+    controller.current?.abort();
+    const current = new AbortController();
+    controller.current = current;
+    setUpload({ fileName: file.name, progress: 0 });
+    try {
+      const body = await sendFile("/admin/uploads/lab-report", file, (progress) => setUpload({ fileName: file.name, progress }), current.signal);
+      if (typeof body.key !== "string") throw new ImageUploadError(uploadFailedMessage("The server did not say where the report is"));
+      setReport({ key: body.key, label: typeof body.name === "string" ? body.name : file.name });
+      notify(LAB_REPORT_MESSAGES.uploaded);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") return;
+      const toast = error instanceof ImageUploadError ? error.toast : uploadFailedMessage(error instanceof Error ? error.message : null);
+      notify({ ...toast, variant: "destructive" });
+    } finally {
+      if (controller.current === current) {
+        controller.current = null;
+        setUpload(null);
+        clearInput();
+      }
+    }
+  };
+
+  const remove = () => {
+    setReport(null);
+    notify(LAB_REPORT_MESSAGES.removed);
+  };
+
+  const percent = upload ? Math.round(upload.progress * 100) : 0;
+  return (
+    <div className="space-y-4">
+      <input type="hidden" name={name} value={report?.key ?? ""} />
+      {report ? (
+        <ReportCard reportKey={report.key} label={report.label}>
+          <button type="button" className="btn-secondary" onClick={remove} disabled={upload !== null}>
+            Remove<span className="sr-only"> lab report</span>
+          </button>
+        </ReportCard>
+      ) : (
+        <p className="text-sm text-ink-500">No lab report yet.</p>
+      )}
+      <div>
+        <label htmlFor={inputId} className="label">
+          Upload lab report
+        </label>
+        <input
+          ref={fileInput}
+          id={inputId}
+          type="file"
+          accept={LAB_REPORT_ACCEPT}
+          aria-describedby={hintId}
+          disabled={upload !== null}
+          className={FILE_INPUT_CLASS}
+          onChange={(event) => void onPick(event.currentTarget.files?.[0])}
+        />
+        <p id={hintId} className="mt-1 text-xs text-ink-500">
+          {HINT}
+        </p>
+      </div>
+      {upload ? (
+        <div className="rounded-2xl border border-forest-800/15 bg-forest-50 p-4">
+          <div className="flex items-baseline justify-between gap-3 text-sm">
+            <p className="truncate font-medium text-forest-900" aria-live="polite">
+              Uploading {upload.fileName}...
+            </p>
+            <span className="tabular-nums text-ink-700">{percent}%</span>
+          </div>
+          <div
+            role="progressbar"
+            aria-label="Lab report upload progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="mt-2 h-2.5 overflow-hidden rounded-full bg-white"
+          >
+            <div className="h-full rounded-full bg-forest-700 transition-[width] duration-300" style={{ width: `${percent}%` }} />
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The facts typed beside the report: lab, date, batch, and the three percentages. */
+function LabFacts({ fields }: { fields: LabResultsFieldMetadata }) {
+  const text = (field: Field, label: string, max: number, placeholder: string) => (
+    <div>
+      <label htmlFor={field.id} className="label">
+        {label}
+      </label>
+      <input {...getInputProps(field, { type: "text" })} maxLength={max} className="input" placeholder={placeholder} />
+      <FieldError field={field} />
+    </div>
+  );
+  return (
+    <div className="space-y-5">
+      <div className="grid gap-5 sm:grid-cols-3">
+        {text(fields.labName, "Lab name", LAB_NAME_MAX, "e.g. SC Labs")}
+        <div>
+          <label htmlFor={fields.labTestDate.id} className="label">
+            Test date
+          </label>
+          <input {...getInputProps(fields.labTestDate, { type: "date" })} max={latestTestDate(new Date())} className="input" />
+          <FieldError field={fields.labTestDate} />
+        </div>
+        {text(fields.labBatch, "Batch number", LAB_BATCH_MAX, "e.g. B-2411-07")}
+      </div>
+      <div className="grid gap-5 sm:grid-cols-3">
+        {LAB_PERCENT_FIELDS.map(({ name, label }) => (
+          <div key={name}>
+            <label htmlFor={fields[name].id} className="label">
+              {label}
+            </label>
+            <input {...getInputProps(fields[name], { type: "text" })} inputMode="decimal" className="input" placeholder="0-100" />
+            <FieldError field={fields[name]} />
+          </div>
+        ))}
+      </div>
+      <p className="text-xs text-ink-500">All optional. Percentages from 0 to 100 with up to 2 decimals; the test date cannot be in the future.</p>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { serveLabReport } from "~/lab-reports.server";
+
+/**
+ * /lab-reports/{key}: a product's lab report from R2, shown inline with its real type and safe
+ * file name, inert (nosniff, sandboxing CSP), ETag and 304; 404 for unknown or malformed keys.
+ */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  try {
+    return await serveLabReport(context.env, params.key, request);
+  } catch (error) {
+    console.error(`Serving lab report ${params.key} failed`, error);
+    return new Response("Lab report temporarily unavailable", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" },
+    });
+  }
+}

@@ -1,0 +1,3 @@
+import { fuzzEndpoints } from "./fuzz";
+
+fuzzEndpoints(["lab report upload"]);
