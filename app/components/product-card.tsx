@@ -1,9 +1,10 @@
-import { Form, Link, useLocation } from "@remix-run/react";
-import { useId } from "react";
+import { Link } from "@remix-run/react";
+import { lazy, Suspense, useId } from "react";
 import { AddToCartButton } from "~/components/add-to-cart-button";
 import { useRootData } from "~/root";
 import type { ProductSummary } from "~/lib/product-summary";
 import { Price } from "./price";
+import { AdminControls as ServerAdminControls } from "./product-card-admin";
 import { ProductImage, type ImagePriority } from "./product-image";
 import { StarRating } from "./star-rating";
 
@@ -18,40 +19,13 @@ function Badge({ tone, children }: { tone: "danger" | "muted" | "good"; children
   return <span className={`rounded-full px-2.5 py-1 text-xs font-semibold shadow-sm ${tones[tone]}`}>{children}</span>;
 }
 
-/** Edit, Activate/Deactivate and Delete, wired to the admin branch's routes (see the contracts). */
-function AdminControls({ product, categorySlug }: { product: ProductSummary; categorySlug?: string }) {
-  const location = useLocation();
-  const editHref = categorySlug
-    ? `/admin/products/edit/${product.id}?category=${encodeURIComponent(categorySlug)}`
-    : `/admin/edit-product/${product.id}`;
-  const control = "inline-flex flex-1 items-center justify-center rounded-full px-3 py-1.5 text-xs font-semibold";
-  return (
-    <div className="relative z-10 mt-3 flex flex-wrap gap-2 border-t border-ink-900/10 pt-3" role="group" aria-label={`Admin actions for ${product.name}`}>
-      <Link to={editHref} className={`${control} border border-forest-800/20 text-forest-800 hover:bg-forest-50`} aria-label={`Edit ${product.name}`}>
-        Edit
-      </Link>
-      <Form method="post" action="/admin/products" className="flex flex-1">
-        <input type="hidden" name="intent" value="toggle" />
-        <input type="hidden" name="productId" value={product.id} />
-        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-        <button
-          type="submit"
-          className={`${control} border border-forest-800/20 text-forest-800 hover:bg-forest-50`}
-          aria-label={`${product.active ? "Deactivate" : "Activate"} ${product.name}`}
-        >
-          {product.active ? "Deactivate" : "Activate"}
-        </button>
-      </Form>
-      <Link
-        to={`/admin/products/${product.id}/delete`}
-        className={`${control} btn-delete`}
-        aria-label={`Delete ${product.name}`}
-      >
-        Delete
-      </Link>
-    </div>
-  );
-}
+/**
+ * The admin's card controls are rendered on the server as usual; in the browser their code is its
+ * own chunk, loaded only when an admin's page shows them (shoppers never download it).
+ */
+const AdminControls = import.meta.env.SSR
+  ? ServerAdminControls
+  : lazy(() => import("./product-card-admin").then((module) => ({ default: module.AdminControls })));
 
 /**
  * A product in a grid or list (SPEC section 2): name, price, image, strain type, THC, effects,
@@ -147,7 +121,11 @@ export function ProductCard({
           <div className="relative z-10 mt-2">
             <AddToCartButton productId={product.id} productName={product.name} disabled={!product.inStock} className="btn-primary btn-compact w-full" />
           </div>
-          {adminControls && isAdmin ? <AdminControls product={product} categorySlug={categorySlug} /> : null}
+          {adminControls && isAdmin ? (
+            <Suspense fallback={null}>
+              <AdminControls product={product} categorySlug={categorySlug} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
     </article>
