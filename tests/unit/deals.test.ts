@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { compareAtForPercentOff, compareAtProblem, isOnSale, saveLabel, savePercent, storedCompareAt } from "../../app/lib/deals";
 import type { Product } from "../../app/lib/product";
 import { PRODUCT_FORM_MESSAGES as M, productFormDefaults, productFormSchema, productFormToColumns } from "../../app/lib/product-form";
+import { NO_LAB_RESULTS } from "../../app/lib/lab-results";
 
 const schema = productFormSchema(["indoors"]);
 const valid = { name: "Runtz (1/8 oz)", price: "15", description: "Sweet.", category: "indoors", strainType: "hybrid", thcContent: "24" };
@@ -98,7 +99,7 @@ describe("the product form's Compare-at price", () => {
 
   it("the edit form shows the stored compare-at price as the price's decimal text, so an unchanged save keeps it", () => {
     expect(productFormDefaults(null, ["indoors"]).compareAt).toBe("");
-    const product = { ...productFormDefaults(null, ["indoors"]), id: 1, priceCents: 4500, compareAtCents: 6000, image: null, extraImages: [], video: null, effects: [], strainType: null, thcContent: "24%", version: 2 };
+    const product = { ...productFormDefaults(null, ["indoors"]), ...NO_LAB_RESULTS, id: 1, priceCents: 4500, compareAtCents: 6000, image: null, extraImages: [], video: null, effects: [], strainType: null, thcContent: "24%", version: 2 };
     const shown = productFormDefaults(product as unknown as Product, ["indoors"]);
     expect(shown).toMatchObject({ price: "45", compareAt: "60" });
     const submission = submit({ ...valid, price: shown.price, compareAt: shown.compareAt });
