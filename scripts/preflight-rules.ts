@@ -6,10 +6,14 @@ import { ADMIN_SECRETS, DEV_PASSWORD_HASH, adminSecretProblem, type AdminSecret 
 
 /** The database id wrangler.toml ships with until `wrangler d1 create` gives a real one. */
 export const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
+/** The page cache's KV namespace id wrangler.toml ships with until `wrangler kv namespace create` gives a real one. */
+export const PLACEHOLDER_KV_ID = "00000000000000000000000000000000";
 
 export interface PreflightFacts {
   /** wrangler.toml's D1 databases, as wrangler reads them */
   d1Databases: ReadonlyArray<{ binding: string; database_id?: string | undefined }>;
+  /** wrangler.toml's KV namespaces (the page cache's catalogue version) */
+  kvNamespaces?: ReadonlyArray<{ binding: string; id?: string | undefined }>;
   /** wrangler.toml's [vars] (deployed in plain text) */
   vars: Readonly<Record<string, unknown>>;
   /** the Worker's secret names from `wrangler secret list`, or why they could not be listed */
@@ -25,6 +29,13 @@ export function preflightProblems(facts: PreflightFacts): string[] {
   if (!db?.database_id || db.database_id === PLACEHOLDER_DATABASE_ID) {
     problems.push(
       "wrangler.toml: the D1 database_id is the placeholder. Run `npx wrangler d1 create greenleaf-shop` and put the id it prints in wrangler.toml (database_id).",
+    );
+  }
+
+  const kv = facts.kvNamespaces?.find((namespace) => namespace.binding === "CATALOGUE_VERSION");
+  if (facts.kvNamespaces && (!kv?.id || kv.id === PLACEHOLDER_KV_ID)) {
+    problems.push(
+      "wrangler.toml: the CATALOGUE_VERSION KV namespace id is the placeholder (the page cache keeps its catalogue version there). Run `npx wrangler kv namespace create CATALOGUE_VERSION` and put the id it prints in wrangler.toml.",
     );
   }
 

@@ -36,6 +36,7 @@ function listSecrets(): PreflightFacts["secrets"] {
 const config = unstable_readConfig({ config: "wrangler.toml" });
 const problems = preflightProblems({
   d1Databases: config.d1_databases,
+  kvNamespaces: config.kv_namespaces,
   vars: config.vars,
   secrets: listSecrets(),
   environment: Object.fromEntries(ADMIN_SECRETS.map((name) => [name, process.env[name]])),

@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ADMIN_CONFIG_MESSAGES, DEV_PASSWORD_HASH, adminConfigProblems } from "../../app/admin-config.server";
-import { PLACEHOLDER_DATABASE_ID, preflightProblems, type PreflightFacts } from "../../scripts/preflight-rules";
+import { PLACEHOLDER_DATABASE_ID, PLACEHOLDER_KV_ID, preflightProblems, type PreflightFacts } from "../../scripts/preflight-rules";
 
 const REAL_HASH = "pbkdf2-sha256$100000$c2FsdHNhbHRzYWx0c2FsdA==$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g=";
 
 const ready: PreflightFacts = {
   d1Databases: [{ binding: "DB", database_id: "4f1c2a9e-7d3b-4e8a-9c61-2b5d8e0f3a17" }],
+  kvNamespaces: [{ binding: "CATALOGUE_VERSION", id: "9b1f0c4e2d7a4e6f8a3b5c7d9e1f2a4b" }],
   vars: { TELEGRAM_USERNAME: "greenleafsupply", IMAGE_RESIZING: "off" },
   secrets: { names: ["ADMIN_USERNAME", "ADMIN_PASSWORD_HASH", "SESSION_SECRET"] },
   environment: {},
@@ -23,6 +24,15 @@ describe("deploy preflight rules (npm run deploy)", () => {
       expect(problems).toHaveLength(1);
       expect(problems[0]).toContain("database_id is the placeholder");
       expect(problems[0]).toContain("npx wrangler d1 create greenleaf-shop");
+    }
+  });
+
+  it("stops on the page cache's placeholder KV namespace id, or none", () => {
+    for (const kvNamespaces of [[{ binding: "CATALOGUE_VERSION", id: PLACEHOLDER_KV_ID }], [{ binding: "CATALOGUE_VERSION" }], []]) {
+      const problems = preflightProblems({ ...ready, kvNamespaces });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toContain("CATALOGUE_VERSION KV namespace id is the placeholder");
+      expect(problems[0]).toContain("npx wrangler kv namespace create CATALOGUE_VERSION");
     }
   });
 
