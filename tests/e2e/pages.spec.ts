@@ -56,7 +56,7 @@ test.describe("home", () => {
     await page.goto("/");
     await expect(page.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account");
     await expect(page.getByRole("link", { name: /NEW DROPS/ })).toHaveAttribute("href", "/shop/new-drops");
-    await expect(page.getByRole("region", { name: "25% OFF" }).getByRole("link", { name: "Shop the deal" })).toHaveAttribute("href", "/shop");
+    await expect(page.getByRole("region", { name: "25% OFF" }).getByRole("link", { name: "Shop the deal" })).toHaveAttribute("href", "/shop?sale=1"); // decision 018: the deal lists what is on sale
     const trending = page.getByRole("region", { name: "Trending Now" });
     await expect(trending.getByRole("link", { name: /Concentrates/ })).toHaveAttribute("href", "/shop/concentrates");
     await expect(trending.getByRole("link", { name: /Edibles/ })).toHaveAttribute("href", "/shop/edibles");
