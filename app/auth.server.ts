@@ -63,7 +63,13 @@ const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 /** The session id in the request's cookie, when the admin is configured and the signature holds. */
 async function cookieSessionId(request: Request, env: Env): Promise<string | null> {
   if (adminSetupProblems(request, env).length > 0) return null;
-  const value: unknown = await sessionCookie(request, env.SESSION_SECRET).parse(request.headers.get("Cookie"));
+  let value: unknown;
+  try {
+    value = await sessionCookie(request, env.SESSION_SECRET).parse(request.headers.get("Cookie"));
+  } catch {
+    // A signature that is not even base64 (a mangled or forged cookie) makes the parser throw: signed out.
+    return null;
+  }
   return typeof value === "string" && SESSION_ID.test(value) ? value : null;
 }
 

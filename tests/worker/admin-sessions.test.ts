@@ -139,6 +139,8 @@ describe("server-side sessions", () => {
   it("a tampered cookie, or one whose id was never issued, reads as signed out", async () => {
     const cookie = await adminCookie();
     expect(await dashboard(`${cookie.slice(0, -3)}abc`)).toBe("signed out");
+    // A signature that is not base64 at all (a mangled percent-escape, stray characters) is signed out too, never a 500.
+    for (const tail of ["%ab", "!!!", "%", "=.=", "\u00e9"]) expect(await dashboard(`${cookie}${tail}`)).toBe("signed out");
     expect(await dashboard("adminSession=" + encodeURIComponent(btoa(JSON.stringify("A".repeat(43)))))).toBe("signed out");
   });
 });

@@ -104,7 +104,7 @@ describe("/packshots/{id}/{hash}.svg", () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, 60_000); // 200 requests: more than the default 5 s on a loaded 2-core machine
 });
 
 describe("where packshots are shown", () => {
