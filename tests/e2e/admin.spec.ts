@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { ADMIN, expect, test } from "./fixtures";
+import { ADMIN, expect, test, signIn as signInAsAdmin } from "./fixtures";
 
 /**
  * The back office as the shop owner uses it: once with JavaScript off (every form is a real
@@ -20,11 +20,7 @@ async function shoot(page: Page, name: string) {
 }
 
 async function signIn(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/admin/dashboard");
+  await signInAsAdmin(page);
   await expect(page.getByText("Welcome to the admin panel")).toBeVisible();
 }
 

@@ -1,19 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, test } from "./fixtures";
+import { expect, test, signIn } from "./fixtures";
 
 /**
  * Issue 18 as a shopper and the owner see it: the shop in its own typefaces, a distinct packshot on
  * every card, and a back office with its own chrome.
  */
-
-async function signIn(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/admin/dashboard");
-}
 
 /** The card images on the page, once each has loaded or failed: src and natural width. */
 async function cardImages(page: Page) {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, test } from "./fixtures";
+import { expect, test, signIn } from "./fixtures";
 
 /**
  * Deals (issue 17), with JavaScript on and off: the owner sets a Compare-at price in the edit form,
@@ -7,14 +7,6 @@ import { ADMIN, expect, test } from "./fixtures";
  * product page, the cart drawer (with JavaScript) and checkout (the cart page without). Each run uses
  * its own built-in product, so the two runs can share the server.
  */
-
-async function signIn(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/admin/dashboard");
-}
 
 /** Opens the product's edit form from the admin list and sets its Compare-at price; returns the product's id. */
 async function putOnSale(page: Page, name: string, price: string, compareAt: string) {

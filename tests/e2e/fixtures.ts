@@ -20,17 +20,22 @@ export { expect };
 
 export const ADMIN = { username: "admin", password: "dev-password" } as const;
 
+/** Signs in as the local admin through the real sign-in form and lands on the dashboard. */
+export async function signIn(page: Page) {
+  await page.goto("/admin");
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
 /**
  * Signs in and creates a product through the admin form, with uploaded images (test fixtures) when
  * given: the built-in catalogue has no photos (every product shows its packshot), so a gallery of
  * several images is made this way. Needs JavaScript (the image picker uploads as files are chosen).
  */
 export async function createProductWithImages(page: Page, name: string, images: string[]) {
-  await page.goto("/admin");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signIn(page);
   await page.goto("/admin/add-product");
   await expect(page.getByText("or drop images here")).toBeVisible();
   await page.getByLabel("Product Name").fill(name);

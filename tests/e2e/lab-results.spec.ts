@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, test } from "./fixtures";
+import { expect, test, signIn } from "./fixtures";
 
 /**
  * Lab results (issue 17), with JavaScript on and off: the owner attaches a lab report (a committed
@@ -9,14 +9,6 @@ import { ADMIN, expect, test } from "./fixtures";
  */
 
 const REPORT = path.join(import.meta.dirname, "..", "..", "db", "lab-reports", "sample-coa-runtz-eighth.pdf");
-
-async function signIn(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/admin/dashboard");
-}
 
 /** The product page of a catalogue product, found through the shop's search. */
 async function productPath(page: Page, name: string) {

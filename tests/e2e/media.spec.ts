@@ -1,5 +1,5 @@
 import path from "node:path";
-import { ADMIN, expect, test } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 
 /**
  * Product media in a real browser: two images uploaded and reordered, a real MP4 uploaded with
@@ -18,11 +18,7 @@ test.describe("product images and video", () => {
     test.setTimeout(60_000);
     const name = `Media Test Kush ${Date.now()}`;
 
-    await page.goto("/admin");
-    await page.getByLabel("Username").fill(ADMIN.username);
-    await page.getByLabel("Password").fill(ADMIN.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await signIn(page);
 
     await page.goto("/admin/add-product");
     // The enhanced picker (drop zone) appears once the page is interactive.

@@ -1,7 +1,6 @@
-import type { Page } from "@playwright/test";
 import { PAGE_SIZE } from "../../app/lib/shop-filters";
 import { catalogue } from "../../db/catalogue";
-import { ADMIN, expect, test } from "./fixtures";
+import { expect, test, signIn } from "./fixtures";
 
 /**
  * The owner reloads the built-in catalogue from the dashboard: the button posts to
@@ -17,14 +16,6 @@ test.beforeEach(async ({ request }) => {
   const response = await request.get("/admin", { maxRedirects: 0 });
   test.skip(response.status() === 404, "/admin (admin branch) is not on this branch yet");
 });
-
-async function signIn(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 test("the owner loads the full catalogue and watches it finish", async ({ page }) => {
   await signIn(page);

@@ -1,18 +1,10 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, test } from "./fixtures";
+import { expect, test, signIn } from "./fixtures";
 
 /**
  * The shop owner's first edit, without JavaScript: open a built-in product, press Update Product
  * without changing anything, and it saves — the form shows exactly what it showed before.
  */
-
-async function signIn(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/admin/dashboard");
-}
 
 /** Every field the owner sees in the form, by its label. */
 async function formValues(page: Page) {
