@@ -80,7 +80,9 @@ for (const { name, viewport } of WIDTHS) {
 
     test("the list view and the pager", async ({ page }) => {
       await page.goto("/shop");
-      await openFilters(page);
+      const filters = await openFilters(page);
+      // Hydrated: the sheet's submit button counts the products (it reads 'Apply Filters' before).
+      await expect(filters.getByRole("button", { name: /^Show \d+ products?$/, includeHidden: true })).toBeAttached();
       await page.getByRole("radio", { name: "List" }).check();
       await expect(page).toHaveURL(/view=list/);
       await closeFilters(page);
