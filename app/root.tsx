@@ -23,11 +23,14 @@ import { useNonce } from "./lib/nonce";
 import { FOOTER_MAX_CATEGORIES, isAdminPath, SITE } from "./lib/site";
 import { getToasts } from "./toast.server";
 import stylesheet from "./tailwind.css?url";
-// The display face (app/tailwind.css) is preloaded: headings are above the fold on every page.
+// Both faces (app/tailwind.css) are preloaded: headings and body text are above the fold on every
+// page, and a preloaded font starts with the stylesheet instead of after it (measured in Lighthouse).
 import displayFont from "@fontsource/fraunces/files/fraunces-latin-500-normal.woff2?url";
+import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: textFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];

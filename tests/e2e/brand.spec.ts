@@ -45,8 +45,10 @@ test("the shop renders in its own faces, self-hosted, within 80 KB of fonts", as
   // Served from our own origin, and no more than 80 KB together.
   for (const font of faces.fonts) expect(new URL(font.url).origin).toBe(new URL(page.url()).origin);
   expect(faces.fonts.reduce((sum, font) => sum + font.bytes, 0)).toBeLessThanOrEqual(80 * 1024);
-  // The display face is preloaded.
-  await expect(page.locator('link[rel="preload"][as="font"][href$=".woff2"]')).toHaveCount(1);
+  // Both faces are preloaded (they start with the stylesheet, not after it), and only they.
+  const preloads = page.locator('link[rel="preload"][as="font"][href$=".woff2"]');
+  await expect(preloads).toHaveCount(2);
+  expect((await preloads.evaluateAll((links) => links.map((link) => link.getAttribute("href")!))).sort()).toEqual(faces.fonts.map((font) => new URL(font.url).pathname).sort());
 });
 
 test("every card on /shop shows its own packshot, with its size, strain and THC in text", async ({ page }) => {
