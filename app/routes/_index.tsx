@@ -9,7 +9,7 @@ import { packshotDataUrl } from "~/packshot.server";
 import { categoryIcon } from "~/lib/category-icon";
 import { rootOrigin, seo } from "~/lib/seo";
 import { SITE } from "~/lib/site";
-import { FEATURED_PRODUCTS, HOME_STATS, TESTIMONIALS } from "~/lib/static-content";
+import { FEATURED_PRODUCTS, HOME_STATS, TESTIMONIALS } from "~/lib/content/home";
 import type { RootLoader } from "~/root";
 
 /**

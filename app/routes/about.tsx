@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { PageErrorBoundary, PageIntro, TelegramIcon, TelegramLink } from "~/components/static-page";
 import { rootOrigin, seo } from "~/lib/seo";
 import { SITE } from "~/lib/site";
-import { ABOUT_VALUES, TEAM } from "~/lib/static-content";
+import { ABOUT_VALUES, TEAM } from "~/lib/content/about";
 import type { RootLoader } from "~/root";
 
 export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, location }) =>

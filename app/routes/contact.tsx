@@ -8,7 +8,7 @@ import { notify } from "~/components/toaster";
 import { CONTACT_SENT_TOAST, ContactSchema, contactMessageText } from "~/lib/contact";
 import { rootOrigin, seo } from "~/lib/seo";
 import { SITE, telegramUrl } from "~/lib/site";
-import { QUICK_HELP } from "~/lib/static-content";
+import { QUICK_HELP } from "~/lib/content/contact";
 import type { RootLoader } from "~/root";
 
 /**

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { PageErrorBoundary, PageIntro, TelegramIcon, TelegramLink } from "~/components/static-page";
 import { rootOrigin, seo } from "~/lib/seo";
 import { SITE } from "~/lib/site";
-import { FAQ_ITEMS } from "~/lib/static-content";
+import { FAQ_ITEMS } from "~/lib/content/faq";
 import type { RootLoader } from "~/root";
 
 export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, location }) =>

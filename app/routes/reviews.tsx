@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { PageErrorBoundary, PageIntro, Stars, StatGrid, TelegramIcon, TelegramLink } from "~/components/static-page";
 import { rootOrigin, seo } from "~/lib/seo";
 import { SITE } from "~/lib/site";
-import { REVIEWS, REVIEW_STATS } from "~/lib/static-content";
+import { REVIEWS, REVIEW_STATS } from "~/lib/content/reviews";
 import type { RootLoader } from "~/root";
 
 export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, location }) =>

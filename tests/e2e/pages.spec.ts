@@ -1,6 +1,7 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { contactMessageText } from "../../app/lib/contact";
-import { FAQ_ITEMS, REVIEWS } from "../../app/lib/static-content";
+import { FAQ_ITEMS } from "../../app/lib/content/faq";
+import { REVIEWS } from "../../app/lib/content/reviews";
 import { expect, test } from "./fixtures";
 
 const SIZES = [
