@@ -11,15 +11,8 @@ import { FilterChips, FiltersButton, shopHref, ShopFilters, type FilterPage } fr
 import { NotFound } from "~/components/error-page";
 import { useRootData, type RootLoader } from "~/root";
 import { getAdmin } from "~/auth.server";
-import {
-  CONCENTRATE_TABS,
-  DEFAULT_CONCENTRATE_TAB,
-  fixedCategoryPage,
-  genericCategoryPage,
-  INDOOR_CATEGORIES,
-  parseConcentrateTab,
-  type ConcentrateTab,
-} from "~/lib/category-pages";
+import { CONCENTRATE_TABS, DEFAULT_CONCENTRATE_TAB, INDOOR_CATEGORIES, parseConcentrateTab, type ConcentrateTab } from "~/lib/category-pages";
+import { fixedCategoryPage, genericCategoryPage } from "~/category-pages.server";
 import { isNotFound, loaderErrorMessage } from "~/lib/route-errors";
 import { rootOrigin, seo } from "~/lib/seo";
 import { clearedFilters, countLine, hasActiveFilters, type ShopQuery } from "~/lib/shop-filters";

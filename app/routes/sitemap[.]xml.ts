@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { activeCategoriesQuery } from "~/categories.server";
-import { FIXED_CATEGORY_PAGES } from "~/lib/category-pages";
+import { FIXED_CATEGORY_PAGES } from "~/category-pages.server";
 import { listSitemapProducts, readCatalogue } from "~/products.server";
 
 /** Public pages of the route table (checkout and admin are not for search engines). */

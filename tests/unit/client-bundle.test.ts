@@ -31,3 +31,24 @@ describe("the client build holds no secret", () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe("a page's JavaScript carries no copy it never shows", () => {
+  const scripts = () => clientFiles("build/client/assets").filter((file) => file.endsWith(".js"));
+  const chunk = (prefix: string) => scripts().filter((file) => file.split("/").pop()!.startsWith(prefix));
+
+  it("the fixed category pages' copy stays on the server (the loader sends the one page it needs)", () => {
+    const offenders = scripts().filter((file) => readFileSync(file, "utf8").includes("Light-deprivation flower with greenhouse character"));
+    expect(offenders).toEqual([]);
+  });
+
+  it("the home page's chunk holds the home page's content and no other page's (FAQ, reviews)", () => {
+    const home = chunk("_index-");
+    expect(home).toHaveLength(1);
+    const source = readFileSync(home[0]!, "utf8");
+    expect(source).toContain("Chris D."); // a testimonial
+    expect(source).not.toContain("What if something is wrong with my order?");
+    for (const file of scripts()) {
+      if (readFileSync(file, "utf8").includes("What if something is wrong with my order?")) expect(file).toMatch(/\/faq-[^/]+\.js$/);
+    }
+  });
+});

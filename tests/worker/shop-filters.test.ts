@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../app/load-context";
 import { loadCategoryListing, loadShop } from "../../app/products.server";
-import { fixedCategoryPage } from "../../app/lib/category-pages";
+import { fixedCategoryPage } from "../../app/category-pages.server";
 import {
   DEFAULT_SHOP_QUERY,
   POTENCY_RANGES,

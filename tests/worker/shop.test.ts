@@ -14,7 +14,8 @@ import {
   type PriceRange,
   type ShopFilterValues,
 } from "../../app/lib/shop-filters";
-import { CONCENTRATE_TABS, FIXED_CATEGORY_PAGES } from "../../app/lib/category-pages";
+import { FIXED_CATEGORY_PAGES } from "../../app/category-pages.server";
+import { CONCENTRATE_TABS } from "../../app/lib/category-pages";
 import { listingQueries, loadShop, type ListingFilters } from "../../app/products.server";
 import { createRequestTiming, instrumentD1 } from "../../app/server-timing.server";
 import { products } from "../../db/schema";

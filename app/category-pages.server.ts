@@ -1,0 +1,128 @@
+/**
+ * The category pages' content (SPEC section 2 "Category pages"): the eleven fixed pages with their
+ * own titles, copy, notices and rules, and the generic page for any other category. Server-only:
+ * the category route's loader picks the one page it shows and sends it, so a shopper's browser
+ * never downloads the other ten (the rules they share with the page live in lib/category-pages).
+ */
+import { INDOOR_CATEGORIES, type CategoryPage } from "./lib/category-pages";
+
+function page(definition: Pick<CategoryPage, "slug" | "name" | "description" | "match"> & Partial<CategoryPage>): CategoryPage {
+  return {
+    title: definition.name.toUpperCase(),
+    emptyTitle: "No Products Found",
+    emptyText: `Check back soon for new ${definition.name} products.`,
+    bulkNote: null,
+    warning: null,
+    comingSoon: false,
+    tabs: false,
+    adminDebug: false,
+    emptyMentionsMigration: false,
+    ...definition,
+  };
+}
+
+/** The eleven fixed pages, by slug. */
+export const FIXED_CATEGORY_PAGES: Readonly<Record<string, CategoryPage>> = Object.fromEntries(
+  [
+    page({
+      slug: "indoor",
+      name: "Indoor",
+      description: "Indoor-grown flower: dense, frosty buds cured low and slow, lab tested for potency.",
+      match: { kind: "categories", slugs: INDOOR_CATEGORIES },
+      adminDebug: true,
+    }),
+    page({
+      slug: "deps",
+      name: "Deps",
+      description: "Light-deprivation flower with greenhouse character at a friendlier price.",
+      match: { kind: "category", slug: "deps" },
+      emptyTitle: "No deps products available at the moment.",
+      emptyText: null,
+    }),
+    page({
+      slug: "lows",
+      name: "Lows",
+      description: "Budget-friendly lows by the quarter and the pound for everyday smoking.",
+      match: { kind: "category", slug: "lows" },
+    }),
+    page({
+      slug: "edibles",
+      name: "Edibles",
+      description: "Precisely dosed gummies and treats, with bulk tiers down to $4.00 each.",
+      match: { kind: "category", slug: "edibles" },
+      emptyTitle: "No edibles available",
+      emptyText: null,
+    }),
+    page({
+      slug: "disposable-carts",
+      name: "Disposable Carts",
+      description: "Ready-to-use 1G and 2G disposables: no charging, no fuss, $9 to $10.",
+      match: { kind: "category", slug: "pens" },
+      emptyTitle: "No disposable carts available",
+      emptyText: null,
+    }),
+    page({
+      slug: "concentrates",
+      name: "Concentrates",
+      description: "Live resin, live badder, crumble, diamonds, shatter and THCA by the pound and kilo.",
+      match: { kind: "category", slug: "concentrates" },
+      tabs: true,
+      emptyTitle: "No concentrates yet",
+      emptyText: "Admins: run the catalogue migration (Load Full Product Catalog on the dashboard) to load the concentrates.",
+      emptyMentionsMigration: true,
+    }),
+    page({
+      slug: "pala",
+      name: "Pala",
+      description: "Pala grades for wholesale buyers.",
+      match: { kind: "category", slug: "pala" },
+      bulkNote: "5+ units @ $500",
+    }),
+    page({
+      slug: "gelato-punch",
+      name: "Gelato Punch",
+      description: "Gelato Punch in every grade, from AA+ light dep to AAAA exotic.",
+      match: { kind: "category", slug: "gelato-punch" },
+      bulkNote: "5+ units @ $525",
+    }),
+    page({
+      slug: "branded-exotics",
+      name: "Branded Exotics",
+      description: "Branded exotic packs from the names you know.",
+      match: { kind: "none" },
+      comingSoon: true,
+      emptyTitle: "Coming Soon",
+      emptyText: "Our branded exotics collection is on its way. Message us on Telegram to hear first when it lands.",
+    }),
+    page({
+      slug: "new-drops",
+      name: "New Drops",
+      description: "The latest strains to land on our shelves.",
+      match: { kind: "category", slug: "new-drops" },
+    }),
+    page({
+      slug: "mushrooms",
+      name: "Mushrooms",
+      description: "Mushroom chocolates and capsules.",
+      match: { kind: "category", slug: "mushrooms" },
+      warning: {
+        title: "Legal use only",
+        text: "Mushroom products are for adults 21 and over, and only where their possession and use are legal. Check your local laws before ordering. Not for sale to minors; do not drive or operate machinery after use.",
+      },
+    }),
+  ].map((definition) => [definition.slug, definition]),
+);
+
+export function fixedCategoryPage(slug: string): CategoryPage | null {
+  return Object.hasOwn(FIXED_CATEGORY_PAGES, slug) ? FIXED_CATEGORY_PAGES[slug]! : null;
+}
+
+/** The generic page for a category from the categories table. */
+export function genericCategoryPage(category: { name: string; slug: string }): CategoryPage {
+  return page({
+    slug: category.slug,
+    name: category.name,
+    description: `Shop ${category.name}: lab-tested and shipped discreetly nationwide in 1-3 business days.`,
+    match: { kind: "category", slug: category.slug },
+  });
+}
