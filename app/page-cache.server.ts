@@ -18,6 +18,8 @@ const VERSION_KEY = "catalogue";
 const CACHE_NAME = "greenleaf-pages";
 /** Where a stored copy keeps its placeholder nonce (never sent to a browser). */
 const PLACEHOLDER_HEADER = "X-Page-Cache-Nonce";
+/** Where a stored page keeps the byte offsets of its placeholder nonce attributes (never sent). */
+const OFFSETS_HEADER = "X-Page-Cache-Nonce-At";
 
 // ---------------------------------------------------------------------------------------------
 // The catalogue version: bumped by every admin write, part of every key.
@@ -90,14 +92,16 @@ function withOutcome(response: Response, outcome: CacheOutcome, detail?: string)
     headers.delete("ETag");
     headers.delete("Last-Modified");
     headers.delete(PLACEHOLDER_HEADER);
+    headers.delete(OFFSETS_HEADER);
     headers.set("Cache-Control", "private, no-store");
   }
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**
- * The stored copy as a response for one visitor: a fresh nonce in the CSP and in every attribute
+ * The rendered page as a response for one visitor: a fresh nonce in the CSP and in every attribute
  * that carries the placeholder — and only those, so markup with any other nonce stays unblessed.
+ * Used on a miss, where the page streams to the visitor as it renders.
  */
 function restamp(response: Response, placeholder: string): Response {
   if (!isHtml(response)) return response;
@@ -114,13 +118,60 @@ function restamp(response: Response, placeholder: string): Response {
   return rewritten;
 }
 
-/** The copy that goes into the Cache API: the body as rendered, its placeholder, a TTL. */
-function storedCopy(body: ReadableStream, response: Response, placeholder: string): Response {
+const ascii = new TextEncoder();
+
+/**
+ * Where `nonce="<placeholder>"` occurs in a rendered page: the offsets of the placeholder's first
+ * byte. The placeholder is 128 random bits that never leave the Worker, so no content can carry
+ * it — these are exactly the attributes the renderer stamped (what `restamp` rewrites).
+ */
+export function placeholderOffsets(bytes: Uint8Array, placeholder: string): number[] {
+  const needle = ascii.encode(`nonce="${placeholder}"`);
+  const offsets: number[] = [];
+  const first = needle[0]!;
+  for (let i = bytes.indexOf(first); i !== -1 && i <= bytes.length - needle.length; i = bytes.indexOf(first, i + 1)) {
+    let j = 1;
+    while (j < needle.length && bytes[i + j] === needle[j]) j++;
+    if (j === needle.length) offsets.push(i + 'nonce="'.length);
+  }
+  return offsets;
+}
+
+/**
+ * A stored page for one visitor. Every nonce is 24 base64 characters, so the fresh one is written
+ * over the placeholder's bytes at the offsets found when the page was stored: no parse of the page
+ * on a hit (an HTMLRewriter pass over /shop's 80 KB cost more than the rest of a hit). Each offset
+ * is checked to still hold the placeholder; a copy without offsets, or one that does not match, is
+ * rewritten the careful way.
+ */
+async function restampStored(stored: Response, placeholder: string): Promise<Response> {
+  if (!isHtml(stored)) return stored;
+  const recorded = stored.headers.get(OFFSETS_HEADER);
+  const offsets = (recorded ?? "").split(",").filter(Boolean).map(Number);
+  const nonce = createNonce();
+  const bytes = new Uint8Array(await stored.arrayBuffer());
+  const fresh = ascii.encode(nonce);
+  const old = ascii.encode(placeholder);
+  const intact =
+    recorded !== null &&
+    fresh.length === old.length &&
+    offsets.every((at) => Number.isInteger(at) && at >= 0 && old.every((byte, k) => bytes[at + k] === byte));
+  const headers = new Headers(stored.headers);
+  if (!intact) return restamp(new Response(bytes, { status: stored.status, headers }), placeholder);
+  for (const at of offsets) bytes.set(fresh, at);
+  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  return new Response(bytes, { status: stored.status, headers });
+}
+
+/** The copy that goes into the Cache API: the body as rendered, its placeholder and where it sits, a TTL. */
+async function storedCopy(body: ReadableStream, response: Response, placeholder: string): Promise<Response> {
   const headers = new Headers(response.headers);
   for (const name of ["Content-Security-Policy", "Server-Timing", "Set-Cookie", "ETag", "Last-Modified"]) headers.delete(name);
+  const bytes = new Uint8Array(await new Response(body).arrayBuffer());
   headers.set(PLACEHOLDER_HEADER, placeholder);
+  if (isHtml(response)) headers.set(OFFSETS_HEADER, placeholderOffsets(bytes, placeholder).join(","));
   headers.set("Cache-Control", `public, max-age=${PAGE_TTL_SECONDS}`);
-  return new Response(body, { status: 200, headers });
+  return new Response(bytes, { status: 200, headers });
 }
 
 /**
@@ -153,7 +204,7 @@ export async function servePage(
   const stored = await cache.match(key);
   if (stored) {
     const placeholder = stored.headers.get(PLACEHOLDER_HEADER) ?? "";
-    const response = withOutcome(restamp(stored, placeholder), "hit");
+    const response = withOutcome(await restampStored(stored, placeholder), "hit");
     return request.method === "HEAD" ? new Response(null, response) : response;
   }
 
@@ -166,7 +217,7 @@ export async function servePage(
   }
   const [forCache, forVisitor] = rendered.body.tee();
   ctx.waitUntil(
-    cache.put(key, storedCopy(forCache, rendered, placeholder)).catch((error: unknown) => {
+    storedCopy(forCache, rendered, placeholder).then((copy) => cache.put(key, copy)).catch((error: unknown) => {
       console.error("Page cache: could not store", new URL(request.url).pathname, error);
     }),
   );

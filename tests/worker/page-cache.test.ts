@@ -2,7 +2,8 @@ import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext
 import { beforeEach, describe, expect, it } from "vitest";
 import { pageCacheKey } from "../../app/lib/page-cache";
 import { MIGRATION_QUEUE_NAME, startMigrationRun } from "../../app/migration.server";
-import { isStorable, PAGE_TTL_SECONDS, readCatalogueVersion } from "../../app/page-cache.server";
+import fc from "fast-check";
+import { isStorable, PAGE_TTL_SECONDS, placeholderOffsets, readCatalogueVersion } from "../../app/page-cache.server";
 import { createDb } from "../../app/load-context";
 import * as build from "../../build/server";
 import worker from "../../workers/app";
@@ -17,12 +18,15 @@ import { cardNames, deleteProducts, insertProducts, testProduct, textOf } from "
 
 const AGE = "age-verified=yes";
 
+/** The Worker's fetch takes an incoming request (with `cf` properties); a test builds a plain one. */
+type WorkerRequest = Parameters<typeof worker.fetch>[0];
+
 /** A page as a browser asks for it; the body is read so the copy is stored before the next request. */
 async function visit(path: string, cookie?: string, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
   if (cookie) headers.set("Cookie", cookie);
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" }), env, ctx);
+  const response = await worker.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" }) as WorkerRequest, env, ctx);
   const body = await response.text();
   await waitOnExecutionContext(ctx);
   return { response, body, outcome: outcomeOf(response), nonce: /<script nonce="([^"]+)"/.exec(body)?.[1] ?? null };
@@ -194,6 +198,65 @@ describe("nonces", () => {
     expect(page.body).not.toContain(placeholder);
     expect(page.response.headers.get("X-Page-Cache-Nonce")).toBeNull();
   });
+
+  /** Puts a hand-made copy under /about?injected=… as the cache stores one, with the offsets it records. */
+  async function storeByHand(query: string, html: string, placeholder: string, offsets: string) {
+    const catalogue = await readCatalogueVersion(env);
+    const key = pageCacheKey(new URL(`${ORIGIN}/about?injected=${query}`), { build: build.assets.version, catalogue, variant: "adult" });
+    const headers = { "Content-Type": "text/html; charset=utf-8", "X-Page-Cache-Nonce": placeholder, "X-Page-Cache-Nonce-At": offsets, "Cache-Control": `public, max-age=${PAGE_TTL_SECONDS}` };
+    await (await caches.open("greenleaf-pages")).put(key, new Response(html, { headers }));
+  }
+
+  const PLACEHOLDER = "cGxhY2Vob2xkZXJwbGFjZQ==";
+
+  it("a stored page records where its placeholder sits; a hit writes the fresh nonce there and nowhere else", async () => {
+    const html = `<!DOCTYPE html><html><head><script nonce="${PLACEHOLDER}">ok()</script></head><body><p>nonce=&quot;${PLACEHOLDER}&quot; as text</p><script nonce="attacker-chosen">evil()</script><script nonce="${PLACEHOLDER}">two()</script></body></html>`;
+    const offsets = placeholderOffsets(new TextEncoder().encode(html), PLACEHOLDER);
+    expect(offsets).toHaveLength(2);
+    await storeByHand("offsets", html, PLACEHOLDER, offsets.join(","));
+    const page = await visit("/about?injected=offsets", AGE);
+    expect(page.outcome).toBe("hit");
+    const fresh = cspNonce(page.response)!;
+    expect(page.body).toBe(html.replaceAll(`nonce="${PLACEHOLDER}"`, `nonce="${fresh}"`));
+    expect(page.body).toContain(`<script nonce="attacker-chosen">evil()</script>`);
+    expect(page.response.headers.get("X-Page-Cache-Nonce-At")).toBeNull();
+  });
+
+  it("a copy whose offsets do not point at the placeholder is rewritten the careful way, never blindly", async () => {
+    const html = `<!DOCTYPE html><html><head><script nonce="${PLACEHOLDER}">ok()</script></head><body><script nonce="attacker-chosen-value-24">evil()</script></body></html>`;
+    // The recorded offset points at the attacker's attribute instead of ours.
+    await storeByHand("tampered", html, PLACEHOLDER, String(html.indexOf("attacker-chosen")));
+    const page = await visit("/about?injected=tampered", AGE);
+    expect(page.outcome).toBe("hit");
+    const fresh = cspNonce(page.response)!;
+    expect(page.body).toContain(`<script nonce="${fresh}">ok()</script>`);
+    expect(page.body).toContain(`<script nonce="attacker-chosen-value-24">evil()</script>`);
+  });
+
+  it("whatever a page says (long and non-Latin text included), the offset rewrite equals the attribute rewrite", async () => {
+    const fresh = "ZnJlc2hmcmVzaGZyZXNoZnI=";
+    // Text as React writes it into a page: escaped.
+    const escape = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+    const text = fc.oneof(fc.string({ maxLength: 400 }), fc.string({ unit: "binary", maxLength: 400 }), fc.constant("東京の大麻ショップ — Ελληνικά ✓"));
+    await fc.assert(
+      fc.asyncProperty(fc.array(text, { maxLength: 6 }), async (texts) => {
+        const body = texts.map((t) => `<p title="${escape(t)}">${escape(t)}</p><script nonce="${PLACEHOLDER}">b()</script>`).join("");
+        const html = `<!DOCTYPE html><html><head><script nonce="${PLACEHOLDER}">a()</script></head><body>${body}</body></html>`;
+        const patched = new TextEncoder().encode(html);
+        for (const at of placeholderOffsets(patched, PLACEHOLDER)) patched.set(new TextEncoder().encode(fresh), at);
+        const viaRewriter = await new HTMLRewriter()
+          .on("[nonce]", {
+            element(element) {
+              if (element.getAttribute("nonce") === PLACEHOLDER) element.setAttribute("nonce", fresh);
+            },
+          })
+          .transform(new Response(html))
+          .text();
+        expect(new TextDecoder().decode(patched)).toBe(viaRewriter);
+      }),
+      { numRuns: 60 },
+    );
+  });
 });
 
 describe("never cache what is personal or not a plain page", () => {
@@ -340,7 +403,7 @@ describe("the key", () => {
     const failingKv: KVNamespace = Object.create(env.CATALOGUE_VERSION, { get: { value: () => Promise.reject(new Error("KV down")) } });
     const broken = { ...env, CATALOGUE_VERSION: failingKv };
     const ctx = createExecutionContext();
-    const response = await worker.fetch(new Request(`${ORIGIN}/faq`, { headers: { Cookie: AGE } }), broken, ctx);
+    const response = await worker.fetch(new Request(`${ORIGIN}/faq`, { headers: { Cookie: AGE } }) as WorkerRequest, broken, ctx);
     await response.text();
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Status")).toBe("greenleaf-pages; fwd=bypass; detail=version-unavailable");
