@@ -1,10 +1,20 @@
-/**
- * The spec's load-error block for the product page and the product listings: a heading,
- * "Failed to load products: {message}" (or, for Concentrates, the message alone) and a way on
- * as `children` (Back to Shop, Try again, Reload Page). `page` spacing matches the in-layout
- * error panel; `listing` sits a little tighter under the shop header.
+import { Form, Link, useLocation, useParams, useRouteError } from "@remix-run/react";
+import { NotFound } from "~/components/error-page";
+import { isNotFound, loaderErrorMessage } from "~/lib/route-errors";
+
+/*
+ * The error views of the product listings and the product page. Each route renders its view on the
+ * server as usual and, in the browser, loads this module only when a page fails (the route's
+ * ErrorBoundary wraps a lazy component): no shopper's first visit carries it.
  */
-export function LoadError({
+
+/**
+ * The spec's load-error block: a heading, "Failed to load products: {message}" (or, for
+ * Concentrates, the message alone) and a way on as `children` (Back to Shop, Try again, Reload
+ * Page). `page` spacing matches the in-layout error panel; `listing` sits a little tighter under the
+ * shop header.
+ */
+function LoadError({
   title,
   message,
   prefixed = true,
@@ -24,5 +34,71 @@ export function LoadError({
       <p className={`${text} text-ink-700`}>{prefixed ? <>Failed to load products: {message}</> : message}</p>
       {children}
     </section>
+  );
+}
+
+/** /shop could not be read. */
+export function ShopLoadError() {
+  const message = loaderErrorMessage(useRouteError());
+  return (
+    <LoadError title="Shop" message={message}>
+      <Link to="/shop" reloadDocument className="btn-primary mt-8">
+        Try again
+      </Link>
+    </LoadError>
+  );
+}
+
+/** A category page: unknown (the site's 404) or not readable (Concentrates words it its own way). */
+export function CategoryLoadError() {
+  const error = useRouteError();
+  const { categorySlug } = useParams();
+  const location = useLocation();
+  if (isNotFound(error)) return <NotFound />;
+  const message = loaderErrorMessage(error);
+
+  if (categorySlug === "concentrates") {
+    const tab = new URLSearchParams(location.search).get("tab");
+    return (
+      <LoadError title="Error Loading Products" message={message} prefixed={false}>
+        {/* A GET form, so Reload Page is a real button that also works without JavaScript. */}
+        <Form method="get" action={location.pathname} reloadDocument className="mt-8">
+          {tab ? <input type="hidden" name="tab" value={tab} /> : null}
+          <button type="submit" className="btn-primary">
+            Reload Page
+          </button>
+        </Form>
+      </LoadError>
+    );
+  }
+  return (
+    <LoadError title={categorySlug ? categorySlug.replace(/-/g, " ").toUpperCase() : "Category"} message={message}>
+      <Link to={location.pathname} reloadDocument className="btn-primary mt-8">
+        Try again
+      </Link>
+    </LoadError>
+  );
+}
+
+/** A product page: no such (or hidden) product, or one that could not be read. */
+export function ProductLoadError() {
+  const error = useRouteError();
+  if (isNotFound(error)) {
+    return (
+      <section className="container-page flex flex-col items-center py-24 text-center">
+        <h1 className="heading-display text-3xl sm:text-4xl">Product Not Found</h1>
+        <p className="mt-3 max-w-md text-ink-700">The product you're looking for doesn't exist.</p>
+        <Link to="/shop" className="btn-primary mt-8">
+          Back to Shop
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <LoadError spacing="page" title="We couldn't load this product" message={loaderErrorMessage(error)}>
+      <Link to="/shop" className="btn-primary mt-8">
+        Back to Shop
+      </Link>
+    </LoadError>
   );
 }

@@ -1,10 +1,11 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { z } from "zod";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { Gallery } from "~/components/gallery";
 import { LabResultsSection } from "~/components/lab-results-section";
-import { LoadError } from "~/components/load-error";
+import { ProductLoadError as ServerProductLoadError } from "~/components/load-error";
 import { Price } from "~/components/price";
 import { ProductPurchase } from "~/components/product-purchase";
 import { ProductsLoading, useProductsLoading } from "~/components/products-loading";
@@ -17,10 +18,10 @@ import { packSize, productImageOrPackshot } from "~/lib/packshot";
 import { formatCents } from "~/lib/money";
 import { useNonce } from "~/lib/nonce";
 import { categoryLabel, displayRating, PRICE_TIER_ROWS, productDescription } from "~/lib/product-page";
-import { isNotFound, loaderErrorMessage } from "~/lib/route-errors";
-import { jsonForScript, productJsonLd, rootOrigin, seo } from "~/lib/seo";
+import { rootOrigin, seo } from "~/lib/seo";
 import { SITE, telegramUrl } from "~/lib/site";
 import { labResultsView } from "~/lib/lab-display";
+import { productJsonLdScript } from "~/product-json-ld.server";
 import { getProduct, readCatalogue } from "~/products.server";
 
 /** A product id is a positive whole number; anything else is an unknown product. */
@@ -42,7 +43,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Shoppers never see an inactive product; the admin does, with a notice.
   if (!product || (!product.active && !admin)) productNotFound(pathname);
   // The gallery's cover, og:image and JSON-LD show the uploaded image, or the packshot when there is none.
-  return { product, cover: productImageOrPackshot(product), size: packSize(product), isAdmin: admin !== null, lab: labResultsView(product) };
+  const cover = productImageOrPackshot(product);
+  return {
+    product,
+    cover,
+    size: packSize(product),
+    isAdmin: admin !== null,
+    lab: labResultsView(product),
+    jsonLd: productJsonLdScript(product, cover, new URL(request.url).origin),
+  };
 }
 
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, matches, params }) => {
@@ -77,30 +86,17 @@ function Badge({ icon, title, text }: { icon: React.ReactNode; title: string; te
 const iconProps = { viewBox: "0 0 24 24", className: "h-5 w-5", fill: "none", stroke: "currentColor", strokeWidth: 1.8 } as const;
 
 export default function ProductPage() {
-  const { product, cover, size, isAdmin, lab } = useLoaderData<typeof loader>();
+  const { product, cover, size, isAdmin, lab, jsonLd } = useLoaderData<typeof loader>();
   const root = useRootData();
   const loading = useProductsLoading("/product/");
   const nonce = useNonce();
   const { rating, reviewCount } = displayRating(product);
   const description = productDescription(product);
   const items = galleryItems({ ...product, image: cover });
-  const origin = root?.origin ?? "";
   const bulkLink = telegramUrl(
     root?.telegramUsername ?? "",
     `Hi! I'm interested in bulk pricing for ${product.name} (${formatCents(product.priceCents)}).`,
   );
-  const jsonLd = productJsonLd({
-    origin,
-    path: `/product/${product.id}`,
-    name: product.name,
-    images: items.filter((item) => item.kind === "image").map((item) => item.src),
-    description,
-    category: categoryLabel(product.category),
-    priceCents: product.priceCents,
-    inStock: product.inStock,
-    rating,
-    reviewCount,
-  });
 
   return (
     <div className="container-page py-8 sm:py-10">
@@ -268,29 +264,20 @@ export default function ProductPage() {
         </div>
       </div>
 
-      <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }} />
+      <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: jsonLd }} />
     </div>
   );
 }
 
+/** Rendered on the server as usual; in the browser its code loads only when the page fails. */
+const ProductLoadError = import.meta.env.SSR
+  ? ServerProductLoadError
+  : lazy(() => import("~/components/load-error").then((module) => ({ default: module.ProductLoadError })));
+
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isNotFound(error)) {
-    return (
-      <section className="container-page flex flex-col items-center py-24 text-center">
-        <h1 className="heading-display text-3xl sm:text-4xl">Product Not Found</h1>
-        <p className="mt-3 max-w-md text-ink-700">The product you're looking for doesn't exist.</p>
-        <Link to="/shop" className="btn-primary mt-8">
-          Back to Shop
-        </Link>
-      </section>
-    );
-  }
   return (
-    <LoadError spacing="page" title="We couldn't load this product" message={loaderErrorMessage(error)}>
-      <Link to="/shop" className="btn-primary mt-8">
-        Back to Shop
-      </Link>
-    </LoadError>
+    <Suspense fallback={null}>
+      <ProductLoadError />
+    </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { LoadError } from "~/components/load-error";
+import { ShopLoadError as ServerShopLoadError } from "~/components/load-error";
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-grid";
 import { ProductsLoading, useProductsLoading } from "~/components/products-loading";
@@ -9,7 +9,6 @@ import { CategoryBar } from "~/components/category-bar";
 import { FilterChips, FiltersButton, ShopFilters, type FilterPage } from "~/components/shop-filters";
 import { useRootData, type RootLoader } from "~/root";
 import { getAdmin } from "~/auth.server";
-import { loaderErrorMessage } from "~/lib/route-errors";
 import { rootOrigin, seo } from "~/lib/seo";
 import { clearedFilters, countLine, hasActiveFilters, serializeShopQuery } from "~/lib/shop-filters";
 import { parseShopQuery } from "~/lib/shop-query";
@@ -134,13 +133,15 @@ export default function Shop() {
   );
 }
 
+/** Rendered on the server as usual; in the browser its code loads only when the page fails. */
+const ShopLoadError = import.meta.env.SSR
+  ? ServerShopLoadError
+  : lazy(() => import("~/components/load-error").then((module) => ({ default: module.ShopLoadError })));
+
 export function ErrorBoundary() {
-  const message = loaderErrorMessage(useRouteError());
   return (
-    <LoadError title="Shop" message={message}>
-      <Link to="/shop" reloadDocument className="btn-primary mt-8">
-        Try again
-      </Link>
-    </LoadError>
+    <Suspense fallback={null}>
+      <ShopLoadError />
+    </Suspense>
   );
 }
