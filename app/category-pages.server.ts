@@ -4,7 +4,8 @@
  * the category route's loader picks the one page it shows and sends it, so a shopper's browser
  * never downloads the other ten (the rules they share with the page live in lib/category-pages).
  */
-import { INDOOR_CATEGORIES, type CategoryPage } from "./lib/category-pages";
+import { CONCENTRATE_TABS, INDOOR_CATEGORIES, type CategoryPage, type ConcentrateTab, type TabCounts } from "./lib/category-pages";
+import type { CategoryDebug } from "./products.server";
 
 function page(definition: Pick<CategoryPage, "slug" | "name" | "description" | "match"> & Partial<CategoryPage>): CategoryPage {
   return {
@@ -125,4 +126,46 @@ export function genericCategoryPage(category: { name: string; slug: string }): C
     description: `Shop ${category.name}: lab-tested and shipped discreetly nationwide in 1-3 business days.`,
     match: { kind: "category", slug: category.slug },
   });
+}
+
+/**
+ * Indoor's admin-only debug banner in words: how many products its categories match, and every
+ * category in the database with its count. Written here, so no shopper's JavaScript carries it.
+ */
+export function adminDebugText(debug: CategoryDebug): { summary: string; categories: string } {
+  const { matching, stats, categories } = debug;
+  return {
+    summary: `${matching} of ${stats.total} products match categories ${INDOOR_CATEGORIES.join(", ")} (${stats.active} active, ${stats.inactive} inactive in the shop).`,
+    categories: `Categories in the database: ${categories.length === 0 ? "none" : categories.map((entry) => `${entry.category} (${entry.count})`).join(", ")}`,
+  };
+}
+
+/** The names that put a concentrate under each tab (matched anywhere in the name, in any case). */
+const CONCENTRATE_TAB_KEYWORDS: Readonly<Record<ConcentrateTab, readonly string[]>> = {
+  all: [],
+  "live-resin": ["live resin", "live-resin"],
+  "live-badder": ["live badder", "badder"],
+  crumble: ["crumble"],
+  diamonds: ["diamond"],
+  shatter: ["shatter"],
+  thca: ["thca"],
+};
+
+export function tabKeywords(tab: ConcentrateTab): readonly string[] {
+  return CONCENTRATE_TAB_KEYWORDS[tab];
+}
+
+/** Case-insensitive keyword match on the product name; All matches everything (the rule the SQL applies). */
+export function matchesTab(name: string, tab: ConcentrateTab): boolean {
+  const keywords = tabKeywords(tab);
+  if (keywords.length === 0) return true;
+  const lower = name.toLowerCase();
+  return keywords.some((keyword) => lower.includes(keyword));
+}
+
+/** How many of these product names each tab shows. */
+export function countTabs(names: readonly string[]): TabCounts {
+  return Object.fromEntries(
+    CONCENTRATE_TABS.map((tab) => [tab.value, names.filter((name) => matchesTab(name, tab.value)).length]),
+  ) as TabCounts;
 }

@@ -4,7 +4,8 @@ import { products } from "../db/schema";
 import { activeCategoriesQuery, categoryBySlugQuery } from "./categories.server";
 import type { Db } from "./load-context";
 import { countWithNoResultsHelp, matchesSearch, readNoResultsHelp, searchSource } from "./search.server";
-import { CONCENTRATE_TABS, type CategoryPage, type ConcentrateTab, type ProductMatch, type TabCounts, tabKeywords } from "./lib/category-pages";
+import { tabKeywords } from "./category-pages.server";
+import { CONCENTRATE_TABS, type CategoryPage, type ConcentrateTab, type ProductMatch, type TabCounts } from "./lib/category-pages";
 import { toProduct } from "./lib/product";
 import { toProductSummary, type ProductSummary } from "./lib/product-summary";
 import {

@@ -52,16 +52,16 @@ export function matchesCategory(match: ProductMatch, category: string): boolean 
   return false;
 }
 
-/** Concentrates tabs: All (default) plus subsets chosen by product-name keywords. */
+/** Concentrates tabs: All (default) plus subsets chosen by product-name keywords (app/category-pages.server.ts). */
 export const CONCENTRATE_TABS = [
-  { value: "all", label: "All", keywords: [] },
-  { value: "live-resin", label: "Live Resin", keywords: ["live resin", "live-resin"] },
-  { value: "live-badder", label: "Live Badder", keywords: ["live badder", "badder"] },
-  { value: "crumble", label: "Crumble", keywords: ["crumble"] },
-  { value: "diamonds", label: "Diamonds", keywords: ["diamond"] },
-  { value: "shatter", label: "Shatter", keywords: ["shatter"] },
-  { value: "thca", label: "THCA", keywords: ["thca"] },
-] as const satisfies ReadonlyArray<{ value: string; label: string; keywords: readonly string[] }>;
+  { value: "all", label: "All" },
+  { value: "live-resin", label: "Live Resin" },
+  { value: "live-badder", label: "Live Badder" },
+  { value: "crumble", label: "Crumble" },
+  { value: "diamonds", label: "Diamonds" },
+  { value: "shatter", label: "Shatter" },
+  { value: "thca", label: "THCA" },
+] as const satisfies ReadonlyArray<{ value: string; label: string }>;
 
 export type ConcentrateTab = (typeof CONCENTRATE_TABS)[number]["value"];
 export const DEFAULT_CONCENTRATE_TAB: ConcentrateTab = "all";
@@ -70,23 +70,4 @@ export function parseConcentrateTab(value: string | null | undefined): Concentra
   return CONCENTRATE_TABS.find((tab) => tab.value === value)?.value ?? DEFAULT_CONCENTRATE_TAB;
 }
 
-export function tabKeywords(tab: ConcentrateTab): readonly string[] {
-  return CONCENTRATE_TABS.find((entry) => entry.value === tab)!.keywords;
-}
-
-/** Case-insensitive keyword match on the product name; All matches everything. */
-export function matchesTab(name: string, tab: ConcentrateTab): boolean {
-  const keywords = tabKeywords(tab);
-  if (keywords.length === 0) return true;
-  const lower = name.toLowerCase();
-  return keywords.some((keyword) => lower.includes(keyword));
-}
-
 export type TabCounts = Record<ConcentrateTab, number>;
-
-/** How many of these product names each tab shows. */
-export function countTabs(names: readonly string[]): TabCounts {
-  return Object.fromEntries(
-    CONCENTRATE_TABS.map((tab) => [tab.value, names.filter((name) => matchesTab(name, tab.value)).length]),
-  ) as TabCounts;
-}

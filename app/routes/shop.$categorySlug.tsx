@@ -1,19 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useLocation, useParams, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { z } from "zod";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { CategoryBar } from "~/components/category-bar";
-import { LoadError } from "~/components/load-error";
+import { CategoryLoadError as ServerCategoryLoadError } from "~/components/load-error";
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-grid";
 import { ProductsLoading, useProductsLoading } from "~/components/products-loading";
 import { FilterChips, FiltersButton, shopHref, ShopFilters, type FilterPage } from "~/components/shop-filters";
-import { NotFound } from "~/components/error-page";
 import { useRootData, type RootLoader } from "~/root";
 import { getAdmin } from "~/auth.server";
-import { CONCENTRATE_TABS, DEFAULT_CONCENTRATE_TAB, INDOOR_CATEGORIES, parseConcentrateTab, type ConcentrateTab } from "~/lib/category-pages";
-import { fixedCategoryPage, genericCategoryPage } from "~/category-pages.server";
-import { isNotFound, loaderErrorMessage } from "~/lib/route-errors";
+import { CONCENTRATE_TABS, DEFAULT_CONCENTRATE_TAB, parseConcentrateTab, type ConcentrateTab } from "~/lib/category-pages";
+import { adminDebugText, fixedCategoryPage, genericCategoryPage } from "~/category-pages.server";
 import { rootOrigin, seo } from "~/lib/seo";
 import { clearedFilters, countLine, hasActiveFilters, type ShopQuery } from "~/lib/shop-filters";
 import { parseShopQuery } from "~/lib/shop-query";
@@ -50,6 +49,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   return {
     ...result,
+    debug: result.debug ? adminDebugText(result.debug) : null,
     query: { ...query, page: result.listing.page },
     tab: result.categoryPage.tabs ? tab : DEFAULT_CONCENTRATE_TAB,
     isAdmin,
@@ -85,43 +85,35 @@ function ConcentrateTabs({ slug, current, counts, query }: { slug: string; curre
   return (
     <nav aria-label="Concentrate types" className="relative -mx-4 mb-4 sm:mx-0">
       <ul className="scroll-strip px-4 pb-1 sm:flex-wrap sm:px-0">
-        {CONCENTRATE_TABS.map((tab) => {
-          const selected = tab.value === current;
-          return (
-            <li key={tab.value} className="shrink-0">
-              <Link
-                to={shopHref(filterPage(slug, tab.value), { ...query, page: 1 })}
-                aria-current={selected ? "page" : undefined}
-                preventScrollReset
-                className={`inline-flex items-center gap-2 rounded-full border px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors ${
-                  selected ? "border-forest-800 bg-forest-800 text-cream-50" : "border-forest-800/20 bg-white text-forest-800 hover:bg-forest-50"
-                }`}
-              >
-                {tab.label}{" "}
-                <span className={`rounded-full px-2 text-xs leading-5 ${selected ? "bg-cream-50/20 text-cream-50" : "bg-forest-50 text-forest-800"}`}>
-                  {counts[tab.value]}
-                  <span className="sr-only"> products</span>
-                </span>
-              </Link>
-            </li>
-          );
-        })}
+        {CONCENTRATE_TABS.map((tab) => (
+          <li key={tab.value} className="shrink-0">
+            <Link
+              to={shopHref(filterPage(slug, tab.value), { ...query, page: 1 })}
+              aria-current={tab.value === current ? "page" : undefined}
+              preventScrollReset
+              className="concentrate-tab"
+            >
+              {tab.label}{" "}
+              <span>
+                {counts[tab.value]}
+                <span className="sr-only"> products</span>
+              </span>
+            </Link>
+          </li>
+        ))}
       </ul>
     </nav>
   );
 }
 
-function AdminDebug({ debug }: { debug: NonNullable<CategoryListing["debug"]> }) {
+/** Indoor's admin-only debug banner (its sentences are written by the loader). */
+function AdminDebug({ debug }: { debug: ReturnType<typeof adminDebugText> }) {
   return (
     <aside aria-label="Admin debug" className="mb-6 rounded-2xl border border-gold-500/40 bg-gold-100 px-4 py-3 text-sm text-ink-900">
       <p>
-        <span className="font-semibold">Admin debug:</span> {debug.matching} of {debug.stats.total} products match categories{" "}
-        {INDOOR_CATEGORIES.join(", ")} ({debug.stats.active} active, {debug.stats.inactive} inactive in the shop).
+        <span className="font-semibold">Admin debug:</span> {debug.summary}
       </p>
-      <p className="mt-1">
-        Categories in the database:{" "}
-        {debug.categories.length === 0 ? "none" : debug.categories.map((entry) => `${entry.category} (${entry.count})`).join(", ")}
-      </p>
+      <p className="mt-1">{debug.categories}</p>
     </aside>
   );
 }
@@ -180,7 +172,7 @@ export default function CategoryPage() {
         </header>
 
         {categoryPage.warning ? (
-          <div role="note" className="mb-4 flex gap-3 rounded-2xl border border-berry-700/30 bg-berry-50 px-4 py-3 text-sm text-ink-900">
+          <div role="note" className="category-warning">
             <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0 text-berry-700" fill="currentColor" aria-hidden="true">
               <path d="M10 2l8.5 15h-17L10 2zm-1 6v4h2V8H9zm0 5v2h2v-2H9z" />
             </svg>
@@ -191,7 +183,7 @@ export default function CategoryPage() {
         ) : null}
 
         {categoryPage.bulkNote ? (
-          <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-gold-100 px-4 py-2 text-sm font-semibold text-ink-900">
+          <p className="category-bulk-note">
             <span className="rounded-full bg-gold-500 px-2 py-0.5 text-xs text-forest-950 uppercase">Bulk</span>
             {categoryPage.bulkNote}
           </p>
@@ -261,32 +253,15 @@ export default function CategoryPage() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { categorySlug } = useParams();
-  const location = useLocation();
-  if (isNotFound(error)) return <NotFound />;
-  const message = loaderErrorMessage(error);
+/** Rendered on the server as usual; in the browser its code loads only when the page fails. */
+const CategoryLoadError = import.meta.env.SSR
+  ? ServerCategoryLoadError
+  : lazy(() => import("~/components/load-error").then((module) => ({ default: module.CategoryLoadError })));
 
-  if (categorySlug === "concentrates") {
-    const tab = new URLSearchParams(location.search).get("tab");
-    return (
-      <LoadError title="Error Loading Products" message={message} prefixed={false}>
-        {/* A GET form, so Reload Page is a real button that also works without JavaScript. */}
-        <Form method="get" action={location.pathname} reloadDocument className="mt-8">
-          {tab ? <input type="hidden" name="tab" value={tab} /> : null}
-          <button type="submit" className="btn-primary">
-            Reload Page
-          </button>
-        </Form>
-      </LoadError>
-    );
-  }
+export function ErrorBoundary() {
   return (
-    <LoadError title={categorySlug ? categorySlug.replace(/-/g, " ").toUpperCase() : "Category"} message={message}>
-      <Link to={location.pathname} reloadDocument className="btn-primary mt-8">
-        Try again
-      </Link>
-    </LoadError>
+    <Suspense fallback={null}>
+      <CategoryLoadError />
+    </Suspense>
   );
 }

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { and, asc, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONCENTRATE_TABS, countTabs, INDOOR_CATEGORIES } from "../../app/lib/category-pages";
+import { countTabs } from "../../app/category-pages.server";
+import { CONCENTRATE_TABS, INDOOR_CATEGORIES } from "../../app/lib/category-pages";
 import { PAGE_SIZE } from "../../app/lib/shop-filters";
 import { categories, products } from "../../db/schema";
 import { adminCookie, catalogueChanged, get } from "./helpers";
