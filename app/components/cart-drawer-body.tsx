@@ -6,7 +6,7 @@ import { OutOfStockLines } from "./cart-out-of-stock";
 import type { OptimisticCart } from "./cart-state";
 import { CartIcon } from "./site-header";
 
-/** The cart drawer's lines, totals and order buttons (loaded on demand by cart-drawer.tsx). */
+/** The cart drawer's lines, totals and order buttons (part of the lazily loaded cart-drawer-dialog.tsx). */
 export default function DrawerBody({ view, imageResizing }: { view: OptimisticCart; imageResizing: boolean }) {
   const empty = view.items.length === 0 && view.outOfStock.length === 0;
   return (
