@@ -1,5 +1,4 @@
-/** One formatter for every rating (toLocaleString would build a new one per call: measured 17 µs each on /shop). */
-const COUNT = new Intl.NumberFormat("en-US");
+import { groupDigits } from "~/lib/money";
 
 /** Five stars filled to the rating (up to 5), with the review count; read as one sentence. */
 export function StarRating({
@@ -28,12 +27,12 @@ export function StarRating({
       </span>
       {reviewCount === undefined ? null : compact ? (
         <span className="text-ink-500">
-          {`(${COUNT.format(reviewCount)}`}
+          {`(${groupDigits(reviewCount)}`}
           <span className="sr-only">{reviewCount === 1 ? " review" : " reviews"}</span>)
         </span>
       ) : (
         <span className="text-ink-500">
-          {`(${COUNT.format(reviewCount)} ${reviewCount === 1 ? "review" : "reviews"})`}
+          {`(${groupDigits(reviewCount)} ${reviewCount === 1 ? "review" : "reviews"})`}
         </span>
       )}
     </p>

@@ -3,7 +3,7 @@
  * integer cents after every action. The server runs it on the `cannabis-cart` cookie joined with
  * current product rows; the browser runs the same reducer for optimistic quantities and totals.
  */
-import { parsePriceToCents } from "./money";
+import { groupDigits, parsePriceToCents } from "./money";
 import { isPriceTiers, unitPriceCents } from "./price-tiers";
 import type { PriceTiers } from "./product";
 
@@ -93,7 +93,7 @@ export const CART_BOUND_NOTICES: Record<CartBound, { title: string; description:
   },
   quantity: {
     title: "Quantity limit reached",
-    description: `You can order up to ${MAX_LINE_QUANTITY.toLocaleString("en-US")} of one product here. Message us on Telegram for larger quantities.`,
+    description: `You can order up to ${groupDigits(MAX_LINE_QUANTITY)} of one product here. Message us on Telegram for larger quantities.`,
   },
 };
 

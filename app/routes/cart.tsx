@@ -11,6 +11,7 @@ import {
 } from "~/cart.server";
 import { emptyCartNotice, MAX_LINE_QUANTITY, nothingInStockNotice, notOrderedNotice, ORDER_SENT_NOTICE, type OrderSource } from "~/lib/cart";
 import { TELEGRAM_MAX_TEXT_LENGTH } from "~/lib/order-text";
+import { groupDigits } from "~/lib/money";
 import { telegramUrl } from "~/lib/site";
 import type { Toast } from "~/lib/toast";
 import { lastOrderCookieHeader } from "~/last-order.server";
@@ -38,21 +39,21 @@ const productId = z
 const quantity = z
   .string({ required_error: "Enter a quantity" })
   .trim()
-  .regex(/^-?\d{1,9}$/, `Enter a whole number from 0 to ${MAX_LINE_QUANTITY.toLocaleString("en-US")}`)
+  .regex(/^-?\d{1,9}$/, `Enter a whole number from 0 to ${groupDigits(MAX_LINE_QUANTITY)}`)
   .transform(Number);
 
 /** How many to add (the product page's stepper): 1 to the per-line bound; left out, one. */
 const addQuantity = z
   .string()
   .trim()
-  .regex(/^\d{1,9}$/, `Enter a whole number from 1 to ${MAX_LINE_QUANTITY.toLocaleString("en-US")}`)
+  .regex(/^\d{1,9}$/, `Enter a whole number from 1 to ${groupDigits(MAX_LINE_QUANTITY)}`)
   .transform(Number)
   .pipe(
     z
       .number()
       .int()
-      .min(1, `Enter a whole number from 1 to ${MAX_LINE_QUANTITY.toLocaleString("en-US")}`)
-      .max(MAX_LINE_QUANTITY, `You can add up to ${MAX_LINE_QUANTITY.toLocaleString("en-US")} of one product at a time`),
+      .min(1, `Enter a whole number from 1 to ${groupDigits(MAX_LINE_QUANTITY)}`)
+      .max(MAX_LINE_QUANTITY, `You can add up to ${groupDigits(MAX_LINE_QUANTITY)} of one product at a time`),
   )
   .optional();
 

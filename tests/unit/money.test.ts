@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { centsToDecimalText, formatCents, parsePrice, parsePriceToCents } from "../../app/lib/money";
+import { centsToDecimalText, formatCents, groupDigits, parsePrice, parsePriceToCents } from "../../app/lib/money";
 
 describe("parsePriceToCents", () => {
   it.each([
@@ -41,9 +42,36 @@ describe("formatCents", () => {
     expect(formatCents(0)).toBe("$0.00");
   });
 
+  it("writes every amount exactly as Intl's en-US dollars do (it replaces them: no Intl at boot)", () => {
+    const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.maxSafeInteger().map((n) => Math.trunc(n / 1000) || 0)), (cents) => {
+        expect(formatCents(cents)).toBe(usd.format(cents / 100));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(formatCents(-250)).toBe("-$2.50");
+  });
+
   it("round-trips through the admin form's decimal text", () => {
     expect(centsToDecimalText(4500)).toBe("45");
     expect(centsToDecimalText(475)).toBe("4.75");
     expect(parsePriceToCents(centsToDecimalText(12345))).toBe(12345);
+  });
+});
+
+describe("groupDigits", () => {
+  it("groups whole numbers as en-US does", () => {
+    expect(groupDigits(0)).toBe("0");
+    expect(groupDigits(999)).toBe("999");
+    expect(groupDigits(1000)).toBe("1,000");
+    expect(groupDigits(1234567)).toBe("1,234,567");
+    const en = new Intl.NumberFormat("en-US");
+    fc.assert(
+      fc.property(fc.nat({ max: Number.MAX_SAFE_INTEGER }), (n) => {
+        expect(groupDigits(n)).toBe(en.format(n));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
