@@ -9,7 +9,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { data } from "@remix-run/cloudflare";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { getAdmin } from "./auth.server";
 import { cartSummary } from "./cart.server";
 import { loadLayoutData } from "./layout.server";
@@ -85,6 +85,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRootData();
   const location = useLocation();
   const Chrome = isAdminPath(location.pathname) ? AdminChrome : ShopChrome;
+  // `<html data-hydrated>` once React has hydrated the document (the browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.setAttribute("data-hydrated", "");
+  }, []);
   return (
     <html lang="en">
       <head>

@@ -95,7 +95,7 @@ try {
   console.log("\n## Targets\n");
   for (const [path, s] of Object.entries(results)) {
     const checks: [string, boolean][] = [
-      [`performance ≥ 95 (${s.performance})`, s.performance >= 95],
+      [`performance 100 (${s.performance})`, s.performance === 100],
       [`accessibility 100 (${s.accessibility})`, s.accessibility === 100],
       [`best practices 100 (${s["best-practices"]})`, s["best-practices"] === 100],
       [`SEO 100 (${s.seo})`, s.seo === 100],

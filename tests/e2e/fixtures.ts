@@ -1,5 +1,5 @@
 import path from "node:path";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type Response } from "@playwright/test";
 
 /**
  * Every browser test imports { test, expect } from here. The visitor has already passed the
@@ -14,7 +14,27 @@ export const test = base.extend<{ ageVerified: boolean }>({
     }
     await use(context);
   },
+  // A page boots after its first frame (docs/decisions/021), after its load event: with JavaScript
+  // on, goto and reload also wait for React to have hydrated the document, as a shopper's first tap does.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => waitForHydration(page, await goto(url, options), options?.waitUntil);
+      page.reload = async (options) => waitForHydration(page, await reload(options), options?.waitUntil);
+    }
+    await use(page);
+  },
 });
+
+/** After a full page load of an HTML document that boots (it has a module script), waits for `<html data-hydrated>` (app/root.tsx). */
+export async function waitForHydration<T extends Response | null>(page: Page, response: T, waitUntil?: string): Promise<T> {
+  const html = response?.headers()["content-type"]?.includes("text/html") ?? false;
+  if (html && (waitUntil === undefined || waitUntil === "load")) {
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated") || !document.querySelector('script[type="module"]'));
+  }
+  return response;
+}
 
 export { expect };
 
