@@ -91,31 +91,44 @@ function ReportCard({ reportKey, label, children }: { reportKey: string; label: 
   );
 }
 
-/** Server render and no-JavaScript form: a Keep checkbox for the current report, a file input for a new one. */
-function PlainReport({ name, defaultKey, label }: { name: string; defaultKey: string; label: string | null }) {
+/** The current report with its control (Keep or Remove), or a line saying there is none. */
+function CurrentReport({ report, children }: { report: { key: string; label: string | null } | null; children: React.ReactNode }) {
+  if (!report) return <p className="text-sm text-ink-500">No lab report yet.</p>;
+  return (
+    <ReportCard reportKey={report.key} label={report.label}>
+      {children}
+    </ReportCard>
+  );
+}
+
+/** The labelled file input for a new report, with its hint: a plain form field, or the picker that uploads at once. */
+function ReportFileInput({ inputRef, ...props }: React.InputHTMLAttributes<HTMLInputElement> & { inputRef?: React.Ref<HTMLInputElement> }) {
   const inputId = useId();
   const hintId = useId();
   return (
+    <div>
+      <label htmlFor={inputId} className="label">
+        Upload lab report
+      </label>
+      <input ref={inputRef} id={inputId} type="file" accept={LAB_REPORT_ACCEPT} aria-describedby={hintId} className={FILE_INPUT_CLASS} {...props} />
+      <p id={hintId} className="mt-1 text-xs text-ink-500">
+        {HINT}
+      </p>
+    </div>
+  );
+}
+
+/** Server render and no-JavaScript form: a Keep checkbox for the current report, a file input for a new one. */
+function PlainReport({ name, defaultKey, label }: { name: string; defaultKey: string; label: string | null }) {
+  return (
     <div className="space-y-4">
-      {defaultKey ? (
-        <ReportCard reportKey={defaultKey} label={label}>
-          <label className="flex items-center gap-2 text-sm font-medium text-ink-900">
-            <input type="checkbox" name={name} value={defaultKey} defaultChecked className="h-4 w-4 accent-forest-800" />
-            Keep this lab report
-          </label>
-        </ReportCard>
-      ) : (
-        <p className="text-sm text-ink-500">No lab report yet.</p>
-      )}
-      <div>
-        <label htmlFor={inputId} className="label">
-          Upload lab report
+      <CurrentReport report={defaultKey ? { key: defaultKey, label } : null}>
+        <label className="flex items-center gap-2 text-sm font-medium text-ink-900">
+          <input type="checkbox" name={name} value={defaultKey} defaultChecked className="h-4 w-4 accent-forest-800" />
+          Keep this lab report
         </label>
-        <input id={inputId} type="file" name={LAB_REPORT_FILE_FIELD} accept={LAB_REPORT_ACCEPT} aria-describedby={hintId} className={FILE_INPUT_CLASS} />
-        <p id={hintId} className="mt-1 text-xs text-ink-500">
-          {HINT}
-        </p>
-      </div>
+      </CurrentReport>
+      <ReportFileInput name={LAB_REPORT_FILE_FIELD} />
     </div>
   );
 }
@@ -128,8 +141,6 @@ async function checkReport(file: File): Promise<MediaMessage | null> {
 }
 
 function EnhancedReport({ name, defaultKey, defaultLabel }: { name: string; defaultKey: string; defaultLabel: string | null }) {
-  const inputId = useId();
-  const hintId = useId();
   const [report, setReport] = useState<{ key: string; label: string | null } | null>(defaultKey ? { key: defaultKey, label: defaultLabel } : null);
   const [upload, setUpload] = useState<{ fileName: string; progress: number } | null>(null);
   const controller = useRef<AbortController | null>(null);
@@ -180,33 +191,12 @@ function EnhancedReport({ name, defaultKey, defaultLabel }: { name: string; defa
   return (
     <div className="space-y-4">
       <input type="hidden" name={name} value={report?.key ?? ""} />
-      {report ? (
-        <ReportCard reportKey={report.key} label={report.label}>
-          <button type="button" className="btn-secondary" onClick={remove} disabled={upload !== null}>
-            Remove<span className="sr-only"> lab report</span>
-          </button>
-        </ReportCard>
-      ) : (
-        <p className="text-sm text-ink-500">No lab report yet.</p>
-      )}
-      <div>
-        <label htmlFor={inputId} className="label">
-          Upload lab report
-        </label>
-        <input
-          ref={fileInput}
-          id={inputId}
-          type="file"
-          accept={LAB_REPORT_ACCEPT}
-          aria-describedby={hintId}
-          disabled={upload !== null}
-          className={FILE_INPUT_CLASS}
-          onChange={(event) => void onPick(event.currentTarget.files?.[0])}
-        />
-        <p id={hintId} className="mt-1 text-xs text-ink-500">
-          {HINT}
-        </p>
-      </div>
+      <CurrentReport report={report}>
+        <button type="button" className="btn-secondary" onClick={remove} disabled={upload !== null}>
+          Remove<span className="sr-only"> lab report</span>
+        </button>
+      </CurrentReport>
+      <ReportFileInput inputRef={fileInput} disabled={upload !== null} onChange={(event) => void onPick(event.currentTarget.files?.[0])} />
       {upload ? (
         <div className="rounded-2xl border border-forest-800/15 bg-forest-50 p-4">
           <div className="flex items-baseline justify-between gap-3 text-sm">
