@@ -5,7 +5,7 @@ import {
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { getLoadContext } from "./app/load-context";
+import { getLoadContext } from "./app/server/load-context";
 import { remixConfig } from "./remix.config";
 
 /**

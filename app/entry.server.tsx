@@ -2,9 +2,9 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { NonceProvider } from "./lib/nonce";
-import { contentSecurityPolicy } from "./security.server";
-import { serverTimingHeader } from "./server-timing.server";
+import { NonceProvider } from "~/features/site/nonce";
+import { contentSecurityPolicy } from "~/server/security.server";
+import { serverTimingHeader } from "~/server/server-timing.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -10,18 +10,18 @@ import {
 } from "@remix-run/react";
 import { data } from "@remix-run/cloudflare";
 import { lazy, Suspense, useEffect } from "react";
-import { getAdmin } from "./auth.server";
-import { cartSummary } from "./cart.server";
-import { loadLayoutData } from "./layout.server";
-import { AdminChrome as ServerAdminChrome } from "./components/admin-chrome";
-import { RootErrorPage as ServerRootErrorPage } from "./components/error-page";
-import { ShopChrome } from "./components/shop-chrome";
-import type { FooterCategory } from "./components/site-footer";
-import { Toaster } from "./components/toaster";
-import { hasVerifiedAge } from "./lib/age-gate";
-import { useNonce } from "./lib/nonce";
-import { FOOTER_MAX_CATEGORIES, isAdminPath, SITE } from "./lib/site";
-import { getToasts } from "./toast.server";
+import { getAdmin } from "~/features/auth/auth.server";
+import { cartSummary } from "~/features/cart/cart.server";
+import { loadLayoutData } from "~/features/site/layout.server";
+import { AdminChrome as ServerAdminChrome } from "~/features/admin/admin-chrome";
+import { RootErrorPage as ServerRootErrorPage } from "~/features/site/error-page";
+import { ShopChrome } from "~/features/site/shop-chrome";
+import type { FooterCategory } from "~/features/site/site-footer";
+import { Toaster } from "~/features/toast/toaster";
+import { hasVerifiedAge } from "~/features/age-gate/age-gate";
+import { useNonce } from "~/features/site/nonce";
+import { FOOTER_MAX_CATEGORIES, isAdminPath, SITE } from "~/features/site/site";
+import { getToasts } from "~/features/toast/toast.server";
 import stylesheet from "./tailwind.css?url";
 // Both faces (app/tailwind.css) are preloaded: headings and body text are above the fold on every
 // page, and a preloaded font starts with the stylesheet instead of after it (measured in Lighthouse).
@@ -70,7 +70,7 @@ export type RootLoader = typeof loader;
  */
 const AdminChrome = import.meta.env.SSR
   ? ServerAdminChrome
-  : lazy(() => import("./components/admin-chrome").then((module) => ({ default: module.AdminChrome })));
+  : lazy(() => import("~/features/admin/admin-chrome").then((module) => ({ default: module.AdminChrome })));
 
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
@@ -121,7 +121,7 @@ export default function App() {
  */
 const RootErrorPage = import.meta.env.SSR
   ? ServerRootErrorPage
-  : lazy(() => import("./components/error-page").then((module) => ({ default: module.RootErrorPage })));
+  : lazy(() => import("~/features/site/error-page").then((module) => ({ default: module.RootErrorPage })));
 
 export function ErrorBoundary() {
   return (

@@ -12,7 +12,7 @@
  * ('25% OFF select items', linking to /shop?sale=1) is true on a new install.
  *
  * Entries carry no image: each product shows its own packshot, drawn from its name, category,
- * strain type and THC (app/packshot.server.ts), until the owner uploads a photo.
+ * strain type and THC (app/features/media/packshot.server.ts), until the owner uploads a photo.
  */
 
 import type { CatalogueLabReport } from "./sample-lab-reports";

@@ -31,7 +31,7 @@ export const products = sqliteTable(
     priceCents: integer("price_cents").notNull(),
     /**
      * The original price a sale is measured from (issue 17 "Deals"), integer cents; null when the
-     * product is not on sale. Always above price_cents when set (app/lib/deals.ts).
+     * product is not on sale. Always above price_cents when set (app/features/deals/deals.ts).
      */
     compareAtCents: integer("compare_at_cents"),
     image: text("image"),
@@ -44,7 +44,7 @@ export const products = sqliteTable(
     strainType: text("strain_type"),
     thcContent: text("thc_content"),
     /**
-     * The THC text as numbers (app/lib/thc.ts thcColumns, computed on every write): 'percent' or 'mg',
+     * The THC text as numbers (app/features/catalogue/thc.ts thcColumns, computed on every write): 'percent' or 'mg',
      * and the lower and upper bound ("22-26%" is 22 to 26, "90%+" 90 to 100). Null when the text is
      * in no accepted shape. The shop's potency filter and THC sort read these.
      */

@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
-import type { Db } from "../app/load-context";
-import { D1_MAX_BOUND_PARAMETERS, insertProductRows } from "../app/migration.server";
+import type { Db } from "../app/server/load-context";
+import { D1_MAX_BOUND_PARAMETERS, insertProductRows } from "../app/features/migration/migration.server";
 import { catalogue } from "./catalogue";
 import { putSampleLabReports } from "./sample-lab-reports";
 import { products } from "./schema";

@@ -1,9 +1,9 @@
-import { storedCompareAt } from "../app/lib/deals";
-import { parsePriceToCents } from "../app/lib/money";
-import { normalizeStrainType } from "../app/lib/product";
-import { slugify } from "../app/lib/slug";
-import { normalizeThc, thcColumns } from "../app/lib/thc";
-import { isRealIsoDate, LAB_BATCH_MAX, LAB_NAME_MAX, type LabResultColumns } from "../app/lib/lab-results";
+import { storedCompareAt } from "../app/features/deals/deals";
+import { parsePriceToCents } from "../app/features/catalogue/money";
+import { normalizeStrainType } from "../app/features/catalogue/product";
+import { slugify } from "../app/features/catalogue/slug";
+import { normalizeThc, thcColumns } from "../app/features/catalogue/thc";
+import { isRealIsoDate, LAB_BATCH_MAX, LAB_NAME_MAX, type LabResultColumns } from "../app/features/lab-reports/lab-report";
 import { sampleLabReports } from "./sample-lab-reports";
 import type { NewProductRow } from "./schema";
 

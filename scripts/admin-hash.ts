@@ -3,7 +3,7 @@
  *   npm run admin:hash -- 'my new password'
  * then: wrangler secret put ADMIN_PASSWORD_HASH (production) or edit .dev.vars (local).
  */
-import { hashPassword } from "../app/lib/password";
+import { hashPassword } from "../app/features/auth/password";
 
 const password = process.argv[2];
 if (!password) {

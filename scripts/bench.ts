@@ -24,15 +24,15 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync }
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { getPlatformProxy } from "wrangler";
-import { createDb, type Db } from "../app/load-context";
-import { listingQueries } from "../app/products.server";
-import { countWithNoResultsHelp, suggestionQueries } from "../app/search.server";
+import { createDb, type Db } from "../app/server/load-context";
+import { listingQueries } from "../app/features/catalogue/products.server";
+import { countWithNoResultsHelp, suggestionQueries } from "../app/features/search/search.server";
 import { quietWranglerEnv } from "./env";
 import { startLocalWorker } from "./local-worker";
 import { portForScript } from "./port";
 import { FIRST_VISIT_JS_BUDGET, firstVisitModules, firstVisitStylesheets } from "./first-visit";
 import { prepareLocal } from "./prepare-local";
-import { NO_FILTERS } from "../app/lib/shop-filters";
+import { NO_FILTERS } from "../app/features/shop-filters/shop-filters";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);

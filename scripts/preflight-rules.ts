@@ -2,7 +2,7 @@
  * The rules `npm run deploy` checks before anything ships (scripts/preflight.ts gathers the facts).
  * Pure, so tests/unit/preflight.test.ts covers every rule. Each problem says what to change.
  */
-import { ADMIN_SECRETS, DEV_PASSWORD_HASH, adminSecretProblem, type AdminSecret } from "../app/admin-config.server";
+import { ADMIN_SECRETS, DEV_PASSWORD_HASH, adminSecretProblem, type AdminSecret } from "../app/features/auth/admin-config.server";
 
 /** The database id wrangler.toml ships with until `wrangler d1 create` gives a real one. */
 export const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { unstable_readConfig } from "wrangler";
-import { ADMIN_SECRETS } from "../app/admin-config.server";
+import { ADMIN_SECRETS } from "../app/features/auth/admin-config.server";
 import { quietWranglerEnv, quietWranglerVars } from "./env";
 import { preflightProblems, type PreflightFacts } from "./preflight-rules";
 

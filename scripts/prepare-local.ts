@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { getPlatformProxy } from "wrangler";
-import { createDb } from "../app/load-context";
+import { createDb } from "../app/server/load-context";
 import { generateProducts } from "../db/generate";
 import { products } from "../db/schema";
 import { insertProductRows, seedCatalogueIfEmpty } from "../db/seed";

@@ -9,7 +9,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { DEV_PASSWORD, DEV_PASSWORD_HASH } from "../app/admin-config.server";
+import { DEV_PASSWORD, DEV_PASSWORD_HASH } from "../app/features/auth/admin-config.server";
 import { quietWranglerEnv } from "./env";
 import { exitIfTaken } from "./port";
 import { createOutputFilter, READY, startBanner } from "./start-output";

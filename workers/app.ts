@@ -1,11 +1,11 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix server build, written by `npm run build` (remix vite:build).
 import * as remixBuild from "../build/server";
-import { getLoadContext } from "../app/load-context";
-import { abortStaleVideoUploads } from "../app/media.server";
-import { handleMigrationBatch } from "../app/migration.server";
-import { bumpCatalogueVersion, changesCatalogue, servePage } from "../app/page-cache.server";
-import { applyCachePolicy, applySecurityHeaders, isCrossOriginMutation, limitFormBody } from "../app/security.server";
+import { getLoadContext } from "../app/server/load-context";
+import { abortStaleVideoUploads } from "../app/features/media/media.server";
+import { handleMigrationBatch } from "../app/features/migration/migration.server";
+import { bumpCatalogueVersion, changesCatalogue, servePage } from "../app/features/page-cache/page-cache.server";
+import { applyCachePolicy, applySecurityHeaders, isCrossOriginMutation, limitFormBody } from "../app/server/security.server";
 
 const build = remixBuild as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(build);

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { NotFound } from "~/components/error-page";
+import { NotFound } from "~/features/site/error-page";
 
 /** Any path no other route claims: the 404 page, with the bad path logged. */
 export async function loader({ request }: LoaderFunctionArgs) {

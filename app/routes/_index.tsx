@@ -1,15 +1,15 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { HomeBottomBar } from "~/components/home-bottom-bar";
-import { HomeCategoryIcon } from "~/components/home-category-icon";
-import { HomeSearch } from "~/components/home-search";
-import { PageErrorBoundary, Stars, StatGrid, TelegramIcon, TelegramLink } from "~/components/static-page";
-import { loadLayoutData } from "~/layout.server";
-import { packshotDataUrl } from "~/packshot.server";
-import { categoryIcon } from "~/lib/category-icon";
-import { rootOrigin, seo } from "~/lib/seo";
-import { SITE } from "~/lib/site";
-import { FEATURED_PRODUCTS, HOME_STATS, TESTIMONIALS } from "~/lib/content/home";
+import { HomeBottomBar } from "~/features/home/home-bottom-bar";
+import { HomeCategoryIcon } from "~/features/home/home-category-icon";
+import { HomeSearch } from "~/features/search/home-search";
+import { PageErrorBoundary, Stars, StatGrid, TelegramIcon, TelegramLink } from "~/features/site/static-page";
+import { loadLayoutData } from "~/features/site/layout.server";
+import { packshotDataUrl } from "~/features/media/packshot.server";
+import { categoryIcon } from "~/features/home/category-icon";
+import { rootOrigin, seo } from "~/features/site/seo";
+import { SITE } from "~/features/site/site";
+import { FEATURED_PRODUCTS, HOME_STATS, TESTIMONIALS } from "~/features/site/content/home";
 import type { RootLoader } from "~/root";
 
 /**

@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { PageErrorBoundary, PageIntro, TelegramIcon, TelegramLink } from "~/components/static-page";
-import { rootOrigin, seo } from "~/lib/seo";
-import { SITE } from "~/lib/site";
-import { ABOUT_VALUES, TEAM } from "~/lib/content/about";
+import { PageErrorBoundary, PageIntro, TelegramIcon, TelegramLink } from "~/features/site/static-page";
+import { rootOrigin, seo } from "~/features/site/seo";
+import { SITE } from "~/features/site/site";
+import { ABOUT_VALUES, TEAM } from "~/features/site/content/about";
 import type { RootLoader } from "~/root";
 
 export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, location }) =>

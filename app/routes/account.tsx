@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { CartIcon } from "~/components/site-header";
-import { PageErrorBoundary, TelegramIcon, TelegramLink } from "~/components/static-page";
-import { rootOrigin, seo } from "~/lib/seo";
-import { SITE } from "~/lib/site";
+import { CartIcon } from "~/features/site/site-header";
+import { PageErrorBoundary, TelegramIcon, TelegramLink } from "~/features/site/static-page";
+import { rootOrigin, seo } from "~/features/site/seo";
+import { SITE } from "~/features/site/site";
 import type { RootLoader } from "~/root";
 
 export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, location }) =>

@@ -1,4 +1,4 @@
-import { readFormData } from "~/form-data.server";
+import { readFormData } from "~/server/form-data.server";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {
@@ -10,15 +10,15 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ADMIN_CONFIG_MESSAGES, DEV_PASSWORD, type AdminConfigProblem } from "~/admin-config.server";
-import { checkAdminCredentials } from "~/admin-login.server";
-import { adminSetupProblems, createAdminSession, getAdmin, isLocalhost } from "~/auth.server";
-import { AdminAlert, useActionToast, type ActionToast } from "~/components/admin-ui";
-import { LeafMark } from "~/components/logo";
-import { ADMIN_NOT_CONFIGURED_TITLE, AdminLoginSchema, LOGIN_FAILED, LOGIN_SUCCEEDED } from "~/lib/admin-login";
-import { SITE } from "~/lib/site";
-import { beginLoginAttempt, clearLoginFailures, forgetLoginAttempt, loginClient, throttleMessage } from "~/login-throttle.server";
-import { redirectWithToast } from "~/toast.server";
+import { ADMIN_CONFIG_MESSAGES, DEV_PASSWORD, type AdminConfigProblem } from "~/features/auth/admin-config.server";
+import { checkAdminCredentials } from "~/features/auth/credentials.server";
+import { adminSetupProblems, createAdminSession, getAdmin, isLocalhost } from "~/features/auth/auth.server";
+import { AdminAlert, useActionToast, type ActionToast } from "~/features/admin/admin-ui";
+import { LeafMark } from "~/features/site/logo";
+import { ADMIN_NOT_CONFIGURED_TITLE, AdminLoginSchema, LOGIN_FAILED, LOGIN_SUCCEEDED } from "~/features/auth/login-form";
+import { SITE } from "~/features/site/site";
+import { beginLoginAttempt, clearLoginFailures, forgetLoginAttempt, loginClient, throttleMessage } from "~/features/auth/login-throttle.server";
+import { redirectWithToast } from "~/features/toast/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Admin Sign In | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AdminShell } from "~/components/admin-shell";
-import { AdminPageHeader, AdminRouteError } from "~/components/admin-ui";
-import { ProductForm } from "~/components/product-form";
-import { SITE } from "~/lib/site";
-import { loadProductForm, productFormAction } from "~/product-form.server";
+import { AdminShell } from "~/features/admin/admin-shell";
+import { AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
+import { ProductForm } from "~/features/admin/product-form";
+import { SITE } from "~/features/site/site";
+import { loadProductForm, productFormAction } from "~/features/admin/product-form.server";
 
 export const meta: MetaFunction = () => [{ title: `Add New Product | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { alreadyDeleted, deleteTargetId, deleteWithToast } from "~/admin-delete.server";
-import { requireAdmin } from "~/auth.server";
-import { deleteCategory, getCategoryWithCount } from "~/categories.server";
-import { CategoryDeleteWarning } from "~/components/admin-category-delete";
-import { AdminConfirmPage } from "~/components/admin-confirm-dialog";
-import { AdminRouteError } from "~/components/admin-ui";
-import { CATEGORY_ERRORS } from "~/lib/category-form";
-import { SITE } from "~/lib/site";
+import { alreadyDeleted, deleteTargetId, deleteWithToast } from "~/features/admin/admin-delete.server";
+import { requireAdmin } from "~/features/auth/auth.server";
+import { deleteCategory, getCategoryWithCount } from "~/features/catalogue/categories.server";
+import { CategoryDeleteWarning } from "~/features/admin/category-delete";
+import { AdminConfirmPage } from "~/features/admin/confirm-dialog";
+import { AdminRouteError } from "~/features/admin/admin-ui";
+import { CATEGORY_ERRORS } from "~/features/admin/category-form";
+import { SITE } from "~/features/site/site";
 
 export const meta: MetaFunction = () => [{ title: `Delete Category | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 

@@ -1,4 +1,4 @@
-import { readFormData } from "~/form-data.server";
+import { readFormData } from "~/server/form-data.server";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
@@ -6,21 +6,21 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useCallback, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
-import { requireAdmin } from "~/auth.server";
+import { requireAdmin } from "~/features/auth/auth.server";
 import {
   addCategory,
   listCategoriesWithCounts,
   renameCategory,
   toggleCategoryActive,
   type CategoryWithCount,
-} from "~/categories.server";
-import { AdminConfirmDialog } from "~/components/admin-confirm-dialog";
-import { AdminShell } from "~/components/admin-shell";
-import { AdminAlert, AdminPageHeader, AdminRouteError, Badge, LocalDate, useActionToast } from "~/components/admin-ui";
-import { CategoryDeleteWarning } from "~/components/admin-category-delete";
-import { CATEGORY_ERRORS, CategoryNameSchema, categoryError, type CategoryErrorCode } from "~/lib/category-form";
-import { SITE } from "~/lib/site";
-import { redirectWithToast } from "~/toast.server";
+} from "~/features/catalogue/categories.server";
+import { AdminConfirmDialog } from "~/features/admin/confirm-dialog";
+import { AdminShell } from "~/features/admin/admin-shell";
+import { AdminAlert, AdminPageHeader, AdminRouteError, Badge, LocalDate, useActionToast } from "~/features/admin/admin-ui";
+import { CategoryDeleteWarning } from "~/features/admin/category-delete";
+import { CATEGORY_ERRORS, CategoryNameSchema, categoryError, type CategoryErrorCode } from "~/features/admin/category-form";
+import { SITE } from "~/features/site/site";
+import { redirectWithToast } from "~/features/toast/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Category Management | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 

@@ -1,12 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth.server";
-import { AdminShell } from "~/components/admin-shell";
-import { AdminAlert, AdminPageHeader, AdminRouteError } from "~/components/admin-ui";
-import { MigrationPanel } from "~/components/migration-panel";
-import { SITE } from "~/lib/site";
-import { getLatestMigrationRun } from "~/migration.server";
-import { getDashboardStats } from "~/product-admin.server";
+import { requireAdmin } from "~/features/auth/auth.server";
+import { AdminShell } from "~/features/admin/admin-shell";
+import { AdminAlert, AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
+import { MigrationPanel } from "~/features/migration/migration-panel";
+import { SITE } from "~/features/site/site";
+import { getLatestMigrationRun } from "~/features/migration/migration.server";
+import { getDashboardStats } from "~/features/admin/product-admin.server";
 
 export const meta: MetaFunction = () => [{ title: `Admin Dashboard | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AdminShell } from "~/components/admin-shell";
-import { AdminPageHeader, AdminRouteError } from "~/components/admin-ui";
-import { ProductForm } from "~/components/product-form";
-import { SITE } from "~/lib/site";
-import { FETCH_FAILED } from "~/lib/product-form";
-import { loadProductForm, parseProductId, productFormAction } from "~/product-form.server";
+import { AdminShell } from "~/features/admin/admin-shell";
+import { AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
+import { ProductForm } from "~/features/admin/product-form";
+import { SITE } from "~/features/site/site";
+import { FETCH_FAILED } from "~/features/admin/product-form-schema";
+import { loadProductForm, parseProductId, productFormAction } from "~/features/admin/product-form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Edit Product${data?.productName ? `: ${data.productName}` : ""} | ${SITE.name}` },

@@ -1,8 +1,8 @@
-import { readFormData } from "~/form-data.server";
+import { readFormData } from "~/server/form-data.server";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { endAdminSession, endAllAdminSessions, requireAdmin } from "~/auth.server";
-import { redirectWithToast } from "~/toast.server";
+import { endAdminSession, endAllAdminSessions, requireAdmin } from "~/features/auth/auth.server";
+import { redirectWithToast } from "~/features/toast/toast.server";
 
 /** GET never signs anyone out (a link or prefetch must not end a session): back to /admin. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { requireAdmin, wantsJson } from "~/auth.server";
-import { MIGRATION_TEXT, safeErrorMessage } from "~/lib/migration";
-import { getLatestMigrationRun, startMigrationRun } from "~/migration.server";
-import { redirectWithToast } from "~/toast.server";
+import { requireAdmin, wantsJson } from "~/features/auth/auth.server";
+import { MIGRATION_TEXT, safeErrorMessage } from "~/features/migration/migration";
+import { getLatestMigrationRun, startMigrationRun } from "~/features/migration/migration.server";
+import { redirectWithToast } from "~/features/toast/toast.server";
 
 /**
  * /admin/migration — a resource route (no page of its own):

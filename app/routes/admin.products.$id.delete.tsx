@@ -1,13 +1,13 @@
-import { readFormData } from "~/form-data.server";
+import { readFormData } from "~/server/form-data.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { alreadyDeleted, deleteTargetId, deleteWithToast } from "~/admin-delete.server";
-import { requireAdmin } from "~/auth.server";
-import { AdminConfirmPage } from "~/components/admin-confirm-dialog";
-import { AdminRouteError } from "~/components/admin-ui";
-import { localPath } from "~/lib/redirect";
-import { SITE } from "~/lib/site";
-import { deleteProduct, getProductName } from "~/product-admin.server";
+import { alreadyDeleted, deleteTargetId, deleteWithToast } from "~/features/admin/admin-delete.server";
+import { requireAdmin } from "~/features/auth/auth.server";
+import { AdminConfirmPage } from "~/features/admin/confirm-dialog";
+import { AdminRouteError } from "~/features/admin/admin-ui";
+import { localPath } from "~/server/redirect";
+import { SITE } from "~/features/site/site";
+import { deleteProduct, getProductName } from "~/features/admin/product-admin.server";
 
 export const meta: MetaFunction = () => [{ title: `Delete Product | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 

@@ -1,29 +1,29 @@
-import { readFormData } from "~/form-data.server";
+import { readFormData } from "~/server/form-data.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
-import { requireAdmin } from "~/auth.server";
-import { AdminConfirmDialog } from "~/components/admin-confirm-dialog";
-import { AdminShell } from "~/components/admin-shell";
-import { AdminAlert, AdminListSkeleton, AdminPageHeader, AdminRouteError, Badge } from "~/components/admin-ui";
-import { SearchCutNote } from "~/components/search-help";
-import { sizedImageUrl } from "~/lib/images";
-import { isOnSale } from "~/lib/deals";
-import { formatCents } from "~/lib/money";
-import { localPath } from "~/lib/redirect";
-import { normalizeSearch, SEARCH_CUT_NOTE } from "~/lib/search";
-import { SITE } from "~/lib/site";
-import { titleCaseSlug } from "~/lib/slug";
+import { requireAdmin } from "~/features/auth/auth.server";
+import { AdminConfirmDialog } from "~/features/admin/confirm-dialog";
+import { AdminShell } from "~/features/admin/admin-shell";
+import { AdminAlert, AdminListSkeleton, AdminPageHeader, AdminRouteError, Badge } from "~/features/admin/admin-ui";
+import { SearchCutNote } from "~/features/search/search-help";
+import { sizedImageUrl } from "~/features/media/images";
+import { isOnSale } from "~/features/deals/deals";
+import { formatCents } from "~/features/catalogue/money";
+import { localPath } from "~/server/redirect";
+import { normalizeSearch, SEARCH_CUT_NOTE } from "~/features/search/search";
+import { SITE } from "~/features/site/site";
+import { titleCaseSlug } from "~/features/catalogue/slug";
 import {
   ADMIN_PRODUCTS_PER_PAGE,
   listAdminProducts,
   toggleProductActive,
   type AdminProductListItem,
-} from "~/product-admin.server";
+} from "~/features/admin/product-admin.server";
 import { useRootData } from "~/root";
-import { redirectWithToast } from "~/toast.server";
+import { redirectWithToast } from "~/features/toast/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Product Management | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 

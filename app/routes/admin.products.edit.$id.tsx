@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireAdmin } from "~/auth.server";
+import { requireAdmin } from "~/features/auth/auth.server";
 
 /**
  * The Edit link on shop product cards: /admin/products/edit/{id}?category={slug} opens the edit

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireAdmin } from "~/auth.server";
-import { declaredLength, mediaErrorResponse, storeImage } from "~/media.server";
+import { requireAdmin } from "~/features/auth/auth.server";
+import { declaredLength, mediaErrorResponse, storeImage } from "~/features/media/media.server";
 
 /**
  * Admin image upload: the raw file as the request body (PUT or POST, with Content-Length), so

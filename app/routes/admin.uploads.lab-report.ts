@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireAdmin } from "~/auth.server";
-import { storeLabReport } from "~/lab-reports.server";
-import { labReportUrl } from "~/lib/lab-results";
-import { declaredLength, mediaErrorResponse } from "~/media.server";
+import { requireAdmin } from "~/features/auth/auth.server";
+import { storeLabReport } from "~/features/lab-reports/lab-reports.server";
+import { labReportUrl } from "~/features/lab-reports/lab-report";
+import { declaredLength, mediaErrorResponse } from "~/features/media/media.server";
 
 /**
  * Admin lab report upload (issue 17): the raw file as the request body (PUT or POST, with

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { requireAdmin } from "~/auth.server";
-import { declaredLength, mediaErrorResponse, uploadVideoPart } from "~/media.server";
+import { requireAdmin } from "~/features/auth/auth.server";
+import { declaredLength, mediaErrorResponse, uploadVideoPart } from "~/features/media/media.server";
 
 /**
  * One part of a video multipart upload: PUT /admin/uploads/video/part?uploadId=...&partNumber=n

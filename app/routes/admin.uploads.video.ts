@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { requireAdmin } from "~/auth.server";
+import { requireAdmin } from "~/features/auth/auth.server";
 import {
   MediaError,
   abortVideoUpload,
@@ -10,8 +10,8 @@ import {
   getVideoUpload,
   mediaErrorResponse,
   videoKeyFromUrl,
-} from "~/media.server";
-import { VIDEO_MESSAGES } from "~/lib/video-types";
+} from "~/features/media/media.server";
+import { VIDEO_MESSAGES } from "~/features/media/video-types";
 
 /**
  * Admin video uploads (R2 multipart), JSON in and out:

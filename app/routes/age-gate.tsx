@@ -1,11 +1,11 @@
-import { readFormData } from "~/form-data.server";
+import { readFormData } from "~/server/form-data.server";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
 import { z } from "zod";
-import { isLocalhost } from "~/auth.server";
-import { PageErrorBoundary } from "~/components/static-page";
-import { ageVerifiedCookie, safeRedirectPath } from "~/lib/age-gate";
-import { seo, rootOrigin } from "~/lib/seo";
+import { isLocalhost } from "~/features/auth/auth.server";
+import { PageErrorBoundary } from "~/features/site/static-page";
+import { ageVerifiedCookie, safeRedirectPath } from "~/features/age-gate/age-gate";
+import { seo, rootOrigin } from "~/features/site/seo";
 import type { RootLoader } from "~/root";
 
 const AgeGateSchema = z.object({

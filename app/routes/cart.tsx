@@ -1,4 +1,4 @@
-import { readFormData } from "~/form-data.server";
+import { readFormData } from "~/server/form-data.server";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { z } from "zod";
@@ -8,14 +8,14 @@ import {
   clearCartCookieHeader,
   loadCartView,
   withToastId,
-} from "~/cart.server";
-import { emptyCartNotice, MAX_LINE_QUANTITY, nothingInStockNotice, notOrderedNotice, ORDER_SENT_NOTICE, type OrderSource } from "~/lib/cart";
-import { TELEGRAM_MAX_TEXT_LENGTH } from "~/lib/order-text";
-import { groupDigits } from "~/lib/money";
-import { telegramUrl } from "~/lib/site";
-import type { Toast } from "~/lib/toast";
-import { lastOrderCookieHeader } from "~/last-order.server";
-import { redirectWithToast, toastHeader, type ToastInput } from "~/toast.server";
+} from "~/features/cart/cart.server";
+import { emptyCartNotice, MAX_LINE_QUANTITY, nothingInStockNotice, notOrderedNotice, ORDER_SENT_NOTICE, type OrderSource } from "~/features/cart/cart";
+import { TELEGRAM_MAX_TEXT_LENGTH } from "~/features/cart/order-text";
+import { groupDigits } from "~/features/catalogue/money";
+import { telegramUrl } from "~/features/site/site";
+import type { Toast } from "~/features/toast/toast";
+import { lastOrderCookieHeader } from "~/features/cart/last-order.server";
+import { redirectWithToast, toastHeader, type ToastInput } from "~/features/toast/toast.server";
 
 /**
  * /cart: the one place the cart changes. Plain form posts (no JavaScript) are answered with a 303

@@ -1,14 +1,14 @@
-import { readFormData } from "~/form-data.server";
+import { readFormData } from "~/server/form-data.server";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData } from "@remix-run/react";
-import { PageErrorBoundary, PageIntro, TelegramIcon, TelegramLink } from "~/components/static-page";
-import { notify } from "~/components/toaster";
-import { CONTACT_SENT_TOAST, ContactSchema, contactMessageText } from "~/lib/contact";
-import { rootOrigin, seo } from "~/lib/seo";
-import { SITE, telegramUrl } from "~/lib/site";
-import { QUICK_HELP } from "~/lib/content/contact";
+import { PageErrorBoundary, PageIntro, TelegramIcon, TelegramLink } from "~/features/site/static-page";
+import { notify } from "~/features/toast/toaster";
+import { CONTACT_SENT_TOAST, ContactSchema, contactMessageText } from "~/features/contact/contact";
+import { rootOrigin, seo } from "~/features/site/seo";
+import { SITE, telegramUrl } from "~/features/site/site";
+import { QUICK_HELP } from "~/features/site/content/contact";
 import type { RootLoader } from "~/root";
 
 /**

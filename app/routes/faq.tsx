@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { PageErrorBoundary, PageIntro, TelegramIcon, TelegramLink } from "~/components/static-page";
-import { rootOrigin, seo } from "~/lib/seo";
-import { SITE } from "~/lib/site";
-import { FAQ_ITEMS } from "~/lib/content/faq";
+import { PageErrorBoundary, PageIntro, TelegramIcon, TelegramLink } from "~/features/site/static-page";
+import { rootOrigin, seo } from "~/features/site/seo";
+import { SITE } from "~/features/site/site";
+import { FAQ_ITEMS } from "~/features/site/content/faq";
 import type { RootLoader } from "~/root";
 
 export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, location }) =>

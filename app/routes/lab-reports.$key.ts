@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { serveLabReport } from "~/lab-reports.server";
+import { serveLabReport } from "~/features/lab-reports/lab-reports.server";
 
 /**
  * /lab-reports/{key}: a product's lab report from R2, shown inline with its real type and safe

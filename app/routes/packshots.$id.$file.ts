@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { etagMatches } from "~/lib/http-range";
-import { packshotHash, packshotPath, PACKSHOT_HASH_PATTERN } from "~/lib/packshot";
-import { MEDIA_CACHE_CONTROL } from "~/media.server";
-import { drawPackshot } from "~/packshot.server";
-import { getPackshotSource } from "~/products.server";
-import { RESOURCE_CSP } from "~/security.server";
+import { etagMatches } from "~/features/media/http-range";
+import { packshotHash, packshotPath, PACKSHOT_HASH_PATTERN } from "~/features/media/packshot";
+import { MEDIA_CACHE_CONTROL } from "~/features/media/media.server";
+import { drawPackshot } from "~/features/media/packshot.server";
+import { getPackshotSource } from "~/features/catalogue/products.server";
+import { RESOURCE_CSP } from "~/server/security.server";
 
 const ParamsSchema = z.object({
   id: z
@@ -24,7 +24,7 @@ function text(status: number, body: string, headers: Record<string, string> = {}
 }
 
 /**
- * /packshots/{id}/{hash}.svg: the product's packshot (app/packshot.server.ts), drawn from its
+ * /packshots/{id}/{hash}.svg: the product's packshot (app/features/media/packshot.server.ts), drawn from its
  * current row. The hash names the facts it was drawn from, so the answer never changes and is
  * cached for a year; a URL drawn from older facts (the product was renamed since) is sent on to
  * the current one, or 404 for an inactive product. A malformed address is a 400, an unknown id a

@@ -2,27 +2,27 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { z } from "zod";
-import { Breadcrumb } from "~/components/breadcrumb";
-import { Gallery } from "~/components/gallery";
-import { LabResultsSection } from "~/components/lab-results-section";
-import { ProductLoadError as ServerProductLoadError } from "~/components/load-error";
-import { Price } from "~/components/price";
-import { ProductPurchase } from "~/components/product-purchase";
-import { ProductsLoading, useProductsLoading } from "~/components/products-loading";
-import { StarRating } from "~/components/star-rating";
+import { Breadcrumb } from "~/ui/breadcrumb";
+import { Gallery } from "~/features/product-page/gallery";
+import { LabResultsSection } from "~/features/lab-reports/lab-report-section";
+import { ProductLoadError as ServerProductLoadError } from "~/features/catalogue/load-error";
+import { Price } from "~/features/deals/price";
+import { ProductPurchase } from "~/features/product-page/product-purchase";
+import { ProductsLoading, useProductsLoading } from "~/features/catalogue/products-loading";
+import { StarRating } from "~/features/catalogue/star-rating";
 import { useRootData, type RootLoader } from "~/root";
-import { getAdmin } from "~/auth.server";
-import { galleryItems } from "~/lib/gallery";
-import { productImagePath } from "~/lib/images";
-import { packSize, productImageOrPackshot } from "~/lib/packshot";
-import { formatCents } from "~/lib/money";
-import { useNonce } from "~/lib/nonce";
-import { categoryLabel, displayRating, PRICE_TIER_ROWS, productDescription } from "~/lib/product-page";
-import { rootOrigin, seo } from "~/lib/seo";
-import { SITE, telegramUrl } from "~/lib/site";
-import { labResultsView } from "~/lib/lab-display";
-import { productJsonLdScript } from "~/product-json-ld.server";
-import { getProduct, readCatalogue } from "~/products.server";
+import { getAdmin } from "~/features/auth/auth.server";
+import { galleryItems } from "~/features/product-page/gallery-items";
+import { productImagePath } from "~/features/media/images";
+import { packSize, productImageOrPackshot } from "~/features/media/packshot";
+import { formatCents } from "~/features/catalogue/money";
+import { useNonce } from "~/features/site/nonce";
+import { categoryLabel, displayRating, PRICE_TIER_ROWS, productDescription } from "~/features/product-page/product-page";
+import { rootOrigin, seo } from "~/features/site/seo";
+import { SITE, telegramUrl } from "~/features/site/site";
+import { labResultsView } from "~/features/lab-reports/lab-report-display";
+import { productJsonLdScript } from "~/features/product-page/product-json-ld.server";
+import { getProduct, readCatalogue } from "~/features/catalogue/products.server";
 
 /** A product id is a positive whole number; anything else is an unknown product. */
 const ProductIdSchema = z
@@ -272,7 +272,7 @@ export default function ProductPage() {
 /** Rendered on the server as usual; in the browser its code loads only when the page fails. */
 const ProductLoadError = import.meta.env.SSR
   ? ServerProductLoadError
-  : lazy(() => import("~/components/load-error").then((module) => ({ default: module.ProductLoadError })));
+  : lazy(() => import("~/features/catalogue/load-error").then((module) => ({ default: module.ProductLoadError })));
 
 export function ErrorBoundary() {
   return (

@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { PageErrorBoundary, PageIntro, Stars, StatGrid, TelegramIcon, TelegramLink } from "~/components/static-page";
-import { rootOrigin, seo } from "~/lib/seo";
-import { SITE } from "~/lib/site";
-import { REVIEWS, REVIEW_STATS } from "~/lib/content/reviews";
+import { PageErrorBoundary, PageIntro, Stars, StatGrid, TelegramIcon, TelegramLink } from "~/features/site/static-page";
+import { rootOrigin, seo } from "~/features/site/seo";
+import { SITE } from "~/features/site/site";
+import { REVIEWS, REVIEW_STATS } from "~/features/site/content/reviews";
 import type { RootLoader } from "~/root";
 
 export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, location }) =>

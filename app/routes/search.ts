@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { sizedImageUrl } from "~/lib/images";
-import { formatCents } from "~/lib/money";
-import { normalizeStrainType } from "~/lib/product";
-import { characterCount, normalizeSearch, SUGGEST_MIN_CHARS, type Suggestions } from "~/lib/search";
-import { serializeShopQuery } from "~/lib/shop-filters";
-import { loadSuggestions } from "~/search.server";
-import { serverTimingHeader } from "~/server-timing.server";
+import { sizedImageUrl } from "~/features/media/images";
+import { formatCents } from "~/features/catalogue/money";
+import { normalizeStrainType } from "~/features/catalogue/product";
+import { characterCount, normalizeSearch, SUGGEST_MIN_CHARS, type Suggestions } from "~/features/search/search";
+import { serializeShopQuery } from "~/features/shop-filters/shop-filters";
+import { loadSuggestions } from "~/features/search/search.server";
+import { serverTimingHeader } from "~/server/server-timing.server";
 
 /**
  * GET /search?q=… — suggestions as the shopper types (the header and home search boxes): up to
  * 6 products and 3 categories in one D1 round trip, as JSON. Any q is fine: it is normalised
- * like every search (app/lib/search.ts); under 2 characters there is nothing to suggest. The
+ * like every search (app/features/search/search.ts); under 2 characters there is nothing to suggest. The
  * answer is the same for everyone (active products only), so browsers and the edge keep it briefly.
  */
 

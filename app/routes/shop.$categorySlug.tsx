@@ -2,22 +2,22 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { z } from "zod";
-import { Breadcrumb } from "~/components/breadcrumb";
-import { CategoryBar } from "~/components/category-bar";
-import { CategoryLoadError as ServerCategoryLoadError } from "~/components/load-error";
-import { Pagination } from "~/components/pagination";
-import { ProductGrid } from "~/components/product-grid";
-import { ProductsLoading, useProductsLoading } from "~/components/products-loading";
-import { FilterChips, FiltersButton, shopHref, ShopFilters, type FilterPage } from "~/components/shop-filters";
+import { Breadcrumb } from "~/ui/breadcrumb";
+import { CategoryBar } from "~/features/shop-filters/category-bar";
+import { CategoryLoadError as ServerCategoryLoadError } from "~/features/catalogue/load-error";
+import { Pagination } from "~/features/shop-filters/pagination";
+import { ProductGrid } from "~/features/catalogue/product-grid";
+import { ProductsLoading, useProductsLoading } from "~/features/catalogue/products-loading";
+import { FilterChips, FiltersButton, shopHref, ShopFilters, type FilterPage } from "~/features/shop-filters/filter-controls";
 import { useRootData, type RootLoader } from "~/root";
-import { getAdmin } from "~/auth.server";
-import { CONCENTRATE_TABS, DEFAULT_CONCENTRATE_TAB, parseConcentrateTab, type ConcentrateTab } from "~/lib/category-pages";
-import { adminDebugText, fixedCategoryPage, genericCategoryPage } from "~/category-pages.server";
-import { rootOrigin, seo } from "~/lib/seo";
-import { clearedFilters, countLine, hasActiveFilters, type ShopQuery } from "~/lib/shop-filters";
-import { parseShopQuery } from "~/lib/shop-query";
-import { telegramUrl } from "~/lib/site";
-import { loadCategoryListing, loadGenericCategory, readCatalogue, type CategoryListing } from "~/products.server";
+import { getAdmin } from "~/features/auth/auth.server";
+import { CONCENTRATE_TABS, DEFAULT_CONCENTRATE_TAB, parseConcentrateTab, type ConcentrateTab } from "~/features/category-pages/category-pages";
+import { adminDebugText, fixedCategoryPage, genericCategoryPage } from "~/features/category-pages/category-pages.server";
+import { rootOrigin, seo } from "~/features/site/seo";
+import { clearedFilters, countLine, hasActiveFilters, type ShopQuery } from "~/features/shop-filters/shop-filters";
+import { parseShopQuery } from "~/features/shop-filters/shop-query";
+import { telegramUrl } from "~/features/site/site";
+import { loadCategoryListing, loadGenericCategory, readCatalogue, type CategoryListing } from "~/features/catalogue/products.server";
 
 const SlugSchema = z.string().trim().min(1).max(100);
 
@@ -256,7 +256,7 @@ export default function CategoryPage() {
 /** Rendered on the server as usual; in the browser its code loads only when the page fails. */
 const CategoryLoadError = import.meta.env.SSR
   ? ServerCategoryLoadError
-  : lazy(() => import("~/components/load-error").then((module) => ({ default: module.CategoryLoadError })));
+  : lazy(() => import("~/features/catalogue/load-error").then((module) => ({ default: module.CategoryLoadError })));
 
 export function ErrorBoundary() {
   return (

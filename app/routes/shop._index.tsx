@@ -1,23 +1,23 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { ShopLoadError as ServerShopLoadError } from "~/components/load-error";
-import { Pagination } from "~/components/pagination";
-import { ProductGrid } from "~/components/product-grid";
-import { ProductsLoading, useProductsLoading } from "~/components/products-loading";
-import { CategoryBar } from "~/components/category-bar";
-import { FilterChips, FiltersButton, ShopFilters, type FilterPage } from "~/components/shop-filters";
+import { ShopLoadError as ServerShopLoadError } from "~/features/catalogue/load-error";
+import { Pagination } from "~/features/shop-filters/pagination";
+import { ProductGrid } from "~/features/catalogue/product-grid";
+import { ProductsLoading, useProductsLoading } from "~/features/catalogue/products-loading";
+import { CategoryBar } from "~/features/shop-filters/category-bar";
+import { FilterChips, FiltersButton, ShopFilters, type FilterPage } from "~/features/shop-filters/filter-controls";
 import { useRootData, type RootLoader } from "~/root";
-import { getAdmin } from "~/auth.server";
-import { rootOrigin, seo } from "~/lib/seo";
-import { clearedFilters, countLine, hasActiveFilters, serializeShopQuery } from "~/lib/shop-filters";
-import { parseShopQuery } from "~/lib/shop-query";
-import { normalizeSearch, SEARCH_CUT_NOTE } from "~/lib/search";
-import { loadShop, readCatalogue } from "~/products.server";
+import { getAdmin } from "~/features/auth/auth.server";
+import { rootOrigin, seo } from "~/features/site/seo";
+import { clearedFilters, countLine, hasActiveFilters, serializeShopQuery } from "~/features/shop-filters/shop-filters";
+import { parseShopQuery } from "~/features/shop-filters/shop-query";
+import { normalizeSearch, SEARCH_CUT_NOTE } from "~/features/search/search";
+import { loadShop, readCatalogue } from "~/features/catalogue/products.server";
 
 /** Only searches that find nothing or were cut need these: not part of a first visit's JavaScript. */
-const NoResultsSuggestions = lazy(() => import("~/components/search-help").then((module) => ({ default: module.NoResultsSuggestions })));
-const SearchCutNote = lazy(() => import("~/components/search-help").then((module) => ({ default: module.SearchCutNote })));
+const NoResultsSuggestions = lazy(() => import("~/features/search/search-help").then((module) => ({ default: module.NoResultsSuggestions })));
+const SearchCutNote = lazy(() => import("~/features/search/search-help").then((module) => ({ default: module.SearchCutNote })));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -136,7 +136,7 @@ export default function Shop() {
 /** Rendered on the server as usual; in the browser its code loads only when the page fails. */
 const ShopLoadError = import.meta.env.SSR
   ? ServerShopLoadError
-  : lazy(() => import("~/components/load-error").then((module) => ({ default: module.ShopLoadError })));
+  : lazy(() => import("~/features/catalogue/load-error").then((module) => ({ default: module.ShopLoadError })));
 
 export function ErrorBoundary() {
   return (

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { activeCategoriesQuery } from "~/categories.server";
-import { FIXED_CATEGORY_PAGES } from "~/category-pages.server";
-import { listSitemapProducts, readCatalogue } from "~/products.server";
+import { activeCategoriesQuery } from "~/features/catalogue/categories.server";
+import { FIXED_CATEGORY_PAGES } from "~/features/category-pages/category-pages.server";
+import { listSitemapProducts, readCatalogue } from "~/features/catalogue/products.server";
 
 /** Public pages of the route table (checkout and admin are not for search engines). */
 const SITEMAP_PAGES = ["/", "/shop", "/about", "/contact", "/reviews", "/faq", "/account"] as const;

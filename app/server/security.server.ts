@@ -3,10 +3,10 @@
  * the cache policy for responses that depend on cookies, and the size limit on form posts.
  * Each is a named function that workers/app.ts composes.
  */
-import { ADMIN_SESSION_COOKIE } from "./auth.server";
-import { CART_COOKIE_NAME } from "./cart.server";
-import { AGE_COOKIE_NAME } from "./lib/age-gate";
-import { TOAST_COOKIE_NAME } from "./toast.server";
+import { ADMIN_SESSION_COOKIE } from "~/features/auth/auth.server";
+import { CART_COOKIE_NAME } from "~/features/cart/cart.server";
+import { AGE_COOKIE_NAME } from "~/features/age-gate/age-gate";
+import { TOAST_COOKIE_NAME } from "~/features/toast/toast.server";
 
 /** CSP for HTML documents: scripts only from us or carrying this request's nonce. */
 export function contentSecurityPolicy(nonce: string) {

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from "../../app/lib/shop-filters";
+import { PAGE_SIZE } from "../../app/features/shop-filters/shop-filters";
 import { catalogue } from "../../db/catalogue";
 import { expect, test, signIn } from "./fixtures";
 

@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { contactMessageText } from "../../app/lib/contact";
-import { FAQ_ITEMS } from "../../app/lib/content/faq";
-import { REVIEWS } from "../../app/lib/content/reviews";
+import { contactMessageText } from "../../app/features/contact/contact";
+import { FAQ_ITEMS } from "../../app/features/site/content/faq";
+import { REVIEWS } from "../../app/features/site/content/reviews";
 import { expect, test } from "./fixtures";
 
 const SIZES = [

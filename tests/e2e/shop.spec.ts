@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { PAGE_SIZE } from "../../app/lib/shop-filters";
+import { PAGE_SIZE } from "../../app/features/shop-filters/shop-filters";
 import { createProductWithImages, expect, test } from "./fixtures";
 
 const WIDTHS = [

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { AdminLoginSchema } from "../../app/lib/admin-login";
-import { CategoryNameSchema, categoryError } from "../../app/lib/category-form";
-import { localPath } from "../../app/lib/redirect";
+import { AdminLoginSchema } from "../../app/features/auth/login-form";
+import { CategoryNameSchema, categoryError } from "../../app/features/admin/category-form";
+import { localPath } from "../../app/server/redirect";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageGateApplies, ageVerifiedCookie, hasVerifiedAge, safeRedirectPath } from "../../app/lib/age-gate";
+import { ageGateApplies, ageVerifiedCookie, hasVerifiedAge, safeRedirectPath } from "../../app/features/age-gate/age-gate";
 
 describe("hasVerifiedAge", () => {
   it("reads age-verified=yes among other cookies", () => {

@@ -10,7 +10,7 @@ import {
   normalizeCartLines,
   type CartProduct,
   type CartState,
-} from "../../app/lib/cart";
+} from "../../app/features/cart/cart";
 
 const runtz: CartProduct = { id: 1, name: "Runtz (1/8 oz)", image: "/art/indoors-1.svg", priceCents: 4500, priceTiers: null };
 const cake: CartProduct = { id: 2, name: "Wedding Cake (1/8 oz)", image: null, priceCents: 5000, priceTiers: null };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryIcon } from "../../app/lib/category-icon";
+import { categoryIcon } from "../../app/features/home/category-icon";
 import { catalogueCategories } from "../../db/catalogue";
 
 describe("categoryIcon (keywords in the category name pick the home grid icon)", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { catalogue } from "../../db/catalogue";
-import { countTabs, FIXED_CATEGORY_PAGES, fixedCategoryPage, genericCategoryPage, matchesTab } from "../../app/category-pages.server";
-import { matchesCategory, parseConcentrateTab } from "../../app/lib/category-pages";
+import { countTabs, FIXED_CATEGORY_PAGES, fixedCategoryPage, genericCategoryPage, matchesTab } from "../../app/features/category-pages/category-pages.server";
+import { matchesCategory, parseConcentrateTab } from "../../app/features/category-pages/category-pages";
 
 describe("the category page table", () => {
   it("has the eleven fixed pages of the route table", () => {

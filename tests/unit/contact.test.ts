@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { CONTACT_SENT_TOAST, ContactSchema, contactMessageText } from "../../app/lib/contact";
+import { CONTACT_SENT_TOAST, ContactSchema, contactMessageText } from "../../app/features/contact/contact";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();

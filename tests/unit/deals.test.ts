@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compareAtForPercentOff, compareAtProblem, isOnSale, saveLabel, savePercent, storedCompareAt } from "../../app/lib/deals";
-import type { Product } from "../../app/lib/product";
-import { PRODUCT_FORM_MESSAGES as M, productFormDefaults, productFormSchema, productFormToColumns } from "../../app/lib/product-form";
-import { NO_LAB_RESULTS } from "../../app/lib/lab-results";
+import { compareAtForPercentOff, compareAtProblem, isOnSale, saveLabel, savePercent, storedCompareAt } from "../../app/features/deals/deals";
+import type { Product } from "../../app/features/catalogue/product";
+import { PRODUCT_FORM_MESSAGES as M, productFormDefaults, productFormSchema, productFormToColumns } from "../../app/features/admin/product-form-schema";
+import { NO_LAB_RESULTS } from "../../app/features/lab-reports/lab-report";
 
 const schema = productFormSchema(["indoors"]);
 const valid = { name: "Runtz (1/8 oz)", price: "15", description: "Sweet.", category: "indoors", strainType: "hybrid", thcContent: "24" };
@@ -15,7 +15,7 @@ function submit(fields: Record<string, string>) {
   return parseWithZod(data, { schema });
 }
 
-describe("deal rules (app/lib/deals.ts)", () => {
+describe("deal rules (app/features/deals/deals.ts)", () => {
   it("a product is on sale only with a compare-at price above its price", () => {
     expect(isOnSale({ priceCents: 1500, compareAtCents: 2000 })).toBe(true);
     expect(isOnSale({ priceCents: 1500, compareAtCents: 1500 })).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { etagMatches, parseRange } from "../../app/lib/http-range";
+import { etagMatches, parseRange } from "../../app/features/media/http-range";
 
 describe("HTTP Range parsing", () => {
   it("reads bytes=a-b, bytes=a- and the suffix bytes=-n", () => {

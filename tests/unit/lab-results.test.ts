@@ -11,7 +11,7 @@ import {
   labResultsShape,
   latestTestDate,
   safeLabReportName,
-} from "../../app/lib/lab-results";
+} from "../../app/features/lab-reports/lab-report";
 import { catalogue } from "../../db/catalogue";
 import { SAMPLE_MARK, sampleLabReports } from "../../db/sample-lab-reports";
 import { catalogueEntryToRow } from "../../db/transform";

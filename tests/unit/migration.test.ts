@@ -9,7 +9,7 @@ import {
   parseFailedProducts,
   safeErrorMessage,
   type MigrationRunView,
-} from "../../app/lib/migration";
+} from "../../app/features/migration/migration";
 
 const NOW = Date.parse("2026-05-01T12:00:00.000Z");
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { centsToDecimalText, formatCents, groupDigits, parsePrice, parsePriceToCents } from "../../app/lib/money";
+import { centsToDecimalText, formatCents, groupDigits, parsePrice, parsePriceToCents } from "../../app/features/catalogue/money";
 
 describe("parsePriceToCents", () => {
   it.each([

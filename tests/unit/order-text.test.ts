@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cartReducer, EMPTY_CART, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartProduct } from "../../app/lib/cart";
-import { buildOrderText, ORDER_NAME_MAX_LENGTH, TELEGRAM_MAX_TEXT_LENGTH } from "../../app/lib/order-text";
-import { telegramUrl } from "../../app/lib/site";
+import { cartReducer, EMPTY_CART, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartProduct } from "../../app/features/cart/cart";
+import { buildOrderText, ORDER_NAME_MAX_LENGTH, TELEGRAM_MAX_TEXT_LENGTH } from "../../app/features/cart/order-text";
+import { telegramUrl } from "../../app/features/site/site";
 
 const runtz: CartProduct = { id: 1, name: "Runtz (1/8 oz)", image: null, priceCents: 4500, priceTiers: null };
 const shatter: CartProduct = { id: 2, name: "Shatter (1lb)", image: null, priceCents: 90000, priceTiers: null };

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { drawPackshot, wrapText, xmlText } from "../../app/packshot.server";
+import { drawPackshot, wrapText, xmlText } from "../../app/features/media/packshot.server";
 import {
   hslToHex,
   LABEL_COLOURS,
@@ -13,7 +13,7 @@ import {
   packSize,
   productImageOrPackshot,
   type PackshotSource,
-} from "../../app/lib/packshot";
+} from "../../app/features/media/packshot";
 import { catalogue } from "../../db/catalogue";
 import { catalogueEntryToRow } from "../../db/transform";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cachePolicy, cookieNames, isNeverCachedPath, normalizeCacheQuery, pageCacheKey } from "../../app/lib/page-cache";
+import { cachePolicy, cookieNames, isNeverCachedPath, normalizeCacheQuery, pageCacheKey } from "../../app/features/page-cache/page-cache";
 
 const request = (path: string, init: RequestInit = {}) => new Request(`https://shop.example${path}`, init);
 

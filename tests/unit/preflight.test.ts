@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ADMIN_CONFIG_MESSAGES, DEV_PASSWORD_HASH, adminConfigProblems } from "../../app/admin-config.server";
+import { ADMIN_CONFIG_MESSAGES, DEV_PASSWORD_HASH, adminConfigProblems } from "../../app/features/auth/admin-config.server";
 import { PLACEHOLDER_DATABASE_ID, PLACEHOLDER_KV_ID, preflightProblems, type PreflightFacts } from "../../scripts/preflight-rules";
 
 const REAL_HASH = "pbkdf2-sha256$100000$c2FsdHNhbHRzYWx0c2FsdA==$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g=";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isPriceTiers, nextTier, nextTierHint, unitPriceCents } from "../../app/lib/price-tiers";
-import type { PriceTiers } from "../../app/lib/product";
+import { isPriceTiers, nextTier, nextTierHint, unitPriceCents } from "../../app/features/catalogue/price-tiers";
+import type { PriceTiers } from "../../app/features/catalogue/product";
 
 /** The gummy tiers of SPEC section 9: $5.00, $4.75, $4.50, $4.25, $4.00. */
 const GUMMIES: PriceTiers = { single: 500, tier100: 475, tier250: 450, tier500: 425, tier1000: 400 };

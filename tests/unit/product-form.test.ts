@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
-import { NO_LAB_RESULTS } from "../../app/lib/lab-results";
+import { NO_LAB_RESULTS } from "../../app/features/lab-reports/lab-report";
 import { describe, expect, it } from "vitest";
-import type { Product } from "../../app/lib/product";
+import type { Product } from "../../app/features/catalogue/product";
 import {
   PRODUCT_FORM_MESSAGES as M,
   isMediaUrl,
@@ -10,8 +10,8 @@ import {
   productFormSchema,
   productFormToColumns,
   thcToStored,
-} from "../../app/lib/product-form";
-import { THC_EXAMPLES } from "../../app/lib/thc";
+} from "../../app/features/admin/product-form-schema";
+import { THC_EXAMPLES } from "../../app/features/catalogue/thc";
 
 const schema = productFormSchema(["indoors", "edibles"]);
 

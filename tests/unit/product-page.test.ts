@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { galleryItems, wrapIndex } from "../../app/lib/gallery";
-import { categoryLabel, displayRating, productDescription } from "../../app/lib/product-page";
-import { canPan, zoomIn, zoomOut, zoomPercent } from "../../app/lib/zoom";
+import { galleryItems, wrapIndex } from "../../app/features/product-page/gallery-items";
+import { categoryLabel, displayRating, productDescription } from "../../app/features/product-page/product-page";
+import { canPan, zoomIn, zoomOut, zoomPercent } from "../../app/features/product-page/zoom";
 
 describe("gallery", () => {
   it("orders cover, extra images, then the video", () => {

@@ -8,10 +8,10 @@ import {
   searchWords,
   suggestionsAnnouncement,
   trigramCoverage,
-} from "../../app/lib/search";
-import { defaultSort, serializeShopQuery, sortFieldValue, sortOptions } from "../../app/lib/shop-filters";
-import { parseShopQuery } from "../../app/lib/shop-query";
-import { phraseQuery, trigramsQuery, wordsQuery } from "../../app/search.server";
+} from "../../app/features/search/search";
+import { defaultSort, serializeShopQuery, sortFieldValue, sortOptions } from "../../app/features/shop-filters/shop-filters";
+import { parseShopQuery } from "../../app/features/shop-filters/shop-query";
+import { phraseQuery, trigramsQuery, wordsQuery } from "../../app/features/search/search.server";
 
 /** Any text a stranger could send: long, every script, emoji, control and syntax characters. */
 const anyText = fc.oneof(

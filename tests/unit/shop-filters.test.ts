@@ -18,9 +18,9 @@ import {
   POTENCY_RANGES,
   priceInRange,
   serializeShopQuery,
-} from "../../app/lib/shop-filters";
-import { thcColumns } from "../../app/lib/thc";
-import { parsePage, parseShopQuery } from "../../app/lib/shop-query";
+} from "../../app/features/shop-filters/shop-filters";
+import { thcColumns } from "../../app/features/catalogue/thc";
+import { parsePage, parseShopQuery } from "../../app/features/shop-filters/shop-query";
 
 const parse = (query: string) => parseShopQuery(new URLSearchParams(query));
 

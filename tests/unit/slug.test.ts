@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CategoryNameSchema, CATEGORY_SLUG_EMPTY } from "../../app/lib/category-form";
-import { SLUG_PATTERN, slugify, titleCaseSlug } from "../../app/lib/slug";
+import { CategoryNameSchema, CATEGORY_SLUG_EMPTY } from "../../app/features/admin/category-form";
+import { SLUG_PATTERN, slugify, titleCaseSlug } from "../../app/features/catalogue/slug";
 
 describe("slugify (a-z, 0-9 and single hyphens; accents transliterated, other characters dropped)", () => {
   it.each([

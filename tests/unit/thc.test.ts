@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { catalogue } from "../../db/catalogue";
-import { normalizeThc, parseThc, THC_TEXT_MAX } from "../../app/lib/thc";
+import { normalizeThc, parseThc, THC_TEXT_MAX } from "../../app/features/catalogue/thc";
 
 describe("parseThc (SPEC section 3: a percentage range, a percentage, or mg text)", () => {
   it.each([

@@ -125,7 +125,7 @@ describe("the admin route matrix (built from app/routes/admin*)", () => {
   }
   const GUARD = /^(?:const \w+ = )?await requireAdmin\(request, context[,)]/;
   /** Shared modules a route may hand the whole request to; each must itself start with the guard. */
-  const GUARDED_MODULE = import.meta.glob<string>("../../app/product-form.server.ts", {
+  const GUARDED_MODULE = import.meta.glob<string>("../../app/features/admin/product-form.server.ts", {
     query: "?raw",
     import: "default",
     eager: true,

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { CONFLICT_MESSAGE, PRODUCT_FORM_MESSAGES as M } from "../../app/lib/product-form";
+import { CONFLICT_MESSAGE, PRODUCT_FORM_MESSAGES as M } from "../../app/features/admin/product-form-schema";
 import { adminGet, adminPost, countRows, follow, html, read } from "./admin-helpers";
 
 /** The product form as a browser posts it (multipart), with conform's list names for effects. */

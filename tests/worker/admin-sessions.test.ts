@@ -1,9 +1,9 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../workers/app";
-import { ADMIN_CONFIG_MESSAGES } from "../../app/admin-config.server";
-import { ADMIN_NOT_CONFIGURED_TITLE } from "../../app/lib/admin-login";
-import { hashPassword } from "../../app/lib/password";
+import { ADMIN_CONFIG_MESSAGES } from "../../app/features/auth/admin-config.server";
+import { ADMIN_NOT_CONFIGURED_TITLE } from "../../app/features/auth/login-form";
+import { hashPassword } from "../../app/features/auth/password";
 import { html, read } from "./admin-helpers";
 import { ORIGIN, adminCookie } from "./helpers";
 

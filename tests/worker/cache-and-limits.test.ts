@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BODY_TOO_LARGE_MESSAGE, FORM_BODY_LIMIT } from "../../app/security.server";
+import { BODY_TOO_LARGE_MESSAGE, FORM_BODY_LIMIT } from "../../app/server/security.server";
 import { adminCookie, cartCookie, get, ORIGIN, postForm } from "./helpers";
 
 /**

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { and, asc, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countTabs } from "../../app/category-pages.server";
-import { CONCENTRATE_TABS, INDOOR_CATEGORIES } from "../../app/lib/category-pages";
-import { PAGE_SIZE } from "../../app/lib/shop-filters";
+import { countTabs } from "../../app/features/category-pages/category-pages.server";
+import { CONCENTRATE_TABS, INDOOR_CATEGORIES } from "../../app/features/category-pages/category-pages";
+import { PAGE_SIZE } from "../../app/features/shop-filters/shop-filters";
 import { categories, products } from "../../db/schema";
 import { adminCookie, catalogueChanged, get } from "./helpers";
 import { cardNames, db, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";

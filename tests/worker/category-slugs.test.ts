@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { CATEGORY_SLUG_EMPTY } from "../../app/lib/category-form";
-import { SLUG_PATTERN, slugify } from "../../app/lib/slug";
+import { CATEGORY_SLUG_EMPTY } from "../../app/features/admin/category-form";
+import { SLUG_PATTERN, slugify } from "../../app/features/catalogue/slug";
 import { adminPost, html, read } from "./admin-helpers";
 
 /**
@@ -99,7 +99,7 @@ describe("the slug-fixing migration", () => {
     expect(tables.results).toEqual([]);
   });
 
-  it("transliterates every letter exactly as app/lib/slug.ts does", async () => {
+  it("transliterates every letter exactly as app/features/catalogue/slug.ts does", async () => {
     const ranges: [number, number][] = [
       [0x80, 0x24f],
       [0x1e00, 0x1eff],

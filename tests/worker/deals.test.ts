@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterAll, describe, expect, it } from "vitest";
-import { COMPARE_AT_MESSAGES } from "../../app/lib/deals";
+import { COMPARE_AT_MESSAGES } from "../../app/features/deals/deals";
 import { adminGet, adminPost, read } from "./admin-helpers";
 import { cartCookie, get } from "./helpers";
 import { cardNames, textOf } from "./shop-helpers";

@@ -1,5 +1,5 @@
 import { env, SELF } from "cloudflare:test";
-import { bumpCatalogueVersion } from "../../app/page-cache.server";
+import { bumpCatalogueVersion } from "../../app/features/page-cache/page-cache.server";
 
 export const ORIGIN = "http://localhost";
 
@@ -29,8 +29,8 @@ export function postForm(path: string, fields: Record<string, string> | FormData
 /** A signed admin session cookie ("Cookie" header value) with its session row, as a successful sign-in makes. */
 export async function adminCookie(): Promise<string> {
   const { env } = await import("cloudflare:test");
-  const { createAdminSession } = await import("../../app/auth.server");
-  const { createDb } = await import("../../app/load-context");
+  const { createAdminSession } = await import("../../app/features/auth/auth.server");
+  const { createDb } = await import("../../app/server/load-context");
   const setCookie = await createAdminSession(new Request(`${ORIGIN}/admin`), env, createDb(env.DB), "admin");
   return setCookie.split(";")[0]!;
 }

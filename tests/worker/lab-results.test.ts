@@ -1,10 +1,10 @@
 import { SELF, env } from "cloudflare:test";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LAB_MESSAGES, LAB_REPORT_MAX_BYTES, LAB_REPORT_MESSAGES, LAB_REPORTS_PREFIX } from "../../app/lib/lab-results";
+import { LAB_MESSAGES, LAB_REPORT_MAX_BYTES, LAB_REPORT_MESSAGES, LAB_REPORTS_PREFIX } from "../../app/features/lab-reports/lab-report";
 import { catalogue } from "../../db/catalogue";
 import { sampleLabReports } from "../../db/sample-lab-reports";
-import { runMigration, startMigrationRun } from "../../app/migration.server";
+import { runMigration, startMigrationRun } from "../../app/features/migration/migration.server";
 import { adminPost, html, read } from "./admin-helpers";
 import { ORIGIN, adminCookie, get } from "./helpers";
 import { db, deleteProducts, insertProducts, testProduct } from "./shop-helpers";

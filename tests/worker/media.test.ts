@@ -1,8 +1,8 @@
 import { SELF, createScheduledController, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { createDb } from "../../app/load-context";
-import { abortStaleVideoUploads, deleteVideoObject, tryStoreFormImages } from "../../app/media.server";
-import { VIDEO_PART_SIZE } from "../../app/lib/video-types";
+import { createDb } from "../../app/server/load-context";
+import { abortStaleVideoUploads, deleteVideoObject, tryStoreFormImages } from "../../app/features/media/media.server";
+import { VIDEO_PART_SIZE } from "../../app/features/media/video-types";
 import worker from "../../workers/app";
 import { ORIGIN, adminCookie, get } from "./helpers";
 

@@ -2,8 +2,8 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF }
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { catalogueEntryToRow } from "../../db/transform";
 import { catalogue } from "../../db/catalogue";
-import { migrationNotice } from "../../app/lib/migration";
-import { createDb } from "../../app/load-context";
+import { migrationNotice } from "../../app/features/migration/migration";
+import { createDb } from "../../app/server/load-context";
 import {
   D1_MAX_BOUND_PARAMETERS,
   getMigrationRun,
@@ -14,10 +14,10 @@ import {
   runMigration,
   startMigrationRun,
   type MigrationMessage,
-} from "../../app/migration.server";
-import { watchD1 } from "../../app/server-timing.server";
+} from "../../app/features/migration/migration.server";
+import { watchD1 } from "../../app/server/server-timing.server";
 import worker from "../../workers/app";
-import { savePercent } from "../../app/lib/deals";
+import { savePercent } from "../../app/features/deals/deals";
 import { adminCookie, catalogueChanged, get, postForm } from "./helpers";
 
 /**

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packshotPath, packSize } from "../../app/lib/packshot";
+import { packshotPath, packSize } from "../../app/features/media/packshot";
 import { products } from "../../db/schema";
 import { cartCookie, get } from "./helpers";
 import { db, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";

@@ -1,10 +1,10 @@
 import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { pageCacheKey } from "../../app/lib/page-cache";
-import { MIGRATION_QUEUE_NAME, startMigrationRun } from "../../app/migration.server";
+import { pageCacheKey } from "../../app/features/page-cache/page-cache";
+import { MIGRATION_QUEUE_NAME, startMigrationRun } from "../../app/features/migration/migration.server";
 import fc from "fast-check";
-import { isStorable, PAGE_TTL_SECONDS, placeholderOffsets, readCatalogueVersion } from "../../app/page-cache.server";
-import { createDb } from "../../app/load-context";
+import { isStorable, PAGE_TTL_SECONDS, placeholderOffsets, readCatalogueVersion } from "../../app/features/page-cache/page-cache.server";
+import { createDb } from "../../app/server/load-context";
 import * as build from "../../build/server";
 import worker from "../../workers/app";
 import { adminPost } from "./admin-helpers";

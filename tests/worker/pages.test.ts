@@ -1,8 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { contactMessageText } from "../../app/lib/contact";
-import { FAQ_ITEMS } from "../../app/lib/content/faq";
-import { REVIEWS } from "../../app/lib/content/reviews";
+import { contactMessageText } from "../../app/features/contact/contact";
+import { FAQ_ITEMS } from "../../app/features/site/content/faq";
+import { REVIEWS } from "../../app/features/site/content/reviews";
 import { catalogueChanged, get, ORIGIN, postForm as postFormWithoutHost } from "./helpers";
 
 /** Text as React writes it into HTML. */

@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { startMigrationRun, MIGRATION_QUEUE_NAME, type MigrationMessage } from "../../app/migration.server";
-import { createProduct, deleteProduct, listAdminProducts, toggleProductActive, updateProductVersioned } from "../../app/product-admin.server";
+import { startMigrationRun, MIGRATION_QUEUE_NAME, type MigrationMessage } from "../../app/features/migration/migration.server";
+import { createProduct, deleteProduct, listAdminProducts, toggleProductActive, updateProductVersioned } from "../../app/features/admin/product-admin.server";
 import { catalogue } from "../../db/catalogue";
 import worker from "../../workers/app";
 import { catalogueChanged, get } from "./helpers";

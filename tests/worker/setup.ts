@@ -1,5 +1,5 @@
 import { applyD1Migrations, env } from "cloudflare:test";
-import { createDb } from "../../app/load-context";
+import { createDb } from "../../app/server/load-context";
 import { seedCatalogueIfEmpty } from "../../db/seed";
 
 // Setup files may run more than once; both steps are idempotent.

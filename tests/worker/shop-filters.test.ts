@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "../../app/load-context";
-import { loadCategoryListing, loadShop } from "../../app/products.server";
-import { fixedCategoryPage } from "../../app/category-pages.server";
+import { createDb } from "../../app/server/load-context";
+import { loadCategoryListing, loadShop } from "../../app/features/catalogue/products.server";
+import { fixedCategoryPage } from "../../app/features/category-pages/category-pages.server";
 import {
   DEFAULT_SHOP_QUERY,
   POTENCY_RANGES,
@@ -12,11 +12,11 @@ import {
   STRAIN_OPTIONS,
   sortSummary,
   type ShopQuery,
-} from "../../app/lib/shop-filters";
-import { isOnSale } from "../../app/lib/deals";
-import { parseShopQuery } from "../../app/lib/shop-query";
-import { thcColumns } from "../../app/lib/thc";
-import { createRequestTiming, instrumentD1 } from "../../app/server-timing.server";
+} from "../../app/features/shop-filters/shop-filters";
+import { isOnSale } from "../../app/features/deals/deals";
+import { parseShopQuery } from "../../app/features/shop-filters/shop-query";
+import { thcColumns } from "../../app/features/catalogue/thc";
+import { createRequestTiming, instrumentD1 } from "../../app/server/server-timing.server";
 import { get } from "./helpers";
 import { cardNames, countLineOf, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";
 

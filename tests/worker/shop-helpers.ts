@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { inArray } from "drizzle-orm";
-import { createDb } from "../../app/load-context";
+import { createDb } from "../../app/server/load-context";
 import { products, type NewProductRow } from "../../db/schema";
 import { insertProductRows } from "../../db/seed";
 import { catalogueChanged } from "./helpers";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "../../app/load-context";
+import { createDb } from "../../app/server/load-context";
 import {
   DEFAULT_SHOP_QUERY,
   MAX_SELECTED_EFFECTS,
@@ -13,11 +13,11 @@ import {
   STRAIN_OPTIONS,
   type PriceRange,
   type ShopFilterValues,
-} from "../../app/lib/shop-filters";
-import { FIXED_CATEGORY_PAGES } from "../../app/category-pages.server";
-import { CONCENTRATE_TABS } from "../../app/lib/category-pages";
-import { listingQueries, loadShop, type ListingFilters } from "../../app/products.server";
-import { createRequestTiming, instrumentD1 } from "../../app/server-timing.server";
+} from "../../app/features/shop-filters/shop-filters";
+import { FIXED_CATEGORY_PAGES } from "../../app/features/category-pages/category-pages.server";
+import { CONCENTRATE_TABS } from "../../app/features/category-pages/category-pages";
+import { listingQueries, loadShop, type ListingFilters } from "../../app/features/catalogue/products.server";
+import { createRequestTiming, instrumentD1 } from "../../app/server/server-timing.server";
 import { products } from "../../db/schema";
 import { adminCookie, catalogueChanged, get } from "./helpers";
 import { cardNames, countLineOf, db, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../app/load-context";
-import { runMigration, startMigrationRun } from "../../app/migration.server";
-import { parseThc, thcColumns } from "../../app/lib/thc";
+import { createDb } from "../../app/server/load-context";
+import { runMigration, startMigrationRun } from "../../app/features/migration/migration.server";
+import { parseThc, thcColumns } from "../../app/features/catalogue/thc";
 import { catalogue } from "../../db/catalogue";
 import { generateProducts } from "../../db/generate";
 import { adminPost } from "./admin-helpers";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { deleteVideoObject, videoKeyFromUrl } from "../../app/media.server";
-import { createDb } from "../../app/load-context";
+import { deleteVideoObject, videoKeyFromUrl } from "../../app/features/media/media.server";
+import { createDb } from "../../app/server/load-context";
 
 /**
  * Deleting a video never removes an object that a saved product still points to, whatever form the

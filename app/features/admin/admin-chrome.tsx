@@ -1,8 +1,8 @@
 import { Form, Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useRootData } from "~/root";
-import { LeafMark } from "./logo";
-import { SkipLink } from "./skip-link";
+import { LeafMark } from "~/features/site/logo";
+import { SkipLink } from "~/ui/skip-link";
 
 const ADMIN_LINKS = [
   { to: "/admin/dashboard", label: "Dashboard" },

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { redirectWithToast, type ToastInput } from "./toast.server";
+import { redirectWithToast, type ToastInput } from "~/features/toast/toast.server";
 
 /**
  * What the admin delete-confirm routes (products, categories) share: the id in the URL, the

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { slugify } from "./slug";
+import { slugify } from "~/features/catalogue/slug";
 
 /** Category Management's name field (SPEC section 5: trimmed, non-blank), shared by browser and server. */
 export const CATEGORY_NAME_MAX = 60;

@@ -1,14 +1,14 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { categories, products } from "../db/schema";
-import type { Db } from "./load-context";
-import type { ProductColumns } from "./lib/product-form";
-import { toProduct } from "./lib/product";
-import { thcColumns } from "./lib/thc";
-import { pageOffset } from "./lib/shop-filters";
-import { onSaleCondition } from "./products.server";
-import { searchSource } from "./search.server";
-import { titleCaseSlug } from "./lib/slug";
-import { productImageOrPackshot } from "./lib/packshot";
+import { categories, products } from "../../../db/schema";
+import type { Db } from "~/server/load-context";
+import type { ProductColumns } from "./product-form-schema";
+import { toProduct } from "~/features/catalogue/product";
+import { thcColumns } from "~/features/catalogue/thc";
+import { pageOffset } from "~/features/shop-filters/shop-filters";
+import { onSaleCondition } from "~/features/catalogue/products.server";
+import { searchSource } from "~/features/search/search.server";
+import { titleCaseSlug } from "~/features/catalogue/slug";
+import { productImageOrPackshot } from "~/features/media/packshot";
 
 /**
  * Every query of the admin's product screens: the filtered list with its counts, one product,

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import type { ProductSummary } from "~/lib/product-summary";
+import type { ProductSummary } from "~/features/catalogue/product-summary";
 
 /** Edit, Activate/Deactivate and Delete, wired to the admin branch's routes (see the contracts). */
 export function AdminControls({ product, categorySlug }: { product: ProductSummary; categorySlug?: string }) {

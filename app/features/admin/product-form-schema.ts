@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { COMPARE_AT_MESSAGES, compareAtProblem } from "./deals";
-import { labFactsToColumns, labResultsDefaults, labResultsShape, NO_LAB_REPORT, type LabReportFile } from "./lab-results";
-import { centsToDecimalText, parsePriceToCents } from "./money";
-import type { Product, StrainType } from "./product";
-import { normalizeThc, THC_FORMAT_MESSAGE, THC_TEXT_MAX } from "./thc";
+import { COMPARE_AT_MESSAGES, compareAtProblem } from "~/features/deals/deals";
+import { labFactsToColumns, labResultsDefaults, labResultsShape, NO_LAB_REPORT, type LabReportFile } from "~/features/lab-reports/lab-report";
+import { centsToDecimalText, parsePriceToCents } from "~/features/catalogue/money";
+import type { Product, StrainType } from "~/features/catalogue/product";
+import { normalizeThc, THC_FORMAT_MESSAGE, THC_TEXT_MAX } from "~/features/catalogue/thc";
 
 /**
  * The admin product form's one schema, used by conform in the browser and by the action

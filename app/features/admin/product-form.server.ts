@@ -1,10 +1,10 @@
-import { readFormData } from "./form-data.server";
+import { readFormData } from "~/server/form-data.server";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
-import { requireAdmin } from "./auth.server";
-import { listCategoryOptions } from "./categories.server";
-import type { ActionToast } from "./components/admin-ui";
+import { requireAdmin } from "~/features/auth/auth.server";
+import { listCategoryOptions } from "~/features/catalogue/categories.server";
+import type { ActionToast } from "./admin-ui";
 import {
   CONFLICT_MESSAGE,
   FETCH_FAILED,
@@ -13,13 +13,13 @@ import {
   productFormRules,
   productFormSchema,
   productFormToColumns,
-} from "./lib/product-form";
-import { localPath } from "./lib/redirect";
-import { deleteLabReportQuietly, getProductLabReport, resolveLabReport, tryStoreFormLabReport } from "./lab-reports.server";
-import { LAB_REPORT_FILE_FIELD, LAB_REPORT_MESSAGES, NO_LAB_REPORT, type LabReportFile } from "./lib/lab-results";
-import { tryStoreFormImages } from "./media.server";
+} from "./product-form-schema";
+import { localPath } from "~/server/redirect";
+import { deleteLabReportQuietly, getProductLabReport, resolveLabReport, tryStoreFormLabReport } from "~/features/lab-reports/lab-reports.server";
+import { LAB_REPORT_FILE_FIELD, LAB_REPORT_MESSAGES, NO_LAB_REPORT, type LabReportFile } from "~/features/lab-reports/lab-report";
+import { tryStoreFormImages } from "~/features/media/media.server";
 import { createProduct, getAdminProduct, getProductThc, updateProductVersioned } from "./product-admin.server";
-import { redirectWithToast } from "./toast.server";
+import { redirectWithToast } from "~/features/toast/toast.server";
 
 /**
  * The one action module behind the admin product form, used by /admin/add-product and

@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { focusableIn, keepTabInside } from "~/lib/focus-trap";
-import { SITE } from "~/lib/site";
-import { LeafMark } from "./logo";
+import { focusableIn, keepTabInside } from "~/ui/focus-trap";
+import { SITE } from "~/features/site/site";
+import { LeafMark } from "~/features/site/logo";
 
 /**
  * The 21+ age gate: a modal dialog over the server-rendered page (its content stays in the HTML

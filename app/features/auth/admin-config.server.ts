@@ -1,4 +1,4 @@
-import { parsePasswordHash } from "./lib/password";
+import { parsePasswordHash } from "./password";
 
 /**
  * Is the admin safely configured? The rules the Worker applies on every admin request and that

@@ -1,4 +1,4 @@
-import { timingSafeEqual, verifyPassword } from "./lib/password";
+import { timingSafeEqual, verifyPassword } from "./password";
 
 async function sha256(text: string) {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));

@@ -8,5 +8,5 @@ export const AdminLoginSchema = z.object({
 
 export const LOGIN_FAILED = { title: "Login failed", description: "Invalid username or password" } as const;
 export const LOGIN_SUCCEEDED = { title: "Login successful", description: "Welcome to the admin panel" } as const;
-/** Shown on /admin when the shop's admin secrets are missing or unsafe (app/admin-config.server.ts says which). */
+/** Shown on /admin when the shop's admin secrets are missing or unsafe (app/features/auth/admin-config.server.ts says which). */
 export const ADMIN_NOT_CONFIGURED_TITLE = "The shop's admin is not configured";

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
-import { loginAttempts } from "../db/schema";
-import type { Db } from "./load-context";
+import { loginAttempts } from "../../../db/schema";
+import type { Db } from "~/server/load-context";
 
 /**
  * Admin sign-in throttling in D1, two limits:

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import { createPortal } from "react-dom";
-import { keepTabInside } from "~/lib/focus-trap";
+import { keepTabInside } from "~/ui/focus-trap";
 import DrawerBody from "./cart-drawer-body";
 import type { OptimisticCart } from "./cart-state";
 

@@ -1,13 +1,13 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { sizedImageUrl } from "~/lib/images";
-import { MAX_LINE_QUANTITY } from "~/lib/cart";
-import { formatCents } from "~/lib/money";
-import { unitCompareAt } from "~/lib/deals";
-import { nextTier, nextTierHint } from "~/lib/price-tiers";
+import { sizedImageUrl } from "~/features/media/images";
+import { MAX_LINE_QUANTITY } from "./cart";
+import { formatCents } from "~/features/catalogue/money";
+import { unitCompareAt } from "~/features/deals/deals";
+import { nextTier, nextTierHint } from "~/features/catalogue/price-tiers";
 import type { CartActionData } from "~/routes/cart";
-import { Price } from "./price";
+import { Price } from "~/features/deals/price";
 import { CART_ACTION, cartLineFetcherKey, useFetcherToasts, useOtherCartSubmitting, type OptimisticLine } from "./cart-state";
 
 const stepButton =

@@ -1,7 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { OutOfStockLine } from "~/lib/cart";
-import { sizedImageUrl } from "~/lib/images";
+import type { OutOfStockLine } from "./cart";
+import { sizedImageUrl } from "~/features/media/images";
 import type { CartActionData } from "~/routes/cart";
 import { CART_ACTION, cartLineFetcherKey, useFetcherToasts } from "./cart-state";
 

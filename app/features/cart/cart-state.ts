@@ -8,9 +8,9 @@ import {
   type CartItem,
   type CartState,
   type CartView,
-} from "~/lib/cart";
-import type { Toast } from "~/lib/toast";
-import { notify } from "./toaster";
+} from "./cart";
+import type { Toast } from "~/features/toast/toast";
+import { notify } from "~/features/toast/toaster";
 
 /**
  * Browser-side cart helpers: the optimistic cart (server cart + pending fetcher submissions, through

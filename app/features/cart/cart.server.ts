@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/cloudflare";
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { products } from "../db/schema";
+import { products } from "../../../db/schema";
 import {
   addedToCartNotice,
   applyCartAction,
@@ -19,14 +19,14 @@ import {
   type CartView,
   type OutOfStockLine,
   OUT_OF_STOCK_LINE_NOTICE,
-} from "./lib/cart";
-import { storedCompareAt } from "./lib/deals";
-import { buildOrderText } from "./lib/order-text";
-import { productImageOrPackshot } from "./lib/packshot";
-import { parsePriceTiers } from "./lib/product";
-import type { Toast } from "./lib/toast";
-import type { Db } from "./load-context";
-import type { ToastInput } from "./toast.server";
+} from "./cart";
+import { storedCompareAt } from "~/features/deals/deals";
+import { buildOrderText } from "./order-text";
+import { productImageOrPackshot } from "~/features/media/packshot";
+import { parsePriceTiers } from "~/features/catalogue/product";
+import type { Toast } from "~/features/toast/toast";
+import type { Db } from "~/server/load-context";
+import type { ToastInput } from "~/features/toast/toast.server";
 
 /**
  * The shopper's cart lives in the `cannabis-cart` cookie as [{ id, quantity }] only. Every read joins

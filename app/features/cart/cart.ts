@@ -3,9 +3,9 @@
  * integer cents after every action. The server runs it on the `cannabis-cart` cookie joined with
  * current product rows; the browser runs the same reducer for optimistic quantities and totals.
  */
-import { groupDigits, parsePriceToCents } from "./money";
-import { isPriceTiers, unitPriceCents } from "./price-tiers";
-import type { PriceTiers } from "./product";
+import { groupDigits, parsePriceToCents } from "~/features/catalogue/money";
+import { isPriceTiers, unitPriceCents } from "~/features/catalogue/price-tiers";
+import type { PriceTiers } from "~/features/catalogue/product";
 
 /**
  * Bounds that keep the cookie small and every order text under Telegram's 4096 characters

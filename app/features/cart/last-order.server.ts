@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { normalizeCartLines, type CartLine } from "./lib/cart";
+import { normalizeCartLines, type CartLine } from "./cart";
 
 /**
  * The order last sent from this browser, kept for half an hour after the cart is emptied: the ids and

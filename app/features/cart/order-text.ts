@@ -10,7 +10,7 @@
  *
  *   Please let me know about delivery details. Thank you!
  */
-import { formatCents } from "./money";
+import { formatCents } from "~/features/catalogue/money";
 
 /** Telegram pre-fills (and sends) at most 4096 characters of text. */
 export const TELEGRAM_MAX_TEXT_LENGTH = 4096;

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { categories, products } from "../db/schema";
-import type { Db } from "./load-context";
-import { slugify } from "./lib/slug";
+import { categories, products } from "../../../db/schema";
+import type { Db } from "~/server/load-context";
+import { slugify } from "./slug";
 
 /** Active categories sorted by name (footer, home grid, shop select, sitemap), as an unawaited query so a page can batch it with others. */
 export function activeCategoriesQuery(db: Db) {

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useParams, useRouteError } from "@remix-run/react";
-import { NotFound } from "~/components/error-page";
-import { isNotFound, loaderErrorMessage } from "~/lib/route-errors";
+import { NotFound } from "~/features/site/error-page";
+import { isNotFound, loaderErrorMessage } from "~/features/site/route-errors";
 
 /*
  * The error views of the product listings and the product page. Each route renders its view on the

@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
 import { lazy, Suspense, useId } from "react";
-import { AddToCartButton } from "~/components/add-to-cart-button";
+import { AddToCartButton } from "~/features/cart/add-to-cart-button";
 import { useRootData } from "~/root";
-import type { ProductSummary } from "~/lib/product-summary";
-import { Price } from "./price";
-import { AdminControls as ServerAdminControls } from "./product-card-admin";
-import { ProductImage, type ImagePriority } from "./product-image";
+import type { ProductSummary } from "./product-summary";
+import { Price } from "~/features/deals/price";
+import { AdminControls as ServerAdminControls } from "~/features/admin/product-card-admin";
+import { ProductImage, type ImagePriority } from "~/features/media/product-image";
 import { StarRating } from "./star-rating";
 
 export type CardView = "grid" | "list";
@@ -25,7 +25,7 @@ function Badge({ tone, children }: { tone: "danger" | "muted" | "good"; children
  */
 const AdminControls = import.meta.env.SSR
   ? ServerAdminControls
-  : lazy(() => import("./product-card-admin").then((module) => ({ default: module.AdminControls })));
+  : lazy(() => import("~/features/admin/product-card-admin").then((module) => ({ default: module.AdminControls })));
 
 /**
  * A product in a grid or list (SPEC section 2): name, price, image, strain type, THC, effects,

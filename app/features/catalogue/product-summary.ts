@@ -1,6 +1,6 @@
-import { storedCompareAt } from "./deals";
+import { storedCompareAt } from "~/features/deals/deals";
 import { parseStringList } from "./json-list";
-import { packSize, productImageOrPackshot } from "./packshot";
+import { packSize, productImageOrPackshot } from "~/features/media/packshot";
 import { normalizeStrainType, type Product } from "./product";
 
 /**

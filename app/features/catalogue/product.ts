@@ -1,7 +1,7 @@
-import type { ProductRow } from "../../db/schema";
-import { storedCompareAt } from "./deals";
+import type { ProductRow } from "../../../db/schema";
+import { storedCompareAt } from "~/features/deals/deals";
 import { parseStringList } from "./json-list";
-import type { LabResultColumns } from "./lab-display";
+import type { LabResultColumns } from "~/features/lab-reports/lab-report-display";
 
 export type StrainType = "indica" | "sativa" | "hybrid";
 

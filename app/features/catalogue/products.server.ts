@@ -1,13 +1,13 @@
 import { data } from "@remix-run/cloudflare";
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { products } from "../db/schema";
+import { products } from "../../../db/schema";
 import { activeCategoriesQuery, categoryBySlugQuery } from "./categories.server";
-import type { Db } from "./load-context";
-import { countWithNoResultsHelp, matchesSearch, readNoResultsHelp, searchSource } from "./search.server";
-import { tabKeywords } from "./category-pages.server";
-import { CONCENTRATE_TABS, type CategoryPage, type ConcentrateTab, type ProductMatch, type TabCounts } from "./lib/category-pages";
-import { toProduct } from "./lib/product";
-import { toProductSummary, type ProductSummary } from "./lib/product-summary";
+import type { Db } from "~/server/load-context";
+import { countWithNoResultsHelp, matchesSearch, readNoResultsHelp, searchSource } from "~/features/search/search.server";
+import { tabKeywords } from "~/features/category-pages/category-pages.server";
+import { CONCENTRATE_TABS, type CategoryPage, type ConcentrateTab, type ProductMatch, type TabCounts } from "~/features/category-pages/category-pages";
+import { toProduct } from "./product";
+import { toProductSummary, type ProductSummary } from "./product-summary";
 import {
   clampPage,
   containsLike,
@@ -31,8 +31,8 @@ import {
   type ShopFilterValues,
   type ShopQuery,
   type ShopSort,
-} from "./lib/shop-filters";
-import { titleCaseSlug } from "./lib/slug";
+} from "~/features/shop-filters/shop-filters";
+import { titleCaseSlug } from "./slug";
 
 /** Every active product, sorted by name. */
 export async function listActiveProducts(db: Db) {

@@ -1,4 +1,4 @@
-import { groupDigits } from "~/lib/money";
+import { groupDigits } from "./money";
 
 /** Five stars filled to the rating (up to 5), with the review count; read as one sentence. */
 export function StarRating({

@@ -1,7 +1,7 @@
 /**
  * The category pages' rules (SPEC section 2 "Category pages"): what a page is, which products it
  * lists, the concentrate tabs. Pure: shared by the loader (which turns `match` and the tabs into
- * SQL) and the page component. The pages themselves are in app/category-pages.server.ts.
+ * SQL) and the page component. The pages themselves are in app/features/category-pages/category-pages.server.ts.
  */
 
 /** Which products a page lists. */
@@ -52,7 +52,7 @@ export function matchesCategory(match: ProductMatch, category: string): boolean 
   return false;
 }
 
-/** Concentrates tabs: All (default) plus subsets chosen by product-name keywords (app/category-pages.server.ts). */
+/** Concentrates tabs: All (default) plus subsets chosen by product-name keywords (app/features/category-pages/category-pages.server.ts). */
 export const CONCENTRATE_TABS = [
   { value: "all", label: "All" },
   { value: "live-resin", label: "Live Resin" },

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useRootData } from "~/root";
-import { CartIcon } from "./site-header";
-import { TelegramIcon, TelegramLink } from "./static-page";
+import { CartIcon } from "~/features/site/site-header";
+import { TelegramIcon, TelegramLink } from "~/features/site/static-page";
 
 const item =
   "flex flex-col items-center justify-center gap-1 rounded-2xl px-3 py-2 text-xs font-semibold text-cream-50 hover:bg-forest-800 sm:flex-row sm:gap-2 sm:text-sm";

@@ -1,6 +1,6 @@
-import type { CategoryIcon } from "~/lib/category-icon";
+import type { CategoryIcon } from "./category-icon";
 
-/** Line icons for the home page's All Categories grid; which one is decided by app/lib/category-icon.ts. */
+/** Line icons for the home page's All Categories grid; which one is decided by app/features/home/category-icon.ts. */
 const PATHS: Record<CategoryIcon, React.ReactNode> = {
   greenhouse: (
     <>

@@ -1,8 +1,8 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { notify } from "~/components/toaster";
-import { uploadFailedMessage, type MediaMessage } from "~/lib/image-types";
+import { notify } from "~/features/toast/toaster";
+import { uploadFailedMessage, type MediaMessage } from "~/features/media/image-types";
 import {
   LAB_BATCH_MAX,
   LAB_NAME_MAX,
@@ -15,8 +15,8 @@ import {
   detectLabReportType,
   labReportUrl,
   latestTestDate,
-} from "~/lib/lab-results";
-import { FILE_INPUT_CLASS, ImageUploadError, sendFile } from "./image-list-field";
+} from "./lab-report";
+import { FILE_INPUT_CLASS, ImageUploadError, sendFile } from "~/features/media/image-list-field";
 
 /**
  * The product form's Lab results section (issue 17): one lab report file and its facts.

@@ -1,4 +1,4 @@
-import type { LabResultsView } from "~/lib/lab-display";
+import type { LabResultsView } from "./lab-report-display";
 
 /**
  * The product page's Lab results section (issue 17): the report's facts as a definition list and

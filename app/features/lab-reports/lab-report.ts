@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { ascii, detectImageType, startsWith, type MediaMessage } from "./image-types";
-import { isRealIsoDate, percentText, type LabFacts, type LabReportFile, type LabResultColumns } from "./lab-display";
+import { ascii, detectImageType, startsWith, type MediaMessage } from "~/features/media/image-types";
+import { isRealIsoDate, percentText, type LabFacts, type LabReportFile, type LabResultColumns } from "./lab-report-display";
 
 // The display helpers (zod-free, for the product page) are part of this module's surface.
-export * from "./lab-display";
+export * from "./lab-report-display";
 
 /**
  * Lab results (issue 17, docs/decisions/019): the one module of rules for a product's lab report

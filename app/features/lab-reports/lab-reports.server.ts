@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { products } from "../db/schema";
+import { products } from "../../../db/schema";
 import {
   LAB_REPORT_MAX_BYTES,
   LAB_REPORT_MESSAGES,
@@ -9,11 +9,11 @@ import {
   isLabReportKey,
   safeLabReportName,
   type LabReportFile,
-} from "./lib/lab-results";
-import { uploadFailedMessage } from "./lib/image-types";
-import { etagMatches } from "./lib/http-range";
-import type { Db } from "./load-context";
-import { MEDIA_CACHE_CONTROL, MediaError, notFound, randomToken, storeChecked } from "./media.server";
+} from "./lab-report";
+import { uploadFailedMessage } from "~/features/media/image-types";
+import { etagMatches } from "~/features/media/http-range";
+import type { Db } from "~/server/load-context";
+import { MEDIA_CACHE_CONTROL, MediaError, notFound, randomToken, storeChecked } from "~/features/media/media.server";
 
 /**
  * Lab reports in R2 (issue 17, docs/decisions/019): stored in the IMAGES bucket under

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { notify } from "~/components/toaster";
+import { notify } from "~/features/toast/toaster";
 import {
   IMAGE_ACCEPT,
   IMAGE_MAX_BYTES,
@@ -9,8 +9,8 @@ import {
   detectImageType,
   uploadFailedMessage,
   type MediaMessage,
-} from "~/lib/image-types";
-import { productImagePath } from "~/lib/images";
+} from "./image-types";
+import { productImagePath } from "./images";
 
 /**
  * The product form's Images section: one ordered list of image URLs, the first is the cover

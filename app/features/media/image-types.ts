@@ -25,7 +25,7 @@ const TYPES: Record<ImageKind, ImageType> = {
   webp: { kind: "webp", ext: "webp", contentType: "image/webp" },
 };
 
-/** Do the bytes at `offset` equal the signature? (Shared with the lab report check, app/lib/lab-results.ts.) */
+/** Do the bytes at `offset` equal the signature? (Shared with the lab report check, app/features/lab-reports/lab-report.ts.) */
 export function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0) {
   if (bytes.length < offset + signature.length) return false;
   return signature.every((byte, index) => bytes[offset + index] === byte);

@@ -13,9 +13,9 @@
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
-import { products, videoUploads, type VideoUploadRow } from "../db/schema";
-import { createDb, type Db } from "./load-context";
-import { etagMatches, parseRange } from "./lib/http-range";
+import { products, videoUploads, type VideoUploadRow } from "../../../db/schema";
+import { createDb, type Db } from "~/server/load-context";
+import { etagMatches, parseRange } from "./http-range";
 import {
   IMAGE_MAX_BYTES,
   IMAGE_MESSAGES,
@@ -23,8 +23,8 @@ import {
   detectImageType,
   uploadFailedMessage,
   type MediaMessage,
-} from "./lib/image-types";
-import { UPLOADS_PREFIX } from "./lib/images";
+} from "./image-types";
+import { UPLOADS_PREFIX } from "./images";
 import {
   VIDEO_MESSAGES,
   VIDEO_PART_SIZE,
@@ -33,7 +33,7 @@ import {
   expectedPartLength,
   looksLikeVideo,
   partCount,
-} from "./lib/video-types";
+} from "./video-types";
 
 export const VIDEOS_PREFIX = "/videos/";
 /** Keys never change content (a new upload gets a new key), so caches may keep them for a year. */

@@ -7,8 +7,8 @@ import {
   type PackshotLabel,
   type PackshotShape,
   type PackshotSource,
-} from "./lib/packshot";
-import { SITE } from "./lib/site";
+} from "./packshot";
+import { SITE } from "~/features/site/site";
 
 /**
  * The one module that draws packshots (issue 18): an original SVG per product, made from its data —

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRootData } from "~/root";
-import { imageSrcSet, PLACEHOLDER_IMAGE, sizedImageUrl } from "~/lib/images";
+import { imageSrcSet, PLACEHOLDER_IMAGE, sizedImageUrl } from "./images";
 
 export type ImagePriority = "high" | "eager" | "lazy";
 

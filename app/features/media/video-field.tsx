@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { notify } from "~/components/toaster";
-import { VIDEO_ACCEPT, VIDEO_MESSAGES } from "~/lib/video-types";
+import { notify } from "~/features/toast/toaster";
+import { VIDEO_ACCEPT, VIDEO_MESSAGES } from "./video-types";
 import {
   VideoUploader,
   formatMegabytes,
@@ -10,7 +10,7 @@ import {
   pendingUploads,
   uploadEventToast,
   type UploadState,
-} from "~/lib/video-upload";
+} from "./video-upload";
 
 /**
  * The product form's Product Video section: holds the video URL (or nothing) as field `name`.

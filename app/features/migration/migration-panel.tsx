@@ -9,8 +9,8 @@ import {
   MigrationStatusPayloadSchema,
   parseFailedProducts,
   type MigrationRunView,
-} from "~/lib/migration";
-import { notify } from "./toaster";
+} from "./migration";
+import { notify } from "~/features/toast/toaster";
 
 /** Success in forest green, anything short of it in gold, failure in berry red. */
 const OUTCOME_TONE: Record<string, string> = {

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, exists, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
-import { catalogue as builtInCatalogue } from "../db/catalogue";
-import { migrationRuns, products, settings, type MigrationRunRow, type NewProductRow } from "../db/schema";
-import { putSampleLabReports } from "../db/sample-lab-reports";
-import { catalogueEntryToRow } from "../db/transform";
+import { catalogue as builtInCatalogue } from "../../../db/catalogue";
+import { migrationRuns, products, settings, type MigrationRunRow, type NewProductRow } from "../../../db/schema";
+import { putSampleLabReports } from "../../../db/sample-lab-reports";
+import { catalogueEntryToRow } from "../../../db/transform";
 import {
   ACTIVE_MIGRATION_STATUSES,
   isFinishedStatus,
@@ -13,9 +13,9 @@ import {
   MIGRATION_TEXT,
   safeErrorMessage,
   type FailedProduct,
-} from "./lib/migration";
-import { createDb, type Db } from "./load-context";
-import { thcColumns } from "./lib/thc";
+} from "./migration";
+import { createDb, type Db } from "~/server/load-context";
+import { thcColumns } from "~/features/catalogue/thc";
 
 /**
  * The queue-backed catalogue migration (SPEC.md sections 4, 5, 7, 8; DESIGN.md 'Migration').

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Pure rules of the catalogue migration (SPEC.md sections 4, 5, 7 and 8), shared by the
- * Queue consumer (app/migration.server.ts) and the dashboard panel. No I/O here.
+ * Queue consumer (app/features/migration/migration.server.ts) and the dashboard panel. No I/O here.
  */
 
 /** SPEC section 9: the migration is complete when the product count reaches 95% of the catalogue. */

@@ -1,9 +1,9 @@
-import { AGE_COOKIE_NAME, hasVerifiedAge } from "./age-gate";
+import { AGE_COOKIE_NAME, hasVerifiedAge } from "~/features/age-gate/age-gate";
 
 /**
  * The page cache's rules (docs/decisions/017): who may be served a shared copy of a page, which
  * variant they get, and how a URL becomes a cache key. Pure, so each rule is unit-tested; the
- * Worker side (Cache API, nonce re-stamping, the catalogue version) is app/page-cache.server.ts.
+ * Worker side (Cache API, nonce re-stamping, the catalogue version) is app/features/page-cache/page-cache.server.ts.
  */
 
 /** The two variants of every cached page: the 21+ gate still to answer, or answered. */

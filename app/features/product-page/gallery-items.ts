@@ -1,4 +1,4 @@
-import { productImagePath } from "./images";
+import { productImagePath } from "~/features/media/images";
 
 /** One entry of the product gallery: the cover, then extra images, then an optional video. */
 export type GalleryItem = { kind: "image"; src: string } | { kind: "video"; src: string };

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useRootData } from "~/root";
-import { sizedImageUrl } from "~/lib/images";
-import { wrapIndex, type GalleryItem } from "~/lib/gallery";
-import { ProductImage } from "./product-image";
+import { sizedImageUrl } from "~/features/media/images";
+import { wrapIndex, type GalleryItem } from "./gallery-items";
+import { ProductImage } from "~/features/media/product-image";
 
 /** The zoom dialog loads when the shopper first points at or focuses the image, not with the page. */
 const loadZoomDialog = () => import("./zoom-dialog");

@@ -1,5 +1,5 @@
-import type { PriceTiers, Product } from "./product";
-import { SITE } from "./site";
+import type { PriceTiers, Product } from "~/features/catalogue/product";
+import { SITE } from "~/features/site/site";
 
 /** SPEC section 9: the product page shows 4.8 and 234 reviews when the product's own values are falsy. */
 export const FALLBACK_RATING = 4.8;

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { MAX_LINE_QUANTITY } from "~/lib/cart";
-import { formatCents } from "~/lib/money";
-import { nextTier, nextTierHint, unitPriceCents } from "~/lib/price-tiers";
-import type { PriceTiers } from "~/lib/product";
-import { AddToCartButton } from "./add-to-cart-button";
+import { MAX_LINE_QUANTITY } from "~/features/cart/cart";
+import { formatCents } from "~/features/catalogue/money";
+import { nextTier, nextTierHint, unitPriceCents } from "~/features/catalogue/price-tiers";
+import type { PriceTiers } from "~/features/catalogue/product";
+import { AddToCartButton } from "~/features/cart/add-to-cart-button";
 
 interface PurchaseProduct {
   id: number;

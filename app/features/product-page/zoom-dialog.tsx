@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { keepTabInside } from "~/lib/focus-trap";
-import { canPan, ZOOM_DEFAULT, ZOOM_MAX, ZOOM_MIN, zoomIn, zoomOut, zoomPercent } from "~/lib/zoom";
+import { keepTabInside } from "~/ui/focus-trap";
+import { canPan, ZOOM_DEFAULT, ZOOM_MAX, ZOOM_MIN, zoomIn, zoomOut, zoomPercent } from "./zoom";
 
 const PAN_STEP = 48;
 

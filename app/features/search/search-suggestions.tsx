@@ -1,6 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { characterCount, highlightParts, normalizeSearch, SUGGEST_MIN_CHARS, suggestionsAnnouncement, type Suggestions } from "~/lib/search";
+import { characterCount, highlightParts, normalizeSearch, SUGGEST_MIN_CHARS, suggestionsAnnouncement, type Suggestions } from "./search";
 
 /**
  * Suggestions as the shopper types, for a search field (the ARIA combobox pattern, list

@@ -1,9 +1,9 @@
 import { and, asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
-import { categories, products } from "../db/schema";
-import type { Db } from "./load-context";
-import { isShortTerm, searchWords, trigramCoverage, trigrams, type NoResultsHelp } from "./lib/search";
-import { containsLike } from "./lib/shop-filters";
+import { categories, products } from "../../../db/schema";
+import type { Db } from "~/server/load-context";
+import { isShortTerm, searchWords, trigramCoverage, trigrams, type NoResultsHelp } from "./search";
+import { containsLike } from "~/features/shop-filters/shop-filters";
 
 /**
  * Product search on D1's FTS5 (docs/decisions/015-product-search-fts5.md). Two external-content

@@ -1,8 +1,8 @@
-import { SEARCH_MAX_LENGTH } from "./shop-filters";
+import { SEARCH_MAX_LENGTH } from "~/features/shop-filters/shop-filters";
 
 /**
  * Search terms as the shop, the suggestions and the admin read them: pure rules shared by the
- * server (which turns a term into index queries, app/search.server.ts) and the browser
+ * server (which turns a term into index queries, app/features/search/search.server.ts) and the browser
  * (highlighting). Any text is a valid term; nothing here throws.
  */
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { activeFilterCount, clearedFilters, filterChips, serializeShopQuery, type FacetCounts, type FilterLabels, type ShopQuery } from "~/lib/shop-filters";
+import { activeFilterCount, clearedFilters, filterChips, serializeShopQuery, type FacetCounts, type FilterLabels, type ShopQuery } from "./shop-filters";
 import { FilterSheet as ServerFilterSheet } from "./filter-sheet";
 
 export const FILTER_SHEET_ID = "shop-filters";

@@ -14,11 +14,11 @@ import {
   STRAIN_OPTIONS,
   type FacetCounts,
   type ShopQuery,
-} from "~/lib/shop-filters";
-import { FILTER_SHEET_ID, shopHref, type FilterCategory, type FilterPage } from "./shop-filters";
+} from "./shop-filters";
+import { FILTER_SHEET_ID, shopHref, type FilterCategory, type FilterPage } from "./filter-controls";
 
 /** The query-string parser (zod) is fetched when the shopper first touches the form, not with the page. */
-const loadQueryParser = () => import("~/lib/shop-query");
+const loadQueryParser = () => import("./shop-query");
 
 const SEARCH_DELAY_MS = 350;
 

@@ -2,7 +2,7 @@
  * The shop's filters as they live in the URL (SPEC sections 2 "Shop" and 9, issue 15): search,
  * category, price range, strain type, potency, effects, in stock only, on sale (issue 17), plus sort, view, page and the
  * admin-only "show inactive" switch. Pure rules shared by the loaders (which turn them into SQL in
- * app/products.server.ts) and the filter form, chips and pager. Parsing (zod) is app/lib/shop-query.ts.
+ * app/features/catalogue/products.server.ts) and the filter form, chips and pager. Parsing (zod) is app/features/shop-filters/shop-query.ts.
  *
  * A filter is one entry of FILTER_FIELDS: its URL parameter, its values as URL strings and the chip
  * that removes one of them. Serialising, Clear Filters, "is anything filtered" and the chips all

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizeSearch } from "./search";
+import { normalizeSearch } from "~/features/search/search";
 import {
   defaultSort,
   DEFAULT_VIEW,

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { cartRowsQuery, joinCart, readCartLines, type LoadedCart, type SavedCart } from "./cart.server";
-import { activeCategoriesQuery } from "./categories.server";
+import { cartRowsQuery, joinCart, readCartLines, type LoadedCart, type SavedCart } from "~/features/cart/cart.server";
+import { activeCategoriesQuery } from "~/features/catalogue/categories.server";
 
 type Category = { id: number; name: string; slug: string };
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { SITE } from "~/lib/site";
+import { SITE } from "./site";
 
 export function LeafMark({ className = "h-8 w-8" }: { className?: string }) {
   return (

@@ -1,20 +1,20 @@
 import { useLocation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { ageGateApplies, inertWhen } from "~/lib/age-gate";
-import { EMPTY_CART_VIEW } from "~/lib/cart";
+import { ageGateApplies, inertWhen } from "~/features/age-gate/age-gate";
+import { EMPTY_CART_VIEW } from "~/features/cart/cart";
 import { useRootData } from "~/root";
-import { AgeGate as ServerAgeGate } from "./age-gate";
-import { CartDrawer } from "./cart-drawer";
+import { AgeGate as ServerAgeGate } from "~/features/age-gate/age-gate-dialog";
+import { CartDrawer } from "~/features/cart/cart-drawer";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
-import { SkipLink } from "./skip-link";
+import { SkipLink } from "~/ui/skip-link";
 
 /**
  * The gate is rendered on the server as usual; in the browser its code is its own chunk, loaded only
  * by a visitor who has not answered it yet — every later page load carries none of it (the dialog
  * works before the chunk arrives: it is a plain form). import.meta.env.SSR is replaced at build time.
  */
-const AgeGate = import.meta.env.SSR ? ServerAgeGate : lazy(() => import("./age-gate").then((module) => ({ default: module.AgeGate })));
+const AgeGate = import.meta.env.SSR ? ServerAgeGate : lazy(() => import("~/features/age-gate/age-gate-dialog").then((module) => ({ default: module.AgeGate })));
 
 /**
  * The shopper's frame around every shop page: the 21+ gate until the visitor confirms, the header

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { FOOTER_LINKS, SITE } from "~/lib/site";
+import { FOOTER_LINKS, SITE } from "./site";
 import { LeafMark } from "./logo";
 
 export interface FooterCategory {

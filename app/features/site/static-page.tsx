@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { ErrorPanel, NotFound } from "~/components/error-page";
+import { ErrorPanel, NotFound } from "./error-page";
 import { useRootData } from "~/root";
-import { telegramUrl } from "~/lib/site";
+import { telegramUrl } from "./site";
 
 /** The opening band of a static page: eyebrow, serif title, lead text. */
 export function PageIntro({ eyebrow, title, children }: { eyebrow: string; title: string; children?: React.ReactNode }) {

@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
-import type { Toast } from "./lib/toast";
+import type { Toast } from "./toast";
 
 export const TOAST_COOKIE_NAME = "toast";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { TOAST_DEFAULT_DURATION, TOAST_MAX_VISIBLE, type Toast } from "~/lib/toast";
+import { TOAST_DEFAULT_DURATION, TOAST_MAX_VISIBLE, type Toast } from "./toast";
 
 /** Toasts raised in the browser (fetcher results) join the server's flash toasts here. */
 type Listener = () => void;

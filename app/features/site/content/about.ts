@@ -2,7 +2,7 @@
  * The about page's values and team (SPEC section 9).
  * Plain data, no I/O; one module per page, so a page's JavaScript carries no other page's content.
  */
-import { SITE } from "../site";
+import { SITE } from "~/features/site/site";
 
 export const ABOUT_VALUES = [
   {

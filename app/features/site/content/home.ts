@@ -45,7 +45,7 @@ export interface FeaturedProduct {
   price: string;
   thc: string;
   badge: string;
-  /** What its packshot is drawn from (the home loader draws it, app/packshot.server.ts). */
+  /** What its packshot is drawn from (the home loader draws it, app/features/media/packshot.server.ts). */
   packshot: { category: string; strainType: string | null; thcContent: string | null };
 }
 
