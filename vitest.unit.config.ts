@@ -1,7 +1,10 @@
+import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
 /** Unit tests: pure modules in Node, no bindings. */
 export default defineConfig({
+  // The app's `~/` and `~db/` imports, as in vite.config.ts.
+  plugins: [tsconfigPaths()],
   test: {
     include: ["tests/unit/**/*.test.ts"],
     environment: "node",

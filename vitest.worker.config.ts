@@ -1,5 +1,6 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -10,6 +11,8 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   return {
     plugins: [
+      // The app's `~/` and `~db/` imports, as in vite.config.ts.
+      tsconfigPaths(),
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {

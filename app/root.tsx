@@ -6,22 +6,16 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
-  useRouteLoaderData,
 } from "@remix-run/react";
-import { data } from "@remix-run/cloudflare";
 import { lazy, Suspense, useEffect } from "react";
-import { getAdmin } from "~/features/auth/auth.server";
-import { cartSummary } from "~/features/cart/cart.server";
-import { loadLayoutData } from "~/features/site/layout.server";
+import { loadRootData } from "~/features/site/layout.server";
+import { useRootData } from "~/features/site/root-data";
 import { AdminChrome as ServerAdminChrome } from "~/features/admin/admin-chrome";
 import { RootErrorPage as ServerRootErrorPage } from "~/features/site/error-page";
 import { ShopChrome } from "~/features/site/shop-chrome";
-import type { FooterCategory } from "~/features/site/site-footer";
 import { Toaster } from "~/features/toast/toaster";
-import { hasVerifiedAge } from "~/features/age-gate/age-gate";
 import { useNonce } from "~/features/site/nonce";
-import { FOOTER_MAX_CATEGORIES, isAdminPath, SITE } from "~/features/site/site";
-import { getToasts } from "~/features/toast/toast.server";
+import { isAdminPath, SITE } from "~/features/site/site";
 import stylesheet from "./tailwind.css?url";
 // Both faces (app/tailwind.css) are preloaded: headings and body text are above the fold on every
 // page, and a preloaded font starts with the stylesheet instead of after it (measured in Lighthouse).
@@ -35,33 +29,11 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { env } = context;
-  const [layout, admin, { toasts, setCookie }] = await Promise.all([loadLayoutData(request, context), getAdmin(request, context), getToasts(request)]);
-  const cart = await cartSummary(request, layout.saved, layout.cart);
-  const headers = new Headers();
-  if (setCookie) headers.append("Set-Cookie", setCookie);
-  // The cart cookie is rewritten once when items dropped out or a bound was hit (with a notice).
-  if (cart.setCookie) headers.append("Set-Cookie", cart.setCookie);
-  return data(
-    {
-      // Without categories the footer says "No categories available"; the page's own loader reports the failure.
-      footerCategories: (layout.categories ?? []).slice(0, FOOTER_MAX_CATEGORIES) satisfies FooterCategory[],
-      // Every active category: the phone menu and the shop's category bar.
-      categories: (layout.categories ?? []).map(({ name, slug }) => ({ name, slug })),
-      cart: cart.cart,
-      isAdmin: admin !== null,
-      toasts: [...toasts, ...cart.notices],
-      telegramUsername: env.TELEGRAM_USERNAME,
-      imageResizing: env.IMAGE_RESIZING === "on",
-      origin: new URL(request.url).origin,
-      ageVerified: hasVerifiedAge(request.headers.get("Cookie")),
-    },
-    { headers },
-  );
+export async function loader(args: LoaderFunctionArgs) {
+  return loadRootData(args);
 }
 
-export type RootLoader = typeof loader;
+
 
 /**
  * The admin chrome is rendered on the server as usual, but in the browser it is its own chunk,
@@ -71,10 +43,6 @@ export type RootLoader = typeof loader;
 const AdminChrome = import.meta.env.SSR
   ? ServerAdminChrome
   : lazy(() => import("~/features/admin/admin-chrome").then((module) => ({ default: module.AdminChrome })));
-
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
-}
 
 /**
  * The document. Each page wears one of two frames, chosen by path: the back office (/admin...) its

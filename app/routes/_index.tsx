@@ -10,7 +10,7 @@ import { categoryIcon } from "~/features/home/category-icon";
 import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE } from "~/features/site/site";
 import { FEATURED_PRODUCTS, HOME_STATS, TESTIMONIALS } from "~/features/site/content/home";
-import type { RootLoader } from "~/root";
+import type { RootLoader } from "~/features/site/root-data";
 
 /**
  * The category grid: the active categories the layout already reads (no round trip of its own).

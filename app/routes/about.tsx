@@ -4,7 +4,7 @@ import { PageErrorBoundary, PageIntro, TelegramIcon, TelegramLink } from "~/feat
 import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE } from "~/features/site/site";
 import { ABOUT_VALUES, TEAM } from "~/features/site/content/about";
-import type { RootLoader } from "~/root";
+import type { RootLoader } from "~/features/site/root-data";
 
 export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, location }) =>
   seo({

@@ -4,7 +4,7 @@ import { CartIcon } from "~/features/site/site-header";
 import { PageErrorBoundary, TelegramIcon, TelegramLink } from "~/features/site/static-page";
 import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE } from "~/features/site/site";
-import type { RootLoader } from "~/root";
+import type { RootLoader } from "~/features/site/root-data";
 
 export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, location }) =>
   seo({

@@ -22,7 +22,7 @@ import {
   toggleProductActive,
   type AdminProductListItem,
 } from "~/features/admin/product-admin.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/features/site/root-data";
 import { redirectWithToast } from "~/features/toast/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Product Management | ${SITE.name}` }, { name: "robots", content: "noindex" }];

@@ -6,7 +6,7 @@ import { isLocalhost } from "~/features/auth/auth.server";
 import { PageErrorBoundary } from "~/features/site/static-page";
 import { ageVerifiedCookie, safeRedirectPath } from "~/features/age-gate/age-gate";
 import { seo, rootOrigin } from "~/features/site/seo";
-import type { RootLoader } from "~/root";
+import type { RootLoader } from "~/features/site/root-data";
 
 const AgeGateSchema = z.object({
   redirectTo: z.string().max(2048).optional(),

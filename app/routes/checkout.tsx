@@ -15,7 +15,7 @@ import { ORDER_SENT_NOTICE } from "~/features/cart/cart";
 import { formatCents } from "~/features/catalogue/money";
 import { rootOrigin, seo } from "~/features/site/seo";
 import type { CartActionData } from "~/routes/cart";
-import { useRootData, type RootLoader } from "~/root";
+import { useRootData, type RootLoader } from "~/features/site/root-data";
 
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, matches, location }) => [
   ...seo({

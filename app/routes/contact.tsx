@@ -9,7 +9,7 @@ import { CONTACT_SENT_TOAST, ContactSchema, contactMessageText } from "~/feature
 import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE, telegramUrl } from "~/features/site/site";
 import { QUICK_HELP } from "~/features/site/content/contact";
-import type { RootLoader } from "~/root";
+import type { RootLoader } from "~/features/site/root-data";
 
 /**
  * The message form posts here in a new tab (target="_blank"). Valid input answers 303 to Telegram

@@ -4,7 +4,7 @@ import { etagMatches } from "~/features/media/http-range";
 import { packshotHash, packshotPath, PACKSHOT_HASH_PATTERN } from "~/features/media/packshot";
 import { MEDIA_CACHE_CONTROL } from "~/features/media/media.server";
 import { drawPackshot } from "~/features/media/packshot.server";
-import { getPackshotSource } from "~/features/catalogue/products.server";
+import { getPackshotSource } from "~/features/catalogue/product.server";
 import { RESOURCE_CSP } from "~/server/security.server";
 
 const ParamsSchema = z.object({

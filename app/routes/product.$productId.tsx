@@ -10,7 +10,7 @@ import { Price } from "~/features/deals/price";
 import { ProductPurchase } from "~/features/product-page/product-purchase";
 import { ProductsLoading, useProductsLoading } from "~/features/catalogue/products-loading";
 import { StarRating } from "~/features/catalogue/star-rating";
-import { useRootData, type RootLoader } from "~/root";
+import { useRootData, type RootLoader } from "~/features/site/root-data";
 import { getAdmin } from "~/features/auth/auth.server";
 import { galleryItems } from "~/features/product-page/gallery-items";
 import { productImagePath } from "~/features/media/images";
@@ -22,7 +22,7 @@ import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE, telegramUrl } from "~/features/site/site";
 import { labResultsView } from "~/features/lab-reports/lab-report-display";
 import { productJsonLdScript } from "~/features/product-page/product-json-ld.server";
-import { getProduct, readCatalogue } from "~/features/catalogue/products.server";
+import { getProduct, readCatalogue } from "~/features/catalogue/product.server";
 
 /** A product id is a positive whole number; anything else is an unknown product. */
 const ProductIdSchema = z

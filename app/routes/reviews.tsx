@@ -3,7 +3,7 @@ import { PageErrorBoundary, PageIntro, Stars, StatGrid, TelegramIcon, TelegramLi
 import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE } from "~/features/site/site";
 import { REVIEWS, REVIEW_STATS } from "~/features/site/content/reviews";
-import type { RootLoader } from "~/root";
+import type { RootLoader } from "~/features/site/root-data";
 
 export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, location }) =>
   seo({

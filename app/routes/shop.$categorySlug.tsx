@@ -8,16 +8,17 @@ import { CategoryLoadError as ServerCategoryLoadError } from "~/features/catalog
 import { Pagination } from "~/features/shop-filters/pagination";
 import { ProductGrid } from "~/features/catalogue/product-grid";
 import { ProductsLoading, useProductsLoading } from "~/features/catalogue/products-loading";
-import { FilterChips, FiltersButton, shopHref, ShopFilters, type FilterPage } from "~/features/shop-filters/filter-controls";
-import { useRootData, type RootLoader } from "~/root";
+import { FilterChips, FiltersButton, ShopFilters } from "~/features/shop-filters/filter-controls";
+import { useRootData, type RootLoader } from "~/features/site/root-data";
 import { getAdmin } from "~/features/auth/auth.server";
 import { CONCENTRATE_TABS, DEFAULT_CONCENTRATE_TAB, parseConcentrateTab, type ConcentrateTab } from "~/features/category-pages/category-pages";
 import { adminDebugText, fixedCategoryPage, genericCategoryPage } from "~/features/category-pages/category-pages.server";
 import { rootOrigin, seo } from "~/features/site/seo";
-import { clearedFilters, countLine, hasActiveFilters, type ShopQuery } from "~/features/shop-filters/shop-filters";
+import { clearedFilters, countLine, hasActiveFilters, shopHref, type FilterPage, type ShopQuery } from "~/features/shop-filters/shop-filters";
 import { parseShopQuery } from "~/features/shop-filters/shop-query";
 import { telegramUrl } from "~/features/site/site";
-import { loadCategoryListing, loadGenericCategory, readCatalogue, type CategoryListing } from "~/features/catalogue/products.server";
+import { loadCategoryListing, loadGenericCategory, type CategoryListing } from "~/features/catalogue/listings.server";
+import { readCatalogue } from "~/features/catalogue/product.server";
 
 const SlugSchema = z.string().trim().min(1).max(100);
 

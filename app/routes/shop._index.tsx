@@ -6,14 +6,15 @@ import { Pagination } from "~/features/shop-filters/pagination";
 import { ProductGrid } from "~/features/catalogue/product-grid";
 import { ProductsLoading, useProductsLoading } from "~/features/catalogue/products-loading";
 import { CategoryBar } from "~/features/shop-filters/category-bar";
-import { FilterChips, FiltersButton, ShopFilters, type FilterPage } from "~/features/shop-filters/filter-controls";
-import { useRootData, type RootLoader } from "~/root";
+import { FilterChips, FiltersButton, ShopFilters } from "~/features/shop-filters/filter-controls";
+import { useRootData, type RootLoader } from "~/features/site/root-data";
 import { getAdmin } from "~/features/auth/auth.server";
 import { rootOrigin, seo } from "~/features/site/seo";
-import { clearedFilters, countLine, hasActiveFilters, serializeShopQuery } from "~/features/shop-filters/shop-filters";
+import { clearedFilters, countLine, hasActiveFilters, serializeShopQuery, type FilterPage } from "~/features/shop-filters/shop-filters";
 import { parseShopQuery } from "~/features/shop-filters/shop-query";
 import { normalizeSearch, SEARCH_CUT_NOTE } from "~/features/search/search";
-import { loadShop, readCatalogue } from "~/features/catalogue/products.server";
+import { loadShop } from "~/features/catalogue/listings.server";
+import { readCatalogue } from "~/features/catalogue/product.server";
 
 /** Only searches that find nothing or were cut need these: not part of a first visit's JavaScript. */
 const NoResultsSuggestions = lazy(() => import("~/features/search/search-help").then((module) => ({ default: module.NoResultsSuggestions })));

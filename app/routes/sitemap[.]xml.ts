@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { activeCategoriesQuery } from "~/features/catalogue/categories.server";
 import { FIXED_CATEGORY_PAGES } from "~/features/category-pages/category-pages.server";
-import { listSitemapProducts, readCatalogue } from "~/features/catalogue/products.server";
+import { listSitemapProducts, readCatalogue } from "~/features/catalogue/product.server";
 
 /** Public pages of the route table (checkout and admin are not for search engines). */
 const SITEMAP_PAGES = ["/", "/shop", "/about", "/contact", "/reviews", "/faq", "/account"] as const;

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { normalizeSearch } from "../../app/features/search/search";
 import { parseShopQuery } from "../../app/features/shop-filters/shop-query";
-import { listingQueries, type ListingFilters } from "../../app/features/catalogue/products.server";
+import { listingQueries, type ListingFilters } from "../../app/features/catalogue/listings.server";
 import { countWithNoResultsHelp, suggestionQueries } from "../../app/features/search/search.server";
 import { adminCookie, get } from "./helpers";
 import { db } from "./shop-helpers";

@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useRootData } from "~/root";
+import { useRootData } from "~/features/site/root-data";
 import { LeafMark } from "~/features/site/logo";
 import { SkipLink } from "~/ui/skip-link";
 

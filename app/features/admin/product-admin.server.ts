@@ -1,11 +1,11 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { categories, products } from "../../../db/schema";
+import { categories, products } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import type { ProductColumns } from "./product-form-schema";
 import { toProduct } from "~/features/catalogue/product";
 import { thcColumns } from "~/features/catalogue/thc";
 import { pageOffset } from "~/features/shop-filters/shop-filters";
-import { onSaleCondition } from "~/features/catalogue/products.server";
+import { onSaleCondition } from "~/features/catalogue/listing-sql.server";
 import { searchSource } from "~/features/search/search.server";
 import { titleCaseSlug } from "~/features/catalogue/slug";
 import { productImageOrPackshot } from "~/features/media/packshot";

@@ -1,6 +1,6 @@
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { eq, lt, or } from "drizzle-orm";
-import { adminSessions } from "../../../db/schema";
+import { adminSessions } from "~db/schema";
 import { adminConfigProblems, type AdminConfigProblem } from "./admin-config.server";
 import type { Db } from "~/server/load-context";
 import { redirectWithToast, type ToastInput } from "~/features/toast/toast.server";

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
-import { loginAttempts } from "../../../db/schema";
+import { loginAttempts } from "~db/schema";
 import type { Db } from "~/server/load-context";
 
 /**

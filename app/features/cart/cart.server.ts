@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/cloudflare";
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { products } from "../../../db/schema";
+import { products } from "~db/schema";
 import {
   addedToCartNotice,
   applyCartAction,

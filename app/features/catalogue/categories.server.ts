@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { categories, products } from "../../../db/schema";
+import { categories, products } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { slugify } from "./slug";
 

@@ -57,3 +57,10 @@ export function toProductSummary(row: ProductSummaryRow): ProductSummary {
     hasLabReport: Boolean(row.hasLabReport),
   };
 }
+
+/** The admin's counts on /shop and Indoor's debug banner. */
+export interface CatalogueStats {
+  total: number;
+  active: number;
+  inactive: number;
+}

@@ -1,4 +1,4 @@
-import type { ProductRow } from "../../../db/schema";
+import type { ProductRow } from "~db/schema";
 import { storedCompareAt } from "~/features/deals/deals";
 import { parseStringList } from "./json-list";
 import type { LabResultColumns } from "~/features/lab-reports/lab-report-display";

@@ -3,6 +3,7 @@
  * lists, the concentrate tabs. Pure: shared by the loader (which turns `match` and the tabs into
  * SQL) and the page component. The pages themselves are in app/features/category-pages/category-pages.server.ts.
  */
+import type { CatalogueStats } from "~/features/catalogue/product-summary";
 
 /** Which products a page lists. */
 export type ProductMatch =
@@ -71,3 +72,10 @@ export function parseConcentrateTab(value: string | null | undefined): Concentra
 }
 
 export type TabCounts = Record<ConcentrateTab, number>;
+
+/** Indoor's admin debug banner: how many products the page matches, the shop's counts, every category's products. */
+export interface CategoryDebug {
+  matching: number;
+  stats: CatalogueStats;
+  categories: Array<{ category: string; count: number }>;
+}

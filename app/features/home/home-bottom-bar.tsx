@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useRootData } from "~/root";
+import { useRootData } from "~/features/site/root-data";
 import { CartIcon } from "~/features/site/site-header";
 import { TelegramIcon, TelegramLink } from "~/features/site/static-page";
 

@@ -1,4 +1,4 @@
-import type { ProductRow } from "../../../db/schema";
+import type { ProductRow } from "~db/schema";
 
 /**
  * Lab results as the shop shows them (issue 17): where a report is served, and its facts as text.

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { products } from "../../../db/schema";
+import { products } from "~db/schema";
 import {
   LAB_REPORT_MAX_BYTES,
   LAB_REPORT_MESSAGES,

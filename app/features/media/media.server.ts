@@ -13,7 +13,7 @@
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
-import { products, videoUploads, type VideoUploadRow } from "../../../db/schema";
+import { products, videoUploads, type VideoUploadRow } from "~db/schema";
 import { createDb, type Db } from "~/server/load-context";
 import { etagMatches, parseRange } from "./http-range";
 import {

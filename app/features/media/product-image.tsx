@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useRootData } from "~/root";
+import { useRootData } from "~/features/site/root-data";
 import { imageSrcSet, PLACEHOLDER_IMAGE, sizedImageUrl } from "./images";
 
 export type ImagePriority = "high" | "eager" | "lazy";

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, exists, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
-import { catalogue as builtInCatalogue } from "../../../db/catalogue";
-import { migrationRuns, products, settings, type MigrationRunRow, type NewProductRow } from "../../../db/schema";
-import { putSampleLabReports } from "../../../db/sample-lab-reports";
-import { catalogueEntryToRow } from "../../../db/transform";
+import { catalogue as builtInCatalogue } from "~db/catalogue";
+import { migrationRuns, products, settings, type MigrationRunRow, type NewProductRow } from "~db/schema";
+import { putSampleLabReports } from "~db/sample-lab-reports";
+import { catalogueEntryToRow } from "~db/transform";
 import {
   ACTIVE_MIGRATION_STATUSES,
   isFinishedStatus,

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useRootData } from "~/root";
+import { useRootData } from "~/features/site/root-data";
 import { sizedImageUrl } from "~/features/media/images";
 import { wrapIndex, type GalleryItem } from "./gallery-items";
 import { ProductImage } from "~/features/media/product-image";

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
-import { categories, products } from "../../../db/schema";
+import { categories, products } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { isShortTerm, searchWords, trigramCoverage, trigrams, type NoResultsHelp } from "./search";
 import { containsLike } from "~/features/shop-filters/shop-filters";

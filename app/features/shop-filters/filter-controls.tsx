@@ -1,25 +1,7 @@
 import { Link } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { activeFilterCount, clearedFilters, filterChips, serializeShopQuery, type FacetCounts, type FilterLabels, type ShopQuery } from "./shop-filters";
+import { activeFilterCount, clearedFilters, FILTER_SHEET_ID, filterChips, shopHref, type FacetCounts, type FilterCategory, type FilterLabels, type FilterPage, type ShopQuery } from "./shop-filters";
 import { FilterSheet as ServerFilterSheet } from "./filter-sheet";
-
-export const FILTER_SHEET_ID = "shop-filters";
-
-export interface FilterCategory {
-  value: string;
-  label: string;
-}
-
-/** Where a filter form lives: /shop, or a category page (its concentrates tab kept first in the URL). */
-export interface FilterPage {
-  path: string;
-  /** the page's own parameters (the concentrates tab), kept through every filter change */
-  params?: Record<string, string>;
-}
-
-export function shopHref(page: FilterPage, query: ShopQuery): string {
-  return `${page.path}${serializeShopQuery(query, page.params)}`;
-}
 
 function FilterIcon() {
   return (

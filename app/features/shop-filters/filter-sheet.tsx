@@ -12,10 +12,13 @@ import {
   sortFieldValue,
   sortOptions,
   STRAIN_OPTIONS,
+  FILTER_SHEET_ID,
+  shopHref,
   type FacetCounts,
+  type FilterCategory,
+  type FilterPage,
   type ShopQuery,
 } from "./shop-filters";
-import { FILTER_SHEET_ID, shopHref, type FilterCategory, type FilterPage } from "./filter-controls";
 
 /** The query-string parser (zod) is fetched when the shopper first touches the form, not with the page. */
 const loadQueryParser = () => import("./shop-query");

@@ -2,7 +2,7 @@
  * The shop's filters as they live in the URL (SPEC sections 2 "Shop" and 9, issue 15): search,
  * category, price range, strain type, potency, effects, in stock only, on sale (issue 17), plus sort, view, page and the
  * admin-only "show inactive" switch. Pure rules shared by the loaders (which turn them into SQL in
- * app/features/catalogue/products.server.ts) and the filter form, chips and pager. Parsing (zod) is app/features/shop-filters/shop-query.ts.
+ * app/features/catalogue/listings.server.ts) and the filter form, chips and pager. Parsing (zod) is app/features/shop-filters/shop-query.ts.
  *
  * A filter is one entry of FILTER_FIELDS: its URL parameter, its values as URL strings and the chip
  * that removes one of them. Serialising, Clear Filters, "is anything filtered" and the chips all
@@ -402,4 +402,26 @@ export function pageList(current: number, count: number): Array<number | "gap"> 
     items.push(page);
   });
   return items;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where a filter form lives and links to (the filter bar, the sheet, the chips and the pager).
+
+/** The filter sheet's id: the Filters button opens it as a popover. */
+export const FILTER_SHEET_ID = "shop-filters";
+
+export interface FilterCategory {
+  value: string;
+  label: string;
+}
+
+/** Where a filter form lives: /shop, or a category page (its concentrates tab kept first in the URL). */
+export interface FilterPage {
+  path: string;
+  /** the page's own parameters (the concentrates tab), kept through every filter change */
+  params?: Record<string, string>;
+}
+
+export function shopHref(page: FilterPage, query: ShopQuery): string {
+  return `${page.path}${serializeShopQuery(query, page.params)}`;
 }

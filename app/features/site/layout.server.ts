@@ -1,6 +1,11 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
-import { cartRowsQuery, joinCart, readCartLines, type LoadedCart, type SavedCart } from "~/features/cart/cart.server";
+import { data, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { hasVerifiedAge } from "~/features/age-gate/age-gate";
+import { getAdmin } from "~/features/auth/auth.server";
+import { cartRowsQuery, cartSummary, joinCart, readCartLines, type LoadedCart, type SavedCart } from "~/features/cart/cart.server";
 import { activeCategoriesQuery } from "~/features/catalogue/categories.server";
+import { getToasts } from "~/features/toast/toast.server";
+import { FOOTER_MAX_CATEGORIES } from "./site";
+import type { FooterCategory } from "./site-footer";
 
 type Category = { id: number; name: string; slug: string };
 
@@ -43,4 +48,35 @@ async function readLayoutData(request: Request, { db }: AppLoadContext): Promise
     console.error("Layout data (categories, cart) failed to load", error);
     return { categories: null, saved, cart: null };
   }
+}
+
+/**
+ * The root route's data, on every page: the layout's categories, the shopper's cart, the admin
+ * flag, pending toasts and the age-gate answer (app/root.tsx's loader; read in components through
+ * useRootData, app/features/site/root-data.ts).
+ */
+export async function loadRootData({ request, context }: LoaderFunctionArgs) {
+  const { env } = context;
+  const [layout, admin, { toasts, setCookie }] = await Promise.all([loadLayoutData(request, context), getAdmin(request, context), getToasts(request)]);
+  const cart = await cartSummary(request, layout.saved, layout.cart);
+  const headers = new Headers();
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  // The cart cookie is rewritten once when items dropped out or a bound was hit (with a notice).
+  if (cart.setCookie) headers.append("Set-Cookie", cart.setCookie);
+  return data(
+    {
+      // Without categories the footer says "No categories available"; the page's own loader reports the failure.
+      footerCategories: (layout.categories ?? []).slice(0, FOOTER_MAX_CATEGORIES) satisfies FooterCategory[],
+      // Every active category: the phone menu and the shop's category bar.
+      categories: (layout.categories ?? []).map(({ name, slug }) => ({ name, slug })),
+      cart: cart.cart,
+      isAdmin: admin !== null,
+      toasts: [...toasts, ...cart.notices],
+      telegramUsername: env.TELEGRAM_USERNAME,
+      imageResizing: env.IMAGE_RESIZING === "on",
+      origin: new URL(request.url).origin,
+      ageVerified: hasVerifiedAge(request.headers.get("Cookie")),
+    },
+    { headers },
+  );
 }

@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { ageGateApplies, inertWhen } from "~/features/age-gate/age-gate";
 import { EMPTY_CART_VIEW } from "~/features/cart/cart";
-import { useRootData } from "~/root";
+import { useRootData } from "~/features/site/root-data";
 import { AgeGate as ServerAgeGate } from "~/features/age-gate/age-gate-dialog";
 import { CartDrawer } from "~/features/cart/cart-drawer";
 import { SiteFooter } from "./site-footer";

@@ -1,0 +1,53 @@
+/**
+ * One product as the product page, the sitemap and the packshot route read it, and the one way a
+ * catalogue read fails: a D1 error becomes a 503 with a message safe to show (never SQL).
+ */
+import { data } from "@remix-run/cloudflare";
+import { asc, eq } from "drizzle-orm";
+import { products } from "~db/schema";
+import type { Db } from "~/server/load-context";
+import { toProduct } from "./product";
+
+export const CATALOGUE_UNAVAILABLE = "The product catalogue is unavailable right now. Please try again in a moment.";
+
+/** Runs a catalogue read; a D1 failure is logged and becomes a 503 the route's ErrorBoundary shows. */
+export async function readCatalogue<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error("Failed to load products", error);
+    throw data({ message: CATALOGUE_UNAVAILABLE }, { status: 503 });
+  }
+}
+
+export async function getProduct(db: Db, id: number) {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  return row ? toProduct(row) : null;
+}
+
+/** Active products for /sitemap.xml (id and last change), in id order. */
+export async function listSitemapProducts(db: Db) {
+  return db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.active, true))
+    .orderBy(asc(products.id));
+}
+
+/** What a packshot is drawn from (app/routes/packshots.$id.$file.ts), or null for an unknown id. */
+export async function getPackshotSource(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      category: products.category,
+      strainType: products.strainType,
+      thcContent: products.thcContent,
+      active: products.active,
+    })
+    .from(products)
+    .where(eq(products.id, id))
+    .limit(1);
+  return row ?? null;
+}
