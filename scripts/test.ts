@@ -1,13 +1,24 @@
 /**
- * npm test: every layer, in order, stopping at the first failure.
- *   build -> unit (node; includes a scan of the client build for secrets)
- *   -> worker (workerd with real D1/R2/Queue) -> e2e (chromium) -> bench and load smoke runs
+ * npm test: every layer, in order.
+ *   static checks, all run, failing together: typecheck (tsc -b over the split tsconfigs), lint (ESLint),
+ *   import cycles (madge), formatting (Prettier)
+ *   -> then stopping at the first failure: build -> unit (node; includes a scan of the client build for
+ *   secrets) -> worker (workerd with real D1/R2/Queue) -> e2e (chromium) -> bench and load smoke runs
  */
 import { spawnSync } from "node:child_process";
 import { ensureChromium } from "./ensure-chromium";
 import { quietWranglerEnv } from "./env";
 
-const steps: [string, string[]][] = [
+type Step = [name: string, args: string[]];
+
+const checks: Step[] = [
+  ["typecheck", ["run", "typecheck"]],
+  ["lint", ["run", "lint"]],
+  ["import cycles", ["run", "lint:cycles"]],
+  ["formatting", ["run", "format:check"]],
+];
+
+const layers: Step[] = [
   ["build", ["run", "build"]],
   ["unit tests", ["run", "test:unit"]],
   ["worker tests", ["run", "test:worker"]],
@@ -17,13 +28,29 @@ const steps: [string, string[]][] = [
   ["load smoke", ["run", "test:load", "--", "--smoke", "--no-build"]],
 ];
 
-ensureChromium();
-for (const [name, args] of steps) {
+// wrangler 4.86 calls wrangler.toml's [secrets] list experimental, once per process it starts.
+const env = { ...quietWranglerEnv, WRANGLER_DISABLE_EXPERIMENTAL_WARNING: "1" };
+
+function run([name, args]: Step): number {
   console.log(`\n▶ ${name}: npm ${args.join(" ")}`);
-  const result = spawnSync("npm", args, { stdio: "inherit", env: quietWranglerEnv });
-  if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed (exit ${result.status ?? result.signal}).`);
-    process.exit(result.status ?? 1);
-  }
+  const started = Date.now();
+  const result = spawnSync("npm", args, { stdio: "inherit", env });
+  const status = result.status ?? 1;
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (status === 0) console.log(`✔ ${name} (${seconds} s)`);
+  else console.error(`\n✖ ${name} failed (exit ${result.status ?? result.signal}, ${seconds} s).`);
+  return status;
+}
+
+const failedChecks = checks.filter((step) => run(step) !== 0).map(([name]) => name);
+if (failedChecks.length > 0) {
+  console.error(`\n✖ Static checks failed: ${failedChecks.join(", ")}.`);
+  process.exit(1);
+}
+
+ensureChromium();
+for (const step of layers) {
+  const status = run(step);
+  if (status !== 0) process.exit(status);
 }
 console.log("\n✔ All test layers passed.");
