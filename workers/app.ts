@@ -7,7 +7,7 @@ import { handleMigrationBatch } from "../app/features/migration/migration.server
 import { bumpCatalogueVersion, changesCatalogue, servePage } from "../app/features/page-cache/page-cache.server";
 import { applyCachePolicy, applySecurityHeaders, isCrossOriginMutation, limitFormBody } from "../app/server/security.server";
 
-const build = remixBuild as unknown as ServerBuild;
+const build: ServerBuild = remixBuild;
 const handleRemixRequest = createRequestHandler(build);
 
 async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
