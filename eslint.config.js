@@ -13,7 +13,16 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", "bench/results-*.json", "worker-configuration.d.ts", "patches/"],
+    ignores: [
+      "build/",
+      ".wrangler/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "bench/results-*.json",
+      "worker-configuration.d.ts",
+      "patches/",
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -1,7 +1,4 @@
-import {
-  vitePlugin as remix,
-  cloudflareDevProxyVitePlugin as remixCloudflareDevProxy,
-} from "@remix-run/dev";
+import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDevProxy } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import { defineConfig, type Plugin, type Rollup } from "vite";
@@ -77,13 +74,7 @@ function appShellChunks() {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [
-    lazyPreloads.plugin,
-    remixCloudflareDevProxy({ getLoadContext }),
-    remix(remixConfig),
-    tailwindcss(),
-    tsconfigPaths(),
-  ],
+  plugins: [lazyPreloads.plugin, remixCloudflareDevProxy({ getLoadContext }), remix(remixConfig), tailwindcss(), tsconfigPaths()],
   ssr: {
     resolve: {
       conditions: ["workerd", "worker", "browser"],
@@ -97,7 +88,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     // minifier, measured on the React + Remix chunk, for phones on slow networks. The Worker
     // bundle keeps esbuild's (fast; its size is checked by the bench).
     minify: isSsrBuild ? "esbuild" : "terser",
-    terserOptions: { module: true, ecma: 2020, compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true }, format: { comments: false } },
+    terserOptions: {
+      module: true,
+      ecma: 2020,
+      compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true },
+      format: { comments: false },
+    },
     target: "es2022",
     modulePreload: { resolveDependencies: lazyPreloads.resolveDependencies },
     // The server build leaves its packages (react, remix, zod, drizzle...) to wrangler's bundler. Rollup

@@ -1,12 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect } from "react";
 import { loadRootData } from "~/features/site/layout.server";
 import { useRootData } from "~/features/site/root-data";
@@ -32,8 +25,6 @@ export const links: LinksFunction = () => [
 export async function loader(args: LoaderFunctionArgs) {
   return loadRootData(args);
 }
-
-
 
 /**
  * The admin chrome is rendered on the server as usual, but in the browser it is its own chunk,

@@ -83,7 +83,14 @@ export const catalogue: readonly CatalogueEntry[] = [
   // ---------------------------------------------------------------- Indoors
   {
     key: "runtz-eighth",
-    lab_report: { lab_name: "Example Analytical Labs (sample)", test_date: "2026-10-14", batch: "SAMPLE-RZ-1014", thc_percent: 25.84, cbd_percent: 0.07, total_cannabinoids_percent: 29.91 },
+    lab_report: {
+      lab_name: "Example Analytical Labs (sample)",
+      test_date: "2026-10-14",
+      batch: "SAMPLE-RZ-1014",
+      thc_percent: 25.84,
+      cbd_percent: 0.07,
+      total_cannabinoids_percent: 29.91,
+    },
     name: "Runtz (1/8 oz)",
     price: "$45",
     compare_at_price: "$60", // Daily Deal: 25% off
@@ -117,8 +124,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "lemon-cherry-gelato-half",
     name: "Lemon Cherry Gelato (1/2 oz)",
     price: "$160",
-    description:
-      "Bright citrus zest meets ripe cherry in this connoisseur favourite. Chunky, trichome-heavy nugs with a creamy exhale.",
+    description: "Bright citrus zest meets ripe cherry in this connoisseur favourite. Chunky, trichome-heavy nugs with a creamy exhale.",
     category: "indoors",
     strain_type: "hybrid",
     thc_content: "26-29%",
@@ -132,8 +138,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "zkittlez-ounce",
     name: "Zkittlez (1 oz)",
     price: "$280",
-    description:
-      "A full ounce of tropical, berry-bright Zkittlez. Calm, easy-going and flavourful from the first draw to the last.",
+    description: "A full ounce of tropical, berry-bright Zkittlez. Calm, easy-going and flavourful from the first draw to the last.",
     category: "indoors",
     strain_type: "indica",
     thc_content: "22-25%",
@@ -148,8 +153,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     name: "Sour Diesel Pre-Roll (1g)",
     price: "$15",
     compare_at_price: "$20", // Daily Deal: 25% off
-    description:
-      "A slow-burning single gram of whole-flower Sour Diesel, rolled in unbleached paper. Crisp, zesty and ready when you are.",
+    description: "A slow-burning single gram of whole-flower Sour Diesel, rolled in unbleached paper. Crisp, zesty and ready when you are.",
     category: "indoors",
     strain_type: "sativa",
     thc_content: "21-24%",
@@ -163,8 +167,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "purple-punch-pre-roll-2-pack",
     name: "Purple Punch Pre-Roll 2-Pack",
     price: "$20",
-    description:
-      "Two half-gram pre-rolls of grape-and-blueberry Purple Punch. A mellow, dessert-like smoke for winding down.",
+    description: "Two half-gram pre-rolls of grape-and-blueberry Purple Punch. A mellow, dessert-like smoke for winding down.",
     category: "indoors",
     strain_type: "indica",
     thc_content: "20-23%",
@@ -195,8 +198,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "durban-poison-dep-ounce",
     name: "Durban Poison Light Dep (1 oz)",
     price: "$160",
-    description:
-      "A classic sweet-anise sativa grown under managed greenhouse light cycles. Clean, lively and great value by the ounce.",
+    description: "A classic sweet-anise sativa grown under managed greenhouse light cycles. Clean, lively and great value by the ounce.",
     category: "deps",
     strain_type: "sativa",
     thc_content: "19-23%",
@@ -210,8 +212,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "og-kush-dep-quarter",
     name: "OG Kush Light Dep (1/4 oz)",
     price: "$55",
-    description:
-      "Piney, fuel-forward OG Kush with a firm, well-formed bud. An everyday staple from our greenhouse partners.",
+    description: "Piney, fuel-forward OG Kush with a firm, well-formed bud. An everyday staple from our greenhouse partners.",
     category: "deps",
     strain_type: "hybrid",
     thc_content: "21-24%",
@@ -245,8 +246,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     name: "House Lows Sativa Blend (QP)",
     price: "$120",
     compare_at_price: "$160", // Daily Deal: 25% off
-    description:
-      "A quarter pound of bright, smaller sativa buds. Properly dried and cured; a practical pick for daytime sessions.",
+    description: "A quarter pound of bright, smaller sativa buds. Properly dried and cured; a practical pick for daytime sessions.",
     category: "lows",
     strain_type: "sativa",
     thc_content: "15-18%",
@@ -258,11 +258,17 @@ export const catalogue: readonly CatalogueEntry[] = [
   // ---------------------------------------------------------------- Edibles
   {
     key: "wild-berry-gummies",
-    lab_report: { lab_name: "Example Analytical Labs (sample)", test_date: "2026-09-30", batch: "SAMPLE-WB-0930", thc_percent: 0.42, cbd_percent: 0, total_cannabinoids_percent: 0.45 },
+    lab_report: {
+      lab_name: "Example Analytical Labs (sample)",
+      test_date: "2026-09-30",
+      batch: "SAMPLE-WB-0930",
+      thc_percent: 0.42,
+      cbd_percent: 0,
+      total_cannabinoids_percent: 0.45,
+    },
     name: "Wild Berry Gummies",
     price: "$5.00",
-    description:
-      "Soft, jewel-toned gummies bursting with blackberry and raspberry. Precisely dosed and sugar-dusted for a clean finish.",
+    description: "Soft, jewel-toned gummies bursting with blackberry and raspberry. Precisely dosed and sugar-dusted for a clean finish.",
     category: "edibles",
     strain_type: "hybrid",
     thc_content: "10mg per piece",
@@ -278,8 +284,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "peach-ring-gummies",
     name: "Peach Ring Gummies",
     price: "$5.00",
-    description:
-      "Nostalgic peach rings with a ripe, juicy flavour and a light sugar coat. Consistent dosing in every ring.",
+    description: "Nostalgic peach rings with a ripe, juicy flavour and a light sugar coat. Consistent dosing in every ring.",
     category: "edibles",
     strain_type: "sativa",
     thc_content: "10mg per piece",
@@ -295,8 +300,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "watermelon-gummies",
     name: "Watermelon Gummies",
     price: "$5.00",
-    description:
-      "Crisp watermelon with a gentle sour twist. A refreshing, easy-going gummy for sunny afternoons.",
+    description: "Crisp watermelon with a gentle sour twist. A refreshing, easy-going gummy for sunny afternoons.",
     category: "edibles",
     strain_type: "hybrid",
     thc_content: "10mg per piece",
@@ -312,8 +316,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "blue-raspberry-sour-gummies",
     name: "Sour Blue Raspberry Gummies",
     price: "$5.00",
-    description:
-      "Tangy blue raspberry gummies with a bright sour sanding. Bold flavour, dependable 10mg pieces.",
+    description: "Tangy blue raspberry gummies with a bright sour sanding. Bold flavour, dependable 10mg pieces.",
     category: "edibles",
     strain_type: "sativa",
     thc_content: "10mg per piece",
@@ -329,8 +332,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "mango-gummy-bears",
     name: "Mango Gummy Bears",
     price: "$5.00",
-    description:
-      "Plump little bears made with real mango purée. A mellow, tropical treat to close out the evening.",
+    description: "Plump little bears made with real mango purée. A mellow, tropical treat to close out the evening.",
     category: "edibles",
     strain_type: "indica",
     thc_content: "10mg per piece",
@@ -346,7 +348,14 @@ export const catalogue: readonly CatalogueEntry[] = [
   // ------------------------------------------------------------------- Pens
   {
     key: "blue-dream-2g-disposable",
-    lab_report: { lab_name: "Example Analytical Labs (sample)", test_date: "2026-10-21", batch: "SAMPLE-BD-1021", thc_percent: 90.12, cbd_percent: 0.31, total_cannabinoids_percent: 94.6 },
+    lab_report: {
+      lab_name: "Example Analytical Labs (sample)",
+      test_date: "2026-10-21",
+      batch: "SAMPLE-BD-1021",
+      thc_percent: 90.12,
+      cbd_percent: 0.31,
+      total_cannabinoids_percent: 94.6,
+    },
     name: "Blue Dream 2G Disposable",
     price: "$9",
     compare_at_price: "$12", // Daily Deal: 25% off
@@ -365,8 +374,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "strawberry-cough-2g-disposable",
     name: "Strawberry Cough 2G Disposable",
     price: "$9",
-    description:
-      "Ripe strawberry and a hint of earth in a sleek 2-gram device. Draw-activated, no buttons, no fuss.",
+    description: "Ripe strawberry and a hint of earth in a sleek 2-gram device. Draw-activated, no buttons, no fuss.",
     category: "pens",
     strain_type: "sativa",
     thc_content: "87-91%",
@@ -380,8 +388,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "granddaddy-purple-2g-disposable",
     name: "Granddaddy Purple 2G Disposable",
     price: "$9",
-    description:
-      "Grape-forward Granddaddy Purple in a generous 2-gram disposable. A rich, relaxed flavour profile for the evening.",
+    description: "Grape-forward Granddaddy Purple in a generous 2-gram disposable. A rich, relaxed flavour profile for the evening.",
     category: "pens",
     strain_type: "indica",
     thc_content: "88-91%",
@@ -395,8 +402,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "pineapple-express-1g-disposable",
     name: "Pineapple Express 1G Disposable",
     price: "$10",
-    description:
-      "Tropical pineapple and cedar in a pocket-sized 1-gram pen. Crisp flavour from first puff to last.",
+    description: "Tropical pineapple and cedar in a pocket-sized 1-gram pen. Crisp flavour from first puff to last.",
     category: "pens",
     strain_type: "sativa",
     thc_content: "86-90%",
@@ -410,8 +416,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "northern-lights-1g-disposable",
     name: "Northern Lights 1G Disposable",
     price: "$10",
-    description:
-      "The timeless Northern Lights profile: sweet, piney and smooth. A discreet 1-gram device with a long-lasting battery.",
+    description: "The timeless Northern Lights profile: sweet, piney and smooth. A discreet 1-gram device with a long-lasting battery.",
     category: "pens",
     strain_type: "indica",
     thc_content: "85-89%",
@@ -425,8 +430,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "mango-haze-1g-disposable",
     name: "Mango Haze 1G Disposable",
     price: "$10",
-    description:
-      "Juicy mango over a bright haze backbone. A cheerful daytime flavour in a slim 1-gram disposable.",
+    description: "Juicy mango over a bright haze backbone. A cheerful daytime flavour in a slim 1-gram disposable.",
     category: "pens",
     strain_type: "sativa",
     thc_content: "86-90%",
@@ -442,8 +446,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "thca-isolate-1kg",
     name: "THCA Isolate Powder (1kg)",
     price: "$1600",
-    description:
-      "Ultra-refined crystalline THCA isolate, sold by the kilogram. Clean, flavourless and consistent batch to batch.",
+    description: "Ultra-refined crystalline THCA isolate, sold by the kilogram. Clean, flavourless and consistent batch to batch.",
     category: "concentrates",
     strain_type: null,
     thc_content: "99%+",
@@ -458,8 +461,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "thca-crystalline-1kg",
     name: "THCA Crystalline Sand (1kg)",
     price: "$1600",
-    description:
-      "Fine, sparkling THCA crystalline with a free-flowing texture. Packed in airtight, light-proof containers.",
+    description: "Fine, sparkling THCA crystalline with a free-flowing texture. Packed in airtight, light-proof containers.",
     category: "concentrates",
     strain_type: null,
     thc_content: "98%+",
@@ -472,7 +474,14 @@ export const catalogue: readonly CatalogueEntry[] = [
   },
   {
     key: "wedding-cake-live-resin-lb",
-    lab_report: { lab_name: "Example Analytical Labs (sample)", test_date: "2026-11-02", batch: "SAMPLE-WC-1102", thc_percent: 79.4, cbd_percent: 0.15, total_cannabinoids_percent: 86.2 },
+    lab_report: {
+      lab_name: "Example Analytical Labs (sample)",
+      test_date: "2026-11-02",
+      batch: "SAMPLE-WC-1102",
+      thc_percent: 79.4,
+      cbd_percent: 0.15,
+      total_cannabinoids_percent: 86.2,
+    },
     name: "Wedding Cake Live Resin (1lb)",
     price: "$900",
     description:
@@ -491,8 +500,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "blue-dream-live-resin-lb",
     name: "Blue Dream Live Resin (1lb)",
     price: "$900",
-    description:
-      "Sweet berry Blue Dream captured fresh-frozen. A bright, flavour-first live resin with a smooth consistency.",
+    description: "Sweet berry Blue Dream captured fresh-frozen. A bright, flavour-first live resin with a smooth consistency.",
     category: "concentrates",
     strain_type: "hybrid",
     thc_content: "74-80%",
@@ -507,8 +515,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "sour-diesel-live-resin-lb",
     name: "Sour Diesel Live Resin (1lb)",
     price: "$900",
-    description:
-      "Pungent, zesty Sour Diesel with all the fuel intact. Terpene-rich and vibrant straight from fresh-frozen material.",
+    description: "Pungent, zesty Sour Diesel with all the fuel intact. Terpene-rich and vibrant straight from fresh-frozen material.",
     category: "concentrates",
     strain_type: "sativa",
     thc_content: "75-81%",
@@ -523,8 +530,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "lemon-cherry-gelato-live-badder-lb",
     name: "Lemon Cherry Gelato Live Badder (1lb)",
     price: "$900",
-    description:
-      "Whipped to a creamy, frosting-like texture that is easy to portion. Tart cherry and lemon up front with a sweet finish.",
+    description: "Whipped to a creamy, frosting-like texture that is easy to portion. Tart cherry and lemon up front with a sweet finish.",
     category: "concentrates",
     strain_type: "hybrid",
     thc_content: "78-84%",
@@ -539,8 +545,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "zkittlez-live-badder-lb",
     name: "Zkittlez Live Badder (1lb)",
     price: "$900",
-    description:
-      "Candy-sweet Zkittlez whipped into a smooth, golden badder. Rich in flavour and simple to handle.",
+    description: "Candy-sweet Zkittlez whipped into a smooth, golden badder. Rich in flavour and simple to handle.",
     category: "concentrates",
     strain_type: "indica",
     thc_content: "77-83%",
@@ -555,8 +560,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "ice-cream-cake-live-badder-lb",
     name: "Ice Cream Cake Live Badder (1lb)",
     price: "$900",
-    description:
-      "Creamy vanilla and sugared dough in a soft, buttery badder. A dessert-lover's concentrate with a mellow character.",
+    description: "Creamy vanilla and sugared dough in a soft, buttery badder. A dessert-lover's concentrate with a mellow character.",
     category: "concentrates",
     strain_type: "indica",
     thc_content: "76-82%",
@@ -571,8 +575,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "gorilla-glue-crumble-lb",
     name: "Gorilla Glue #4 Crumble (1lb)",
     price: "$900",
-    description:
-      "A dry, honeycomb-textured crumble that breaks apart cleanly. Earthy, piney and reliably potent.",
+    description: "A dry, honeycomb-textured crumble that breaks apart cleanly. Earthy, piney and reliably potent.",
     category: "concentrates",
     strain_type: "hybrid",
     thc_content: "72-78%",
@@ -587,8 +590,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "og-kush-crumble-lb",
     name: "OG Kush Crumble (1lb)",
     price: "$900",
-    description:
-      "Classic lemon-pine OG Kush purged to a light, golden crumble. Easy to measure and pleasantly aromatic.",
+    description: "Classic lemon-pine OG Kush purged to a light, golden crumble. Easy to measure and pleasantly aromatic.",
     category: "concentrates",
     strain_type: "hybrid",
     thc_content: "71-77%",
@@ -603,8 +605,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "banana-kush-crumble-lb",
     name: "Banana Kush Crumble (1lb)",
     price: "$900",
-    description:
-      "Ripe banana and soft spice in a buttery, crumbly texture. A smooth, laid-back concentrate.",
+    description: "Ripe banana and soft spice in a buttery, crumbly texture. A smooth, laid-back concentrate.",
     category: "concentrates",
     strain_type: "indica",
     thc_content: "70-76%",
@@ -619,8 +620,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "girl-scout-cookies-shatter-lb",
     name: "Girl Scout Cookies Shatter (1lb)",
     price: "$900",
-    description:
-      "Glass-clear amber shatter that snaps cleanly. Sweet, minty cookie notes with a stable, easy-to-store form.",
+    description: "Glass-clear amber shatter that snaps cleanly. Sweet, minty cookie notes with a stable, easy-to-store form.",
     category: "concentrates",
     strain_type: "hybrid",
     thc_content: "78-84%",
@@ -635,8 +635,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "pineapple-express-shatter-lb",
     name: "Pineapple Express Shatter (1lb)",
     price: "$900",
-    description:
-      "Translucent golden slabs with a lively tropical aroma. A bright, daytime-friendly shatter.",
+    description: "Translucent golden slabs with a lively tropical aroma. A bright, daytime-friendly shatter.",
     category: "concentrates",
     strain_type: "sativa",
     thc_content: "77-83%",
@@ -651,8 +650,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "northern-lights-shatter-lb",
     name: "Northern Lights Shatter (1lb)",
     price: "$900",
-    description:
-      "Honey-toned, glassy shatter carrying the sweet, resinous Northern Lights profile. Clean snap, smooth flavour.",
+    description: "Honey-toned, glassy shatter carrying the sweet, resinous Northern Lights profile. Clean snap, smooth flavour.",
     category: "concentrates",
     strain_type: "indica",
     thc_content: "76-82%",
@@ -683,8 +681,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "tropicana-cookies-diamonds-lb",
     name: "Tropicana Cookies Diamonds (1lb)",
     price: "$3000",
-    description:
-      "Sparkling diamonds with a bright orange-citrus sauce. Exceptional clarity and a vivid, zesty aroma.",
+    description: "Sparkling diamonds with a bright orange-citrus sauce. Exceptional clarity and a vivid, zesty aroma.",
     category: "concentrates",
     strain_type: "sativa",
     thc_content: "90%+",
@@ -701,8 +698,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "pala-runtz",
     name: "Pala Runtz",
     price: "$500",
-    description:
-      "Pala-grade Runtz with vivid colour and a sugary, fruit-candy nose. Priced for orders of five units or more.",
+    description: "Pala-grade Runtz with vivid colour and a sugary, fruit-candy nose. Priced for orders of five units or more.",
     category: "pala",
     strain_type: "hybrid",
     thc_content: "24-27%",
@@ -717,8 +713,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "pala-blue-dream",
     name: "Pala Blue Dream",
     price: "$500",
-    description:
-      "Sweet blueberry Blue Dream selected for bag appeal and smooth smoke. Bulk pricing at five units and up.",
+    description: "Sweet blueberry Blue Dream selected for bag appeal and smooth smoke. Bulk pricing at five units and up.",
     category: "pala",
     strain_type: "sativa",
     thc_content: "21-24%",
@@ -733,8 +728,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "pala-wedding-cake",
     name: "Pala Wedding Cake",
     price: "$500",
-    description:
-      "Rich, frosty Wedding Cake with a vanilla-pepper finish. A dependable crowd favourite for larger orders.",
+    description: "Rich, frosty Wedding Cake with a vanilla-pepper finish. A dependable crowd favourite for larger orders.",
     category: "pala",
     strain_type: "hybrid",
     thc_content: "24-28%",
@@ -749,8 +743,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "pala-zkittlez",
     name: "Pala Zkittlez",
     price: "$500",
-    description:
-      "Tropical, candy-forward Zkittlez with tight, well-trimmed buds. Calm and flavourful; five units or more.",
+    description: "Tropical, candy-forward Zkittlez with tight, well-trimmed buds. Calm and flavourful; five units or more.",
     category: "pala",
     strain_type: "indica",
     thc_content: "22-25%",
@@ -765,8 +758,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "pala-sour-diesel",
     name: "Pala Sour Diesel",
     price: "$500",
-    description:
-      "Sharp, gassy Sour Diesel with a citrus lift. Lively and aromatic, available at bulk pricing from five units.",
+    description: "Sharp, gassy Sour Diesel with a citrus lift. Lively and aromatic, available at bulk pricing from five units.",
     category: "pala",
     strain_type: "sativa",
     thc_content: "21-25%",
@@ -799,8 +791,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "gelato-punch-aaa-plus-indoor",
     name: "Gelato Punch AAA+ Indoor",
     price: "$525",
-    description:
-      "Dense indoor Gelato Punch, hand-trimmed and slow-cured. Grape candy and sweet cream with a smooth burn.",
+    description: "Dense indoor Gelato Punch, hand-trimmed and slow-cured. Grape candy and sweet cream with a smooth burn.",
     category: "gelato-punch",
     strain_type: "hybrid",
     thc_content: "25-28%",
@@ -831,8 +822,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "gelato-punch-frosted-cut",
     name: "Gelato Punch Frosted Cut",
     price: "$525",
-    description:
-      "A frost-heavy cut with lime-green calyxes and fiery orange pistils. Bright punch-bowl fruit with a gelato finish.",
+    description: "A frost-heavy cut with lime-green calyxes and fiery orange pistils. Bright punch-bowl fruit with a gelato finish.",
     category: "gelato-punch",
     strain_type: "hybrid",
     thc_content: "26-29%",
@@ -847,8 +837,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "gelato-punch-aa-plus-light-dep",
     name: "Gelato Punch AA+ Light Dep",
     price: "$525",
-    description:
-      "Greenhouse light-dep Gelato Punch with full flavour and great value per unit. Sweet, fruity and well cured.",
+    description: "Greenhouse light-dep Gelato Punch with full flavour and great value per unit. Sweet, fruity and well cured.",
     category: "gelato-punch",
     strain_type: "hybrid",
     thc_content: "22-25%",
@@ -865,8 +854,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "lemon-cherry-runtz-eighth",
     name: "Lemon Cherry Runtz (1/8 oz)",
     price: "$55",
-    description:
-      "Just landed: a zesty cross of Lemon Cherry Gelato and Runtz. Tart citrus, sweet cherry and a candy-shop finish.",
+    description: "Just landed: a zesty cross of Lemon Cherry Gelato and Runtz. Tart citrus, sweet cherry and a candy-shop finish.",
     category: "new-drops",
     strain_type: "hybrid",
     thc_content: "27-30%",
@@ -881,8 +869,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "apple-fritter-eighth",
     name: "Apple Fritter (1/8 oz)",
     price: "$50",
-    description:
-      "Fresh from the latest harvest: baked apple, cinnamon and sweet dough. Dense, sticky buds with a buttery smoke.",
+    description: "Fresh from the latest harvest: baked apple, cinnamon and sweet dough. Dense, sticky buds with a buttery smoke.",
     category: "new-drops",
     strain_type: "hybrid",
     thc_content: "26%",
@@ -893,8 +880,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     name: "Permanent Marker (1 oz)",
     price: "$300",
     compare_at_price: "$400", // Daily Deal: 25% off
-    description:
-      "A sought-after new release with a loud, inky-floral nose and soapy candy finish. Limited quantities this drop.",
+    description: "A sought-after new release with a loud, inky-floral nose and soapy candy finish. Limited quantities this drop.",
     category: "new-drops",
     strain_type: "indica",
     thc_content: "28%",
@@ -910,8 +896,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     key: "milk-chocolate-mushroom-bar",
     name: "Milk Chocolate Mushroom Bar",
     price: "$35",
-    description:
-      "Smooth Belgian-style milk chocolate, scored into 15 easy-to-portion squares. Creamy, rich and discreetly packaged.",
+    description: "Smooth Belgian-style milk chocolate, scored into 15 easy-to-portion squares. Creamy, rich and discreetly packaged.",
     category: "mushrooms",
     strain_type: null,
     thc_content: null,
@@ -942,8 +927,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     name: "Mushroom Capsules (30 ct)",
     price: "$45",
     compare_at_price: "$60", // Daily Deal: 25% off
-    description:
-      "Thirty measured vegan capsules for consistent, mess-free portions. Neutral taste, tidy travel-size bottle.",
+    description: "Thirty measured vegan capsules for consistent, mess-free portions. Neutral taste, tidy travel-size bottle.",
     category: "mushrooms",
     effects: "Calm",
     rating: 4.7,

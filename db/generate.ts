@@ -15,8 +15,50 @@ function mulberry32(seed: number) {
   };
 }
 
-const FIRST = ["Blue", "Purple", "Golden", "Lemon", "Cherry", "Midnight", "Sour", "Royal", "Wedding", "Mango", "Frosted", "Velvet", "Emerald", "Apple", "Tropical", "Cosmic", "Guava", "Peach", "Garlic", "Grape"];
-const SECOND = ["Haze", "Kush", "Dream", "Runtz", "Cake", "Gelato", "Cookies", "Diesel", "Fritter", "Zkittlez", "Punch", "Sherbet", "Breath", "Glue", "Skunk", "Mints", "Pie", "Octane", "Cream", "Tangie"];
+const FIRST = [
+  "Blue",
+  "Purple",
+  "Golden",
+  "Lemon",
+  "Cherry",
+  "Midnight",
+  "Sour",
+  "Royal",
+  "Wedding",
+  "Mango",
+  "Frosted",
+  "Velvet",
+  "Emerald",
+  "Apple",
+  "Tropical",
+  "Cosmic",
+  "Guava",
+  "Peach",
+  "Garlic",
+  "Grape",
+];
+const SECOND = [
+  "Haze",
+  "Kush",
+  "Dream",
+  "Runtz",
+  "Cake",
+  "Gelato",
+  "Cookies",
+  "Diesel",
+  "Fritter",
+  "Zkittlez",
+  "Punch",
+  "Sherbet",
+  "Breath",
+  "Glue",
+  "Skunk",
+  "Mints",
+  "Pie",
+  "Octane",
+  "Cream",
+  "Tangie",
+];
 const EFFECTS = ["Relaxed", "Euphoric", "Happy", "Uplifted", "Creative", "Focused", "Sleepy", "Hungry", "Calm", "Energetic"];
 const STRAINS = ["indica", "sativa", "hybrid"] as const;
 

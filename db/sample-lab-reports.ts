@@ -120,7 +120,13 @@ export function sampleLabReports(entries: readonly unknown[]) {
   return entries.flatMap((entry) => {
     const source = entry as SampleSource | null;
     if (!source || typeof source.key !== "string" || !source.lab_report || typeof source.lab_report !== "object") return [];
-    return [{ key: sampleLabReportKey(source.key), name: sampleLabReportName(source.key), bytes: sampleLabReportPdf(source, source.lab_report as Record<string, unknown>) }];
+    return [
+      {
+        key: sampleLabReportKey(source.key),
+        name: sampleLabReportName(source.key),
+        bytes: sampleLabReportPdf(source, source.lab_report as Record<string, unknown>),
+      },
+    ];
   });
 }
 

@@ -97,7 +97,18 @@ export const products = sqliteTable(
     // The facet counts' covering index: one pass over a page's products reads every column a filter
     // counts on (the name too, for a search or a concentrates tab; the compare-at price for On sale)
     // from the index alone (decision 014).
-    index("products_facets_idx").on(t.active, t.category, t.strainType, t.thcUnit, t.thcMax, t.inStock, t.priceCents, t.name, t.effects, t.compareAtCents),
+    index("products_facets_idx").on(
+      t.active,
+      t.category,
+      t.strainType,
+      t.thcUnit,
+      t.thcMax,
+      t.inStock,
+      t.priceCents,
+      t.name,
+      t.effects,
+      t.compareAtCents,
+    ),
   ],
 );
 

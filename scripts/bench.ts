@@ -133,11 +133,19 @@ async function firstVisitAssets(html: string) {
 function uniquePaths(path: string): autocannon.Request[] {
   let n = 0;
   const separator = path.includes("?") ? "&" : "?";
-  return [{ method: "GET", setupRequest: (request) => ({ ...request, path: `${path}${separator}bench-miss=${++n}-${process.hrtime.bigint()}` }) }];
+  return [
+    { method: "GET", setupRequest: (request) => ({ ...request, path: `${path}${separator}bench-miss=${++n}-${process.hrtime.bigint()}` }) },
+  ];
 }
 
 async function measure(name: string, path: string, headers: Record<string, string> = {}, mode?: CacheMode): Promise<PageResult> {
-  const result = await autocannon({ url: `${origin}${path}`, connections, duration, headers, ...(mode === "miss" ? { requests: uniquePaths(path) } : {}) });
+  const result = await autocannon({
+    url: `${origin}${path}`,
+    connections,
+    duration,
+    headers,
+    ...(mode === "miss" ? { requests: uniquePaths(path) } : {}),
+  });
   return {
     name,
     path,
@@ -154,7 +162,10 @@ async function measure(name: string, path: string, headers: Record<string, strin
 function searchStatements(db: Db) {
   const statements: Array<{ label: string; query: { toSQL(): { sql: string; params: unknown[] } } }> = [];
   for (const term of ["ge", "gel", "gelato", "indica gummies", "gelatto"]) {
-    for (const [label, activeOnly] of [["shop", true], ["admin", false]] as const) {
+    for (const [label, activeOnly] of [
+      ["shop", true],
+      ["admin", false],
+    ] as const) {
       const { countQuery, rowsQuery } = listingQueries(db, { ...NO_FILTERS, search: term, sort: "relevance", activeOnly });
       statements.push({ label: `${label} count "${term}"`, query: countWithNoResultsHelp(db, countQuery, term) });
       statements.push({ label: `${label} rows "${term}"`, query: rowsQuery(2) });
@@ -220,7 +231,11 @@ async function benchDatabase(label: string, persistTo: string, products: number 
       ["concentrates", "/shop/concentrates"],
       ["product", `/product/${ids[0]}`],
     ] as const) {
-      pages.push([`${name} (cached)`, path, anonymous, "hit"], [`${name} (miss)`, path, anonymous, "miss"], [`${name} (bypass)`, path, bypass, "bypass"]);
+      pages.push(
+        [`${name} (cached)`, path, anonymous, "hit"],
+        [`${name} (miss)`, path, anonymous, "miss"],
+        [`${name} (bypass)`, path, bypass, "bypass"],
+      );
     }
     // Search reads D1 every time (/search is never cached; a /shop search is measured on the render path).
     pages.push(["shop search (bypass)", SHOP_SEARCH_PATH, bypass, "bypass"], ["suggestions", SUGGEST_PATH, anonymous, undefined]);
@@ -319,16 +334,38 @@ const verdicts: [string, boolean, string][] = [
   firstVisitTarget("shop", "/shop"),
   firstVisitTarget("concentrates", "a category page (/shop/concentrates)"),
   firstVisitTarget("product", "a product page"),
-  ["no render-blocking request besides one CSS file (/shop)", (byName(base, "shop (miss)").firstVisit?.renderBlocking ?? 0) <= 1, String(byName(base, "shop (miss)").firstVisit?.renderBlocking)],
-  ["render time p50 < 5 ms for /shop", (byName(base, "shop (bypass)").serverTiming?.render ?? Infinity) < 5, `${byName(base, "shop (bypass)").serverTiming?.render.toFixed(2)} ms`],
-  ["no page more than 2 D1 round trips", base.results.every((r) => !r.serverTiming || r.serverTiming.roundTrips <= 2), base.results.map((r) => r.serverTiming?.roundTrips ?? "-").join("/")],
-  ["suggestions in at most 1 D1 round trip", runs.every((run) => (byName(run, "suggestions").serverTiming?.roundTrips ?? 9) <= 1), runs.map((run) => byName(run, "suggestions").serverTiming?.roundTrips).join("/")],
+  [
+    "no render-blocking request besides one CSS file (/shop)",
+    (byName(base, "shop (miss)").firstVisit?.renderBlocking ?? 0) <= 1,
+    String(byName(base, "shop (miss)").firstVisit?.renderBlocking),
+  ],
+  [
+    "render time p50 < 5 ms for /shop",
+    (byName(base, "shop (bypass)").serverTiming?.render ?? Infinity) < 5,
+    `${byName(base, "shop (bypass)").serverTiming?.render.toFixed(2)} ms`,
+  ],
+  [
+    "no page more than 2 D1 round trips",
+    base.results.every((r) => !r.serverTiming || r.serverTiming.roundTrips <= 2),
+    base.results.map((r) => r.serverTiming?.roundTrips ?? "-").join("/"),
+  ],
+  [
+    "suggestions in at most 1 D1 round trip",
+    runs.every((run) => (byName(run, "suggestions").serverTiming?.roundTrips ?? 9) <= 1),
+    runs.map((run) => byName(run, "suggestions").serverTiming?.roundTrips).join("/"),
+  ],
   [
     "query plans: the FTS index drives every search statement (no scan of products)",
     runs.every((run) => run.plans.failures.length === 0),
-    runs.map((run) => `${run.plans.statements - run.plans.failures.length}/${run.plans.statements} statements (${run.products})`).join(", "),
+    runs
+      .map((run) => `${run.plans.statements - run.plans.failures.length}/${run.plans.statements} statements (${run.products})`)
+      .join(", "),
   ],
-  ["no errors or non-2xx responses", runs.every((run) => run.results.every((r) => r.errors + r.non2xx === 0)), String(runs.reduce((n, run) => n + run.results.reduce((m, r) => m + r.errors + r.non2xx, 0), 0))],
+  [
+    "no errors or non-2xx responses",
+    runs.every((run) => run.results.every((r) => r.errors + r.non2xx === 0)),
+    String(runs.reduce((n, run) => n + run.results.reduce((m, r) => m + r.errors + r.non2xx, 0), 0)),
+  ],
 ];
 if (runs[1]) {
   // Rendering at scale: the render path (bypass), which a cache hit would hide.

@@ -80,7 +80,18 @@ const html = `<!doctype html><html><head><meta charset="utf-8"><link rel="styles
   </div>
 </body></html>`;
 
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.route(`${ORIGIN}/**`, (route) => {

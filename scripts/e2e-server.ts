@@ -20,7 +20,19 @@ await prepareLocal(persistTo);
 
 const child = spawn(
   "npx",
-  ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false", "--inspector-port", "0"],
+  [
+    "wrangler",
+    "dev",
+    "--port",
+    port,
+    "--ip",
+    "127.0.0.1",
+    "--persist-to",
+    persistTo,
+    "--show-interactive-dev-session=false",
+    "--inspector-port",
+    "0",
+  ],
   { stdio: "inherit", env: quietWranglerEnv },
 );
 child.on("exit", (code) => process.exit(code ?? 0));

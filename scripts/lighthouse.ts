@@ -38,7 +38,14 @@ try {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: [
-      "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
       // Paint holding keeps the previous page on screen during a navigation. In headless chromium
       // with software compositing it also holds the new page's first frame to ~1 s ticks: the same
       // static copy of /shop showed its first paint at 250, 1,250 or 2,300 ms from run to run, and
@@ -90,7 +97,9 @@ try {
   console.log("| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
   for (const [path, s] of Object.entries(results)) {
-    console.log(`| ${path} | ${s.performance} | ${s.accessibility} | ${s["best-practices"]} | ${s.seo} | ${s.lcp.toFixed(0)} | ${s.tbt.toFixed(0)} | ${s.cls.toFixed(3)} |`);
+    console.log(
+      `| ${path} | ${s.performance} | ${s.accessibility} | ${s["best-practices"]} | ${s.seo} | ${s.lcp.toFixed(0)} | ${s.tbt.toFixed(0)} | ${s.cls.toFixed(3)} |`,
+    );
   }
   console.log("\n## Targets\n");
   for (const [path, s] of Object.entries(results)) {

@@ -57,10 +57,16 @@ try {
   const growth = warm.worker > 0 ? (after.worker - warm.worker) / warm.worker : 0;
   const fiveXX = result["5xx"] + warmResult["5xx"];
   console.log(`\n## Load: ${connections} connections × ${duration}s after a ${warmUp}s warm-up, mixed pages and cart posts\n`);
-  console.log(`requests: ${result.requests.total}  req/s: ${result.requests.average.toFixed(0)}  p50: ${result.latency.p50} ms  p99: ${result.latency.p99} ms`);
-  console.log(`2xx: ${result["2xx"]}  3xx: ${result["3xx"]}  4xx: ${result["4xx"]}  5xx: ${result["5xx"]}  errors: ${result.errors}  timeouts: ${result.timeouts}`);
+  console.log(
+    `requests: ${result.requests.total}  req/s: ${result.requests.average.toFixed(0)}  p50: ${result.latency.p50} ms  p99: ${result.latency.p99} ms`,
+  );
+  console.log(
+    `2xx: ${result["2xx"]}  3xx: ${result["3xx"]}  4xx: ${result["4xx"]}  5xx: ${result["5xx"]}  errors: ${result.errors}  timeouts: ${result.timeouts}`,
+  );
   console.log(`warm-up: ${warmResult.requests.total} requests, 5xx: ${warmResult["5xx"]}, errors: ${warmResult.errors}`);
-  console.log(`Worker process memory after warm-up: ${mib(warm.worker)}, after the run: ${mib(after.worker)} (${(growth * 100).toFixed(1)}%)`);
+  console.log(
+    `Worker process memory after warm-up: ${mib(warm.worker)}, after the run: ${mib(after.worker)} (${(growth * 100).toFixed(1)}%)`,
+  );
   console.log(`wrangler's dev proxy (not part of a deployed Worker): ${mib(warm.proxy)} → ${mib(after.proxy)}`);
   const checks: [string, boolean][] = [
     ["no errors or timeouts", result.errors + warmResult.errors === 0 && result.timeouts + warmResult.timeouts === 0],

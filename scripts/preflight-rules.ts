@@ -41,7 +41,9 @@ export function preflightProblems(facts: PreflightFacts): string[] {
 
   for (const name of ADMIN_SECRETS) {
     if (name in facts.vars) {
-      problems.push(`wrangler.toml: ${name} is in [vars], which are deployed in plain text. Remove it and set it with \`npx wrangler secret put ${name}\`.`);
+      problems.push(
+        `wrangler.toml: ${name} is in [vars], which are deployed in plain text. Remove it and set it with \`npx wrangler secret put ${name}\`.`,
+      );
     }
   }
   if (Object.values(facts.vars).includes(DEV_PASSWORD_HASH)) {

@@ -40,11 +40,10 @@ function devVar(name: string) {
 }
 
 console.log("Starting the local server...");
-const child = spawn(
-  "node_modules/.bin/wrangler",
-  ["dev", "--port", port, "--ip", "127.0.0.1", "--show-interactive-dev-session=false"],
-  { stdio: ["inherit", "pipe", "pipe"], env: { ...quietWranglerEnv, WRANGLER_HIDE_BANNER: "true" } },
-);
+const child = spawn("node_modules/.bin/wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--show-interactive-dev-session=false"], {
+  stdio: ["inherit", "pipe", "pipe"],
+  env: { ...quietWranglerEnv, WRANGLER_HIDE_BANNER: "true" },
+});
 
 const keep = createOutputFilter();
 for (const [stream, out] of [

@@ -20,7 +20,8 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): P
     limited,
     env,
     ctx,
-    (pageRequest, nonce) => handleRemixRequest(pageRequest, getLoadContext({ request: pageRequest, context: { cloudflare: { env, ctx } }, nonce })),
+    (pageRequest, nonce) =>
+      handleRemixRequest(pageRequest, getLoadContext({ request: pageRequest, context: { cloudflare: { env, ctx } }, nonce })),
     build.assets.version,
   );
   // Awaited, so the very next anonymous request already sees the change.

@@ -19,7 +19,10 @@ import type { RootLoader } from "~/features/site/root-data";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { categories } = await loadLayoutData(request, context);
   if (!categories) throw data({ message: "We couldn't load the shop's categories." }, { status: 503 });
-  const featured = FEATURED_PRODUCTS.map((product) => ({ ...product, image: packshotDataUrl({ name: product.name, ...product.packshot }) }));
+  const featured = FEATURED_PRODUCTS.map((product) => ({
+    ...product,
+    image: packshotDataUrl({ name: product.name, ...product.packshot }),
+  }));
   return { categories, featured };
 }
 
@@ -49,7 +52,12 @@ const WELCOME_FEATURES = [
 ] as const;
 
 const TRENDING = [
-  { to: "/shop/concentrates", title: "Concentrates", text: "Live resin, badder, diamonds and shatter by the pound.", image: "/art/concentrates-2.svg" },
+  {
+    to: "/shop/concentrates",
+    title: "Concentrates",
+    text: "Live resin, badder, diamonds and shatter by the pound.",
+    image: "/art/concentrates-2.svg",
+  },
   { to: "/shop/edibles", title: "Edibles", text: "Fruity gummies with bulk tiers from 100 to 1000 units.", image: "/art/edibles-2.svg" },
 ] as const;
 
@@ -88,8 +96,17 @@ export default function Home() {
       </div>
 
       {/* Welcome banner */}
-      <section aria-labelledby="welcome-heading" className="relative isolate overflow-hidden rounded-3xl bg-forest-900 text-cream-50 shadow-lg">
-        <img src="/art/hero.svg" alt="" width={1200} height={600} className="absolute inset-0 -z-10 h-full w-full object-cover opacity-70" />
+      <section
+        aria-labelledby="welcome-heading"
+        className="relative isolate overflow-hidden rounded-3xl bg-forest-900 text-cream-50 shadow-lg"
+      >
+        <img
+          src="/art/hero.svg"
+          alt=""
+          width={1200}
+          height={600}
+          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-70"
+        />
         <div className="absolute inset-0 -z-10 bg-gradient-to-r from-forest-950/95 via-forest-950/80 to-forest-950/30" />
         <div className="max-w-2xl px-6 py-10 sm:px-10 sm:py-16">
           <p className="eyebrow">Welcome to {SITE.name}</p>
@@ -101,8 +118,20 @@ export default function Home() {
           </p>
           <ul className="mt-6 flex flex-wrap gap-2">
             {WELCOME_FEATURES.map((feature) => (
-              <li key={feature.label} className="inline-flex items-center gap-2 rounded-full bg-cream-50/10 px-3 py-1.5 text-sm font-medium ring-1 ring-cream-50/20">
-                <svg viewBox="0 0 24 24" className="h-4 w-4 text-gold-500" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+              <li
+                key={feature.label}
+                className="inline-flex items-center gap-2 rounded-full bg-cream-50/10 px-3 py-1.5 text-sm font-medium ring-1 ring-cream-50/20"
+              >
+                <svg
+                  viewBox="0 0 24 24"
+                  className="h-4 w-4 text-gold-500"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                  aria-hidden="true"
+                >
                   <path d={feature.path} />
                 </svg>
                 {feature.label}
@@ -121,7 +150,13 @@ export default function Home() {
           to="/shop/new-drops"
           className="group relative isolate flex min-h-44 overflow-hidden rounded-3xl bg-gold-100 p-6 ring-1 ring-gold-500/40 transition-shadow hover:shadow-lg sm:p-8"
         >
-          <img src="/art/new-drops-1.svg" alt="" width={800} height={800} className="absolute top-1/2 -right-8 -z-10 h-36 w-36 -translate-y-1/2 rounded-full object-cover sm:-right-6 sm:h-56 sm:w-56" />
+          <img
+            src="/art/new-drops-1.svg"
+            alt=""
+            width={800}
+            height={800}
+            className="absolute top-1/2 -right-8 -z-10 h-36 w-36 -translate-y-1/2 rounded-full object-cover sm:-right-6 sm:h-56 sm:w-56"
+          />
           <div className="max-w-[60%]">
             <span className="eyebrow">Just landed</span>
             <p className="category-title mt-4 text-3xl text-forest-950">NEW DROPS</p>
@@ -132,9 +167,18 @@ export default function Home() {
           </div>
         </Link>
 
-        <section aria-labelledby="deal-heading" className="relative isolate flex min-h-44 flex-col justify-between overflow-hidden rounded-3xl bg-forest-900 p-6 text-cream-50 sm:p-8">
-          <div aria-hidden="true" className="absolute -top-16 -right-16 -z-10 h-36 w-36 rounded-full border-[1rem] border-gold-500/20 sm:-top-12 sm:-right-12 sm:h-48 sm:w-48 sm:border-[1.25rem]" />
-          <div aria-hidden="true" className="absolute -right-6 -bottom-16 -z-10 hidden h-40 w-40 rounded-full border-[0.75rem] border-cream-50/5 sm:block" />
+        <section
+          aria-labelledby="deal-heading"
+          className="relative isolate flex min-h-44 flex-col justify-between overflow-hidden rounded-3xl bg-forest-900 p-6 text-cream-50 sm:p-8"
+        >
+          <div
+            aria-hidden="true"
+            className="absolute -top-16 -right-16 -z-10 h-36 w-36 rounded-full border-[1rem] border-gold-500/20 sm:-top-12 sm:-right-12 sm:h-48 sm:w-48 sm:border-[1.25rem]"
+          />
+          <div
+            aria-hidden="true"
+            className="absolute -right-6 -bottom-16 -z-10 hidden h-40 w-40 rounded-full border-[0.75rem] border-cream-50/5 sm:block"
+          />
           <div>
             <p className="eyebrow">Daily Deal</p>
             <h2 id="deal-heading" className="mt-2 font-display text-4xl font-semibold tracking-tight">
@@ -174,7 +218,13 @@ export default function Home() {
           {POPULAR.map((tile) => (
             <li key={tile.to}>
               <Link to={tile.to} className="group relative isolate block aspect-[4/3] overflow-hidden rounded-2xl shadow-sm">
-                <img src={tile.image} alt="" width={800} height={800} className="absolute inset-0 -z-10 h-full w-full object-cover transition-transform duration-300 group-hover:scale-105" />
+                <img
+                  src={tile.image}
+                  alt=""
+                  width={800}
+                  height={800}
+                  className="absolute inset-0 -z-10 h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+                />
                 <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-forest-950/95 to-forest-950/0 px-4 pt-8 pb-3 font-semibold text-cream-50">
                   {tile.title}
                 </span>

@@ -26,8 +26,8 @@ export default function About() {
     <>
       <PageIntro eyebrow="About us" title="Grown with care, delivered with respect">
         <p>
-          {SITE.name} brings lab-tested cannabis to adults across the country, with honest prices, discreet packaging and a team you
-          can actually talk to.
+          {SITE.name} brings lab-tested cannabis to adults across the country, with honest prices, discreet packaging and a team you can
+          actually talk to.
         </p>
       </PageIntro>
 
@@ -39,18 +39,24 @@ export default function About() {
             </h2>
             <div className="mt-4 space-y-4 text-ink-700">
               <p>
-                We started as a handful of friends who were tired of guessing what was in the products we bought. So we went straight
-                to the growers and the labs, and built a shop where every item is tested and every price is clear.
+                We started as a handful of friends who were tired of guessing what was in the products we bought. So we went straight to the
+                growers and the labs, and built a shop where every item is tested and every price is clear.
               </p>
               <p>
                 Today we ship flower, concentrates, edibles and disposables nationwide in {SITE.delivery}. Checkout takes no card and no
-                payment online: you review your cart, send the order as a Telegram message, we confirm the details with you, and you
-                pay when it arrives.
+                payment online: you review your cart, send the order as a Telegram message, we confirm the details with you, and you pay
+                when it arrives.
               </p>
               <p>Bulk buyers get real bulk prices, and everyone gets the same care, whether it is one gummy or a pound of live resin.</p>
             </div>
           </div>
-          <img src="/art/hero.svg" alt="Cannabis leaves in a sunlit field" width={1200} height={600} className="w-full rounded-3xl object-cover shadow-md" />
+          <img
+            src="/art/hero.svg"
+            alt="Cannabis leaves in a sunlit field"
+            width={1200}
+            height={600}
+            className="w-full rounded-3xl object-cover shadow-md"
+          />
         </section>
 
         <section aria-labelledby="values-heading">
@@ -61,7 +67,16 @@ export default function About() {
             {ABOUT_VALUES.map((value) => (
               <li key={value.title} className="card p-6">
                 <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-forest-50 text-forest-800">
-                  <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                  <svg
+                    viewBox="0 0 24 24"
+                    className="h-6 w-6"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                    aria-hidden="true"
+                  >
                     <path d={VALUE_ICONS[value.title]} />
                   </svg>
                 </span>
@@ -76,11 +91,16 @@ export default function About() {
           <h2 id="team-heading" className="heading-display text-3xl">
             Meet the team
           </h2>
-          <p className="mt-2 max-w-2xl text-ink-700">A small crew of growers, testers and customer-care people who answer every message themselves.</p>
+          <p className="mt-2 max-w-2xl text-ink-700">
+            A small crew of growers, testers and customer-care people who answer every message themselves.
+          </p>
           <ul className="mt-6 grid gap-4 sm:grid-cols-3">
             {TEAM.map((member) => (
               <li key={member.name} className="card flex items-center gap-4 p-5">
-                <span aria-hidden="true" className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-forest-800 font-display text-lg font-semibold text-cream-50">
+                <span
+                  aria-hidden="true"
+                  className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-forest-800 font-display text-lg font-semibold text-cream-50"
+                >
                   {member.initials}
                 </span>
                 <span>

@@ -14,8 +14,7 @@ export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, loc
     path: location.pathname,
   });
 
-const tile =
-  "card flex items-center gap-4 p-5 transition-colors hover:border-forest-700/30 hover:bg-forest-50";
+const tile = "card flex items-center gap-4 p-5 transition-colors hover:border-forest-700/30 hover:bg-forest-50";
 const iconWrap = "flex h-12 w-12 shrink-0 items-center justify-center rounded-2xl bg-forest-50 text-forest-800 ring-1 ring-forest-800/10";
 
 function TileText({ title, text }: { title: string; text: string }) {
@@ -29,7 +28,16 @@ function TileText({ title, text }: { title: string; text: string }) {
 
 function Glyph({ d }: { d: string }) {
   return (
-    <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className="h-6 w-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d={d} />
     </svg>
   );

@@ -17,7 +17,13 @@ import { AdminAlert, useActionToast, type ActionToast } from "~/features/admin/a
 import { LeafMark } from "~/features/site/logo";
 import { ADMIN_NOT_CONFIGURED_TITLE, AdminLoginSchema, LOGIN_FAILED, LOGIN_SUCCEEDED } from "~/features/auth/login-form";
 import { SITE } from "~/features/site/site";
-import { beginLoginAttempt, clearLoginFailures, forgetLoginAttempt, loginClient, throttleMessage } from "~/features/auth/login-throttle.server";
+import {
+  beginLoginAttempt,
+  clearLoginFailures,
+  forgetLoginAttempt,
+  loginClient,
+  throttleMessage,
+} from "~/features/auth/login-throttle.server";
 import { redirectWithToast } from "~/features/toast/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Admin Sign In | ${SITE.name}` }, { name: "robots", content: "noindex" }];

@@ -33,14 +33,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     categories = await listCategoriesWithCounts(context.db);
   } catch (error) {
     console.error("Category Management: categories could not be loaded", error);
-    throw data(
-      { message: `${CATEGORY_ERRORS["load-failed"].title}: ${CATEGORY_ERRORS["load-failed"].description}` },
-      { status: 500 },
-    );
+    throw data({ message: `${CATEGORY_ERRORS["load-failed"].title}: ${CATEGORY_ERRORS["load-failed"].description}` }, { status: 500 });
   }
   const params = new URL(request.url).searchParams;
   const editId = Number(params.get("id"));
-  const editing = params.get("mode") === "edit" ? categories.find((category) => category.id === editId) ?? null : null;
+  const editing = params.get("mode") === "edit" ? (categories.find((category) => category.id === editId) ?? null) : null;
   const mode: "add" | "edit" | null = editing ? "edit" : params.get("mode") === "add" ? "add" : null;
   return { categories, mode, editing };
 }
@@ -286,7 +283,7 @@ export default function CategoryManagement() {
   // A refused add or rename (posted without ?mode) reopens its panel with what was typed.
   const panel = actionData?.panel;
   const mode = panel ? panel.mode : loaded.mode;
-  const editing = panel ? categories.find((category) => category.id === panel.id) ?? null : loaded.editing;
+  const editing = panel ? (categories.find((category) => category.id === panel.id) ?? null) : loaded.editing;
   const location = useLocation();
   const navigation = useNavigation();
   const [deleting, setDeleting] = useState<CategoryWithCount | null>(null);
@@ -393,9 +390,7 @@ export default function CategoryManagement() {
         title="Delete Category"
         action={deleting ? `${PATH}/${deleting.id}/delete` : PATH}
       >
-        {deleting ? (
-          <CategoryDeleteWarning name={deleting.name} slug={deleting.slug} productCount={deleting.productCount} />
-        ) : null}
+        {deleting ? <CategoryDeleteWarning name={deleting.name} slug={deleting.slug} productCount={deleting.productCount} /> : null}
       </AdminConfirmDialog>
     </AdminShell>
   );

@@ -73,10 +73,7 @@ export default function AdminDashboard() {
         <ul className="grid gap-4 md:grid-cols-3">
           {LINKS.map((link) => (
             <li key={link.to}>
-              <Link
-                to={link.to}
-                className="card group flex h-full flex-col p-5 transition-shadow hover:shadow-md focus-visible:shadow-md"
-              >
+              <Link to={link.to} className="card group flex h-full flex-col p-5 transition-shadow hover:shadow-md focus-visible:shadow-md">
                 <span className="text-lg font-semibold text-forest-900 group-hover:underline">{link.title}</span>
                 <span className="mt-1 text-sm text-ink-700">{link.text}</span>
               </Link>
@@ -87,7 +84,10 @@ export default function AdminDashboard() {
 
       <MigrationPanel run={run} />
 
-      <section aria-labelledby="sessions-heading" className="card mt-8 flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
+      <section
+        aria-labelledby="sessions-heading"
+        className="card mt-8 flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between"
+      >
         <div>
           <h2 id="sessions-heading" className="text-lg font-semibold text-forest-900">
             Sessions

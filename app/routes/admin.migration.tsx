@@ -60,10 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   const submission = StartMigrationSchema.safeParse(Object.fromEntries(formData));
   if (!submission.success) {
-    return Response.json(
-      { error: "Invalid migration request", fieldErrors: submission.error.flatten().fieldErrors },
-      { status: 400 },
-    );
+    return Response.json({ error: "Invalid migration request", fieldErrors: submission.error.flatten().fieldErrors }, { status: 400 });
   }
 
   try {

@@ -33,7 +33,10 @@ const FiltersSchema = z.object({
     .transform((value) => normalizeSearch(value).term)
     .catch(""),
   category: z.string().trim().max(100).catch(""),
-  onSale: z.literal("1").transform(() => true).catch(false),
+  onSale: z
+    .literal("1")
+    .transform(() => true)
+    .catch(false),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 
@@ -48,7 +51,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   try {
     const list = await listAdminProducts(context.db, filters);
-    return { ...list, filters, perPage: ADMIN_PRODUCTS_PER_PAGE, searchNote: normalizeSearch(params.get("search")).cut ? SEARCH_CUT_NOTE : null };
+    return {
+      ...list,
+      filters,
+      perPage: ADMIN_PRODUCTS_PER_PAGE,
+      searchNote: normalizeSearch(params.get("search")).cut ? SEARCH_CUT_NOTE : null,
+    };
   } catch (error) {
     console.error("Product Management: products could not be loaded", error);
     throw data({ message: "Error loading products: the product database could not be reached." }, { status: 500 });
@@ -138,7 +146,12 @@ function ProductRow({
             <Badge>{categoryName}</Badge>
             <Badge tone="gold">
               {formatCents(product.priceCents)}
-              {isOnSale(product) ? <s className="ml-1.5 font-medium text-ink-700"><span className="sr-only">was </span>{formatCents(product.compareAtCents!)}</s> : null}
+              {isOnSale(product) ? (
+                <s className="ml-1.5 font-medium text-ink-700">
+                  <span className="sr-only">was </span>
+                  {formatCents(product.compareAtCents!)}
+                </s>
+              ) : null}
             </Badge>
             {product.strainType ? <Badge tone="green">{product.strainType}</Badge> : null}
             {product.thcContent ? <Badge tone="green">THC: {product.thcContent}</Badge> : null}
@@ -262,7 +275,14 @@ export default function ProductManagement() {
           </select>
         </div>
         <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-ink-900">
-          <input type="checkbox" name="sale" value="1" defaultChecked={filters.onSale} key={`sale-${filters.onSale}`} className="h-4 w-4 accent-forest-800" />
+          <input
+            type="checkbox"
+            name="sale"
+            value="1"
+            defaultChecked={filters.onSale}
+            key={`sale-${filters.onSale}`}
+            className="h-4 w-4 accent-forest-800"
+          />
           On sale only
         </label>
         <button type="submit" className="btn-primary">

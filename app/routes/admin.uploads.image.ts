@@ -11,7 +11,10 @@ import { declaredLength, mediaErrorResponse, storeImage } from "~/features/media
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   if (request.method !== "PUT" && request.method !== "POST") {
-    return Response.json({ error: { title: "Method not allowed", description: "Send the image with PUT or POST." } }, { status: 405, headers: { Allow: "PUT, POST" } });
+    return Response.json(
+      { error: { title: "Method not allowed", description: "Send the image with PUT or POST." } },
+      { status: 405, headers: { Allow: "PUT, POST" } },
+    );
   }
   try {
     const image = await storeImage(context.env, request.body, declaredLength(request.headers));
@@ -23,5 +26,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return Response.json({ error: { title: "Method not allowed", description: "Send the image with PUT or POST." } }, { status: 405, headers: { Allow: "PUT, POST" } });
+  return Response.json(
+    { error: { title: "Method not allowed", description: "Send the image with PUT or POST." } },
+    { status: 405, headers: { Allow: "PUT, POST" } },
+  );
 }

@@ -30,7 +30,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const report = await storeLabReport(context.env, request.body, declaredLength(request.headers), fileNameHeader(request));
     return Response.json(
-      { key: report.labReportKey, name: report.labReportName, contentType: report.labReportType, size: report.labReportSize, url: labReportUrl(report.labReportKey) },
+      {
+        key: report.labReportKey,
+        name: report.labReportName,
+        contentType: report.labReportType,
+        size: report.labReportSize,
+        url: labReportUrl(report.labReportKey),
+      },
       { status: 201 },
     );
   } catch (error) {

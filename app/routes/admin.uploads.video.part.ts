@@ -16,18 +16,27 @@ const QuerySchema = z.object({
 /** Parts are only ever PUT; a GET (signed in) is told so, a GET without a session goes to sign-in. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return Response.json({ error: { title: "Method not allowed", description: "Send parts with PUT." } }, { status: 405, headers: { Allow: "PUT" } });
+  return Response.json(
+    { error: { title: "Method not allowed", description: "Send parts with PUT." } },
+    { status: 405, headers: { Allow: "PUT" } },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   if (request.method !== "PUT") {
-    return Response.json({ error: { title: "Method not allowed", description: "Send parts with PUT." } }, { status: 405, headers: { Allow: "PUT" } });
+    return Response.json(
+      { error: { title: "Method not allowed", description: "Send parts with PUT." } },
+      { status: 405, headers: { Allow: "PUT" } },
+    );
   }
   const url = new URL(request.url);
   const query = QuerySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) {
-    return Response.json({ error: { title: "Invalid request", description: "uploadId and a partNumber from 1 to 10000 are required." } }, { status: 400 });
+    return Response.json(
+      { error: { title: "Invalid request", description: "uploadId and a partNumber from 1 to 10000 are required." } },
+      { status: 400 },
+    );
   }
   try {
     const part = await uploadVideoPart(context.env, context.db, {

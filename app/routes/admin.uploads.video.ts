@@ -52,7 +52,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
-  if (request.method !== "POST") return Response.json({ error: { title: "Method not allowed", description: "Use POST." } }, { status: 405, headers: { Allow: "GET, POST" } });
+  if (request.method !== "POST")
+    return Response.json(
+      { error: { title: "Method not allowed", description: "Use POST." } },
+      { status: 405, headers: { Allow: "GET, POST" } },
+    );
 
   let body: unknown;
   try {

@@ -2,14 +2,15 @@ import { readFormData } from "~/server/form-data.server";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { z } from "zod";
+import { cartCookieHeader, changeCart, clearCartCookieHeader, loadCartView, withToastId } from "~/features/cart/cart.server";
 import {
-  cartCookieHeader,
-  changeCart,
-  clearCartCookieHeader,
-  loadCartView,
-  withToastId,
-} from "~/features/cart/cart.server";
-import { emptyCartNotice, MAX_LINE_QUANTITY, nothingInStockNotice, notOrderedNotice, ORDER_SENT_NOTICE, type OrderSource } from "~/features/cart/cart";
+  emptyCartNotice,
+  MAX_LINE_QUANTITY,
+  nothingInStockNotice,
+  notOrderedNotice,
+  ORDER_SENT_NOTICE,
+  type OrderSource,
+} from "~/features/cart/cart";
 import { TELEGRAM_MAX_TEXT_LENGTH } from "~/features/cart/order-text";
 import { groupDigits } from "~/features/catalogue/money";
 import { telegramUrl } from "~/features/site/site";
@@ -71,7 +72,10 @@ const CartActionSchema = z.discriminatedUnion(
       source: z.enum(["drawer", "checkout"], { errorMap: () => ({ message: "Place the order from the cart or the checkout page" }) }),
     }),
   ],
-  { errorMap: (issue, ctx) => (issue.code === "invalid_union_discriminator" ? { message: "Unknown cart action" } : { message: ctx.defaultError }) },
+  {
+    errorMap: (issue, ctx) =>
+      issue.code === "invalid_union_discriminator" ? { message: "Unknown cart action" } : { message: ctx.defaultError },
+  },
 );
 
 export interface CartActionData {

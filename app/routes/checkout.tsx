@@ -9,7 +9,13 @@ import { CartLineRow } from "~/features/cart/cart-line";
 import { loadLayoutData } from "~/features/site/layout.server";
 import { OrderActions, TelegramIcon } from "~/features/cart/cart-order";
 import { OutOfStockLines } from "~/features/cart/cart-out-of-stock";
-import { CART_ACTION, CLEAR_CART_FETCHER_KEY, useFetcherToasts, useOptimisticCart, useOtherCartSubmitting } from "~/features/cart/cart-state";
+import {
+  CART_ACTION,
+  CLEAR_CART_FETCHER_KEY,
+  useFetcherToasts,
+  useOptimisticCart,
+  useOtherCartSubmitting,
+} from "~/features/cart/cart-state";
 import { CartIcon } from "~/features/site/site-header";
 import { ORDER_SENT_NOTICE } from "~/features/cart/cart";
 import { formatCents } from "~/features/catalogue/money";
@@ -20,7 +26,8 @@ import { useRootData, type RootLoader } from "~/features/site/root-data";
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, matches, location }) => [
   ...seo({
     title: "Checkout",
-    description: "Review your cart and place your order through Telegram. We confirm, deliver discreetly in 1-3 business days, and you pay on delivery.",
+    description:
+      "Review your cart and place your order through Telegram. We confirm, deliver discreetly in 1-3 business days, and you pay on delivery.",
     origin: rootOrigin(matches),
     path: location.pathname,
     noindex: true,
@@ -106,7 +113,8 @@ export default function Checkout() {
           <p className="eyebrow">Checkout</p>
           <h1 className="heading-display mt-1 text-4xl">Review your order</h1>
           <p className="mt-2 text-ink-700">
-            {view.totalItems} {view.totalItems === 1 ? "item" : "items"} in your cart. Send the order to us on Telegram and pay when it arrives.
+            {view.totalItems} {view.totalItems === 1 ? "item" : "items"} in your cart. Send the order to us on Telegram and pay when it
+            arrives.
           </p>
         </header>
       )}
@@ -186,7 +194,11 @@ function ClearCartButton() {
     <fetcher.Form method="post" action={CART_ACTION}>
       <input type="hidden" name="intent" value="clear" />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-      <button type="submit" disabled={waiting} className="text-sm font-medium text-ink-500 underline-offset-4 hover:text-berry-700 hover:underline disabled:opacity-50">
+      <button
+        type="submit"
+        disabled={waiting}
+        className="text-sm font-medium text-ink-500 underline-offset-4 hover:text-berry-700 hover:underline disabled:opacity-50"
+      >
         Clear cart
       </button>
     </fetcher.Form>

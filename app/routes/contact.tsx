@@ -60,7 +60,14 @@ function ContactForm() {
   });
 
   return (
-    <Form method="post" reloadDocument target="_blank" {...getFormProps(form)} className="card space-y-5 self-start p-6 sm:p-8" aria-labelledby="message-heading">
+    <Form
+      method="post"
+      reloadDocument
+      target="_blank"
+      {...getFormProps(form)}
+      className="card space-y-5 self-start p-6 sm:p-8"
+      aria-labelledby="message-heading"
+    >
       <div>
         <h2 id="message-heading" className="heading-display text-2xl">
           Send us a message

@@ -126,7 +126,11 @@ export default function ProductPage() {
           <div className="mt-3">
             <StarRating rating={rating} reviewCount={reviewCount} size="lg" />
           </div>
-          <Price priceCents={product.priceCents} compareAtCents={product.compareAtCents} className="mt-5 text-3xl font-semibold text-forest-800" />
+          <Price
+            priceCents={product.priceCents}
+            compareAtCents={product.compareAtCents}
+            className="mt-5 text-3xl font-semibold text-forest-800"
+          />
 
           <div className="mt-6">
             <ProductPurchase key={product.id} product={product} />
@@ -230,7 +234,9 @@ export default function ProductPage() {
               ) : null}
               <div className="flex justify-between gap-4 px-4 py-2.5">
                 <dt className="text-ink-700">Availability</dt>
-                <dd className={`font-semibold ${product.inStock ? "text-forest-700" : "text-berry-700"}`}>{product.inStock ? "In Stock" : "Out of Stock"}</dd>
+                <dd className={`font-semibold ${product.inStock ? "text-forest-700" : "text-berry-700"}`}>
+                  {product.inStock ? "In Stock" : "Out of Stock"}
+                </dd>
               </div>
             </dl>
           </section>

@@ -11,10 +11,22 @@ import { ProductsLoading, useProductsLoading } from "~/features/catalogue/produc
 import { FilterChips, FiltersButton, ShopFilters } from "~/features/shop-filters/filter-controls";
 import { useRootData, type RootLoader } from "~/features/site/root-data";
 import { getAdmin } from "~/features/auth/auth.server";
-import { CONCENTRATE_TABS, DEFAULT_CONCENTRATE_TAB, parseConcentrateTab, type ConcentrateTab } from "~/features/category-pages/category-pages";
+import {
+  CONCENTRATE_TABS,
+  DEFAULT_CONCENTRATE_TAB,
+  parseConcentrateTab,
+  type ConcentrateTab,
+} from "~/features/category-pages/category-pages";
 import { adminDebugText, fixedCategoryPage, genericCategoryPage } from "~/features/category-pages/category-pages.server";
 import { rootOrigin, seo } from "~/features/site/seo";
-import { clearedFilters, countLine, hasActiveFilters, shopHref, type FilterPage, type ShopQuery } from "~/features/shop-filters/shop-filters";
+import {
+  clearedFilters,
+  countLine,
+  hasActiveFilters,
+  shopHref,
+  type FilterPage,
+  type ShopQuery,
+} from "~/features/shop-filters/shop-filters";
 import { parseShopQuery } from "~/features/shop-filters/shop-query";
 import { telegramUrl } from "~/features/site/site";
 import { loadCategoryListing, loadGenericCategory, type CategoryListing } from "~/features/catalogue/listings.server";
@@ -82,7 +94,17 @@ function filterPage(slug: string, tab: ConcentrateTab): FilterPage {
 }
 
 /** Concentrates' tabs: links that keep the shopper's filters and sort (back to page 1). */
-function ConcentrateTabs({ slug, current, counts, query }: { slug: string; current: ConcentrateTab; counts: Record<ConcentrateTab, number>; query: ShopQuery }) {
+function ConcentrateTabs({
+  slug,
+  current,
+  counts,
+  query,
+}: {
+  slug: string;
+  current: ConcentrateTab;
+  counts: Record<ConcentrateTab, number>;
+  query: ShopQuery;
+}) {
   return (
     <nav aria-label="Concentrate types" className="relative -mx-4 mb-4 sm:mx-0">
       <ul className="scroll-strip px-4 pb-1 sm:flex-wrap sm:px-0">
@@ -154,7 +176,13 @@ export default function CategoryPage() {
 
   return (
     <>
-      <CategoryBar categories={barCategories} current={barCurrent(categoryPage, barCategories.map((category) => category.slug))} />
+      <CategoryBar
+        categories={barCategories}
+        current={barCurrent(
+          categoryPage,
+          barCategories.map((category) => category.slug),
+        )}
+      />
       <div className="container-page pt-4 pb-10 sm:pt-6">
         <div className="hidden sm:block">
           <Breadcrumb trail={[{ to: "/shop", label: "Shop" }]} current={categoryPage.name} />
@@ -229,15 +257,27 @@ export default function CategoryPage() {
 
               <div className="mt-4">
                 {listing.products.length > 0 ? (
-                  <ProductGrid products={listing.products} view={query.view} adminControls={isAdmin} categorySlug={categoryPage.slug} busy={loading} />
+                  <ProductGrid
+                    products={listing.products}
+                    view={query.view}
+                    adminControls={isAdmin}
+                    categorySlug={categoryPage.slug}
+                    busy={loading}
+                  />
                 ) : filtered ? (
-                  <EmptyState title="No products found matching your criteria." text="Try fewer filters, or clear them to see everything in this category.">
+                  <EmptyState
+                    title="No products found matching your criteria."
+                    text="Try fewer filters, or clear them to see everything in this category."
+                  >
                     <Link to={shopHref(page, clearedFilters(query))} className="btn-secondary mt-6">
                       Clear Filters
                     </Link>
                   </EmptyState>
                 ) : (
-                  <EmptyState title={`No ${currentTab.label} products right now`} text="Check the other concentrate types or message us for availability.">
+                  <EmptyState
+                    title={`No ${currentTab.label} products right now`}
+                    text="Check the other concentrate types or message us for availability."
+                  >
                     <Link to={shopHref(filterPage(categoryPage.slug, DEFAULT_CONCENTRATE_TAB), query)} className="btn-secondary mt-6">
                       View all concentrates
                     </Link>
@@ -245,7 +285,11 @@ export default function CategoryPage() {
                 )}
               </div>
 
-              <Pagination page={listing.page} pageCount={listing.pageCount} hrefFor={(number) => shopHref(page, { ...query, page: number })} />
+              <Pagination
+                page={listing.page}
+                pageCount={listing.pageCount}
+                hrefFor={(number) => shopHref(page, { ...query, page: number })}
+              />
             </div>
           </div>
         )}

@@ -17,7 +17,9 @@ import { loadShop } from "~/features/catalogue/listings.server";
 import { readCatalogue } from "~/features/catalogue/product.server";
 
 /** Only searches that find nothing or were cut need these: not part of a first visit's JavaScript. */
-const NoResultsSuggestions = lazy(() => import("~/features/search/search-help").then((module) => ({ default: module.NoResultsSuggestions })));
+const NoResultsSuggestions = lazy(() =>
+  import("~/features/search/search-help").then((module) => ({ default: module.NoResultsSuggestions })),
+);
 const SearchCutNote = lazy(() => import("~/features/search/search-help").then((module) => ({ default: module.SearchCutNote })));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -49,9 +51,20 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, 
   });
 };
 
-function DebugStrip({ stats, showInactive, query }: { stats: { total: number; active: number; inactive: number }; showInactive: boolean; query: string }) {
+function DebugStrip({
+  stats,
+  showInactive,
+  query,
+}: {
+  stats: { total: number; active: number; inactive: number };
+  showInactive: boolean;
+  query: string;
+}) {
   return (
-    <aside aria-label="Admin debug" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-gold-500/40 bg-gold-100 px-4 py-3 text-sm text-ink-900">
+    <aside
+      aria-label="Admin debug"
+      className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-gold-500/40 bg-gold-100 px-4 py-3 text-sm text-ink-900"
+    >
       <p>
         <span className="font-semibold">Admin view:</span> {stats.total} total · {stats.active} active · {stats.inactive} inactive
       </p>
@@ -80,11 +93,17 @@ export default function Shop() {
       <div className="container-page pt-4 pb-10 sm:pt-8">
         <header className="mb-3 sm:mb-6">
           <h1 className="heading-display text-2xl sm:text-4xl">All Products</h1>
-          <p className="mt-1 hidden max-w-2xl text-ink-700 sm:block">Lab-tested flower, concentrates, edibles and disposables, shipped discreetly in 1-3 business days.</p>
+          <p className="mt-1 hidden max-w-2xl text-ink-700 sm:block">
+            Lab-tested flower, concentrates, edibles and disposables, shipped discreetly in 1-3 business days.
+          </p>
         </header>
 
         {stats ? (
-          <DebugStrip stats={stats} showInactive={query.showInactive} query={serializeShopQuery({ ...query, page: 1, showInactive: !query.showInactive })} />
+          <DebugStrip
+            stats={stats}
+            showInactive={query.showInactive}
+            query={serializeShopQuery({ ...query, page: 1, showInactive: !query.showInactive })}
+          />
         ) : null}
 
         <div className="shop-layout">
@@ -110,7 +129,9 @@ export default function Shop() {
                 <div className="card flex flex-col items-center px-6 py-16 text-center">
                   <p className="font-display text-2xl text-forest-900">No products found matching your criteria.</p>
                   <p className="mt-2 text-ink-700">
-                    {hasActiveFilters(query) ? "Try another search, category or price range, or fewer filters." : "Check back soon: new products land every week."}
+                    {hasActiveFilters(query)
+                      ? "Try another search, category or price range, or fewer filters."
+                      : "Check back soon: new products land every week."}
                   </p>
                   <Link to={`/shop${serializeShopQuery(clearedFilters(query))}`} className="btn-secondary mt-6">
                     Clear Filters

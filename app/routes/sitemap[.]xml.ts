@@ -18,14 +18,22 @@ function urlEntry(loc: string, lastmod?: string) {
 /** /sitemap.xml: the public pages, every category page (fixed and active) and every active product. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { origin } = new URL(request.url);
-  const [categories, products] = await readCatalogue(() => Promise.all([activeCategoriesQuery(context.db), listSitemapProducts(context.db)]));
+  const [categories, products] = await readCatalogue(() =>
+    Promise.all([activeCategoriesQuery(context.db), listSitemapProducts(context.db)]),
+  );
   const categorySlugs = [...new Set([...Object.keys(FIXED_CATEGORY_PAGES), ...categories.map((category) => category.slug)])];
   const entries = [
     ...SITEMAP_PAGES.map((path) => urlEntry(`${origin}${path}`)),
     ...categorySlugs.map((slug) => urlEntry(`${origin}/shop/${encodeURIComponent(slug)}`)),
     ...products.map((product) => urlEntry(`${origin}/product/${product.id}`, product.updatedAt)),
   ];
-  const xml = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, "</urlset>", ""].join("\n");
+  const xml = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries,
+    "</urlset>",
+    "",
+  ].join("\n");
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

@@ -10,6 +10,10 @@ export async function readFormData(request: Request): Promise<FormData> {
     return await request.formData();
   } catch (error) {
     console.warn(`Unreadable form body on ${new URL(request.url).pathname}:`, error instanceof Error ? error.message : error);
-    throw new Response(UNREADABLE_FORM_MESSAGE, { status: 400, statusText: "Bad Request", headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw new Response(UNREADABLE_FORM_MESSAGE, {
+      status: 400,
+      statusText: "Bad Request",
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
 }

@@ -25,7 +25,14 @@ export type Db = ReturnType<typeof createDb>;
  * The one place the per-request context is built: by the Worker entry in production
  * and by the Vite dev proxy in `npm run dev`. Its return type is the AppLoadContext.
  */
-export function getLoadContext({ context, nonce = createNonce() }: { request: Request; context: { cloudflare: Cloudflare }; nonce?: string }) {
+export function getLoadContext({
+  context,
+  nonce = createNonce(),
+}: {
+  request: Request;
+  context: { cloudflare: Cloudflare };
+  nonce?: string;
+}) {
   const timing = createRequestTiming();
   return {
     cloudflare: context.cloudflare,

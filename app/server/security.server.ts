@@ -106,7 +106,12 @@ export const BODY_TOO_LARGE_MESSAGE =
   "This form sent more than 64 KB, far more than it needs. Please shorten what you typed and try again.";
 
 /** Routes that take large bodies and hold them to their own limits (image and video uploads, the product form's images). */
-const OWN_LIMIT_ROUTES = [/^\/admin\/uploads\//, /^\/admin\/add-product(?:\.data)?$/, /^\/admin\/edit-product\//, /^\/admin\/products\/edit\//];
+const OWN_LIMIT_ROUTES = [
+  /^\/admin\/uploads\//,
+  /^\/admin\/add-product(?:\.data)?$/,
+  /^\/admin\/edit-product\//,
+  /^\/admin\/products\/edit\//,
+];
 
 function bodyTooLarge() {
   return new Response(BODY_TOO_LARGE_MESSAGE, {

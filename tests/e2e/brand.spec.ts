@@ -11,20 +11,25 @@ import { expect, test, signIn } from "./fixtures";
 async function cardImages(page: Page) {
   const images = page.getByRole("article").getByRole("img");
   await expect(images.first()).toBeVisible();
-  return page.getByRole("article").locator("img").evaluateAll(async (elements) =>
-    Promise.all(
-      (elements as HTMLImageElement[]).map(async (img) => {
-        img.loading = "eager";
-        await img.decode().catch(() => undefined);
-        return { src: img.getAttribute("src") ?? "", width: img.naturalWidth };
-      }),
-    ),
-  );
+  return page
+    .getByRole("article")
+    .locator("img")
+    .evaluateAll(async (elements) =>
+      Promise.all(
+        (elements as HTMLImageElement[]).map(async (img) => {
+          img.loading = "eager";
+          await img.decode().catch(() => undefined);
+          return { src: img.getAttribute("src") ?? "", width: img.naturalWidth };
+        }),
+      ),
+    );
 }
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test("the shop renders in its own faces, self-hosted, within 80 KB of fonts", async ({ page }) => {
@@ -48,7 +53,9 @@ test("the shop renders in its own faces, self-hosted, within 80 KB of fonts", as
   // Both faces are preloaded (they start with the stylesheet, not after it), and only they.
   const preloads = page.locator('link[rel="preload"][as="font"][href$=".woff2"]');
   await expect(preloads).toHaveCount(2);
-  expect((await preloads.evaluateAll((links) => links.map((link) => link.getAttribute("href")!))).sort()).toEqual(faces.fonts.map((font) => new URL(font.url).pathname).sort());
+  expect((await preloads.evaluateAll((links) => links.map((link) => link.getAttribute("href")!))).sort()).toEqual(
+    faces.fonts.map((font) => new URL(font.url).pathname).sort(),
+  );
 });
 
 test("every card on /shop shows its own packshot, with its size, strain and THC in text", async ({ page }) => {
@@ -88,7 +95,10 @@ test("a product the owner creates without an image shows a packshot, whatever it
 
   // Clean up: the confirm page's real form.
   await page.goto(`/admin/products?search=${encodeURIComponent("Fresa")}`);
-  await page.getByRole("article", { name, exact: true }).getByRole("link", { name: /^Delete/ }).click();
+  await page
+    .getByRole("article", { name, exact: true })
+    .getByRole("link", { name: /^Delete/ })
+    .click();
   await page.getByRole("dialog", { name: "Delete Product" }).getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText(`${name} has been deleted successfully`)).toBeVisible();
 });

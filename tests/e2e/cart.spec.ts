@@ -22,14 +22,24 @@ async function interceptTelegram(context: BrowserContext) {
   await context.route("https://t.me/**", (route) =>
     route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Telegram</title><h1>Telegram</h1>" }),
   );
-  return context.waitForEvent("request", (request) => request.url().startsWith("https://t.me/")).then((request) => {
-    const url = new URL(request.url());
-    return { path: url.pathname, text: url.searchParams.get("text") };
-  });
+  return context
+    .waitForEvent("request", (request) => request.url().startsWith("https://t.me/"))
+    .then((request) => {
+      const url = new URL(request.url());
+      return { path: url.pathname, text: url.searchParams.get("text") };
+    });
 }
 
 function orderText(...lines: string[]) {
-  return ["Hello, I would love to purchase:", "", ...lines.slice(0, -1), "", lines.at(-1)!, "", "Please let me know about delivery details. Thank you!"].join("\n");
+  return [
+    "Hello, I would love to purchase:",
+    "",
+    ...lines.slice(0, -1),
+    "",
+    lines.at(-1)!,
+    "",
+    "Please let me know about delivery details. Thank you!",
+  ].join("\n");
 }
 
 async function screenshot(page: Page, name: string, fullPage = false) {
@@ -159,7 +169,9 @@ test.describe("cart with JavaScript", () => {
     const drawer = page.getByRole("dialog", { name: "Your Cart" });
     await expect(drawer.getByText("Your cart is empty")).toBeVisible();
     await drawer.getByRole("button", { name: "Place Order via Telegram" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Cart is empty" })).toContainText("Please add items to your cart before ordering");
+    await expect(page.getByRole("alert").filter({ hasText: "Cart is empty" })).toContainText(
+      "Please add items to your cart before ordering",
+    );
     expect(opened).toBe(false);
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "cart-drawer-empty-phone");
@@ -186,7 +198,9 @@ test.describe("cart without JavaScript", () => {
     const cake = page.getByRole("article", { name: CAKE.name });
     await cake.getByRole("spinbutton", { name: `Quantity of ${CAKE.name}` }).fill("3");
     await cake.getByRole("button", { name: `Update quantity of ${CAKE.name}` }).click();
-    await expect(page.getByRole("article", { name: CAKE.name }).getByRole("spinbutton", { name: `Quantity of ${CAKE.name}` })).toHaveValue("3");
+    await expect(page.getByRole("article", { name: CAKE.name }).getByRole("spinbutton", { name: `Quantity of ${CAKE.name}` })).toHaveValue(
+      "3",
+    );
     await expect(page.getByRole("link", { name: "Cart, 5 items" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Order summary" }).getByRole("definition")).toHaveText(["$240.00", "$240.00"]);
 
@@ -221,7 +235,9 @@ test.describe("cart without JavaScript", () => {
 
     await page.getByRole("button", { name: "Place Order via Telegram" }).click();
     await expect(page).toHaveURL(/\/checkout$/);
-    await expect(page.getByRole("alert").filter({ hasText: "Cart is empty" })).toContainText("Please add items to your cart before checkout");
+    await expect(page.getByRole("alert").filter({ hasText: "Cart is empty" })).toContainText(
+      "Please add items to your cart before checkout",
+    );
     await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "checkout-empty-refused-phone");

@@ -31,7 +31,9 @@ export const test = base.extend<{ ageVerified: boolean }>({
 export async function waitForHydration<T extends Response | null>(page: Page, response: T, waitUntil?: string): Promise<T> {
   const html = response?.headers()["content-type"]?.includes("text/html") ?? false;
   if (html && (waitUntil === undefined || waitUntil === "load")) {
-    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated") || !document.querySelector('script[type="module"]'));
+    await page.waitForFunction(
+      () => document.documentElement.hasAttribute("data-hydrated") || !document.querySelector('script[type="module"]'),
+    );
   }
   return response;
 }

@@ -40,9 +40,9 @@ test.describe("product images and video", () => {
     await page.getByRole("button", { name: "Move image 2 up" }).click();
     await expect(page.getByRole("img", { name: "Cover image: cream-green.png" })).toBeVisible();
     await expect(page.getByRole("img", { name: "Extra image 1: leaf-gold.jpg" })).toBeVisible();
-    const imageUrls = await page.locator('input[type="hidden"][name="images"]').evaluateAll((inputs) =>
-      inputs.map((input) => (input as HTMLInputElement).value),
-    );
+    const imageUrls = await page
+      .locator('input[type="hidden"][name="images"]')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
     expect(imageUrls).toHaveLength(2);
     expect(imageUrls[0]).toMatch(/^\/images\/image-\d+-[a-z0-9]+\.png$/);
     expect(imageUrls[1]).toMatch(/^\/images\/image-\d+-[a-z0-9]+\.jpg$/);
@@ -87,7 +87,9 @@ test.describe("product images and video", () => {
     await expect(page.getByRole("heading", { name })).toBeVisible();
 
     // Cover first, then the extra image, in the order chosen on the form.
-    const gallerySources = await page.locator("img").evaluateAll((images) => images.map((image) => (image as HTMLImageElement).currentSrc || (image as HTMLImageElement).src));
+    const gallerySources = await page
+      .locator("img")
+      .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).currentSrc || (image as HTMLImageElement).src));
     const coverAt = gallerySources.findIndex((src) => src.includes(imageUrls[0]!));
     const extraAt = gallerySources.findIndex((src) => src.includes(imageUrls[1]!));
     expect(coverAt).toBeGreaterThanOrEqual(0);

@@ -80,7 +80,14 @@ async function narrowDown(page: Page, js: boolean) {
   }
   // With JavaScript the URL is canonical; a plain GET form sends every field, empty ones too.
   if (js) await expect(page).toHaveURL(/\/shop\?strain=indica&thc=25-35&thc=over-35&effect=relaxed&stock=in&sort=thc-desc$/);
-  else await expectParams(page, "/shop", { strain: ["indica"], thc: ["25-35", "over-35"], effect: ["relaxed"], stock: ["in"], sort: ["thc-desc"] });
+  else
+    await expectParams(page, "/shop", {
+      strain: ["indica"],
+      thc: ["25-35", "over-35"],
+      effect: ["relaxed"],
+      stock: ["in"],
+      sort: ["thc-desc"],
+    });
   await expect(countLine(page)).toHaveText(/\(sorted by THC: high to low\)$/);
   const total = await totalShown(page);
   expect(total).toBeGreaterThan(0);
@@ -104,7 +111,9 @@ for (const js of [true, false]) {
   test.describe(`listings ${js ? "with" : "without"} JavaScript`, () => {
     test.use({ javaScriptEnabled: js });
 
-    test("at 390×844: two cards a row, the first four on the first screen, a sticky category bar, and the filter sheet", async ({ page }) => {
+    test("at 390×844: two cards a row, the first four on the first screen, a sticky category bar, and the filter sheet", async ({
+      page,
+    }) => {
       await page.setViewportSize(PHONE);
       await page.goto("/shop");
       const boxes = await Promise.all([0, 1, 2, 3].map(async (index) => (await cards(page).nth(index).boundingBox())!));
@@ -240,7 +249,10 @@ test.describe("product page", () => {
     await page.setViewportSize(PHONE);
     await openGummies(page);
     const bar = page.getByRole("region", { name: "Quick add" });
-    await page.getByRole("form", { name: `Add ${GUMMIES} to cart` }).first().scrollIntoViewIfNeeded();
+    await page
+      .getByRole("form", { name: `Add ${GUMMIES} to cart` })
+      .first()
+      .scrollIntoViewIfNeeded();
     await expect(bar).toBeHidden();
     await page.getByRole("heading", { name: "Description" }).scrollIntoViewIfNeeded();
     await expect(bar).toBeVisible();
@@ -288,7 +300,10 @@ test.describe("product page", () => {
       await openGummies(page);
       const main = page.getByRole("form", { name: `Add ${GUMMIES} to cart` }).first();
       // The browser's own check stops 0; a hand-made post gets the server's message.
-      const response = await page.request.post("/cart", { form: { intent: "add", productId: "1", quantity: "5000" }, headers: { Origin: new URL(page.url()).origin } });
+      const response = await page.request.post("/cart", {
+        form: { intent: "add", productId: "1", quantity: "5000" },
+        headers: { Origin: new URL(page.url()).origin },
+      });
       expect(response.status()).toBe(400);
       expect(await response.text()).toContain("You can add up to 1,000 of one product at a time");
       await expect(main.getByRole("spinbutton", { name: "Quantity" })).toHaveAttribute("max", "1000");
@@ -314,7 +329,10 @@ test.describe("without JavaScript: notices and the order", () => {
     await expect(second).toBeHidden({ timeout: 6000 });
   });
 
-  test("after Place Order via Telegram the page says the order was sent, the cart is empty, and Telegram can be opened again", async ({ page, context }) => {
+  test("after Place Order via Telegram the page says the order was sent, the cart is empty, and Telegram can be opened again", async ({
+    page,
+    context,
+  }) => {
     const telegram: string[] = [];
     await context.route("https://t.me/**", (route) => {
       telegram.push(route.request().url());

@@ -31,7 +31,10 @@ test("a cached page hydrates and works; after adding to the cart the shopper see
   await expect(drawer).toBeHidden();
 
   // Adding to the cart makes the page personal: the next load bypasses the cache and shows the cart.
-  await page.getByRole("button", { name: /Add to Cart/ }).first().click();
+  await page
+    .getByRole("button", { name: /Add to Cart/ })
+    .first()
+    .click();
   await expect(page.getByText("Added to cart!").first()).toBeVisible();
   const third = await page.goto(path);
   expect(third?.headers()["server-timing"]).toContain("cache;desc=bypass");

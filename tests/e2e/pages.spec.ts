@@ -14,7 +14,23 @@ const PAGES = [
     name: "home",
     path: "/",
     heading: "Premium cannabis, delivered discreetly",
-    texts: ["Lab Tested", "Fast Delivery", "24/7 Support", "NEW DROPS", "25% OFF", "Trending Now", "Popular Categories", "Featured Products", "All Categories", "The Greenleaf promise", "2500+", "4.9/5", "5K+", "What customers say", "In town? Book an appointment"],
+    texts: [
+      "Lab Tested",
+      "Fast Delivery",
+      "24/7 Support",
+      "NEW DROPS",
+      "25% OFF",
+      "Trending Now",
+      "Popular Categories",
+      "Featured Products",
+      "All Categories",
+      "The Greenleaf promise",
+      "2500+",
+      "4.9/5",
+      "5K+",
+      "What customers say",
+      "In town? Book an appointment",
+    ],
   },
   {
     name: "about",
@@ -26,16 +42,32 @@ const PAGES = [
     name: "contact",
     path: "/contact",
     heading: "We're here to help",
-    texts: ["Telegram support", "Monday to Sunday 9:00 AM to 11:00 PM", "We deliver nationwide in 1-3 business days.", "Quick help", "Send us a message"],
+    texts: [
+      "Telegram support",
+      "Monday to Sunday 9:00 AM to 11:00 PM",
+      "We deliver nationwide in 1-3 business days.",
+      "Quick help",
+      "Send us a message",
+    ],
   },
-  { name: "faq", path: "/faq", heading: "Frequently asked questions", texts: [FAQ_ITEMS[0]!.question, FAQ_ITEMS[9]!.question, "Still have questions?"] },
+  {
+    name: "faq",
+    path: "/faq",
+    heading: "Frequently asked questions",
+    texts: [FAQ_ITEMS[0]!.question, FAQ_ITEMS[9]!.question, "Still have questions?"],
+  },
   {
     name: "reviews",
     path: "/reviews",
     heading: "Loved by thousands of customers",
     texts: ["2,847+", "89%", "94%", REVIEWS[0]!.name, REVIEWS[5]!.name, "Bought from us? Tell us how it went"],
   },
-  { name: "account", path: "/account", heading: "My Account", texts: ["Quick Actions", "View Cart", "Contact Support", "FAQ & Help", "Version 1.0.0"] },
+  {
+    name: "account",
+    path: "/account",
+    heading: "My Account",
+    texts: ["Quick Actions", "View Cart", "Contact Support", "FAQ & Help", "Version 1.0.0"],
+  },
 ] as const;
 
 test.describe("static pages at phone and desktop width", () => {
@@ -57,7 +89,10 @@ test.describe("home", () => {
     await page.goto("/");
     await expect(page.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account");
     await expect(page.getByRole("link", { name: /NEW DROPS/ })).toHaveAttribute("href", "/shop/new-drops");
-    await expect(page.getByRole("region", { name: "25% OFF" }).getByRole("link", { name: "Shop the deal" })).toHaveAttribute("href", "/shop?sale=1"); // decision 018: the deal lists what is on sale
+    await expect(page.getByRole("region", { name: "25% OFF" }).getByRole("link", { name: "Shop the deal" })).toHaveAttribute(
+      "href",
+      "/shop?sale=1",
+    ); // decision 018: the deal lists what is on sale
     const trending = page.getByRole("region", { name: "Trending Now" });
     await expect(trending.getByRole("link", { name: /Concentrates/ })).toHaveAttribute("href", "/shop/concentrates");
     await expect(trending.getByRole("link", { name: /Edibles/ })).toHaveAttribute("href", "/shop/edibles");

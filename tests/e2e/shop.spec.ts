@@ -13,9 +13,12 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
 const countLine = (page: Page) => page.getByText(/^Showing \d+ of \d+ products? \(/);
 const cardPrices = async (page: Page) =>
-  (await page.getByRole("article").locator("p", { hasText: /^\$[\d,]+\.\d\d$/ }).allTextContents()).map((text) =>
-    Number(text.replace(/[$,]/g, "")),
-  );
+  (
+    await page
+      .getByRole("article")
+      .locator("p", { hasText: /^\$[\d,]+\.\d\d$/ })
+      .allTextContents()
+  ).map((text) => Number(text.replace(/[$,]/g, "")));
 const cardNames = (page: Page) => page.getByRole("article").getByRole("heading", { level: 3 }).allTextContents();
 
 /** On phones the filters are a sheet behind the Filters button; on desktops a panel beside the grid. */
@@ -185,7 +188,15 @@ for (const { name, viewport } of WIDTHS) {
 }
 
 test.describe("accessibility", () => {
-  for (const path of ["/shop", "/shop?view=list&search=zzz", "/shop/concentrates", "/shop/mushrooms", "/shop/branded-exotics", "/product/1", "/product/999999"]) {
+  for (const path of [
+    "/shop",
+    "/shop?view=list&search=zzz",
+    "/shop/concentrates",
+    "/shop/mushrooms",
+    "/shop/branded-exotics",
+    "/product/1",
+    "/product/999999",
+  ]) {
     test(`axe finds nothing serious on ${path}`, async ({ page }) => {
       await page.goto(path);
       const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
@@ -200,7 +211,9 @@ test("the zoom dialog passes axe too", async ({ page }) => {
   await page.getByRole("link", { name: /^Zoom in on / }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).include("dialog").analyze();
-  expect(violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
+  expect(
+    violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id),
+  ).toEqual([]);
 });
 
 test("a product image that fails to load falls back to 'Image not available'", async ({ page }) => {
@@ -250,7 +263,10 @@ test.describe("without JavaScript", () => {
   test("the product image is a link to the full-size file", async ({ page }) => {
     await page.goto("/shop?search=Runtz%20(1%2F8");
     await page.getByRole("article").getByRole("link", { name: "Runtz (1/8 oz)", exact: true }).click();
-    await expect(page.getByRole("link", { name: "Zoom in on Runtz (1/8 oz)" })).toHaveAttribute("href", /^\/packshots\/\d+\/[0-9a-z]{11}\.svg$/);
+    await expect(page.getByRole("link", { name: "Zoom in on Runtz (1/8 oz)" })).toHaveAttribute(
+      "href",
+      /^\/packshots\/\d+\/[0-9a-z]{11}\.svg$/,
+    );
     await expect(page.getByRole("button", { name: "Next image" })).toHaveCount(0);
   });
 });

@@ -84,7 +84,10 @@ describe("ADD_ITEM", () => {
     expect(result.state).toBe(state);
     expect(result.state.items).toHaveLength(MAX_CART_LINES);
     // an existing line can still grow
-    expect(applyCartAction(state, { type: "ADD_ITEM", product: product(1) })).toMatchObject({ bound: null, state: { totalItems: MAX_CART_LINES + 1 } });
+    expect(applyCartAction(state, { type: "ADD_ITEM", product: product(1) })).toMatchObject({
+      bound: null,
+      state: { totalItems: MAX_CART_LINES + 1 },
+    });
   });
 
   it("stops at the per-line maximum, and says so", () => {
@@ -209,14 +212,28 @@ describe("LOAD_CART", () => {
         { id: 10, name: 7, image: 3, priceCents: 250, priceTiers: { single: "x" }, quantity: 2 },
       ],
     });
-    expect(state.items).toEqual([{ id: 10, name: "", image: null, priceCents: 250, priceTiers: null, quantity: 2, unitPriceCents: 250, lineTotalCents: 500 }]);
+    expect(state.items).toEqual([
+      { id: 10, name: "", image: null, priceCents: 250, priceTiers: null, quantity: 2, unitPriceCents: 250, lineTotalCents: 500 },
+    ]);
   });
 
   it("merges repeated ids and bounds lines and quantities, saying which bound was hit", () => {
-    const merged = applyCartAction(EMPTY_CART, { type: "LOAD_CART", items: [{ ...runtz, quantity: 2 }, { ...runtz, quantity: 3 }] });
+    const merged = applyCartAction(EMPTY_CART, {
+      type: "LOAD_CART",
+      items: [
+        { ...runtz, quantity: 2 },
+        { ...runtz, quantity: 3 },
+      ],
+    });
     expect(merged).toMatchObject({ bound: null, state: { totalItems: 5, items: [{ id: 1, quantity: 5 }] } });
 
-    const big = applyCartAction(EMPTY_CART, { type: "LOAD_CART", items: [{ ...runtz, quantity: 999 }, { ...runtz, quantity: 999 }] });
+    const big = applyCartAction(EMPTY_CART, {
+      type: "LOAD_CART",
+      items: [
+        { ...runtz, quantity: 999 },
+        { ...runtz, quantity: 999 },
+      ],
+    });
     expect(big.bound).toBe("quantity");
     expect(big.state.items[0]!.quantity).toBe(MAX_LINE_QUANTITY);
 

@@ -1,12 +1,30 @@
 import { describe, expect, it } from "vitest";
 import { catalogue } from "../../db/catalogue";
-import { countTabs, FIXED_CATEGORY_PAGES, fixedCategoryPage, genericCategoryPage, matchesTab } from "../../app/features/category-pages/category-pages.server";
+import {
+  countTabs,
+  FIXED_CATEGORY_PAGES,
+  fixedCategoryPage,
+  genericCategoryPage,
+  matchesTab,
+} from "../../app/features/category-pages/category-pages.server";
 import { matchesCategory, parseConcentrateTab } from "../../app/features/category-pages/category-pages";
 
 describe("the category page table", () => {
   it("has the eleven fixed pages of the route table", () => {
     expect(Object.keys(FIXED_CATEGORY_PAGES).sort()).toEqual(
-      ["indoor", "deps", "lows", "edibles", "disposable-carts", "concentrates", "pala", "gelato-punch", "branded-exotics", "new-drops", "mushrooms"].sort(),
+      [
+        "indoor",
+        "deps",
+        "lows",
+        "edibles",
+        "disposable-carts",
+        "concentrates",
+        "pala",
+        "gelato-punch",
+        "branded-exotics",
+        "new-drops",
+        "mushrooms",
+      ].sort(),
     );
     expect(fixedCategoryPage("toString")).toBeNull();
     expect(fixedCategoryPage("pens")).toBeNull();
@@ -21,7 +39,10 @@ describe("the category page table", () => {
   it("keeps each page's own texts and rules", () => {
     expect(fixedCategoryPage("edibles")).toMatchObject({ title: "EDIBLES", emptyTitle: "No edibles available" });
     expect(fixedCategoryPage("deps")!.emptyTitle).toBe("No deps products available at the moment.");
-    expect(fixedCategoryPage("disposable-carts")).toMatchObject({ match: { kind: "category", slug: "pens" }, emptyTitle: "No disposable carts available" });
+    expect(fixedCategoryPage("disposable-carts")).toMatchObject({
+      match: { kind: "category", slug: "pens" },
+      emptyTitle: "No disposable carts available",
+    });
     expect(fixedCategoryPage("pala")!.bulkNote).toBe("5+ units @ $500");
     expect(fixedCategoryPage("gelato-punch")!.bulkNote).toBe("5+ units @ $525");
     expect(fixedCategoryPage("branded-exotics")).toMatchObject({ comingSoon: true, match: { kind: "none" } });
@@ -52,7 +73,17 @@ describe("concentrates tabs", () => {
   });
 
   it("count each tab", () => {
-    const names = ["A Live Resin", "B live-resin", "C Live Badder", "D Badder", "E Crumble", "F Diamonds", "G Shatter", "H THCA", "I Rosin"];
+    const names = [
+      "A Live Resin",
+      "B live-resin",
+      "C Live Badder",
+      "D Badder",
+      "E Crumble",
+      "F Diamonds",
+      "G Shatter",
+      "H THCA",
+      "I Rosin",
+    ];
     expect(countTabs(names)).toEqual({ all: 9, "live-resin": 2, "live-badder": 2, crumble: 1, diamonds: 1, shatter: 1, thca: 1 });
   });
 
@@ -60,7 +91,8 @@ describe("concentrates tabs", () => {
     const names = catalogue.filter((entry) => entry.category === "concentrates").map((entry) => entry.name ?? "");
     const counts = countTabs(names);
     expect(counts.all).toBe(names.length);
-    for (const tab of ["live-resin", "live-badder", "crumble", "diamonds", "shatter", "thca"] as const) expect(counts[tab]).toBeGreaterThan(0);
+    for (const tab of ["live-resin", "live-badder", "crumble", "diamonds", "shatter", "thca"] as const)
+      expect(counts[tab]).toBeGreaterThan(0);
   });
 
   it("read an unknown tab as All", () => {

@@ -1,9 +1,21 @@
 import { parseWithZod } from "@conform-to/zod";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compareAtForPercentOff, compareAtProblem, isOnSale, saveLabel, savePercent, storedCompareAt } from "../../app/features/deals/deals";
+import {
+  compareAtForPercentOff,
+  compareAtProblem,
+  isOnSale,
+  saveLabel,
+  savePercent,
+  storedCompareAt,
+} from "../../app/features/deals/deals";
 import type { Product } from "../../app/features/catalogue/product";
-import { PRODUCT_FORM_MESSAGES as M, productFormDefaults, productFormSchema, productFormToColumns } from "../../app/features/admin/product-form-schema";
+import {
+  PRODUCT_FORM_MESSAGES as M,
+  productFormDefaults,
+  productFormSchema,
+  productFormToColumns,
+} from "../../app/features/admin/product-form-schema";
 import { NO_LAB_RESULTS } from "../../app/features/lab-reports/lab-report";
 
 const schema = productFormSchema(["indoors"]);
@@ -48,11 +60,15 @@ describe("deal rules (app/features/deals/deals.ts)", () => {
 
   it("savePercent is always 1–100 for a sale and null otherwise", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.option(fc.integer({ min: 0, max: 100_000_000 })), (priceCents, compareAtCents) => {
-        const percent = savePercent({ priceCents, compareAtCents });
-        if (compareAtCents === null || compareAtCents <= priceCents) expect(percent).toBeNull();
-        else expect(percent).toBeGreaterThanOrEqual(1), expect(percent).toBeLessThanOrEqual(100);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 100_000_000 }),
+        fc.option(fc.integer({ min: 0, max: 100_000_000 })),
+        (priceCents, compareAtCents) => {
+          const percent = savePercent({ priceCents, compareAtCents });
+          if (compareAtCents === null || compareAtCents <= priceCents) expect(percent).toBeNull();
+          else (expect(percent).toBeGreaterThanOrEqual(1), expect(percent).toBeLessThanOrEqual(100));
+        },
+      ),
     );
   });
 
@@ -99,7 +115,20 @@ describe("the product form's Compare-at price", () => {
 
   it("the edit form shows the stored compare-at price as the price's decimal text, so an unchanged save keeps it", () => {
     expect(productFormDefaults(null, ["indoors"]).compareAt).toBe("");
-    const product = { ...productFormDefaults(null, ["indoors"]), ...NO_LAB_RESULTS, id: 1, priceCents: 4500, compareAtCents: 6000, image: null, extraImages: [], video: null, effects: [], strainType: null, thcContent: "24%", version: 2 };
+    const product = {
+      ...productFormDefaults(null, ["indoors"]),
+      ...NO_LAB_RESULTS,
+      id: 1,
+      priceCents: 4500,
+      compareAtCents: 6000,
+      image: null,
+      extraImages: [],
+      video: null,
+      effects: [],
+      strainType: null,
+      thcContent: "24%",
+      version: 2,
+    };
     const shown = productFormDefaults(product as unknown as Product, ["indoors"]);
     expect(shown).toMatchObject({ price: "45", compareAt: "60" });
     const submission = submit({ ...valid, price: shown.price, compareAt: shown.compareAt });

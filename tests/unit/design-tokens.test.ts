@@ -19,7 +19,8 @@ function sources(dir = "app"): string[] {
   });
 }
 
-const COLOUR_UTILITY = /(?<![\w-])(?:[a-z0-9-]+:)*(?:bg|text|border(?:-[trblxy])?|ring|ring-offset|from|via|to|fill|stroke|outline|divide|placeholder|decoration|accent|caret|shadow)-([a-z]+-\d{2,3})(?:\/\d+)?(?![\w-])/g;
+const COLOUR_UTILITY =
+  /(?<![\w-])(?:[a-z0-9-]+:)*(?:bg|text|border(?:-[trblxy])?|ring|ring-offset|from|via|to|fill|stroke|outline|divide|placeholder|decoration|accent|caret|shadow)-([a-z]+-\d{2,3})(?:\/\d+)?(?![\w-])/g;
 
 describe("design tokens", () => {
   it("defines the palette, one type scale, the two faces and the spacing tokens in the theme", () => {
@@ -32,13 +33,21 @@ describe("design tokens", () => {
 
   it("every colour utility in app/ is a theme token", () => {
     const offenders = sources().flatMap((file) =>
-      [...readFileSync(file, "utf8").matchAll(COLOUR_UTILITY)].filter((match) => !tokens.has(match[1]!)).map((match) => `${file}: ${match[0]}`),
+      [...readFileSync(file, "utf8").matchAll(COLOUR_UTILITY)]
+        .filter((match) => !tokens.has(match[1]!))
+        .map((match) => `${file}: ${match[0]}`),
     );
     expect(offenders).toEqual([]);
   });
 
   it("eyebrows use the one eyebrow utility (no hand-made letter-spaced caps in another colour)", () => {
-    const offenders = sources().filter((file) => file.endsWith(".tsx") && /tracking-(?:widest|wider|\[0\.2em\])[^"]*uppercase|uppercase[^"]*tracking-(?:widest|wider|\[0\.2em\])/.test(readFileSync(file, "utf8")));
+    const offenders = sources().filter(
+      (file) =>
+        file.endsWith(".tsx") &&
+        /tracking-(?:widest|wider|\[0\.2em\])[^"]*uppercase|uppercase[^"]*tracking-(?:widest|wider|\[0\.2em\])/.test(
+          readFileSync(file, "utf8"),
+        ),
+    );
     // The category table's column heads are the one exception: table headers, not eyebrows.
     expect(offenders.filter((file) => !file.endsWith("admin.categories._index.tsx"))).toEqual([]);
   });

@@ -136,7 +136,9 @@ describe("the catalogue's sample lab reports", () => {
   });
 
   it("are the committed fixtures in db/lab-reports/ (run npm run lab-reports:samples after a change)", () => {
-    const files = readdirSync("db/lab-reports").filter((file) => file.endsWith(".pdf")).sort();
+    const files = readdirSync("db/lab-reports")
+      .filter((file) => file.endsWith(".pdf"))
+      .sort();
     expect(files).toEqual(samples.map((sample) => sample.name).sort());
     for (const sample of samples) expect(new Uint8Array(readFileSync(`db/lab-reports/${sample.name}`))).toEqual(sample.bytes);
   });

@@ -127,7 +127,7 @@ describe("error messages shown to the admin", () => {
     const cause = new Error("D1_ERROR: no such table: products: SQLITE_ERROR");
     const wrapped = new Error('Failed query: insert into "products" values (?)\nparams: 1', { cause });
     expect(safeErrorMessage(wrapped)).toBe("D1_ERROR: no such table: products: SQLITE_ERROR");
-    expect(safeErrorMessage(new Error('Failed query: select 1\nparams: '))).toBe("Unknown error");
+    expect(safeErrorMessage(new Error("Failed query: select 1\nparams: "))).toBe("Unknown error");
   });
 
   it("keeps messages to one short line", () => {

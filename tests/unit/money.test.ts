@@ -45,9 +45,15 @@ describe("formatCents", () => {
   it("writes every amount exactly as Intl's en-US dollars do (it replaces them: no Intl at boot)", () => {
     const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
     fc.assert(
-      fc.property(fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.maxSafeInteger().map((n) => Math.trunc(n / 1000) || 0)), (cents) => {
-        expect(formatCents(cents)).toBe(usd.format(cents / 100));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: -1_000_000, max: 1_000_000 }),
+          fc.maxSafeInteger().map((n) => Math.trunc(n / 1000) || 0),
+        ),
+        (cents) => {
+          expect(formatCents(cents)).toBe(usd.format(cents / 100));
+        },
+      ),
       { numRuns: 2000 },
     );
     expect(formatCents(-250)).toBe("-$2.50");

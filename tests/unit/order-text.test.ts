@@ -34,7 +34,11 @@ describe("buildOrderText", () => {
 
   it("charges a product on sale its price: the compare-at price never enters the spec's format (issue 17)", () => {
     const onSale: CartProduct = { ...runtz, priceCents: 4500, compareAtCents: 6000 };
-    const cart = cartReducer(cartReducer(EMPTY_CART, { type: "ADD_ITEM", product: onSale }), { type: "UPDATE_QUANTITY", id: 1, quantity: 2 });
+    const cart = cartReducer(cartReducer(EMPTY_CART, { type: "ADD_ITEM", product: onSale }), {
+      type: "UPDATE_QUANTITY",
+      id: 1,
+      quantity: 2,
+    });
     expect(buildOrderText(cart)).toBe(
       [
         "Hello, I would love to purchase:",

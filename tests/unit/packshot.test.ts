@@ -20,12 +20,21 @@ import { catalogueEntryToRow } from "../../db/transform";
 /** The built-in catalogue as rows (the same transform the seed and the migration use), with ids. */
 const products: Array<PackshotSource & { image: string | null }> = catalogue.map((entry, index) => {
   const row = catalogueEntryToRow(entry);
-  return { id: index + 1, name: row.name!, category: row.category!, strainType: row.strainType ?? null, thcContent: row.thcContent ?? null, image: row.image ?? null };
+  return {
+    id: index + 1,
+    name: row.name!,
+    category: row.category!,
+    strainType: row.strainType ?? null,
+    thcContent: row.thcContent ?? null,
+    image: row.image ?? null,
+  };
 });
 
 // WCAG 2 contrast of two #rrggbb colours.
 function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 function contrast(a: string, b: string): number {
@@ -56,7 +65,8 @@ function assertWellFormedSvg(svg: string) {
       const end = svg.indexOf("<", index);
       const text = svg.slice(index, end === -1 ? svg.length : end);
       if (/[>]/.test(text) || /&(?!(amp|lt|gt|quot|#39);)/.test(text)) throw new Error(`unescaped text: ${text}`);
-      if (/[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u.test(text)) throw new Error("character XML does not allow");
+      if (/[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u.test(text))
+        throw new Error("character XML does not allow");
       index = end === -1 ? svg.length : end;
     }
   }
@@ -172,7 +182,17 @@ describe("packshot rules", () => {
 });
 
 describe("packshots of names a stranger typed (property-based)", () => {
-  const anyText = fc.oneof(fc.string({ unit: "grapheme", maxLength: 300 }), fc.string({ unit: "binary", maxLength: 300 }), fc.constantFrom("<script>alert(1)</script>", "&amp; \" ' ]]> <!--", "\u0000\u0008\uFFFE\uD800", "草莓糖果 🍓".repeat(40), "مزيج الحشيش"));
+  const anyText = fc.oneof(
+    fc.string({ unit: "grapheme", maxLength: 300 }),
+    fc.string({ unit: "binary", maxLength: 300 }),
+    fc.constantFrom(
+      "<script>alert(1)</script>",
+      "&amp; \" ' ]]> <!--",
+      "\u0000\u0008\uFFFE\uD800",
+      "草莓糖果 🍓".repeat(40),
+      "مزيج الحشيش",
+    ),
+  );
   const source = fc.record({
     id: fc.integer({ min: 1, max: 2 ** 31 }),
     name: anyText,

@@ -13,23 +13,39 @@ describe("cachePolicy: who shares a cached page", () => {
   });
 
   it.each(["cannabis-cart=W10%3D", "toast=x", "adminSession=x", "__cf_bm=x", "a=b"])("any other cookie (%s) bypasses", (cookie) => {
-    expect(cachePolicy(request("/", { headers: { Cookie: `age-verified=yes; ${cookie}` } }))).toEqual({ cacheable: false, reason: "cookie" });
+    expect(cachePolicy(request("/", { headers: { Cookie: `age-verified=yes; ${cookie}` } }))).toEqual({
+      cacheable: false,
+      reason: "cookie",
+    });
   });
 
   it.each(["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])("%s is never cached", (method) => {
     expect(cachePolicy(request("/shop", { method }))).toEqual({ cacheable: false, reason: "method" });
   });
 
-  it.each(["/admin", "/admin.data", "/admin/products", "/images/a.png", "/videos/v.mp4", "/cart", "/cart.data", "/age-gate", "/search", "/__manifest", "/sitemap.xml", "/robots.txt"])(
-    "%s is not a shared page",
+  it.each([
+    "/admin",
+    "/admin.data",
+    "/admin/products",
+    "/images/a.png",
+    "/videos/v.mp4",
+    "/cart",
+    "/cart.data",
+    "/age-gate",
+    "/search",
+    "/__manifest",
+    "/sitemap.xml",
+    "/robots.txt",
+  ])("%s is not a shared page", (path) => {
+    expect(isNeverCachedPath(path)).toBe(true);
+  });
+
+  it.each(["/", "/shop", "/shop.data", "/shop/concentrates", "/product/7", "/_root.data", "/administrator-notes", "/carts"])(
+    "%s is a page",
     (path) => {
-      expect(isNeverCachedPath(path)).toBe(true);
+      expect(isNeverCachedPath(path)).toBe(false);
     },
   );
-
-  it.each(["/", "/shop", "/shop.data", "/shop/concentrates", "/product/7", "/_root.data", "/administrator-notes", "/carts"])("%s is a page", (path) => {
-    expect(isNeverCachedPath(path)).toBe(false);
-  });
 
   it("reads cookie names from any header without throwing (property)", () => {
     fc.assert(
@@ -48,24 +64,30 @@ describe("cachePolicy: who shares a cached page", () => {
 
 describe("normalizeCacheQuery", () => {
   it("drops tracking parameters and sorts the rest by name, keeping the order of repeated names", () => {
-    expect(normalizeCacheQuery("?utm_source=a&sort=price-asc&UTM_Medium=b&fbclid=1&gclid=2&category=edibles&strain=sativa&strain=indica")).toBe(
-      "category=edibles&sort=price-asc&strain=sativa&strain=indica",
-    );
+    expect(
+      normalizeCacheQuery("?utm_source=a&sort=price-asc&UTM_Medium=b&fbclid=1&gclid=2&category=edibles&strain=sativa&strain=indica"),
+    ).toBe("category=edibles&sort=price-asc&strain=sativa&strain=indica");
     expect(normalizeCacheQuery("?utm_campaign=x")).toBe("");
     expect(normalizeCacheQuery("")).toBe("");
   });
 
   it("is the same for any order of the same parameters, for any text (property)", () => {
-    const name = fc.oneof(fc.constantFrom("search", "sort", "category", "page", "utm_source", "fbclid"), fc.string({ unit: "grapheme", minLength: 1, maxLength: 20 }));
+    const name = fc.oneof(
+      fc.constantFrom("search", "sort", "category", "page", "utm_source", "fbclid"),
+      fc.string({ unit: "grapheme", minLength: 1, maxLength: 20 }),
+    );
     fc.assert(
-      fc.property(fc.uniqueArray(fc.tuple(name, fc.string({ unit: "grapheme", maxLength: 200 })), { selector: ([key]) => key, maxLength: 8 }), (pairs) => {
-        const forward = new URLSearchParams(pairs).toString();
-        const backward = new URLSearchParams([...pairs].reverse()).toString();
-        expect(normalizeCacheQuery(forward)).toBe(normalizeCacheQuery(backward));
-        expect(normalizeCacheQuery(normalizeCacheQuery(forward))).toBe(normalizeCacheQuery(forward));
-        const key = pageCacheKey(new URL(`https://shop.example/shop?${forward}`), { build: "b", catalogue: "c", variant: "adult" });
-        expect(() => new URL(key)).not.toThrow();
-      }),
+      fc.property(
+        fc.uniqueArray(fc.tuple(name, fc.string({ unit: "grapheme", maxLength: 200 })), { selector: ([key]) => key, maxLength: 8 }),
+        (pairs) => {
+          const forward = new URLSearchParams(pairs).toString();
+          const backward = new URLSearchParams([...pairs].reverse()).toString();
+          expect(normalizeCacheQuery(forward)).toBe(normalizeCacheQuery(backward));
+          expect(normalizeCacheQuery(normalizeCacheQuery(forward))).toBe(normalizeCacheQuery(forward));
+          const key = pageCacheKey(new URL(`https://shop.example/shop?${forward}`), { build: "b", catalogue: "c", variant: "adult" });
+          expect(() => new URL(key)).not.toThrow();
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -19,7 +19,9 @@ describe("ports for scripts that start a server", () => {
       const started = Date.now();
       const error = await assertPortFree(port, "Run it with --port 9999.").catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(PortInUseError);
-      expect((error as Error).message).toBe(`Port ${port} is already in use (another npm start, test or bench run?). Run it with --port 9999.`);
+      expect((error as Error).message).toBe(
+        `Port ${port} is already in use (another npm start, test or bench run?). Run it with --port 9999.`,
+      );
       expect(Date.now() - started).toBeLessThan(1000);
     } finally {
       server.close();
@@ -32,12 +34,16 @@ describe("ports for scripts that start a server", () => {
     await expect(assertPortFree(port)).resolves.toBeUndefined();
   });
 
-  it.each(["scripts/start.ts", "scripts/e2e-server.ts", "scripts/local-worker.ts", "scripts/load.ts", "scripts/bench.ts", "scripts/lighthouse.ts"])(
-    "%s checks its port before starting a server (no fixed port without the check)",
-    (file) => {
-      const source = readFileSync(file, "utf8");
-      expect(source).toMatch(/from "\.\/port"/);
-      expect(source).not.toMatch(/const port = \d{4}/);
-    },
-  );
+  it.each([
+    "scripts/start.ts",
+    "scripts/e2e-server.ts",
+    "scripts/local-worker.ts",
+    "scripts/load.ts",
+    "scripts/bench.ts",
+    "scripts/lighthouse.ts",
+  ])("%s checks its port before starting a server (no fixed port without the check)", (file) => {
+    const source = readFileSync(file, "utf8");
+    expect(source).toMatch(/from "\.\/port"/);
+    expect(source).not.toMatch(/const port = \d{4}/);
+  });
 });

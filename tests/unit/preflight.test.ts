@@ -86,7 +86,9 @@ describe("the admin's configuration rules (the Worker applies the same on every 
     for (const local of [true, false]) {
       expect(adminConfigProblems({ ...good, SESSION_SECRET: undefined }, { local })).toEqual([ADMIN_CONFIG_MESSAGES.secretMissing]);
       expect(adminConfigProblems({ ...good, ADMIN_USERNAME: " " }, { local })).toEqual([ADMIN_CONFIG_MESSAGES.usernameMissing]);
-      expect(adminConfigProblems({ ...good, ADMIN_PASSWORD_HASH: "plain-password" }, { local })).toEqual([ADMIN_CONFIG_MESSAGES.hashMissing]);
+      expect(adminConfigProblems({ ...good, ADMIN_PASSWORD_HASH: "plain-password" }, { local })).toEqual([
+        ADMIN_CONFIG_MESSAGES.hashMissing,
+      ]);
     }
   });
 

@@ -23,7 +23,7 @@ describe("gallery", () => {
 describe("zoom (0.5x to 4x in steps of 0.3)", () => {
   it("zooms in up to 4x and out down to 0.5x", () => {
     const ins: number[] = [];
-    for (let scale = 1; scale < 4; ) ins.push((scale = zoomIn(scale)));
+    for (let scale = 1; scale < 4;) ins.push((scale = zoomIn(scale)));
     expect(ins).toEqual([1.3, 1.6, 1.9, 2.2, 2.5, 2.8, 3.1, 3.4, 3.7, 4]);
     expect(zoomIn(4)).toBe(4);
     expect(zoomOut(1)).toBe(0.7);

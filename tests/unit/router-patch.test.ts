@@ -14,8 +14,7 @@ const require = createRequire(import.meta.url);
 const routerFile = require.resolve("@remix-run/router");
 const { matchPath, matchRoutes } = require(routerFile) as typeof Router;
 
-const ids = (matches: ReturnType<typeof matchRoutes>) =>
-  matches?.map((match) => match.route.id) ?? null;
+const ids = (matches: ReturnType<typeof matchRoutes>) => matches?.map((match) => match.route.id) ?? null;
 
 /** The shape of this app's route tree (app/routes): a root with flat children, params, index routes, a splat. */
 function routeTree(): AgnosticRouteObject[] {
@@ -52,9 +51,7 @@ describe("the patched router", () => {
     const source = readFileSync(routerFile, "utf8");
     expect(source).toContain("function rankedBranches(routes)");
     expect(source).toContain("const compiledPaths = new Map()");
-    expect(readFileSync("wrangler.toml", "utf8")).toContain(
-      '"@remix-run/router" = "./node_modules/@remix-run/router/dist/router.cjs.js"'
-    );
+    expect(readFileSync("wrangler.toml", "utf8")).toContain('"@remix-run/router" = "./node_modules/@remix-run/router/dist/router.cjs.js"');
   });
 
   it("matches every kind of path as the router always has, again and again", () => {
@@ -83,32 +80,20 @@ describe("the patched router", () => {
     const routes = routeTree();
     expect(ids(matchRoutes(routes, "/deals"))).toEqual(["root", "routes/$"]);
     routes[0]!.children!.push({ id: "routes/deals", path: "deals" });
-    expect(ids(matchRoutes(routes, "/deals"))).toEqual([
-      "root",
-      "routes/deals",
-    ]);
+    expect(ids(matchRoutes(routes, "/deals"))).toEqual(["root", "routes/deals"]);
   });
 
   it("a path compiled once still answers for its own case sensitivity and end", () => {
-    expect(
-      matchPath({ path: "/Shop", caseSensitive: true }, "/shop")
-    ).toBeNull();
-    expect(
-      matchPath({ path: "/Shop", caseSensitive: false }, "/shop")?.pathname
-    ).toBe("/shop");
-    expect(
-      matchPath({ path: "/Shop", caseSensitive: true }, "/shop")
-    ).toBeNull();
-    expect(
-      matchPath({ path: "/shop", end: false }, "/shop/edibles")?.pathnameBase
-    ).toBe("/shop");
+    expect(matchPath({ path: "/Shop", caseSensitive: true }, "/shop")).toBeNull();
+    expect(matchPath({ path: "/Shop", caseSensitive: false }, "/shop")?.pathname).toBe("/shop");
+    expect(matchPath({ path: "/Shop", caseSensitive: true }, "/shop")).toBeNull();
+    expect(matchPath({ path: "/shop", end: false }, "/shop/edibles")?.pathnameBase).toBe("/shop");
     expect(matchPath({ path: "/shop", end: true }, "/shop/edibles")).toBeNull();
     expect(matchPath("/shop", "/shop")?.pathname).toBe("/shop");
   });
 
   it("many distinct patterns (matchPath is public) never stop matching", () => {
-    for (let i = 0; i < 2500; i++)
-      expect(matchPath(`/p${i}/:id`, `/p${i}/x`)?.params).toEqual({ id: "x" });
+    for (let i = 0; i < 2500; i++) expect(matchPath(`/p${i}/:id`, `/p${i}/x`)?.params).toEqual({ id: "x" });
     expect(matchPath("/p0/:id", "/p0/y")?.params).toEqual({ id: "y" });
   });
 });

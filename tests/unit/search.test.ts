@@ -18,7 +18,35 @@ const anyText = fc.oneof(
   fc.string({ maxLength: 300 }),
   fc.string({ unit: "grapheme", maxLength: 300 }),
   fc.string({ unit: "binary", maxLength: 300 }),
-  fc.array(fc.constantFrom('"', "%", "_", "*", "NEAR", "OR", "AND", "NOT", "-", "^", ":", "(", ")", "{", "}", "\\", "'", " ", "日本", "🌿", "\u0000", "\n"), { maxLength: 60 }).map((parts) => parts.join("")),
+  fc
+    .array(
+      fc.constantFrom(
+        '"',
+        "%",
+        "_",
+        "*",
+        "NEAR",
+        "OR",
+        "AND",
+        "NOT",
+        "-",
+        "^",
+        ":",
+        "(",
+        ")",
+        "{",
+        "}",
+        "\\",
+        "'",
+        " ",
+        "日本",
+        "🌿",
+        "\u0000",
+        "\n",
+      ),
+      { maxLength: 60 },
+    )
+    .map((parts) => parts.join("")),
 );
 
 describe("normalizeSearch", () => {
@@ -153,7 +181,13 @@ describe("relevance is the default order of a search", () => {
     expect(serializeShopQuery(parse("search=kush"))).toBe("?search=kush");
     expect(serializeShopQuery(parse("search=kush&sort=name"))).toBe("?search=kush&sort=name");
     expect(sortFieldValue(parse("search=kush"))).toBe("");
-    expect(sortOptions("kush").map((option) => option.label)).toEqual(["Best match", "Name: A to Z", "Price: Low to High", "Price: High to Low", "THC: High to Low"]);
+    expect(sortOptions("kush").map((option) => option.label)).toEqual([
+      "Best match",
+      "Name: A to Z",
+      "Price: Low to High",
+      "Price: High to Low",
+      "THC: High to Low",
+    ]);
     expect(sortOptions("").map((option) => [option.value, option.label])).toEqual([
       ["", "Name: A to Z"],
       ["price-asc", "Price: Low to High"],

@@ -47,7 +47,9 @@ describe("parseShopQuery", () => {
   });
 
   it("reads junk as the defaults instead of failing", () => {
-    expect(parse("price=cheap&sort=random&view=table&page=abc&inactive=yes&category=all&strain=ruderalis&thc=100&stock=yes&effect=")).toEqual(DEFAULT_SHOP_QUERY);
+    expect(
+      parse("price=cheap&sort=random&view=table&page=abc&inactive=yes&category=all&strain=ruderalis&thc=100&stock=yes&effect="),
+    ).toEqual(DEFAULT_SHOP_QUERY);
     expect(parse("")).toEqual(DEFAULT_SHOP_QUERY);
   });
 
@@ -61,7 +63,11 @@ describe("parseShopQuery", () => {
 
   it("never fails on a stranger's query string, and what it reads is already canonical", () => {
     const names = ["search", "category", "price", "strain", "thc", "effect", "stock", "sale", "sort", "view", "page", "inactive", "tab"];
-    const text = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: "grapheme", maxLength: 120 }), fc.constantFrom("indica", "over-35", "in", "1", "thc-desc", "Relaxed", "関係", "💚"));
+    const text = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.string({ unit: "grapheme", maxLength: 120 }),
+      fc.constantFrom("indica", "over-35", "in", "1", "thc-desc", "Relaxed", "関係", "💚"),
+    );
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom(...names), text), { maxLength: 30 }), (pairs) => {
         const query = parseShopQuery(new URLSearchParams(pairs));
@@ -97,7 +103,9 @@ describe("serializeShopQuery", () => {
   });
 
   it("Clear Filters resets every filter (search, category, price and the new ones) but keeps sort and view", () => {
-    const query = parse("search=kush&category=deps&price=under-25&strain=indica&thc=over-35&effect=relaxed&stock=in&sale=1&sort=price-asc&view=list&page=2");
+    const query = parse(
+      "search=kush&category=deps&price=under-25&strain=indica&thc=over-35&effect=relaxed&stock=in&sale=1&sort=price-asc&view=list&page=2",
+    );
     expect(hasActiveFilters(query)).toBe(true);
     expect(serializeShopQuery(clearedFilters(query))).toBe("?sort=price-asc&view=list");
     expect(hasActiveFilters(clearedFilters(query))).toBe(false);
@@ -110,20 +118,37 @@ describe("serializeShopQuery", () => {
   });
 
   it("puts a page's own parameters (the concentrates tab) first", () => {
-    expect(serializeShopQuery({ ...DEFAULT_SHOP_QUERY, strains: ["sativa"], page: 2 }, { tab: "diamonds" })).toBe("?tab=diamonds&strain=sativa&page=2");
+    expect(serializeShopQuery({ ...DEFAULT_SHOP_QUERY, strains: ["sativa"], page: 2 }, { tab: "diamonds" })).toBe(
+      "?tab=diamonds&strain=sativa&page=2",
+    );
   });
 });
 
 describe("filter chips", () => {
   it("one removable chip per chosen value, each a link to the view without it (back on page 1)", () => {
-    const query = parse("search=kush&category=edibles&strain=indica&strain=sativa&thc=over-35&effect=relaxed&stock=in&sale=1&sort=thc-desc&page=3");
+    const query = parse(
+      "search=kush&category=edibles&strain=indica&strain=sativa&thc=over-35&effect=relaxed&stock=in&sale=1&sort=thc-desc&page=3",
+    );
     const chips = filterChips(query, { category: (slug) => (slug === "edibles" ? "Edibles" : undefined), effect: () => "Relaxed" });
-    expect(chips.map((chip) => chip.label)).toEqual(["“kush”", "Edibles", "Indica", "Sativa", "THC over 35%", "Relaxed", "In stock only", "On sale"]);
+    expect(chips.map((chip) => chip.label)).toEqual([
+      "“kush”",
+      "Edibles",
+      "Indica",
+      "Sativa",
+      "THC over 35%",
+      "Relaxed",
+      "In stock only",
+      "On sale",
+    ]);
     expect(activeFilterCount(query)).toBe(8);
     const indica = chips.find((chip) => chip.label === "Indica")!;
-    expect(serializeShopQuery(indica.without)).toBe("?search=kush&category=edibles&strain=sativa&thc=over-35&effect=relaxed&stock=in&sale=1&sort=thc-desc");
+    expect(serializeShopQuery(indica.without)).toBe(
+      "?search=kush&category=edibles&strain=sativa&thc=over-35&effect=relaxed&stock=in&sale=1&sort=thc-desc",
+    );
     const sale = chips.find((chip) => chip.label === "On sale")!;
-    expect(serializeShopQuery(sale.without)).toBe("?search=kush&category=edibles&strain=indica&strain=sativa&thc=over-35&effect=relaxed&stock=in&sort=thc-desc");
+    expect(serializeShopQuery(sale.without)).toBe(
+      "?search=kush&category=edibles&strain=indica&strain=sativa&thc=over-35&effect=relaxed&stock=in&sort=thc-desc",
+    );
     expect(filterChips(DEFAULT_SHOP_QUERY)).toEqual([]);
   });
 });
@@ -164,7 +189,11 @@ describe("potency ranges (the top of a product's THC range)", () => {
 describe("effect options", () => {
   it("lists the effects present, the most common first up to a limit, plus any chosen one, by name", () => {
     const counts = Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`e${index}`, index + 1]));
-    const facets = { ...EMPTY_FACETS, options: { ...EMPTY_FACETS.options, effects: { ...counts, gone: 0 } }, effectLabels: { e19: "Euphoric" } };
+    const facets = {
+      ...EMPTY_FACETS,
+      options: { ...EMPTY_FACETS.options, effects: { ...counts, gone: 0 } },
+      effectLabels: { e19: "Euphoric" },
+    };
     const options = effectOptions(facets, ["gone"]);
     expect(options).toHaveLength(EFFECT_OPTIONS_SHOWN + 1);
     expect(options.map((option) => option.value)).toContain("gone");

@@ -34,7 +34,9 @@ Catalogue migration 3f2a: inserted 54 products
 describe("npm start's output", () => {
   it("keeps the shop's own logs and real errors, drops wrangler's banner, bindings, tips, request lines and dropped connections", () => {
     const keep = createOutputFilter();
-    const kept = WRANGLER_OUTPUT.split("\n").filter(keep).map((line) => line.replace(/\x1b\[[0-9;]*m/g, ""));
+    const kept = WRANGLER_OUTPUT.split("\n")
+      .filter(keep)
+      .map((line) => line.replace(/\x1b\[[0-9;]*m/g, ""));
     expect(kept).toEqual(["Catalogue migration 3f2a: inserted 54 products", "✘ [ERROR] Product form: could not load Error: D1_ERROR"]);
   });
 
@@ -46,7 +48,9 @@ describe("npm start's output", () => {
     const banner = startBanner({ url: "http://localhost:8787", username: "admin", devPassword: "dev-password" });
     expect(banner).toContain("Shop    http://localhost:8787");
     expect(banner).toContain("Admin   http://localhost:8787/admin   (username admin, password dev-password)");
-    expect(startBanner({ url: "http://localhost:8787", username: "owner", devPassword: null })).toContain("username owner, the password whose hash is in .dev.vars");
+    expect(startBanner({ url: "http://localhost:8787", username: "owner", devPassword: null })).toContain(
+      "username owner, the password whose hash is in .dev.vars",
+    );
   });
 });
 
@@ -56,7 +60,9 @@ describe("the server build wrangler bundles on start", () => {
       .filter((name) => name.endsWith(".js"))
       .map((name) => join("build/server", name));
     expect(files.length).toBeGreaterThan(0);
-    const bare = files.flatMap((file) => [...readFileSync(file, "utf8").matchAll(/import\s*"([^./"][^"]*)";/g)].map((m) => `${file}: ${m[1]}`));
+    const bare = files.flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/import\s*"([^./"][^"]*)";/g)].map((m) => `${file}: ${m[1]}`),
+    );
     expect(bare).toEqual([]);
   });
 });

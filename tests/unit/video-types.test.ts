@@ -14,7 +14,18 @@ const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
 
 describe("video type and size checks", () => {
   it("accepts the spec's types and stores MOV and AVI variants under one type", () => {
-    for (const type of ["video/mp4", "video/quicktime", "video/mov", "video/x-msvideo", "video/avi", "video/webm", "video/3gpp", "video/3gpp2", "video/mp4v-es", "video/x-m4v"]) {
+    for (const type of [
+      "video/mp4",
+      "video/quicktime",
+      "video/mov",
+      "video/x-msvideo",
+      "video/avi",
+      "video/webm",
+      "video/3gpp",
+      "video/3gpp2",
+      "video/mp4v-es",
+      "video/x-m4v",
+    ]) {
       expect(checkVideoFile({ type, size: 1000 }).ok, type).toBe(true);
     }
     expect(checkVideoFile({ type: "video/mov", size: 5 })).toEqual({ ok: true, contentType: "video/quicktime", ext: "mov" });
@@ -32,8 +43,14 @@ describe("video type and size checks", () => {
   it("refuses files over 10GB with the size in GB to one decimal", () => {
     expect(VIDEO_MAX_BYTES).toBe(10 * GB);
     expect(checkVideoFile({ type: "video/mp4", size: 10 * GB }).ok).toBe(true);
-    expect(checkVideoFile({ type: "video/mp4", size: 12.34 * GB })).toEqual({ ok: false, message: "File size (12.3GB) exceeds 10GB limit." });
-    expect(checkVideoFile({ type: "video/mp4", size: 10 * GB + 1 })).toEqual({ ok: false, message: "File size (10.0GB) exceeds 10GB limit." });
+    expect(checkVideoFile({ type: "video/mp4", size: 12.34 * GB })).toEqual({
+      ok: false,
+      message: "File size (12.3GB) exceeds 10GB limit.",
+    });
+    expect(checkVideoFile({ type: "video/mp4", size: 10 * GB + 1 })).toEqual({
+      ok: false,
+      message: "File size (10.0GB) exceeds 10GB limit.",
+    });
   });
 
   it("reads the type from the name when the browser gives none", () => {

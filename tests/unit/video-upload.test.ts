@@ -165,7 +165,14 @@ describe("VideoUploader", () => {
     await uploader.start();
 
     const stages = [...new Set(states.map((state) => state.stage))];
-    expect(stages).toEqual([STAGES.preparing, "Uploading chunk 1/3...", "Uploading chunk 2/3...", "Uploading chunk 3/3...", STAGES.combining, STAGES.complete]);
+    expect(stages).toEqual([
+      STAGES.preparing,
+      "Uploading chunk 1/3...",
+      "Uploading chunk 2/3...",
+      "Uploading chunk 3/3...",
+      STAGES.combining,
+      STAGES.complete,
+    ]);
     expect(server.partRequests).toEqual([
       { partNumber: 1, bytes: VIDEO_PART_SIZE },
       { partNumber: 2, bytes: VIDEO_PART_SIZE },
@@ -189,7 +196,8 @@ describe("VideoUploader", () => {
 
   it("retries a failing part after 1 s and 2 s, then carries on", async () => {
     const server = fakeServer({
-      onPart: (partNumber, attempt) => (partNumber === 2 && attempt <= 2 ? Response.json({ error: { description: "busy" } }, { status: 503 }) : null),
+      onPart: (partNumber, attempt) =>
+        partNumber === 2 && attempt <= 2 ? Response.json({ error: { description: "busy" } }, { status: 503 }) : null,
     });
     const delays: number[] = [];
     const uploader = new VideoUploader(videoFile(VIDEO_PART_SIZE + 10), {

@@ -137,36 +137,30 @@ describe("the admin route matrix (built from app/routes/admin*)", () => {
     for (const name of DELEGATES) expect(firstStatement(source, name), name).toMatch(GUARD);
   });
 
-  it.each(routes.map((route) => [route.url, route] as const))(
-    "every loader and action of %s calls requireAdmin first",
-    (_url, route) => {
-      for (const kind of ["loader", "action"] as const) {
-        if (kind === "loader" ? !route.hasLoader : !route.hasAction) continue;
-        const body = firstStatement(route.source, kind) ?? "";
-        // Either the route guards itself, or it hands the whole request to a shared module that does.
-        const delegated = new RegExp(`^return\\s+(?:${DELEGATES.join("|")})\\(request, context`).test(body);
-        expect(GUARD.test(body) || delegated, `${route.file} ${kind}: ${body}`).toBe(true);
-      }
-    },
-  );
+  it.each(routes.map((route) => [route.url, route] as const))("every loader and action of %s calls requireAdmin first", (_url, route) => {
+    for (const kind of ["loader", "action"] as const) {
+      if (kind === "loader" ? !route.hasLoader : !route.hasAction) continue;
+      const body = firstStatement(route.source, kind) ?? "";
+      // Either the route guards itself, or it hands the whole request to a shared module that does.
+      const delegated = new RegExp(`^return\\s+(?:${DELEGATES.join("|")})\\(request, context`).test(body);
+      expect(GUARD.test(body) || delegated, `${route.file} ${kind}: ${body}`).toBe(true);
+    }
+  });
 
-  it.each(routes.map((route) => [route.url, route] as const))(
-    "GET %s without a session redirects to /admin",
-    async (_url, route) => {
-      const before = await snapshot();
-      for (const accept of ["text/html", "application/json"]) {
-        const response = await get(route.url, { headers: { Accept: accept } });
-        await response.arrayBuffer();
-        if (!route.hasLoader) {
-          expect(response.status).toBe(405);
-          continue;
-        }
-        expect(response.status, `${route.url} (${accept})`).toBe(302);
-        expect(response.headers.get("Location")).toBe("/admin");
+  it.each(routes.map((route) => [route.url, route] as const))("GET %s without a session redirects to /admin", async (_url, route) => {
+    const before = await snapshot();
+    for (const accept of ["text/html", "application/json"]) {
+      const response = await get(route.url, { headers: { Accept: accept } });
+      await response.arrayBuffer();
+      if (!route.hasLoader) {
+        expect(response.status).toBe(405);
+        continue;
       }
-      expect(await snapshot()).toEqual(before);
-    },
-  );
+      expect(response.status, `${route.url} (${accept})`).toBe(302);
+      expect(response.headers.get("Location")).toBe("/admin");
+    }
+    expect(await snapshot()).toEqual(before);
+  });
 
   it.each(routes.map((route) => [route.url, route] as const))(
     "POST %s without a session is refused and changes nothing",
@@ -192,21 +186,16 @@ describe("the admin route matrix (built from app/routes/admin*)", () => {
     },
   );
 
-  it.each(routes.map((route) => [route.url, route] as const))(
-    "the client-side data request for %s is refused too",
-    async (_url, route) => {
-      if (!route.hasLoader) return;
-      const before = await snapshot();
-      const response = await get(`${route.url}.data`);
-      const text = await response.text();
-      // Single fetch answers a thrown redirect as a redirect instruction, never the loader's data.
-      expect([202, 302, 204]).toContain(response.status);
-      expect(text + (response.headers.get("X-Remix-Redirect") ?? "") + (response.headers.get("Location") ?? "")).toContain(
-        "/admin",
-      );
-      expect(await snapshot()).toEqual(before);
-    },
-  );
+  it.each(routes.map((route) => [route.url, route] as const))("the client-side data request for %s is refused too", async (_url, route) => {
+    if (!route.hasLoader) return;
+    const before = await snapshot();
+    const response = await get(`${route.url}.data`);
+    const text = await response.text();
+    // Single fetch answers a thrown redirect as a redirect instruction, never the loader's data.
+    expect([202, 302, 204]).toContain(response.status);
+    expect(text + (response.headers.get("X-Remix-Redirect") ?? "") + (response.headers.get("Location") ?? "")).toContain("/admin");
+    expect(await snapshot()).toEqual(before);
+  });
 });
 
 function signIn(fields: Record<string, string>, ip: string) {
@@ -328,9 +317,7 @@ describe("admin sign-in", () => {
   it("treats a tampered session cookie as signed out", async () => {
     const cookie = await adminCookie();
     const [name, value] = cookie.split("=") as [string, string];
-    const forged = `${name}=${btoa(JSON.stringify({ username: "admin", expiresAt: Date.now() + 1e9 }))}${value.slice(
-      value.indexOf("."),
-    )}`;
+    const forged = `${name}=${btoa(JSON.stringify({ username: "admin", expiresAt: Date.now() + 1e9 }))}${value.slice(value.indexOf("."))}`;
     for (const bad of [forged, `${cookie.slice(0, -2)}xx`]) {
       const response = await get("/admin/dashboard", { headers: { Cookie: bad } });
       expect(response.status).toBe(302);

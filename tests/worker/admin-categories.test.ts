@@ -113,9 +113,7 @@ describe("rename a category", () => {
     expect(next.html).toContain("Category has been updated successfully");
     const renamed = await categoryByName(newName);
     expect(renamed).toMatchObject({ id: category.id, slug: newName.toLowerCase().replace(/\s+/g, "-") });
-    const product = await env.DB.prepare("SELECT category FROM products WHERE name = ?")
-      .bind(productName)
-      .first<{ category: string }>();
+    const product = await env.DB.prepare("SELECT category FROM products WHERE name = ?").bind(productName).first<{ category: string }>();
     expect(product!.category).toBe(renamed!.slug);
     expect(await countRows("products", "category = ?", category.slug)).toBe(0);
   });
@@ -132,9 +130,7 @@ describe("rename a category", () => {
       expect(page).toContain("A category with this name already exists");
     }
     expect(await categoryByName(category.name)).toMatchObject({ slug: category.slug });
-    const product = await env.DB.prepare("SELECT category FROM products WHERE name = ?")
-      .bind(productName)
-      .first<{ category: string }>();
+    const product = await env.DB.prepare("SELECT category FROM products WHERE name = ?").bind(productName).first<{ category: string }>();
     expect(product!.category).toBe(category.slug);
     expect(await countRows("products", "category = 'concentrates' AND name = ?", productName)).toBe(0);
   });

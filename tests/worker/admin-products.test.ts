@@ -153,25 +153,40 @@ describe("create a product", () => {
     (c) => c.charCodeAt(0),
   );
   it.each([
-    ["a file that is not an image", new File([new TextEncoder().encode("<?php echo 1; ?>")], "shell.png", { type: "image/png" }), 415, "Invalid file type", "Please select a valid image file (JPG, PNG, WEBP, or GIF)"],
-    ["an image over 50MB", new File([PNG_BYTES, new Uint8Array(50 * 1024 * 1024)], "huge.png", { type: "image/png" }), 413, "File too large", "Please select an image smaller than 50MB"],
-  ])("without JavaScript, refuses %s with the spec's texts in the form's alert, and stores nothing", async (_label, file, status, title, description) => {
-    const before = await countRows("products");
-    const objects = (await env.IMAGES.list()).objects.length;
-    const { form, name } = productForm();
-    form.append("imageFiles", new File([PNG_BYTES], "fine.png", { type: "image/png" }));
-    form.append("imageFiles", file);
-    const response = await adminPost("/admin/add-product", form);
-    expect(response.status).toBe(status);
-    const page = await read(response);
-    expect(page).toContain("The product was not saved");
-    expect(page).toContain(html(`${title}: ${description}`));
-    expect(page).not.toContain("could not be stored");
-    // The typed input is kept for the next try.
-    expect(page).toContain(`value="${html(name)}"`);
-    expect(await countRows("products")).toBe(before);
-    expect((await env.IMAGES.list()).objects.length).toBe(objects);
-  });
+    [
+      "a file that is not an image",
+      new File([new TextEncoder().encode("<?php echo 1; ?>")], "shell.png", { type: "image/png" }),
+      415,
+      "Invalid file type",
+      "Please select a valid image file (JPG, PNG, WEBP, or GIF)",
+    ],
+    [
+      "an image over 50MB",
+      new File([PNG_BYTES, new Uint8Array(50 * 1024 * 1024)], "huge.png", { type: "image/png" }),
+      413,
+      "File too large",
+      "Please select an image smaller than 50MB",
+    ],
+  ])(
+    "without JavaScript, refuses %s with the spec's texts in the form's alert, and stores nothing",
+    async (_label, file, status, title, description) => {
+      const before = await countRows("products");
+      const objects = (await env.IMAGES.list()).objects.length;
+      const { form, name } = productForm();
+      form.append("imageFiles", new File([PNG_BYTES], "fine.png", { type: "image/png" }));
+      form.append("imageFiles", file);
+      const response = await adminPost("/admin/add-product", form);
+      expect(response.status).toBe(status);
+      const page = await read(response);
+      expect(page).toContain("The product was not saved");
+      expect(page).toContain(html(`${title}: ${description}`));
+      expect(page).not.toContain("could not be stored");
+      // The typed input is kept for the next try.
+      expect(page).toContain(`value="${html(name)}"`);
+      expect(await countRows("products")).toBe(before);
+      expect((await env.IMAGES.list()).objects.length).toBe(objects);
+    },
+  );
 
   it("keeps what was typed when a save is refused", async () => {
     const { form } = productForm({ name: "Kept Name 123", price: "abc" });

@@ -107,7 +107,9 @@ describe("server-side sessions", () => {
     const old = Date.now() - 90 * 60 * 1000;
     await env.DB.prepare("UPDATE admin_sessions SET last_used_at = ? WHERE id_hash = ?").bind(old, row!.id_hash).run();
     expect(await dashboard(cookie)).toBe("signed in");
-    const touched = await env.DB.prepare("SELECT last_used_at FROM admin_sessions WHERE id_hash = ?").bind(row!.id_hash).first<number>("last_used_at");
+    const touched = await env.DB.prepare("SELECT last_used_at FROM admin_sessions WHERE id_hash = ?")
+      .bind(row!.id_hash)
+      .first<number>("last_used_at");
     expect(touched).toBeGreaterThan(Date.now() - 60_000);
   });
 
@@ -182,7 +184,9 @@ describe("sign-in throttle", () => {
     expect(page).toMatch(/Too many sign-in attempts on this shop. Please wait 1[45] minutes and try again./);
 
     // When the window has passed, sign-in works again.
-    await env.DB.prepare("UPDATE login_attempts SET attempted_at = attempted_at - ?").bind(16 * 60 * 1000).run();
+    await env.DB.prepare("UPDATE login_attempts SET attempted_at = attempted_at - ?")
+      .bind(16 * 60 * 1000)
+      .run();
     const later = await signIn("192.0.2.200");
     expect(later.status).toBe(302);
     await later.arrayBuffer();

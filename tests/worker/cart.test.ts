@@ -142,7 +142,9 @@ describe("/cart actions change the cookie", () => {
 
     const gone = await postCart({ intent: "decrement", productId: String(cake) }, nextCookie(down));
     expect(cartAfter(gone)).toEqual([{ id: runtz, quantity: 5 }]);
-    expect(toastsAfter(gone)).toEqual([expect.objectContaining({ title: "Item removed", description: "Item has been removed from your cart" })]);
+    expect(toastsAfter(gone)).toEqual([
+      expect.objectContaining({ title: "Item removed", description: "Item has been removed from your cart" }),
+    ]);
 
     const zero = await postCart({ intent: "set", productId: String(runtz), quantity: "0" }, nextCookie(gone));
     expect(cartAfter(zero)).toEqual([]);
@@ -164,13 +166,18 @@ describe("/cart actions change the cookie", () => {
   });
 
   it("caps a quantity at the per-line bound and tells the shopper", async () => {
-    const response = await postCart({ intent: "set", productId: String(gummies), quantity: "5000" }, cartCookie([{ id: gummies, quantity: 1 }]));
+    const response = await postCart(
+      { intent: "set", productId: String(gummies), quantity: "5000" },
+      cartCookie([{ id: gummies, quantity: 1 }]),
+    );
     expect(cartAfter(response)).toEqual([{ id: gummies, quantity: MAX_LINE_QUANTITY }]);
     expect(toastsAfter(response)[0]).toMatchObject({ title: "Quantity limit reached" });
   });
 
   it("refuses a 21st product and tells the shopper", async () => {
-    const { results } = await env.DB.prepare("SELECT id FROM products WHERE active = 1 ORDER BY id LIMIT ?").bind(MAX_CART_LINES + 1).all<{ id: number }>();
+    const { results } = await env.DB.prepare("SELECT id FROM products WHERE active = 1 ORDER BY id LIMIT ?")
+      .bind(MAX_CART_LINES + 1)
+      .all<{ id: number }>();
     const full = results.slice(0, MAX_CART_LINES).map(({ id }) => ({ id, quantity: 1 }));
     const response = await postCart({ intent: "add", productId: String(results[MAX_CART_LINES]!.id) }, cartCookie(full));
     expect(cartAfter(response)).toEqual(full);
@@ -184,7 +191,11 @@ describe("/cart actions change the cookie", () => {
     const outOfStock = await postCart({ intent: "add", productId: String(cake) }, cookie);
     expect(outOfStock.status).toBe(303);
     expect(cartAfter(outOfStock)).toEqual([{ id: runtz, quantity: 1 }]);
-    expect(toastsAfter(outOfStock)[0]).toMatchObject({ title: "Out of stock", description: "Wedding Cake (1/8 oz) is out of stock", variant: "destructive" });
+    expect(toastsAfter(outOfStock)[0]).toMatchObject({
+      title: "Out of stock",
+      description: "Wedding Cake (1/8 oz) is out of stock",
+      variant: "destructive",
+    });
 
     const unknown = await postCart({ intent: "add", productId: "987654" }, cookie);
     expect(cartAfter(unknown)).toEqual([{ id: runtz, quantity: 1 }]);
@@ -418,7 +429,9 @@ describe("placing an order", () => {
     expect(body).toContain("Your cart is empty");
     expect(body).toContain(html("Your order has been sent via Telegram. We'll contact you soon!"));
     expect(body).toContain(`<meta http-equiv="refresh" content="0;url=${html(telegram)}"/>`);
-    expect(body).toMatch(new RegExp(`<a href="${html(telegram).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}" target="_blank"[^>]*>.*Open Telegram again`));
+    expect(body).toMatch(
+      new RegExp(`<a href="${html(telegram).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}" target="_blank"[^>]*>.*Open Telegram again`),
+    );
     // No line of the old cart is left to order again.
     expect(body).not.toContain("Quantity of Runtz");
     expect(body).toContain('aria-label="Cart, 0 items"');

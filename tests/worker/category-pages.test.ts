@@ -84,7 +84,9 @@ describe("concentrates tabs", () => {
     expect(shown).toEqual(concentrateNames);
     for (const tab of CONCENTRATE_TABS) {
       const href = tab.value === "all" ? "/shop/concentrates" : `/shop/concentrates?tab=${tab.value}`;
-      const link = new RegExp(`<a[^>]*href="${href.replace(/[?]/g, "\\?")}"[^>]*>${tab.label}(?:<!-- -->)? <span[^>]*>${counts[tab.value]}<`);
+      const link = new RegExp(
+        `<a[^>]*href="${href.replace(/[?]/g, "\\?")}"[^>]*>${tab.label}(?:<!-- -->)? <span[^>]*>${counts[tab.value]}<`,
+      );
       expect(html, tab.label).toMatch(link);
     }
     expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/shop\/concentrates"[^>]*>All(?:<!-- -->)? </);
@@ -158,14 +160,20 @@ describe("the other fixed pages", () => {
   });
 
   it("deps, edibles and disposable carts have their own empty states", async () => {
-    await db.update(products).set({ active: false }).where(inArray(products.category, ["deps", "edibles", "pens"]));
+    await db
+      .update(products)
+      .set({ active: false })
+      .where(inArray(products.category, ["deps", "edibles", "pens"]));
     await catalogueChanged();
     try {
       expect((await page("/shop/deps")).text).toContain("No deps products available at the moment.");
       expect((await page("/shop/edibles")).text).toContain("No edibles available");
       expect((await page("/shop/disposable-carts")).text).toContain("No disposable carts available");
     } finally {
-      await db.update(products).set({ active: true }).where(inArray(products.category, ["deps", "edibles", "pens"]));
+      await db
+        .update(products)
+        .set({ active: true })
+        .where(inArray(products.category, ["deps", "edibles", "pens"]));
       await catalogueChanged();
     }
   });

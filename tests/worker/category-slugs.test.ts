@@ -71,7 +71,10 @@ describe("the slug-fixing migration", () => {
       { name: "Indoors!", slug: "indoors!" },
     ]);
     await env.DB.prepare("INSERT INTO products (name, price_cents, category) VALUES ('Slug test joint', 1000, 'pre-rolls-&-more')").run();
-    const product = await env.DB.prepare("SELECT id, version FROM products WHERE name = 'Slug test joint'").first<{ id: number; version: number }>();
+    const product = await env.DB.prepare("SELECT id, version FROM products WHERE name = 'Slug test joint'").first<{
+      id: number;
+      version: number;
+    }>();
 
     await runSlugMigration();
 
@@ -87,7 +90,9 @@ describe("the slug-fixing migration", () => {
     const taken = (await slugOf("Indoors!"))!;
     expect(taken.slug).toBe(`indoors-${taken.id}`);
 
-    const moved = await env.DB.prepare("SELECT category, version FROM products WHERE id = ?").bind(product!.id).first<{ category: string; version: number }>();
+    const moved = await env.DB.prepare("SELECT category, version FROM products WHERE id = ?")
+      .bind(product!.id)
+      .first<{ category: string; version: number }>();
     expect(moved).toEqual({ category: "pre-rolls-more", version: product!.version + 1 });
 
     const after = await env.DB.prepare("SELECT id, slug FROM categories ORDER BY id").all<{ id: number; slug: string }>();
@@ -116,9 +121,14 @@ describe("the slug-fixing migration", () => {
     }
     await insertCategories(rows);
     await runSlugMigration();
-    const { results } = await env.DB.prepare("SELECT name, slug FROM categories WHERE name GLOB 'Z*Q*'").all<{ name: string; slug: string }>();
+    const { results } = await env.DB.prepare("SELECT name, slug FROM categories WHERE name GLOB 'Z*Q*'").all<{
+      name: string;
+      slug: string;
+    }>();
     expect(results).toHaveLength(rows.length);
-    const mismatches = results.filter((row) => row.slug !== slugify(row.name)).map((row) => `${row.name}: ${row.slug} ≠ ${slugify(row.name)}`);
+    const mismatches = results
+      .filter((row) => row.slug !== slugify(row.name))
+      .map((row) => `${row.name}: ${row.slug} ≠ ${slugify(row.name)}`);
     expect(mismatches).toEqual([]);
   });
 });

@@ -41,7 +41,8 @@ interface Row {
   version: number;
 }
 
-const row = (name = NAME) => env.DB.prepare("SELECT id, price_cents, compare_at_cents, version FROM products WHERE name = ?").bind(name).first<Row>();
+const row = (name = NAME) =>
+  env.DB.prepare("SELECT id, price_cents, compare_at_cents, version FROM products WHERE name = ?").bind(name).first<Row>();
 
 afterAll(async () => {
   await env.DB.prepare("DELETE FROM products WHERE name LIKE 'Deal Kush %'").run();
@@ -77,7 +78,10 @@ describe("the owner sets a compare-at price", () => {
     expect(edit).toMatch(/<input[^>]*name="compareAt"[^>]*value="60"/);
 
     // A refused edit (compare-at now below a raised price) leaves the row as it was.
-    const refused = await adminPost(`/admin/edit-product/${saved.id}`, productForm({ version: String(saved.version), price: "65", compareAt: "60" }));
+    const refused = await adminPost(
+      `/admin/edit-product/${saved.id}`,
+      productForm({ version: String(saved.version), price: "65", compareAt: "60" }),
+    );
     expect(refused.status).toBe(400);
     expect(textOf(await read(refused))).toContain(COMPARE_AT_MESSAGES.notAbove);
     expect(await row()).toEqual(saved);
@@ -89,7 +93,10 @@ describe("the owner sets a compare-at price", () => {
     expect(await row()).toMatchObject({ compare_at_cents: null, version: saved.version + 1 });
 
     // And back on sale for the shopper's side below.
-    const again = await adminPost(`/admin/edit-product/${saved.id}`, productForm({ version: String(saved.version + 1), compareAt: "60.00" }));
+    const again = await adminPost(
+      `/admin/edit-product/${saved.id}`,
+      productForm({ version: String(saved.version + 1), compareAt: "60.00" }),
+    );
     expect(again.status).toBe(302);
     await again.arrayBuffer();
     expect(await row()).toMatchObject({ compare_at_cents: 6000 });
@@ -125,8 +132,12 @@ describe("a shopper sees the sale", () => {
   });
 
   it("not on a line at a bulk tier: the tier's price is its own, not the sale", async () => {
-    const gummies = await env.DB.prepare("SELECT id, price_cents FROM products WHERE price_tiers IS NOT NULL AND active = 1 LIMIT 1").first<{ id: number; price_cents: number }>();
-    await env.DB.prepare("UPDATE products SET compare_at_cents = ? WHERE id = ?").bind(gummies!.price_cents * 2, gummies!.id).run();
+    const gummies = await env.DB.prepare(
+      "SELECT id, price_cents FROM products WHERE price_tiers IS NOT NULL AND active = 1 LIMIT 1",
+    ).first<{ id: number; price_cents: number }>();
+    await env.DB.prepare("UPDATE products SET compare_at_cents = ? WHERE id = ?")
+      .bind(gummies!.price_cents * 2, gummies!.id)
+      .run();
     try {
       const one = textOf(await (await get("/checkout", { headers: { Cookie: cartCookie([{ id: gummies!.id, quantity: 1 }]) } })).text());
       expect(one).toContain("Save 50%");

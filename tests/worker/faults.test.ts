@@ -9,7 +9,12 @@ import { adminCookie, get } from "./helpers";
 const LEAKS = /no such table|SQLITE|D1_ERROR|select .* from|\bat \w+ \(|\.js:\d+/i;
 
 function text(html: string) {
-  return html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, " ");
+  return html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, " ");
 }
 
 describe("pages while D1 cannot be read", () => {

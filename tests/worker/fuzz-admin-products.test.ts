@@ -16,8 +16,32 @@ describe("the Compare-at price field, generated", () => {
   const PREFIX = "Fuzz Deal";
   const compareAt = fc.oneof(
     nastyString,
-    fc.constantFrom("", "   ", "45", "45.00", "45.001", "45.01", "44.999", "0", "0.00", "1000000", "1000000.00", "1000000.001", "1000000.01", "99999999999999999999", "٤٥", "６０", "60 ", " 60", "$60", "60,00", "6e1"),
-    fc.tuple(fc.integer({ min: 0, max: 200_000_000 }), fc.integer({ min: 0, max: 3 })).map(([cents, digits]) => (cents / 100).toFixed(digits)),
+    fc.constantFrom(
+      "",
+      "   ",
+      "45",
+      "45.00",
+      "45.001",
+      "45.01",
+      "44.999",
+      "0",
+      "0.00",
+      "1000000",
+      "1000000.00",
+      "1000000.001",
+      "1000000.01",
+      "99999999999999999999",
+      "٤٥",
+      "６０",
+      "60 ",
+      " 60",
+      "$60",
+      "60,00",
+      "6e1",
+    ),
+    fc
+      .tuple(fc.integer({ min: 0, max: 200_000_000 }), fc.integer({ min: 0, max: 3 }))
+      .map(([cents, digits]) => (cents / 100).toFixed(digits)),
   );
 
   afterAll(async () => {
@@ -31,7 +55,16 @@ describe("the Compare-at price field, generated", () => {
       fc.asyncProperty(compareAt, async (value) => {
         const name = `${PREFIX} ${++run}`;
         const form = new FormData();
-        for (const [key, field] of Object.entries({ name, price: "45", description: "Fuzzed.", category: "indoors", strainType: "hybrid", thcContent: "20", compareAt: value })) form.append(key, field);
+        for (const [key, field] of Object.entries({
+          name,
+          price: "45",
+          description: "Fuzzed.",
+          category: "indoors",
+          strainType: "hybrid",
+          thcContent: "20",
+          compareAt: value,
+        }))
+          form.append(key, field);
         const before = await snapshot();
         const response = await SELF.fetch(`${ORIGIN}/admin/add-product`, {
           method: "POST",
@@ -41,7 +74,9 @@ describe("the Compare-at price field, generated", () => {
         });
         const text = await response.text();
         expect(response.status, `${JSON.stringify(value)}: ${text.slice(0, 200)}`).toBeLessThan(500);
-        const row = await env.DB.prepare("SELECT price_cents, compare_at_cents FROM products WHERE name = ?").bind(name).first<{ price_cents: number; compare_at_cents: number | null }>();
+        const row = await env.DB.prepare("SELECT price_cents, compare_at_cents FROM products WHERE name = ?")
+          .bind(name)
+          .first<{ price_cents: number; compare_at_cents: number | null }>();
         if (response.status >= 400) {
           expect(row).toBeNull();
           expect(await snapshot()).toBe(before);

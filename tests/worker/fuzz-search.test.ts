@@ -20,11 +20,61 @@ const ENGINE_RUNS = 3000;
 const TERMS_PER_BATCH = 25;
 const HTTP_RUNS = 250;
 
-const cjk = fc.string({ unit: fc.integer({ min: 0x4e00, max: 0x9fff }).map((code) => String.fromCodePoint(code)), minLength: 1, maxLength: 60 });
-const cyrillic = fc.string({ unit: fc.integer({ min: 0x0400, max: 0x04ff }).map((code) => String.fromCodePoint(code)), minLength: 1, maxLength: 80 });
+const cjk = fc.string({
+  unit: fc.integer({ min: 0x4e00, max: 0x9fff }).map((code) => String.fromCodePoint(code)),
+  minLength: 1,
+  maxLength: 60,
+});
+const cyrillic = fc.string({
+  unit: fc.integer({ min: 0x0400, max: 0x04ff }).map((code) => String.fromCodePoint(code)),
+  minLength: 1,
+  maxLength: 80,
+});
 const syntax = fc
   .array(
-    fc.constantFrom('"', "'", "%", "_", "*", "^", ":", "-", "+", "(", ")", "{", "}", "[", "]", "\\", "/", ".", ",", "NEAR", "NEAR(", "OR", "AND", "NOT", "name:", "{name}", "ESCAPE", "--", ";", " ", "  ", "kush", "gel", "日本", "🌿", "👩‍👩‍👧", "é", "\u0301", "\u0000", "\t", "\n"),
+    fc.constantFrom(
+      '"',
+      "'",
+      "%",
+      "_",
+      "*",
+      "^",
+      ":",
+      "-",
+      "+",
+      "(",
+      ")",
+      "{",
+      "}",
+      "[",
+      "]",
+      "\\",
+      "/",
+      ".",
+      ",",
+      "NEAR",
+      "NEAR(",
+      "OR",
+      "AND",
+      "NOT",
+      "name:",
+      "{name}",
+      "ESCAPE",
+      "--",
+      ";",
+      " ",
+      "  ",
+      "kush",
+      "gel",
+      "日本",
+      "🌿",
+      "👩‍👩‍👧",
+      "é",
+      "\u0301",
+      "\u0000",
+      "\t",
+      "\n",
+    ),
     { minLength: 1, maxLength: 40 },
   )
   .map((parts) => parts.join(""));
@@ -62,19 +112,39 @@ describe("generated search terms never cause a 5xx", () => {
     // Terms go to D1 in batches of TERMS_PER_BATCH (one round trip each): the same statements /shop,
     // the admin's list and the suggestions route build, for each term as those routes read it.
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(searchTerm, fc.constantFrom("", "concentrates"), fc.constantFrom("relevance", "name", "price-asc")), { minLength: TERMS_PER_BATCH, maxLength: TERMS_PER_BATCH }), async (cases) => {
-        const statements = cases.flatMap(([raw, category, sort]) => {
-          const query = parseShopQuery(new URLSearchParams({ search: raw, category, sort }));
-          if (!query.search) return [];
-          const filters: ListingFilters = { ...NO_FILTERS, search: query.search, category: query.category, sort: query.sort, activeOnly: true };
-          const shop = listingQueries(db, filters);
-          const admin = listingQueries(db, { ...filters, activeOnly: false });
-          const { productsQuery, categoriesQuery } = suggestionQueries(db, normalizeSearch(raw).term);
-          return [shop.countQuery, shop.rowsQuery(1), shop.rowsQuery(2), countWithNoResultsHelp(db, shop.countQuery, query.search), admin.rowsQuery(1), productsQuery, categoriesQuery];
-        });
-        const [first, ...rest] = statements;
-        if (first) expect(await db.batch([first, ...rest])).toHaveLength(statements.length);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.tuple(searchTerm, fc.constantFrom("", "concentrates"), fc.constantFrom("relevance", "name", "price-asc")), {
+          minLength: TERMS_PER_BATCH,
+          maxLength: TERMS_PER_BATCH,
+        }),
+        async (cases) => {
+          const statements = cases.flatMap(([raw, category, sort]) => {
+            const query = parseShopQuery(new URLSearchParams({ search: raw, category, sort }));
+            if (!query.search) return [];
+            const filters: ListingFilters = {
+              ...NO_FILTERS,
+              search: query.search,
+              category: query.category,
+              sort: query.sort,
+              activeOnly: true,
+            };
+            const shop = listingQueries(db, filters);
+            const admin = listingQueries(db, { ...filters, activeOnly: false });
+            const { productsQuery, categoriesQuery } = suggestionQueries(db, normalizeSearch(raw).term);
+            return [
+              shop.countQuery,
+              shop.rowsQuery(1),
+              shop.rowsQuery(2),
+              countWithNoResultsHelp(db, shop.countQuery, query.search),
+              admin.rowsQuery(1),
+              productsQuery,
+              categoriesQuery,
+            ];
+          });
+          const [first, ...rest] = statements;
+          if (first) expect(await db.batch([first, ...rest])).toHaveLength(statements.length);
+        },
+      ),
       { numRuns: ENGINE_RUNS / TERMS_PER_BATCH },
     );
   });

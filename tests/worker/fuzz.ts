@@ -27,7 +27,22 @@ export const nastyString = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "grapheme", maxLength: 40 }),
   fc.string({ unit: "binary", maxLength: 40 }),
-  fc.constantFrom("", " ", "\u0000", "💥", "<script>alert(1)</script>", "' OR 1=1 --", "../../etc/passwd", "%00", "null", "undefined", "[]", "{}", "true", "false"),
+  fc.constantFrom(
+    "",
+    " ",
+    "\u0000",
+    "💥",
+    "<script>alert(1)</script>",
+    "' OR 1=1 --",
+    "../../etc/passwd",
+    "%00",
+    "null",
+    "undefined",
+    "[]",
+    "{}",
+    "true",
+    "false",
+  ),
   fc.integer().map(String),
   fc.constantFrom("-1", "0", "1e308", "-1e308", "NaN", "Infinity", "9007199254740993", "1.0000000001", "00012", "4.5.6"),
   fc.string({ minLength: 5000, maxLength: 20000 }),
@@ -40,7 +55,9 @@ export const nastyString = fc.oneof(
 function formBody(fields: string[]) {
   return fc
     .tuple(
-      fc.array(fc.tuple(fc.constantFrom(...fields), fc.array(nastyString, { minLength: 0, maxLength: 3 })), { maxLength: fields.length + 2 }),
+      fc.array(fc.tuple(fc.constantFrom(...fields), fc.array(nastyString, { minLength: 0, maxLength: 3 })), {
+        maxLength: fields.length + 2,
+      }),
       // Stray field names, including an empty one (workerd cannot serialise names ending in a backslash).
       fc.dictionary(fc.stringMatching(/^[A-Za-z0-9_.[\]-]{0,12}$/), nastyString, { maxKeys: 3 }),
     )
@@ -68,18 +85,37 @@ const jsonValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 function jsonBody(fields: string[]) {
   return fc.oneof(
     fc
-      .tuple(fc.dictionary(fc.constantFrom(...fields), jsonValue, { maxKeys: fields.length }), fc.dictionary(fc.string({ maxLength: 8 }), jsonValue, { maxKeys: 2 }))
+      .tuple(
+        fc.dictionary(fc.constantFrom(...fields), jsonValue, { maxKeys: fields.length }),
+        fc.dictionary(fc.string({ maxLength: 8 }), jsonValue, { maxKeys: 2 }),
+      )
       .map(([known, stray]) => JSON.stringify({ ...stray, ...known })),
-    fc.oneof(nastyString, fc.constantFrom("{", "[1,2", "null", "\"string\"", "1e999")),
+    fc.oneof(nastyString, fc.constantFrom("{", "[1,2", "null", '"string"', "1e999")),
   );
 }
 
 /** Raw upload bodies: random bytes, sometimes starting like a real image, of any declared type. */
 const rawBody = fc
   .tuple(
-    fc.constantFrom(new Uint8Array(0), new Uint8Array([0xff, 0xd8, 0xff]), new Uint8Array([0x89, 0x50, 0x4e, 0x47]), new TextEncoder().encode("<svg"), new TextEncoder().encode("MZ"), new TextEncoder().encode("%PDF-")),
+    fc.constantFrom(
+      new Uint8Array(0),
+      new Uint8Array([0xff, 0xd8, 0xff]),
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
+      new TextEncoder().encode("<svg"),
+      new TextEncoder().encode("MZ"),
+      new TextEncoder().encode("%PDF-"),
+    ),
     fc.uint8Array({ maxLength: 2048 }),
-    fc.constantFrom("image/png", "image/jpeg", "image/svg+xml", "text/html", "application/octet-stream", "", "video/mp4", "application/pdf"),
+    fc.constantFrom(
+      "image/png",
+      "image/jpeg",
+      "image/svg+xml",
+      "text/html",
+      "application/octet-stream",
+      "",
+      "video/mp4",
+      "application/pdf",
+    ),
   )
   .map(([head, tail, type]) => ({ bytes: new Uint8Array([...head, ...tail]), type }));
 
@@ -130,9 +166,32 @@ export async function fuzzEndpoint(endpoint: Endpoint) {
 }
 
 const PRODUCT_FIELDS = [
-  "name", "price", "compareAt", "description", "category", "strainType", "thcContent", "effects", "effects[0]", "effects[1]",
-  "images", "images[0]", "video", "imageFiles", "active", "inStock", "isLabTested", "returnTo",
-  "labReportKey", "labReportFile", "labName", "labTestDate", "labBatch", "labThcPercent", "labCbdPercent", "labTotalCannabinoidsPercent",
+  "name",
+  "price",
+  "compareAt",
+  "description",
+  "category",
+  "strainType",
+  "thcContent",
+  "effects",
+  "effects[0]",
+  "effects[1]",
+  "images",
+  "images[0]",
+  "video",
+  "imageFiles",
+  "active",
+  "inStock",
+  "isLabTested",
+  "returnTo",
+  "labReportKey",
+  "labReportFile",
+  "labName",
+  "labTestDate",
+  "labBatch",
+  "labThcPercent",
+  "labCbdPercent",
+  "labTotalCannabinoidsPercent",
 ];
 
 export const ENDPOINTS: Endpoint[] = [
@@ -150,7 +209,13 @@ export const ENDPOINTS: Endpoint[] = [
   { name: "migration", path: "/admin/migration", fields: ["intent", "clearExisting"], admin: true },
   { name: "image upload", path: "/admin/uploads/image?fileName=x.png", kind: "raw", method: "PUT", admin: true },
   { name: "lab report upload", path: "/admin/uploads/lab-report", kind: "raw", method: "PUT", admin: true },
-  { name: "video upload", path: "/admin/uploads/video", kind: "json", fields: ["intent", "fileName", "contentType", "size", "uploadId", "url"], admin: true },
+  {
+    name: "video upload",
+    path: "/admin/uploads/video",
+    kind: "json",
+    fields: ["intent", "fileName", "contentType", "size", "uploadId", "url"],
+    admin: true,
+  },
   { name: "video part", path: "/admin/uploads/video/part?uploadId=nope&partNumber=1", kind: "raw", method: "PUT", admin: true },
 ];
 

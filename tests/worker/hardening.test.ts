@@ -31,14 +31,17 @@ describe("R2 failing mid-upload", () => {
 });
 
 describe("admin responses are private", () => {
-  it.each(["/admin", "/admin/dashboard", "/admin/products", "/admin/categories"])("%s: no-store and noindex, signed in or not", async (path) => {
-    for (const cookie of ["", await adminCookie()]) {
-      const response = await get(path, { headers: { Cookie: cookie } });
-      await response.arrayBuffer();
-      expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-      expect(response.headers.get("X-Robots-Tag")).toContain("noindex");
-    }
-  });
+  it.each(["/admin", "/admin/dashboard", "/admin/products", "/admin/categories"])(
+    "%s: no-store and noindex, signed in or not",
+    async (path) => {
+      for (const cookie of ["", await adminCookie()]) {
+        const response = await get(path, { headers: { Cookie: cookie } });
+        await response.arrayBuffer();
+        expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+        expect(response.headers.get("X-Robots-Tag")).toContain("noindex");
+      }
+    },
+  );
 });
 
 describe("every response type carries the security headers", () => {

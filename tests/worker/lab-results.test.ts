@@ -17,7 +17,10 @@ import { db, deleteProducts, insertProducts, testProduct } from "./shop-helpers"
  */
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n% a tiny test report\n%%EOF\n");
-const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAABAAAAAQBPJcTWAAAAEElEQVR4nGPQy7IAIgYIBQAWpgNBHeK0zgAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAABAAAAAQBPJcTWAAAAEElEQVR4nGPQy7IAIgYIBQAWpgNBHeK0zgAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);
 const GIF = Uint8Array.from(atob("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"), (c) => c.charCodeAt(0));
 
 let cookie = "";
@@ -40,7 +43,17 @@ beforeAll(async () => {
         priceCents: 4500,
         category: "indoors",
         ...(name === names.shown
-          ? { labReportKey: "sample-coa-runtz-eighth.pdf", labReportName: "sample-coa-runtz-eighth.pdf", labReportType: "application/pdf", labReportSize: 2659, labName: "Probe Labs", labTestDate: "2026-10-14", labBatch: "B-77", labThcPercent: 25.84, labCbdPercent: 0.07 }
+          ? {
+              labReportKey: "sample-coa-runtz-eighth.pdf",
+              labReportName: "sample-coa-runtz-eighth.pdf",
+              labReportType: "application/pdf",
+              labReportSize: 2659,
+              labName: "Probe Labs",
+              labTestDate: "2026-10-14",
+              labBatch: "B-77",
+              labThcPercent: 25.84,
+              labCbdPercent: 0.07,
+            }
           : {}),
       }),
     ),
@@ -114,7 +127,10 @@ describe("lab report upload (with JavaScript)", () => {
     ["PNG", PNG, "image/png", "png"],
   ] as const)("stores a real %s under lab-reports/ with the type its bytes prove and a safe name", async (_kind, bytes, type, ext) => {
     // The declared type and the name are wrong on purpose: only the bytes count, and the name is cleaned.
-    const response = await upload(bytes, { "Content-Type": "application/octet-stream", "X-File-Name": encodeURIComponent(`../../Évil "name" (1).bin`) });
+    const response = await upload(bytes, {
+      "Content-Type": "application/octet-stream",
+      "X-File-Name": encodeURIComponent(`../../Évil "name" (1).bin`),
+    });
     expect(response.status).toBe(201);
     const body = await response.json<{ key: string; name: string; contentType: string; size: number; url: string }>();
     expect(body).toMatchObject({ name: `Evil-name-1.${ext}`, contentType: type, size: bytes.byteLength, url: `/lab-reports/${body.key}` });
@@ -141,7 +157,12 @@ describe("lab report upload (with JavaScript)", () => {
     const tooLarge = await upload(over);
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.json()).toEqual({ error: LAB_REPORT_MESSAGES.tooLarge });
-    const anonymous = await SELF.fetch(`${ORIGIN}/admin/uploads/lab-report`, { method: "PUT", body: PDF, headers: { Origin: ORIGIN, Accept: "application/json" }, redirect: "manual" });
+    const anonymous = await SELF.fetch(`${ORIGIN}/admin/uploads/lab-report`, {
+      method: "PUT",
+      body: PDF,
+      headers: { Origin: ORIGIN, Accept: "application/json" },
+      redirect: "manual",
+    });
     expect([401, 302]).toContain(anonymous.status);
     await anonymous.arrayBuffer();
     expect(await reportKeys()).toEqual(before);
@@ -210,7 +231,13 @@ describe("the product form without JavaScript", () => {
 
     // Unticking Keep removes it from the product; the stored file stays, as images do.
     const removed = await saveEdit(names.attach, {});
-    expect(removed.after).toMatchObject({ lab_report_key: null, lab_report_name: null, lab_report_type: null, lab_report_size: null, lab_name: null });
+    expect(removed.after).toMatchObject({
+      lab_report_key: null,
+      lab_report_name: null,
+      lab_report_type: null,
+      lab_report_size: null,
+      lab_name: null,
+    });
     expect(await env.IMAGES.head(`${LAB_REPORTS_PREFIX}${replaced.after.lab_report_key as string}`)).not.toBeNull();
   });
 
@@ -224,7 +251,10 @@ describe("the product form without JavaScript", () => {
     const before = await reportKeys();
     const over = new Uint8Array(LAB_REPORT_MAX_BYTES + 1);
     over.set(PDF);
-    const refused = await saveEdit(names.limits, { labReportKey: fits.after.lab_report_key as string, labReportFile: new File([over], "bigger.pdf") });
+    const refused = await saveEdit(names.limits, {
+      labReportKey: fits.after.lab_report_key as string,
+      labReportFile: new File([over], "bigger.pdf"),
+    });
     expect(refused.response.status).toBe(413);
     expect(await read(refused.response)).toContain(LAB_REPORT_MESSAGES.tooLarge.description);
     expect(refused.after).toEqual(refused.before);
@@ -234,7 +264,10 @@ describe("the product form without JavaScript", () => {
   it("refuses a renamed file and every bad fact with its message: no row change, nothing stored", async () => {
     const before = await reportKeys();
     const cases: [Record<string, string | File>, string][] = [
-      [{ labReportFile: new File(["MZ not a pdf"], "report.pdf", { type: "application/pdf" }) }, LAB_REPORT_MESSAGES.invalidType.description],
+      [
+        { labReportFile: new File(["MZ not a pdf"], "report.pdf", { type: "application/pdf" }) },
+        LAB_REPORT_MESSAGES.invalidType.description,
+      ],
       [{ labTestDate: "2999-01-01" }, LAB_MESSAGES.dateFuture],
       [{ labTestDate: "2026-02-30" }, LAB_MESSAGES.dateFormat],
       [{ labThcPercent: "100.5" }, LAB_MESSAGES.percentRange("THC %")],
@@ -270,32 +303,53 @@ describe("the product form without JavaScript", () => {
   });
 
   it("generated facts (long, non-Latin, edge numbers): never a 5xx, and either saved exactly or nothing changed", async () => {
-    const text = fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: "grapheme", maxLength: 150 }), fc.constant("日本語のラボ 🌿 ".repeat(12)));
+    const text = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.string({ unit: "grapheme", maxLength: 150 }),
+      fc.constant("日本語のラボ 🌿 ".repeat(12)),
+    );
     const number = fc.oneof(
       fc.constantFrom("0", "100", "100.00", "100.01", "99.99", "0.001", "-0", "1e2", "NaN", "", " 7 ", "٣", "５"),
       fc.double({ min: -10, max: 110, noNaN: true }).map(String),
     );
-    const date = fc.oneof(fc.constantFrom("2026-11-23", "2026-11-30", "2000-02-29", "1900-02-29", "0000-01-01", ""), fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)));
+    const date = fc.oneof(
+      fc.constantFrom("2026-11-23", "2026-11-30", "2000-02-29", "1900-02-29", "0000-01-01", ""),
+      fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.record({ labName: text, labBatch: text, labTestDate: date, labThcPercent: number, labCbdPercent: number, labTotalCannabinoidsPercent: number }), async (lab) => {
-        const { response, before, after } = await saveEdit(names.fuzz, lab);
-        await response.arrayBuffer();
-        expect(response.status).toBeLessThan(500);
-        if (response.status !== 302) {
-          expect(after).toEqual(before);
-          return;
-        }
-        const blank = (value: string) => value.trim() === "";
-        expect(after.lab_name).toBe(blank(lab.labName) ? null : lab.labName.trim());
-        expect(after.lab_batch).toBe(blank(lab.labBatch) ? null : lab.labBatch.trim());
-        expect(after.lab_test_date).toBe(blank(lab.labTestDate) ? null : lab.labTestDate.trim());
-        for (const [column, value] of [["lab_thc_percent", lab.labThcPercent], ["lab_cbd_percent", lab.labCbdPercent], ["lab_total_cannabinoids_percent", lab.labTotalCannabinoidsPercent]] as const) {
-          const stored = after[column] as number | null;
-          if (blank(value)) expect(stored).toBeNull();
-          else expect(stored).toBe(Number(value));
-          if (stored !== null) expect(stored >= 0 && stored <= 100).toBe(true);
-        }
-      }),
+      fc.asyncProperty(
+        fc.record({
+          labName: text,
+          labBatch: text,
+          labTestDate: date,
+          labThcPercent: number,
+          labCbdPercent: number,
+          labTotalCannabinoidsPercent: number,
+        }),
+        async (lab) => {
+          const { response, before, after } = await saveEdit(names.fuzz, lab);
+          await response.arrayBuffer();
+          expect(response.status).toBeLessThan(500);
+          if (response.status !== 302) {
+            expect(after).toEqual(before);
+            return;
+          }
+          const blank = (value: string) => value.trim() === "";
+          expect(after.lab_name).toBe(blank(lab.labName) ? null : lab.labName.trim());
+          expect(after.lab_batch).toBe(blank(lab.labBatch) ? null : lab.labBatch.trim());
+          expect(after.lab_test_date).toBe(blank(lab.labTestDate) ? null : lab.labTestDate.trim());
+          for (const [column, value] of [
+            ["lab_thc_percent", lab.labThcPercent],
+            ["lab_cbd_percent", lab.labCbdPercent],
+            ["lab_total_cannabinoids_percent", lab.labTotalCannabinoidsPercent],
+          ] as const) {
+            const stored = after[column] as number | null;
+            if (blank(value)) expect(stored).toBeNull();
+            else expect(stored).toBe(Number(value));
+            if (stored !== null) expect(stored >= 0 && stored <= 100).toBe(true);
+          }
+        },
+      ),
       { numRuns: 40 },
     );
   }, 120_000);
@@ -324,7 +378,12 @@ describe("serving a lab report", () => {
 
   it("answers 404 for an unknown or malformed key, and never serves outside lab-reports/", async () => {
     await env.IMAGES.put("image-secret.png", PNG, { httpMetadata: { contentType: "image/png" } });
-    for (const path of ["/lab-reports/report-1-nothere.pdf", "/lab-reports/..%2Fimage-secret.png", "/lab-reports/.hidden", "/lab-reports/image-secret.png"]) {
+    for (const path of [
+      "/lab-reports/report-1-nothere.pdf",
+      "/lab-reports/..%2Fimage-secret.png",
+      "/lab-reports/.hidden",
+      "/lab-reports/image-secret.png",
+    ]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
       await response.arrayBuffer();
@@ -335,9 +394,13 @@ describe("serving a lab report", () => {
 describe("what the shopper sees", () => {
   it("the product page lists the facts and links the report in a new tab", async () => {
     const page = await read(await get(`/product/${ids.get(names.shown)}`));
-    const section = page.slice(page.indexOf('id="lab-results-heading"'), page.indexOf("</section>", page.indexOf('id="lab-results-heading"')));
+    const section = page.slice(
+      page.indexOf('id="lab-results-heading"'),
+      page.indexOf("</section>", page.indexOf('id="lab-results-heading"')),
+    );
     expect(section).toContain(">Lab results<");
-    for (const fact of ["<dt", "Probe Labs", "14 October 2026", 'dateTime="2026-10-14"', "B-77", "25.84%", "0.07%"]) expect(section).toContain(fact);
+    for (const fact of ["<dt", "Probe Labs", "14 October 2026", 'dateTime="2026-10-14"', "B-77", "25.84%", "0.07%"])
+      expect(section).toContain(fact);
     expect(section).toMatch(/<a href="\/lab-reports\/sample-coa-runtz-eighth\.pdf" target="_blank" rel="noopener"[^>]*>/);
     expect(section).toContain("View lab report");
     expect(section).toContain("(opens in a new tab)");
@@ -346,7 +409,10 @@ describe("what the shopper sees", () => {
 
   it("without a report the section stays and offers it on request through Telegram", async () => {
     const page = await read(await get(`/product/${ids.get(names.plain)}`));
-    const section = page.slice(page.indexOf('id="lab-results-heading"'), page.indexOf("</section>", page.indexOf('id="lab-results-heading"')));
+    const section = page.slice(
+      page.indexOf('id="lab-results-heading"'),
+      page.indexOf("</section>", page.indexOf('id="lab-results-heading"')),
+    );
     expect(section).toContain("Lab report available on request.");
     expect(section).toContain(`href="https://t.me/${env.TELEGRAM_USERNAME}?text=`);
     expect(section).not.toContain("View lab report");
@@ -373,7 +439,9 @@ describe("the catalogue's sample reports", () => {
     await runMigration(db, started.kind === "started" ? started.run.id : "", { bucket: env.IMAGES });
 
     for (const sample of samples) {
-      const product = await env.DB.prepare("SELECT id, lab_report_key, lab_report_size, active FROM products WHERE lab_report_key = ?").bind(sample.key).first<{ id: number; lab_report_size: number }>();
+      const product = await env.DB.prepare("SELECT id, lab_report_key, lab_report_size, active FROM products WHERE lab_report_key = ?")
+        .bind(sample.key)
+        .first<{ id: number; lab_report_size: number }>();
       expect(product, sample.key).not.toBeNull();
       expect(product!.lab_report_size).toBe(sample.bytes.byteLength);
       const served = await get(`/lab-reports/${sample.key}`);

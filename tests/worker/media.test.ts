@@ -55,7 +55,10 @@ describe("image upload", () => {
   ] as const)("stores a real %s under image-{timestamp}-{random} with its detected type", async (ext, contentType) => {
     const bytes = fromBase64(IMAGES[ext]);
     // The declared type is wrong on purpose: only the bytes count.
-    const response = await upload("/admin/uploads/image", bytes, { "Content-Type": "application/octet-stream", "X-File-Name": `photo.${ext}` });
+    const response = await upload("/admin/uploads/image", bytes, {
+      "Content-Type": "application/octet-stream",
+      "X-File-Name": `photo.${ext}`,
+    });
     expect(response.status).toBe(201);
     const body = await response.json<{ url: string; key: string; contentType: string; size: number }>();
     expect(body.key).toMatch(new RegExp(`^image-\\d{13}-[a-z0-9]{10}\\.${ext}$`));
@@ -88,7 +91,9 @@ describe("image upload", () => {
     const sending = writer.write(fromBase64(IMAGES.png));
     const response = await upload("/admin/uploads/image", readable, { "Content-Type": "image/png" });
     expect(response.status).toBe(413);
-    expect(await response.json<ErrorBody>()).toEqual({ error: { title: "File too large", description: "Please select an image smaller than 50MB" } });
+    expect(await response.json<ErrorBody>()).toEqual({
+      error: { title: "File too large", description: "Please select an image smaller than 50MB" },
+    });
     expect(await imageKeys()).toEqual(before);
     await sending;
     await writer.abort("test done");
@@ -129,7 +134,11 @@ describe("image upload", () => {
     await Promise.all([page.text(), forged.text()]);
     expect(await imageKeys()).toEqual(before);
 
-    const video = await postJson("/admin/uploads/video", { intent: "create", fileName: "a.mp4", contentType: "video/mp4", size: 10 }, { Cookie: "" });
+    const video = await postJson(
+      "/admin/uploads/video",
+      { intent: "create", fileName: "a.mp4", contentType: "video/mp4", size: 10 },
+      { Cookie: "" },
+    );
     expect(video.status).toBe(401);
     await video.text();
     const part = await upload("/admin/uploads/video/part?uploadId=x&partNumber=1", new Uint8Array(10), { Cookie: "" });
@@ -259,7 +268,12 @@ describe("video multipart upload", () => {
     expect(await type.json<ErrorBody>()).toEqual({
       error: { title: "Invalid video file", description: 'File type "text/plain" not supported. Please use MP4, MOV, AVI, or WebM.' },
     });
-    const big = await postJson("/admin/uploads/video", { intent: "create", fileName: "a.mp4", contentType: "video/mp4", size: 11 * 1024 * MB });
+    const big = await postJson("/admin/uploads/video", {
+      intent: "create",
+      fileName: "a.mp4",
+      contentType: "video/mp4",
+      size: 11 * 1024 * MB,
+    });
     expect(big.status).toBe(413);
     expect((await big.json<ErrorBody>()).error.description).toBe("File size (11.0GB) exceeds 10GB limit.");
     const junk = await postJson("/admin/uploads/video", { intent: "launch" });
@@ -388,7 +402,8 @@ describe("video multipart upload", () => {
     const make = async () => {
       const created = await createUpload(1000);
       await (await putPart(created.uploadId, 1, videoBytes(1000))).text();
-      return (await (await postJson("/admin/uploads/video", { intent: "complete", uploadId: created.uploadId })).json<UploadStatusBody>()).key;
+      return (await (await postJson("/admin/uploads/video", { intent: "complete", uploadId: created.uploadId })).json<UploadStatusBody>())
+        .key;
     };
     const loose = await make();
     const removed = await postJson("/admin/uploads/video", { intent: "delete", url: `/videos/${loose}` });
@@ -405,7 +420,9 @@ describe("video multipart upload", () => {
 
     const bad = await postJson("/admin/uploads/video", { intent: "delete", url: "/images/../secret" });
     expect(bad.status).toBe(400);
-    expect(await bad.json<ErrorBody>()).toEqual({ error: { title: "Remove failed", description: "Failed to remove video. Please try again." } });
+    expect(await bad.json<ErrorBody>()).toEqual({
+      error: { title: "Remove failed", description: "Failed to remove video. Please try again." },
+    });
   });
 });
 

@@ -162,7 +162,10 @@ describe("a full migration through the Queue consumer", () => {
     await deliver([message]);
     await catalogueChanged();
 
-    const onSale = catalogue.filter((entry) => entry.compare_at_price).map((entry) => entry.key).sort();
+    const onSale = catalogue
+      .filter((entry) => entry.compare_at_price)
+      .map((entry) => entry.key)
+      .sort();
     expect(onSale.length).toBeGreaterThanOrEqual(5);
     expect(onSale.length).toBeLessThanOrEqual(8);
     const { results } = await env.DB.prepare(
@@ -172,7 +175,9 @@ describe("a full migration through the Queue consumer", () => {
     for (const row of results) {
       expect(savePercent({ priceCents: row.price_cents, compareAtCents: row.compare_at_cents }), row.catalogue_key).toBe(25);
       // The transform and the stored row agree (the seed uses the same transform).
-      expect(catalogueEntryToRow(catalogue.find((entry) => entry.key === row.catalogue_key))).toMatchObject({ compareAtCents: row.compare_at_cents });
+      expect(catalogueEntryToRow(catalogue.find((entry) => entry.key === row.catalogue_key))).toMatchObject({
+        compareAtCents: row.compare_at_cents,
+      });
     }
 
     // The home page's Daily Deal links to the On sale filter, which lists exactly those products.

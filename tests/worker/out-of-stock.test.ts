@@ -38,7 +38,11 @@ function decoded(response: Response, name: string): unknown {
   return raw === "" ? [] : JSON.parse(atob(decodeURIComponent(raw)));
 }
 
-const text = (body: string) => body.replace(/<!-- -->/g, "").replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+const text = (body: string) =>
+  body
+    .replace(/<!-- -->/g, "")
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
 
 describe("out-of-stock lines in the cart", () => {
   it("the checkout lists them as 'Out of Stock', outside the total and the order text; the cookie keeps them", async () => {
@@ -105,7 +109,10 @@ describe("out-of-stock lines in the cart", () => {
       expect(response.headers.get("Location")).not.toMatch(/t\.me/);
       expect(decoded(response, "cannabis-cart")).toBeUndefined();
       expect(decoded(response, "toast")).toEqual([
-        expect.objectContaining({ title: "Out of stock", description: "Wedding Cake (1/8 oz) is out of stock, so there is nothing to order yet" }),
+        expect.objectContaining({
+          title: "Out of stock",
+          description: "Wedding Cake (1/8 oz) is out of stock, so there is nothing to order yet",
+        }),
       ]);
     }
   });

@@ -24,7 +24,13 @@ beforeAll(async () => {
     testProduct({ name: PLAIN, priceCents: 4500, category: "pens", image: null, strainType: "sativa", thcContent: "88-92%" }),
     testProduct({ name: UPLOADED, priceCents: 4500, category: "pens", image: "/images/image-1-uploaded.png" }),
     testProduct({ name: HIDDEN, priceCents: 4500, category: "pens", image: null, active: false }),
-    testProduct({ name: ART, priceCents: 4500, category: "pens", image: "/art/pens-1.svg", extraImages: JSON.stringify(["/art/pens-2.svg", "/images/image-2-kept.png"]) }),
+    testProduct({
+      name: ART,
+      priceCents: 4500,
+      category: "pens",
+      image: "/art/pens-1.svg",
+      extraImages: JSON.stringify(["/art/pens-2.svg", "/images/image-2-kept.png"]),
+    }),
   ]);
 });
 
@@ -56,7 +62,10 @@ describe("/packshots/{id}/{hash}.svg", () => {
     const id = ids.get(PLAIN)!;
     const before = packshotPath(await row(id));
     const oldSvg = await (await get(before)).text();
-    await db.update(products).set({ name: `${PLAIN} Renamed` }).where(eq(products.id, id));
+    await db
+      .update(products)
+      .set({ name: `${PLAIN} Renamed` })
+      .where(eq(products.id, id));
     try {
       const after = packshotPath(await row(id));
       expect(after).not.toBe(before);
@@ -81,7 +90,15 @@ describe("/packshots/{id}/{hash}.svg", () => {
 
   it("answers unknown ids with 404 and malformed addresses with 400", async () => {
     expect((await get("/packshots/999999999/aaaaaaaaaaa.svg")).status).toBe(404);
-    for (const path of ["/packshots/0/aaaaaaaaaaa.svg", "/packshots/-1/aaaaaaaaaaa.svg", "/packshots/abc/aaaaaaaaaaa.svg", "/packshots/1/short.svg", "/packshots/1/aaaaaaaaaaa.png", "/packshots/1/AAAAAAAAAAA.svg", "/packshots/99999999999999999999/aaaaaaaaaaa.svg"]) {
+    for (const path of [
+      "/packshots/0/aaaaaaaaaaa.svg",
+      "/packshots/-1/aaaaaaaaaaa.svg",
+      "/packshots/abc/aaaaaaaaaaa.svg",
+      "/packshots/1/short.svg",
+      "/packshots/1/aaaaaaaaaaa.png",
+      "/packshots/1/AAAAAAAAAAA.svg",
+      "/packshots/99999999999999999999/aaaaaaaaaaa.svg",
+    ]) {
       const response = await get(path);
       expect(response.status, path).toBe(400);
       expect(await response.text()).toContain("Bad packshot address");
@@ -98,7 +115,10 @@ describe("/packshots/{id}/{hash}.svg", () => {
     );
     await fc.assert(
       fc.asyncProperty(segment, segment, fc.constantFrom("GET", "HEAD", "POST"), async (id, file, method) => {
-        const response = await get(`/packshots/${encodeURIComponent(id)}/${encodeURIComponent(file)}`, { method, headers: { Origin: "http://localhost", Host: "localhost" } });
+        const response = await get(`/packshots/${encodeURIComponent(id)}/${encodeURIComponent(file)}`, {
+          method,
+          headers: { Origin: "http://localhost", Host: "localhost" },
+        });
         await response.arrayBuffer();
         expect(response.status, `${method} ${id} / ${file}`).toBeLessThan(500);
       }),
@@ -118,7 +138,9 @@ describe("where packshots are shown", () => {
 
   it("shows the packshot in the cart", async () => {
     const plain = await row(ids.get(PLAIN)!);
-    const html = await (await get("/checkout", { headers: { Cookie: `${cartCookie([{ id: plain.id, quantity: 1 }])}; age-verified=yes` } })).text();
+    const html = await (
+      await get("/checkout", { headers: { Cookie: `${cartCookie([{ id: plain.id, quantity: 1 }])}; age-verified=yes` } })
+    ).text();
     expect(html).toContain(`src="${packshotPath(plain)}"`);
   });
 

@@ -76,7 +76,11 @@ describe("who is served from the cache", () => {
       const { response } = await visit(path);
       expect(response.headers.get("Cache-Status"), path).toMatch(/fwd=bypass; detail=path/);
     }
-    const post = await visit("/contact", undefined, { method: "POST", headers: { Origin: ORIGIN }, body: new URLSearchParams({ name: "x" }) });
+    const post = await visit("/contact", undefined, {
+      method: "POST",
+      headers: { Origin: ORIGIN },
+      body: new URLSearchParams({ name: "x" }),
+    });
     expect(post.response.headers.get("Cache-Status")).toMatch(/fwd=bypass; detail=method/);
   });
 
@@ -84,7 +88,10 @@ describe("who is served from the cache", () => {
     const anonymous = await visit("/checkout", AGE);
     expect(anonymous.body).toContain("Your cart is empty");
     await visit("/checkout", AGE);
-    const { results } = await env.DB.prepare("SELECT id, name FROM products WHERE active = 1 AND in_stock = 1 ORDER BY id LIMIT 1").all<{ id: number; name: string }>();
+    const { results } = await env.DB.prepare("SELECT id, name FROM products WHERE active = 1 AND in_stock = 1 ORDER BY id LIMIT 1").all<{
+      id: number;
+      name: string;
+    }>();
     const shopper = await visit("/checkout", `${AGE}; ${cartCookie([{ id: results[0]!.id, quantity: 2 }])}`);
     expect(shopper.outcome).toBe("bypass");
     expect(shopper.body).not.toContain("Your cart is empty");
@@ -92,7 +99,9 @@ describe("who is served from the cache", () => {
   });
 
   it("an admin gets their own page (debug strip, inactive products); an anonymous visitor after them never does", async () => {
-    const ids = await insertProducts([testProduct({ name: "Cache Test Hidden Inactive", priceCents: 1000, category: "indoors", active: false })]);
+    const ids = await insertProducts([
+      testProduct({ name: "Cache Test Hidden Inactive", priceCents: 1000, category: "indoors", active: false }),
+    ]);
     try {
       const admin = await visit("/shop?inactive=show&search=Cache%20Test", `${AGE}; ${await adminCookie()}`);
       expect(admin.outcome).toBe("bypass");
@@ -111,7 +120,10 @@ describe("who is served from the cache", () => {
 
   it("a visitor with a toast sees the toast, and nobody after them does", async () => {
     await visit("/about", AGE);
-    const toast = await adminPost("/admin/products", new URLSearchParams({ intent: "toggle", productId: "999999999", redirectTo: "/about" }));
+    const toast = await adminPost(
+      "/admin/products",
+      new URLSearchParams({ intent: "toggle", productId: "999999999", redirectTo: "/about" }),
+    );
     const flash = (toast.headers.get("Set-Cookie") ?? "").split(";")[0]!;
     expect(flash).toMatch(/^toast=/);
     const withToast = await visit("/about", `${AGE}; ${flash}`);
@@ -185,9 +197,16 @@ describe("nonces", () => {
     const cache = await caches.open("greenleaf-pages");
     await cache.put(
       key,
-      new Response(`<!DOCTYPE html><html><head><script nonce="${placeholder}">ok()</script></head><body><script nonce="attacker-chosen">evil()</script><script>plain()</script></body></html>`, {
-        headers: { "Content-Type": "text/html; charset=utf-8", "X-Page-Cache-Nonce": placeholder, "Cache-Control": `public, max-age=${PAGE_TTL_SECONDS}` },
-      }),
+      new Response(
+        `<!DOCTYPE html><html><head><script nonce="${placeholder}">ok()</script></head><body><script nonce="attacker-chosen">evil()</script><script>plain()</script></body></html>`,
+        {
+          headers: {
+            "Content-Type": "text/html; charset=utf-8",
+            "X-Page-Cache-Nonce": placeholder,
+            "Cache-Control": `public, max-age=${PAGE_TTL_SECONDS}`,
+          },
+        },
+      ),
     );
     const page = await visit("/about?injected=1", AGE);
     expect(page.outcome).toBe("hit");
@@ -203,7 +222,12 @@ describe("nonces", () => {
   async function storeByHand(query: string, html: string, placeholder: string, offsets: string) {
     const catalogue = await readCatalogueVersion(env);
     const key = pageCacheKey(new URL(`${ORIGIN}/about?injected=${query}`), { build: build.assets.version, catalogue, variant: "adult" });
-    const headers = { "Content-Type": "text/html; charset=utf-8", "X-Page-Cache-Nonce": placeholder, "X-Page-Cache-Nonce-At": offsets, "Cache-Control": `public, max-age=${PAGE_TTL_SECONDS}` };
+    const headers = {
+      "Content-Type": "text/html; charset=utf-8",
+      "X-Page-Cache-Nonce": placeholder,
+      "X-Page-Cache-Nonce-At": offsets,
+      "Cache-Control": `public, max-age=${PAGE_TTL_SECONDS}`,
+    };
     await (await caches.open("greenleaf-pages")).put(key, new Response(html, { headers }));
   }
 
@@ -236,8 +260,13 @@ describe("nonces", () => {
   it("whatever a page says (long and non-Latin text included), the offset rewrite equals the attribute rewrite", async () => {
     const fresh = "ZnJlc2hmcmVzaGZyZXNoZnI=";
     // Text as React writes it into a page: escaped.
-    const escape = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
-    const text = fc.oneof(fc.string({ maxLength: 400 }), fc.string({ unit: "binary", maxLength: 400 }), fc.constant("東京の大麻ショップ — Ελληνικά ✓"));
+    const escape = (text: string) =>
+      text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+    const text = fc.oneof(
+      fc.string({ maxLength: 400 }),
+      fc.string({ unit: "binary", maxLength: 400 }),
+      fc.constant("東京の大麻ショップ — Ελληνικά ✓"),
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(text, { maxLength: 6 }), async (texts) => {
         const body = texts.map((t) => `<p title="${escape(t)}">${escape(t)}</p><script nonce="${PLACEHOLDER}">b()</script>`).join("");
@@ -313,7 +342,17 @@ describe("freshness: the next anonymous request after an admin write sees it", (
 
   function productForm(fields: Record<string, string>) {
     const form = new FormData();
-    const defaults = { price: "12", description: "Cache freshness test.", category: "edibles", strainType: "indica", thcContent: "24", "effects[0]": "Calm", active: "on", inStock: "on", isLabTested: "on" };
+    const defaults = {
+      price: "12",
+      description: "Cache freshness test.",
+      category: "edibles",
+      strainType: "indica",
+      thcContent: "24",
+      "effects[0]": "Calm",
+      active: "on",
+      inStock: "on",
+      isLabTested: "on",
+    };
     for (const [key, value] of Object.entries({ ...defaults, ...fields })) form.append(key, value);
     return form;
   }
@@ -333,7 +372,8 @@ describe("freshness: the next anonymous request after an admin write sees it", (
     page = await afterWrite(path, () => adminPost(`/admin/edit-product/${id}`, productForm({ name: renamed, version: String(version) })));
     expect(cardNames(page.body)).toEqual([renamed]);
 
-    const toggle = () => adminPost("/admin/products", new URLSearchParams({ intent: "toggle", productId: String(id), redirectTo: "/admin/products" }));
+    const toggle = () =>
+      adminPost("/admin/products", new URLSearchParams({ intent: "toggle", productId: String(id), redirectTo: "/admin/products" }));
     page = await afterWrite(path, toggle);
     expect(cardNames(page.body)).toEqual([]);
     page = await afterWrite(path, toggle);
@@ -348,7 +388,9 @@ describe("freshness: the next anonymous request after an admin write sees it", (
     let page = await afterWrite("/", () => adminPost("/admin/categories", new URLSearchParams({ intent: "add", name })));
     expect(textOf(page.body)).toContain(name);
     const { id } = (await env.DB.prepare("SELECT id FROM categories WHERE name = ?").bind(name).first<{ id: number }>())!;
-    page = await afterWrite("/", () => adminPost("/admin/categories", new URLSearchParams({ intent: "rename", id: String(id), name: `${name} Two` })));
+    page = await afterWrite("/", () =>
+      adminPost("/admin/categories", new URLSearchParams({ intent: "rename", id: String(id), name: `${name} Two` })),
+    );
     expect(textOf(page.body)).toContain(`${name} Two`);
     page = await afterWrite("/", () => adminPost("/admin/categories", new URLSearchParams({ intent: "toggle", id: String(id) })));
     expect(textOf(page.body)).not.toContain(`${name} Two`);
@@ -357,7 +399,9 @@ describe("freshness: the next anonymous request after an admin write sees it", (
   });
 
   it("a product's media saved through the form", async () => {
-    const [name, insertedId] = [...(await insertProducts([testProduct({ name: "Cache Media Product", priceCents: 2000, category: "edibles" })]))][0]!;
+    const [name, insertedId] = [
+      ...(await insertProducts([testProduct({ name: "Cache Media Product", priceCents: 2000, category: "edibles" })])),
+    ][0]!;
     try {
       const { version } = await productId(name);
       const page = await afterWrite(`/product/${insertedId}`, () =>
@@ -371,11 +415,19 @@ describe("freshness: the next anonymous request after an admin write sees it", (
 
   it("a completed catalogue migration", async () => {
     const db = createDb(env.DB);
-    const queue = { sent: [] as unknown[], async send(body: unknown) { this.sent.push(body); } };
+    const queue = {
+      sent: [] as unknown[],
+      async send(body: unknown) {
+        this.sent.push(body);
+      },
+    };
     const started = await startMigrationRun(db, queue, { clearExisting: false });
     expect(started.kind).toBe("started");
     await afterWrite("/shop/edibles", async () => {
-      const batch = createMessageBatch(MIGRATION_QUEUE_NAME, queue.sent.map((body, i) => ({ id: `cache-${i}`, timestamp: new Date(), attempts: 1, body })));
+      const batch = createMessageBatch(
+        MIGRATION_QUEUE_NAME,
+        queue.sent.map((body, i) => ({ id: `cache-${i}`, timestamp: new Date(), attempts: 1, body })),
+      );
       await worker.queue(batch, env);
     });
   });

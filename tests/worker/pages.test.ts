@@ -126,7 +126,16 @@ describe("static pages", () => {
     try {
       const { body } = await page("/");
       expect(body).not.toContain('href="/shop/mushrooms"');
-      for (const href of ["/shop/new-drops", "/shop/concentrates", "/shop/edibles", "/shop/deps", "/shop", "/account", "/reviews", "/checkout"]) {
+      for (const href of [
+        "/shop/new-drops",
+        "/shop/concentrates",
+        "/shop/edibles",
+        "/shop/deps",
+        "/shop",
+        "/account",
+        "/reviews",
+        "/checkout",
+      ]) {
         expect(body, href).toContain(`href="${href}"`);
       }
       expect(body).toContain('action="/shop"');

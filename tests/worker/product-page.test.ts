@@ -19,12 +19,25 @@ async function page(path: string, init?: RequestInit) {
 function jsonLd(html: string) {
   const match = /<script type="application\/ld\+json" nonce="([^"]*)">([\s\S]*?)<\/script>/.exec(html);
   if (!match) throw new Error("no JSON-LD script");
-  return { nonce: match[1]!, data: JSON.parse(match[2]!) as Record<string, unknown> & { offers: Record<string, unknown>; aggregateRating: Record<string, unknown> } };
+  return {
+    nonce: match[1]!,
+    data: JSON.parse(match[2]!) as Record<string, unknown> & { offers: Record<string, unknown>; aggregateRating: Record<string, unknown> },
+  };
 }
 
 beforeAll(async () => {
   ids = await insertProducts([
-    testProduct({ name: PLAIN, priceCents: 4550, category: "gelato-punch", rating: 0, reviewCount: 0, description: "", effects: "[]", strainType: null, thcContent: null }),
+    testProduct({
+      name: PLAIN,
+      priceCents: 4550,
+      category: "gelato-punch",
+      rating: 0,
+      reviewCount: 0,
+      description: "",
+      effects: "[]",
+      strainType: null,
+      thcContent: null,
+    }),
     testProduct({ name: SOLD_OUT, priceCents: 1000, category: "deps", inStock: false }),
     testProduct({ name: HIDDEN, priceCents: 1000, category: "deps", active: false }),
   ]);
@@ -47,7 +60,9 @@ describe("/product/{id}", () => {
     expect(text).toContain("Availability In Stock");
     expect(html).toMatch(/<button type="submit"[^>]*>Add to Cart<\/button>/);
     expect(html).toMatch(/<input type="hidden" name="productId" value="\d+"\/>/);
-    expect(html).toMatch(/<a href="https:\/\/t\.me\/[^"?]+\?text=[^"]+" target="_blank" rel="noopener noreferrer"[^>]*>Contact for Bulk Orders/);
+    expect(html).toMatch(
+      /<a href="https:\/\/t\.me\/[^"?]+\?text=[^"]+" target="_blank" rel="noopener noreferrer"[^>]*>Contact for Bulk Orders/,
+    );
 
     const csp = response.headers.get("Content-Security-Policy") ?? "";
     const { nonce, data } = jsonLd(html);
@@ -103,7 +118,18 @@ describe("/sitemap.xml", () => {
     expect(response.headers.get("Content-Type")).toContain("application/xml");
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
     const xml = await response.text();
-    for (const path of ["/", "/shop", "/about", "/contact", "/reviews", "/faq", "/account", "/shop/indoor", "/shop/concentrates", "/shop/pens"]) {
+    for (const path of [
+      "/",
+      "/shop",
+      "/about",
+      "/contact",
+      "/reviews",
+      "/faq",
+      "/account",
+      "/shop/indoor",
+      "/shop/concentrates",
+      "/shop/pens",
+    ]) {
       expect(xml).toContain(`<loc>http://localhost${path}</loc>`);
     }
     expect(xml).toContain(`<loc>http://localhost/product/${ids.get(PLAIN)}</loc>`);

@@ -102,26 +102,23 @@ describe("every catalogue product saves unchanged from its edit form", async () 
     expect(results.length).toBeGreaterThanOrEqual(50);
   });
 
-  it.each(results.map((product) => [product.id, product.name, product.category] as const))(
-    "product %i (%s, %s)",
-    async (id) => {
-      const before = await row(id);
-      const page = await adminGet(`/admin/edit-product/${id}`);
-      expect(page.status).toBe(200);
-      const form = await formFromPage(await page.text());
-      expect(form.get("version")).toBe(String(before.version));
+  it.each(results.map((product) => [product.id, product.name, product.category] as const))("product %i (%s, %s)", async (id) => {
+    const before = await row(id);
+    const page = await adminGet(`/admin/edit-product/${id}`);
+    expect(page.status).toBe(200);
+    const form = await formFromPage(await page.text());
+    expect(form.get("version")).toBe(String(before.version));
 
-      const saved = await post(`/admin/edit-product/${id}`, form, { headers: { Cookie: await adminCookie() } });
-      const body = saved.status === 302 ? "" : await saved.text();
-      expect(saved.status, body.match(/<li>[^<]*<\/li>/g)?.join(" ") ?? body.slice(0, 300)).toBe(302);
-      expect(saved.headers.get("Location")).toBe("/admin/products");
-      expect(saved.headers.get("Set-Cookie")).toContain("toast=");
+    const saved = await post(`/admin/edit-product/${id}`, form, { headers: { Cookie: await adminCookie() } });
+    const body = saved.status === 302 ? "" : await saved.text();
+    expect(saved.status, body.match(/<li>[^<]*<\/li>/g)?.join(" ") ?? body.slice(0, 300)).toBe(302);
+    expect(saved.headers.get("Location")).toBe("/admin/products");
+    expect(saved.headers.get("Set-Cookie")).toContain("toast=");
 
-      const after = await row(id);
-      expect(after.version).toBe(Number(before.version) + 1);
-      const { version: _v1, updated_at: _u1, ...beforeColumns } = before;
-      const { version: _v2, updated_at: _u2, ...afterColumns } = after;
-      expect(afterColumns).toEqual(beforeColumns);
-    },
-  );
+    const after = await row(id);
+    expect(after.version).toBe(Number(before.version) + 1);
+    const { version: _v1, updated_at: _u1, ...beforeColumns } = before;
+    const { version: _v2, updated_at: _u2, ...afterColumns } = after;
+    expect(afterColumns).toEqual(beforeColumns);
+  });
 });

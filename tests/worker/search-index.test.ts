@@ -1,7 +1,13 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { startMigrationRun, MIGRATION_QUEUE_NAME, type MigrationMessage } from "../../app/features/migration/migration.server";
-import { createProduct, deleteProduct, listAdminProducts, toggleProductActive, updateProductVersioned } from "../../app/features/admin/product-admin.server";
+import {
+  createProduct,
+  deleteProduct,
+  listAdminProducts,
+  toggleProductActive,
+  updateProductVersioned,
+} from "../../app/features/admin/product-admin.server";
 import { catalogue } from "../../db/catalogue";
 import worker from "../../workers/app";
 import { catalogueChanged, get } from "./helpers";
@@ -30,12 +36,16 @@ async function expectIndexInSync() {
 
 /** Product ids an index returns for an FTS5 query (read from the index itself, not the content table). */
 async function indexedIds(table: "product_search" | "product_name_trigram", match: string) {
-  const { results } = await env.DB.prepare(`SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid`).bind(match).all<{ id: number }>();
+  const { results } = await env.DB.prepare(`SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid`)
+    .bind(match)
+    .all<{ id: number }>();
   return results.map((row) => row.id);
 }
 
 async function indexedDocuments() {
-  const row = await env.DB.prepare("SELECT (SELECT count(*) FROM product_search_docsize) AS words, (SELECT count(*) FROM product_name_trigram_docsize) AS names, (SELECT count(*) FROM products) AS products").first<{ words: number; names: number; products: number }>();
+  const row = await env.DB.prepare(
+    "SELECT (SELECT count(*) FROM product_search_docsize) AS words, (SELECT count(*) FROM product_name_trigram_docsize) AS names, (SELECT count(*) FROM products) AS products",
+  ).first<{ words: number; names: number; products: number }>();
   return row!;
 }
 
@@ -44,7 +54,10 @@ async function migrate(clearExisting: boolean) {
   const sent: MigrationMessage[] = [];
   const started = await startMigrationRun(db, { send: async (message) => void sent.push(message) }, { clearExisting });
   expect(started.kind).toBe("started");
-  const batch = createMessageBatch(MIGRATION_QUEUE_NAME, sent.map((body, index) => ({ id: `search-${Date.now()}-${index}`, timestamp: new Date(), attempts: 1, body })));
+  const batch = createMessageBatch(
+    MIGRATION_QUEUE_NAME,
+    sent.map((body, index) => ({ id: `search-${Date.now()}-${index}`, timestamp: new Date(), attempts: 1, body })),
+  );
   const ctx = createExecutionContext();
   await worker.queue(batch, env);
   expect((await getQueueResult(batch, ctx)).explicitAcks).toHaveLength(sent.length);
@@ -125,7 +138,6 @@ describe("the index is filled and stays in sync", () => {
     await expectIndexInSync();
   });
 });
-
 
 describe("the catalogue migration leaves the index filled", () => {
   const edited = catalogue[3]!;

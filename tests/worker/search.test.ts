@@ -32,7 +32,13 @@ const RANKED = [
   testProduct({ name: "Frosted Zorblax Runtz", priceCents: 1000, category: "deps", description: "Sweet." }),
   testProduct({ name: "Xzorblaxy Haze", priceCents: 3000, category: "deps", description: "Mid-word only." }),
   testProduct({ name: "Plain Thing One", priceCents: 2000, category: "deps", description: "Tastes a little like zorblax." }),
-  testProduct({ name: "Plain Thing Two", priceCents: 5000, category: "deps", effects: JSON.stringify(["Zorblaxed", "Calm"]), description: "Quiet." }),
+  testProduct({
+    name: "Plain Thing Two",
+    priceCents: 5000,
+    category: "deps",
+    effects: JSON.stringify(["Zorblaxed", "Calm"]),
+    description: "Quiet.",
+  }),
   testProduct({ name: "Hidden Zorblax", priceCents: 2500, category: "deps", active: false }),
 ];
 
@@ -56,7 +62,13 @@ describe("ranking (SPEC: the name contains the term, case-insensitively)", () =>
     const { names, countLine } = await search("zorblax", "&sort=price-asc");
     expect(names).toEqual(["Frosted Zorblax Runtz", "Plain Thing One", "Xzorblaxy Haze", "Zorblax Cake", "Plain Thing Two"]);
     expect(countLine).toBe("Showing 5 of 5 products (sorted by price: low to high)");
-    expect((await search("zorblax", "&sort=name")).names).toEqual(["Frosted Zorblax Runtz", "Plain Thing One", "Plain Thing Two", "Xzorblaxy Haze", "Zorblax Cake"]);
+    expect((await search("zorblax", "&sort=name")).names).toEqual([
+      "Frosted Zorblax Runtz",
+      "Plain Thing One",
+      "Plain Thing Two",
+      "Xzorblaxy Haze",
+      "Zorblax Cake",
+    ]);
   });
 
   it("finds every catalogue product whose name contains the term, mid-word too", async () => {
@@ -75,7 +87,9 @@ describe("ranking (SPEC: the name contains the term, case-insensitively)", () =>
     const shown = Number(/of (\d+) products/.exec((await search("relax")).countLine ?? "")?.[1]);
     expect(shown).toBeGreaterThanOrEqual(relaxed.length);
 
-    const indicaEdibles = catalogue.filter((entry) => entry.category === "edibles" && entry.strain_type === "indica").map((entry) => entry.name);
+    const indicaEdibles = catalogue
+      .filter((entry) => entry.category === "edibles" && entry.strain_type === "indica")
+      .map((entry) => entry.name);
     expect(indicaEdibles).toContain("Mango Gummy Bears");
     const gummies = await search("indica gummies");
     for (const name of indicaEdibles) expect(gummies.names).toContain(name);
@@ -101,9 +115,9 @@ function filtersFor(term: string): ListingFilters {
 describe("short terms (under 3 characters) take the name path", () => {
   it("matches names containing one or two characters, any case, and nothing else", async () => {
     for (const term of ["ze", "Og", "#", "z"]) {
-      const expected = (
-        await env.DB.prepare("SELECT count(*) AS n FROM products WHERE active = 1 AND instr(lower(name), lower(?)) > 0").bind(term).first<{ n: number }>()
-      )!.n;
+      const expected = (await env.DB.prepare("SELECT count(*) AS n FROM products WHERE active = 1 AND instr(lower(name), lower(?)) > 0")
+        .bind(term)
+        .first<{ n: number }>())!.n;
       const { countLine } = await search(term);
       expect(countLine, term).toMatch(new RegExp(`of ${expected} products?`));
     }
@@ -226,7 +240,13 @@ describe("GET /search (suggestions as you type)", () => {
   it("never suggests inactive products", async () => {
     const { body } = await suggest("zorblax");
     expect(body.products.map((product) => product.name)).not.toContain("Hidden Zorblax");
-    expect(body.products.map((product) => product.name)).toEqual(["Zorblax Cake", "Frosted Zorblax Runtz", "Xzorblaxy Haze", "Plain Thing Two", "Plain Thing One"]);
+    expect(body.products.map((product) => product.name)).toEqual([
+      "Zorblax Cake",
+      "Frosted Zorblax Runtz",
+      "Xzorblaxy Haze",
+      "Plain Thing Two",
+      "Plain Thing One",
+    ]);
   });
 
   it("takes any q: long, Unicode, syntax or missing", async () => {
@@ -244,8 +264,15 @@ describe("the admin's product search uses the same index and rules", () => {
   it("finds by name, category and effects, ranked like the shop, inactive products included", async () => {
     const page = await read(await adminGet("/admin/products?search=zorblax"));
     const names = [...page.matchAll(/<h3 class="font-semibold text-ink-900">([^<]*)<\/h3>/g)].map((m) => m[1]!);
-    expect(names).toEqual(["Hidden Zorblax", "Zorblax Cake", "Frosted Zorblax Runtz", "Xzorblaxy Haze", "Plain Thing Two", "Plain Thing One"]);
-    expect(page).toContain(html('Showing 6 of'));
+    expect(names).toEqual([
+      "Hidden Zorblax",
+      "Zorblax Cake",
+      "Frosted Zorblax Runtz",
+      "Xzorblaxy Haze",
+      "Plain Thing Two",
+      "Plain Thing One",
+    ]);
+    expect(page).toContain(html("Showing 6 of"));
   });
 
   it("cuts a long term at 100 characters with the note, and treats syntax as text", async () => {
@@ -282,7 +309,8 @@ describe("a search is answered from the index, never a scan of products", () => 
               for (const query of [countQuery, rowsQuery(2), countWithNoResultsHelp(db, countQuery, term)]) {
                 const { sql, detail } = await plan(query);
                 const usesIndex = detail.some((line) => /VIRTUAL TABLE INDEX/.test(line));
-                if (detail.some(scansProducts) || !usesIndex) failures.push(`${JSON.stringify(filters)}\n  ${sql}\n  ${detail.join(" | ")}`);
+                if (detail.some(scansProducts) || !usesIndex)
+                  failures.push(`${JSON.stringify(filters)}\n  ${sql}\n  ${detail.join(" | ")}`);
               }
             }
     expect(failures).toEqual([]);

@@ -29,13 +29,69 @@ import { cardNames, countLineOf, deleteProducts, insertProducts, testProduct, te
 const CATEGORY = "facet-test";
 // compareAtCents: Bravo and Charlie are on sale; Delta's compare-at equals its price and Foxtrot's is below it (no sale).
 const FIXTURE = [
-  { name: "Facet Alpha Kush", priceCents: 2000, compareAtCents: null, strainType: "indica", thcContent: "12%", effects: ["Relaxed", "Sleepy"], inStock: true },
-  { name: "Facet Bravo Haze", priceCents: 4500, compareAtCents: 6000, strainType: "sativa", thcContent: "18-22%", effects: ["Uplifted", "Happy"], inStock: true },
-  { name: "Facet Charlie Cake", priceCents: 6000, compareAtCents: 8000, strainType: "hybrid", thcContent: "24-27%", effects: ["Relaxed", "Happy"], inStock: false },
-  { name: "Facet Delta Diesel", priceCents: 9000, compareAtCents: 9000, strainType: "indica", thcContent: "28%", effects: ["relaxed", "Hungry"], inStock: true },
-  { name: "Facet Echo Resin", priceCents: 90000, compareAtCents: null, strainType: "indica", thcContent: "76-82%", effects: ["Relaxed", "Euphoric"], inStock: true },
-  { name: "Facet Foxtrot Gummies", priceCents: 500, compareAtCents: 400, strainType: null, thcContent: "10mg per piece", effects: ["Calm"], inStock: true },
-  { name: "Facet Golf Mystery", priceCents: 3000, compareAtCents: null, strainType: "Sativa", thcContent: null, effects: [], inStock: true },
+  {
+    name: "Facet Alpha Kush",
+    priceCents: 2000,
+    compareAtCents: null,
+    strainType: "indica",
+    thcContent: "12%",
+    effects: ["Relaxed", "Sleepy"],
+    inStock: true,
+  },
+  {
+    name: "Facet Bravo Haze",
+    priceCents: 4500,
+    compareAtCents: 6000,
+    strainType: "sativa",
+    thcContent: "18-22%",
+    effects: ["Uplifted", "Happy"],
+    inStock: true,
+  },
+  {
+    name: "Facet Charlie Cake",
+    priceCents: 6000,
+    compareAtCents: 8000,
+    strainType: "hybrid",
+    thcContent: "24-27%",
+    effects: ["Relaxed", "Happy"],
+    inStock: false,
+  },
+  {
+    name: "Facet Delta Diesel",
+    priceCents: 9000,
+    compareAtCents: 9000,
+    strainType: "indica",
+    thcContent: "28%",
+    effects: ["relaxed", "Hungry"],
+    inStock: true,
+  },
+  {
+    name: "Facet Echo Resin",
+    priceCents: 90000,
+    compareAtCents: null,
+    strainType: "indica",
+    thcContent: "76-82%",
+    effects: ["Relaxed", "Euphoric"],
+    inStock: true,
+  },
+  {
+    name: "Facet Foxtrot Gummies",
+    priceCents: 500,
+    compareAtCents: 400,
+    strainType: null,
+    thcContent: "10mg per piece",
+    effects: ["Calm"],
+    inStock: true,
+  },
+  {
+    name: "Facet Golf Mystery",
+    priceCents: 3000,
+    compareAtCents: null,
+    strainType: "Sativa",
+    thcContent: null,
+    effects: [],
+    inStock: true,
+  },
 ] as const;
 const NAMES = FIXTURE.map((row) => row.name);
 const db = createDb(env.DB);
@@ -71,7 +127,8 @@ function expected(query: ShopQuery): string[] {
     if (query.strains.length > 0 && !query.strains.some((strain) => row.strainType?.toLowerCase() === strain)) return false;
     if (query.potency.length > 0) {
       const { thcUnit, thcMax } = thcColumns(row.thcContent);
-      if (!thcUnit || thcMax === null || !query.potency.some((range) => potencyInRange({ unit: thcUnit, max: thcMax }, range))) return false;
+      if (!thcUnit || thcMax === null || !query.potency.some((range) => potencyInRange({ unit: thcUnit, max: thcMax }, range)))
+        return false;
     }
     if (query.effects.length > 0 && !row.effects.some((effect) => query.effects.includes(effect.toLowerCase()))) return false;
     if (query.inStock && !row.inStock) return false;
@@ -115,7 +172,9 @@ describe("each filter alone and combined", () => {
     const want = expected(shopQuery(search));
     expect([...names].sort()).toEqual([...want].sort());
     const query = shopQuery(search);
-    expect(countLine).toBe(`Showing ${want.length} of ${want.length} ${want.length === 1 ? "product" : "products"} (${sortSummary(query.sort)})`);
+    expect(countLine).toBe(
+      `Showing ${want.length} of ${want.length} ${want.length === 1 ? "product" : "products"} (${sortSummary(query.sort)})`,
+    );
   });
 
   it("Indica, over 25% THC, Relaxed, in stock, sorted by potency (the issue's shopper)", async () => {
@@ -158,12 +217,20 @@ describe("facet counts", () => {
     expect(facets.total).toBe(expected(query).length);
     expect(listing.total).toBe(facets.total);
     const choices: Array<[keyof typeof facets.options, string, ShopQuery]> = [
-      ...PRICE_RANGES.map((range) => ["price", range.value, { ...query, price: range.value }] as [keyof typeof facets.options, string, ShopQuery]),
-      ...STRAIN_OPTIONS.map((option) => ["strains", option.value, { ...query, strains: [option.value] }] as [keyof typeof facets.options, string, ShopQuery]),
-      ...POTENCY_RANGES.map((range) => ["potency", range.value, { ...query, potency: [range.value] }] as [keyof typeof facets.options, string, ShopQuery]),
+      ...PRICE_RANGES.map(
+        (range) => ["price", range.value, { ...query, price: range.value }] as [keyof typeof facets.options, string, ShopQuery],
+      ),
+      ...STRAIN_OPTIONS.map(
+        (option) => ["strains", option.value, { ...query, strains: [option.value] }] as [keyof typeof facets.options, string, ShopQuery],
+      ),
+      ...POTENCY_RANGES.map(
+        (range) => ["potency", range.value, { ...query, potency: [range.value] }] as [keyof typeof facets.options, string, ShopQuery],
+      ),
       ["inStock", "in", { ...query, inStock: true }],
       ["onSale", "1", { ...query, onSale: true }],
-      ...["relaxed", "happy", "calm", "hungry", "uplifted"].map((effect) => ["effects", effect, { ...query, effects: [effect] }] as [keyof typeof facets.options, string, ShopQuery]),
+      ...["relaxed", "happy", "calm", "hungry", "uplifted"].map(
+        (effect) => ["effects", effect, { ...query, effects: [effect] }] as [keyof typeof facets.options, string, ShopQuery],
+      ),
     ];
     for (const [key, value, chosen] of choices) {
       expect(facets.options[key][value] ?? 0, `${search} → ${key}=${value}`).toBe(expected(chosen).length);
@@ -197,7 +264,11 @@ describe("facet counts", () => {
 
   it("cost one D1 batch with the page (two round trips with the layout)", async () => {
     const timing = createRequestTiming();
-    await loadShop(createDb(instrumentD1(env.DB, timing)), shopQuery("strain=indica&thc=25-35&thc=over-35&effect=relaxed&stock=in&sale=1"), { isAdmin: false });
+    await loadShop(
+      createDb(instrumentD1(env.DB, timing)),
+      shopQuery("strain=indica&thc=25-35&thc=over-35&effect=relaxed&stock=in&sale=1"),
+      { isAdmin: false },
+    );
     expect(timing.d1RoundTrips).toBe(1);
   });
 });
@@ -205,7 +276,8 @@ describe("facet counts", () => {
 describe("chips and Clear Filters", () => {
   it("every active filter is a removable chip; Clear Filters keeps the sort", async () => {
     const { html } = await shop("strain=indica&thc=over-35&effect=relaxed&stock=in&sort=price-desc");
-    for (const label of ["Indica", "THC over 35%", "Relaxed", "In stock only"]) expect(html).toContain(`aria-label="Remove filter: ${label}"`);
+    for (const label of ["Indica", "THC over 35%", "Relaxed", "In stock only"])
+      expect(html).toContain(`aria-label="Remove filter: ${label}"`);
     const indica = /<a [^>]*aria-label="Remove filter: Indica"[^>]*>/.exec(html)![0];
     expect(indica).toContain('href="/shop?category=facet-test&amp;thc=over-35&amp;effect=relaxed&amp;stock=in&amp;sort=price-desc"');
     expect(html).toMatch(/<a [^>]*href="\/shop\?sort=price-desc"[^>]*>Clear Filters<\/a>/);
@@ -230,7 +302,13 @@ describe("On sale (issue 17)", () => {
 
   it("works on a category page, with its count, in the same one batch", async () => {
     const page = fixedCategoryPage("indoor")!;
-    const options = { query: parseShopQuery(new URLSearchParams("sale=1")), tab: "all" as const, page: 1, includeInactive: false, debug: false };
+    const options = {
+      query: parseShopQuery(new URLSearchParams("sale=1")),
+      tab: "all" as const,
+      page: 1,
+      includeInactive: false,
+      debug: false,
+    };
     const timing = createRequestTiming();
     const sale = await loadCategoryListing(createDb(instrumentD1(env.DB, timing)), page, options);
     expect(timing.d1RoundTrips).toBe(1);
@@ -266,7 +344,9 @@ describe("category pages take the same filters within their category", () => {
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(cardNames(html)).toHaveLength(resin.listing.total);
-    expect(countLineOf(html)).toBe(`Showing ${resin.listing.total} of ${resin.listing.total} ${resin.listing.total === 1 ? "product" : "products"} (sorted by THC: high to low)`);
+    expect(countLineOf(html)).toBe(
+      `Showing ${resin.listing.total} of ${resin.listing.total} ${resin.listing.total === 1 ? "product" : "products"} (sorted by THC: high to low)`,
+    );
     // The tabs keep the filters; the filter form keeps the tab.
     expect(html).toMatch(/href="\/shop\/concentrates\?tab=diamonds&amp;strain=indica&amp;stock=in&amp;sort=thc-desc"/);
     expect(html).toContain('<input type="hidden" name="tab" value="live-resin"/>');

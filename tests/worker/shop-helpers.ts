@@ -19,7 +19,12 @@ export async function insertProducts(rows: NewProductRow[]): Promise<Map<string,
   const inserted = await db
     .select({ id: products.id, name: products.name })
     .from(products)
-    .where(inArray(products.name, rows.map((row) => row.name)));
+    .where(
+      inArray(
+        products.name,
+        rows.map((row) => row.name),
+      ),
+    );
   return new Map(inserted.map((row) => [row.name, row.id]));
 }
 

@@ -83,7 +83,15 @@ describe("/shop sorts and the count line", () => {
 
   it("sorts by price low to high and high to low", async () => {
     const low = await page("/shop?search=boundary&sort=price-asc");
-    expect(low.names).toEqual(["Boundary Alpha", "Boundary Bravo", "Boundary 100% Pure", "Boundary Charlie", "Boundary Delta", "Boundary Echo", "Boundary Foxtrot"]);
+    expect(low.names).toEqual([
+      "Boundary Alpha",
+      "Boundary Bravo",
+      "Boundary 100% Pure",
+      "Boundary Charlie",
+      "Boundary Delta",
+      "Boundary Echo",
+      "Boundary Foxtrot",
+    ]);
     expect(low.countLine).toBe("Showing 7 of 7 products (sorted by price: low to high)");
     const high = await page("/shop?search=boundary&sort=price-desc");
     expect(high.names).toEqual([...low.names].reverse());
@@ -159,10 +167,21 @@ describe("inactive products", () => {
     expect(off.names).not.toContain(HIDDEN);
     expect(off.html).toContain("Show All (Including Inactive)");
     const [stats] = await db.select({ total: count() }).from(products);
-    expect(textOf(off.html)).toContain(`${stats!.total} total · ${await activeTotal()} active · ${stats!.total - (await activeTotal())} inactive`);
+    expect(textOf(off.html)).toContain(
+      `${stats!.total} total · ${await activeTotal()} active · ${stats!.total - (await activeTotal())} inactive`,
+    );
 
     const on = await page("/shop?search=boundary&inactive=show&sort=price-asc", { headers });
-    expect(on.names).toEqual(["Boundary Alpha", "Boundary Bravo", HIDDEN, "Boundary 100% Pure", "Boundary Charlie", "Boundary Delta", "Boundary Echo", "Boundary Foxtrot"]);
+    expect(on.names).toEqual([
+      "Boundary Alpha",
+      "Boundary Bravo",
+      HIDDEN,
+      "Boundary 100% Pure",
+      "Boundary Charlie",
+      "Boundary Delta",
+      "Boundary Echo",
+      "Boundary Foxtrot",
+    ]);
     expect(on.html).toContain("Hide Inactive");
     expect(on.html).toContain(">Inactive</span>");
     expect(on.html).toContain('<input type="hidden" name="inactive" value="show"/>');
@@ -252,9 +271,11 @@ describe("every filter and sort combination is served by an index", () => {
     for (const categoryPage of Object.values(FIXED_CATEGORY_PAGES).filter((entry) => entry.match.kind !== "none"))
       for (const activeOnly of [true, false])
         for (const variant of [FILTER_VARIANTS[0]!, { ...FILTER_VARIANTS.at(-1)!, search: "" }]) {
-          for (const sort of SORTS.map((entry) => entry.value)) all.push({ ...NO_FILTERS, ...variant, sort, activeOnly, match: categoryPage.match });
+          for (const sort of SORTS.map((entry) => entry.value))
+            all.push({ ...NO_FILTERS, ...variant, sort, activeOnly, match: categoryPage.match });
           if (categoryPage.tabs) {
-            for (const tab of CONCENTRATE_TABS) all.push({ ...NO_FILTERS, ...variant, sort: "name", activeOnly, match: categoryPage.match, tab: tab.value });
+            for (const tab of CONCENTRATE_TABS)
+              all.push({ ...NO_FILTERS, ...variant, sort: "name", activeOnly, match: categoryPage.match, tab: tab.value });
           }
         }
     return all;
@@ -296,7 +317,10 @@ describe("every filter and sort combination is served by an index", () => {
   it("counts every facet in one pass over the covering facet index", async () => {
     // Every filter but the search (a name search reads the name, which the index leaves out).
     const everything = { ...FILTER_VARIANTS.at(-1)!, search: "" };
-    for (const filter of [{ ...NO_FILTERS, sort: "name" as const, activeOnly: true }, { ...NO_FILTERS, ...everything, sort: "thc-desc" as const, activeOnly: false }]) {
+    for (const filter of [
+      { ...NO_FILTERS, sort: "name" as const, activeOnly: true },
+      { ...NO_FILTERS, ...everything, sort: "thc-desc" as const, activeOnly: false },
+    ]) {
       const { detail } = await plan(listingQueries(db, filter).facetsQuery);
       expect(detail.join(" | ")).toMatch(/USING COVERING INDEX products_facets_idx/);
     }
@@ -320,7 +344,8 @@ describe("every filter and sort combination is served by an index", () => {
     };
     const { countQuery, rowsQuery, facetsQuery, effectsQuery } = listingQueries(db, widest);
     const { categoryCountsQuery } = listingQueries(db, widest);
-    for (const query of [countQuery, rowsQuery(3), facetsQuery, categoryCountsQuery, effectsQuery]) expect(query.toSQL().params.length).toBeLessThan(100);
+    for (const query of [countQuery, rowsQuery(3), facetsQuery, categoryCountsQuery, effectsQuery])
+      expect(query.toSQL().params.length).toBeLessThan(100);
   });
 });
 

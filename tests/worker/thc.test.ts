@@ -26,7 +26,9 @@ interface ThcRow {
 }
 
 async function rows(where = "1 = 1", ...binds: unknown[]) {
-  const { results } = await env.DB.prepare(`SELECT id, name, thc_content, thc_unit, thc_min, thc_max FROM products WHERE ${where} ORDER BY id`)
+  const { results } = await env.DB.prepare(
+    `SELECT id, name, thc_content, thc_unit, thc_min, thc_max FROM products WHERE ${where} ORDER BY id`,
+  )
     .bind(...binds)
     .all<ThcRow>();
   return results;
@@ -79,7 +81,9 @@ describe("the backfill migration (0005_thc_backfill)", () => {
     const migration = (env as TestEnv).TEST_MIGRATIONS.find((entry) => entry.name.includes("thc_backfill"));
     expect(migration, "the backfill migration is in the journal").toBeDefined();
     const names = [...SHAPES, ...JUNK].map((text, index) => ({ name: `Backfill Probe ${index}`, text }));
-    await insertProducts(names.map(({ name, text }) => testProduct({ name, priceCents: 1000, category: "backfill-test", thcContent: text })));
+    await insertProducts(
+      names.map(({ name, text }) => testProduct({ name, priceCents: 1000, category: "backfill-test", thcContent: text })),
+    );
     try {
       // As if the rows predated the columns.
       await env.DB.prepare("UPDATE products SET thc_unit = NULL, thc_min = NULL, thc_max = NULL WHERE category = 'backfill-test'").run();

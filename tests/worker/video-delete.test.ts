@@ -19,7 +19,14 @@ const STORED_FORMS = (key: string) => [
 describe("video deletion", () => {
   it("reads every form of one of our video URLs back to its key, and nothing else", () => {
     for (const url of STORED_FORMS("video-1-abc.mp4")) expect(videoKeyFromUrl(url), url).toBe("video-1-abc.mp4");
-    for (const url of ["/images/video-1.mp4", "javascript:/videos/x.mp4", "/videos/../secret", "/videos/", "ftp://x/videos/a.mp4", "/videos/%E0%A4%A"]) {
+    for (const url of [
+      "/images/video-1.mp4",
+      "javascript:/videos/x.mp4",
+      "/videos/../secret",
+      "/videos/",
+      "ftp://x/videos/a.mp4",
+      "/videos/%E0%A4%A",
+    ]) {
       expect(videoKeyFromUrl(url), url).toBeNull();
     }
   });

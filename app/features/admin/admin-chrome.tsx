@@ -17,7 +17,8 @@ function linkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-const plainLink = "block rounded-full px-3 py-2 text-sm font-medium whitespace-nowrap text-cream-100 transition-colors hover:bg-forest-800 hover:text-cream-50";
+const plainLink =
+  "block rounded-full px-3 py-2 text-sm font-medium whitespace-nowrap text-cream-100 transition-colors hover:bg-forest-800 hover:text-cream-50";
 
 /** Sign out is a real POST to /admin/logout (a link or a prefetch must never end a session). */
 function SignOut({ className }: { className: string }) {
@@ -33,7 +34,11 @@ function SignOut({ className }: { className: string }) {
 function ViewShopIcon() {
   return (
     <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-      <path d="M8 4H4.5A1.5 1.5 0 0 0 3 5.5v10A1.5 1.5 0 0 0 4.5 17h10a1.5 1.5 0 0 0 1.5-1.5V12M11 3h6v6M17 3l-8 8" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M8 4H4.5A1.5 1.5 0 0 0 3 5.5v10A1.5 1.5 0 0 0 4.5 17h10a1.5 1.5 0 0 0 1.5-1.5V12M11 3h6v6M17 3l-8 8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -70,7 +75,11 @@ function AdminHeader({ signedIn }: { signedIn: boolean }) {
   return (
     <header className="sticky top-0 z-30 bg-forest-950 text-cream-50 shadow-sm">
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to={signedIn ? "/admin/dashboard" : "/admin"} className="flex min-w-0 items-center gap-2" aria-label="Greenleaf Supply admin home">
+        <Link
+          to={signedIn ? "/admin/dashboard" : "/admin"}
+          className="flex min-w-0 items-center gap-2"
+          aria-label="Greenleaf Supply admin home"
+        >
           <LeafMark className="h-8 w-8 shrink-0 text-sage-300" />
           <span className="hidden font-display text-lg sm:inline">Greenleaf Supply</span>
           <span className="eyebrow">Admin</span>
@@ -100,15 +109,32 @@ function AdminHeader({ signedIn }: { signedIn: boolean }) {
               <SignOut className="hidden rounded-full border border-cream-100/30 px-4 py-2 text-sm font-medium hover:bg-forest-800 lg:inline-flex" />
               <details ref={menuRef} className="group relative lg:hidden">
                 <summary className="inline-flex h-11 items-center gap-2 rounded-full border border-cream-100/30 px-4 text-sm font-medium hover:bg-forest-800">
-                  <svg viewBox="0 0 24 24" className="h-5 w-5 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+                  <svg
+                    viewBox="0 0 24 24"
+                    className="h-5 w-5 group-open:hidden"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    aria-hidden="true"
+                  >
                     <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
                   </svg>
-                  <svg viewBox="0 0 24 24" className="hidden h-5 w-5 group-open:block" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+                  <svg
+                    viewBox="0 0 24 24"
+                    className="hidden h-5 w-5 group-open:block"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    aria-hidden="true"
+                  >
                     <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
                   </svg>
                   Menu
                 </summary>
-                <nav aria-label="Admin" className="absolute right-0 mt-2 w-60 rounded-2xl bg-forest-900 p-2 shadow-xl ring-1 ring-cream-50/10">
+                <nav
+                  aria-label="Admin"
+                  className="absolute right-0 mt-2 w-60 rounded-2xl bg-forest-900 p-2 shadow-xl ring-1 ring-cream-50/10"
+                >
                   <ul className="space-y-0.5">
                     {ADMIN_LINKS.map((link) => (
                       <li key={link.to}>

@@ -58,13 +58,7 @@ export function AdminAlert({
   );
 }
 
-export function Badge({
-  children,
-  tone = "neutral",
-}: {
-  children: React.ReactNode;
-  tone?: "neutral" | "green" | "gold" | "red";
-}) {
+export function Badge({ children, tone = "neutral" }: { children: React.ReactNode; tone?: "neutral" | "green" | "gold" | "red" }) {
   const tones = {
     neutral: "bg-cream-100 text-ink-700 ring-ink-900/10",
     green: "bg-forest-50 text-forest-800 ring-forest-800/15",
@@ -72,9 +66,7 @@ export function Badge({
     red: "bg-berry-50 text-berry-700 ring-berry-700/20",
   } as const;
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${tones[tone]}`}>
-      {children}
-    </span>
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${tones[tone]}`}>{children}</span>
   );
 }
 

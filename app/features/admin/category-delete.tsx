@@ -8,8 +8,8 @@ export function CategoryDeleteWarning({ name, slug, productCount }: { name: stri
           <strong>
             {productCount} {productCount === 1 ? "product still uses" : "products still use"} this category.
           </strong>{" "}
-          {productCount === 1 ? "It keeps" : "They keep"} the category "{slug}" and stay in the shop, but no category page will
-          list {productCount === 1 ? "it" : "them"} until you move {productCount === 1 ? "it" : "them"} to another category.
+          {productCount === 1 ? "It keeps" : "They keep"} the category "{slug}" and stay in the shop, but no category page will list{" "}
+          {productCount === 1 ? "it" : "them"} until you move {productCount === 1 ? "it" : "them"} to another category.
         </p>
       ) : (
         <p className="text-sm">No products use this category.</p>

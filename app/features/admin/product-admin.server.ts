@@ -46,7 +46,10 @@ const listColumns = {
  */
 function adminListQueries(db: Db, filters: AdminProductFilters) {
   const offset = pageOffset(Math.max(1, filters.page), ADMIN_PRODUCTS_PER_PAGE);
-  const inCategory = and(filters.category ? eq(products.category, filters.category) : undefined, filters.onSale ? onSaleCondition() : undefined);
+  const inCategory = and(
+    filters.category ? eq(products.category, filters.category) : undefined,
+    filters.onSale ? onSaleCondition() : undefined,
+  );
   if (!filters.search) {
     return {
       rows: db
@@ -138,12 +141,7 @@ export type UpdateResult = { status: "updated"; version: number } | { status: "n
  * UPDATE ... WHERE id = ? AND version = ?, bumping the version. When no row matched, tells a
  * deleted product (nothing is created) from one that another tab saved first (nothing is overwritten).
  */
-export async function updateProductVersioned(
-  db: Db,
-  id: number,
-  version: number,
-  columns: ProductColumns,
-): Promise<UpdateResult> {
+export async function updateProductVersioned(db: Db, id: number, version: number, columns: ProductColumns): Promise<UpdateResult> {
   const [updated] = await db
     .update(products)
     .set({ ...columnsToRow(columns), version: sql`${products.version} + 1`, updatedAt: nowIso })

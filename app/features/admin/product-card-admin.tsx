@@ -9,8 +9,16 @@ export function AdminControls({ product, categorySlug }: { product: ProductSumma
     : `/admin/edit-product/${product.id}`;
   const control = "inline-flex flex-1 items-center justify-center rounded-full px-3 py-1.5 text-xs font-semibold";
   return (
-    <div className="relative z-10 mt-3 flex flex-wrap gap-2 border-t border-ink-900/10 pt-3" role="group" aria-label={`Admin actions for ${product.name}`}>
-      <Link to={editHref} className={`${control} border border-forest-800/20 text-forest-800 hover:bg-forest-50`} aria-label={`Edit ${product.name}`}>
+    <div
+      className="relative z-10 mt-3 flex flex-wrap gap-2 border-t border-ink-900/10 pt-3"
+      role="group"
+      aria-label={`Admin actions for ${product.name}`}
+    >
+      <Link
+        to={editHref}
+        className={`${control} border border-forest-800/20 text-forest-800 hover:bg-forest-50`}
+        aria-label={`Edit ${product.name}`}
+      >
         Edit
       </Link>
       <Form method="post" action="/admin/products" className="flex flex-1">
@@ -25,11 +33,7 @@ export function AdminControls({ product, categorySlug }: { product: ProductSumma
           {product.active ? "Deactivate" : "Activate"}
         </button>
       </Form>
-      <Link
-        to={`/admin/products/${product.id}/delete`}
-        className={`${control} btn-delete`}
-        aria-label={`Delete ${product.name}`}
-      >
+      <Link to={`/admin/products/${product.id}/delete`} className={`${control} btn-delete`} aria-label={`Delete ${product.name}`}>
         Delete
       </Link>
     </div>

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { COMPARE_AT_MESSAGES, compareAtProblem } from "~/features/deals/deals";
-import { labFactsToColumns, labResultsDefaults, labResultsShape, NO_LAB_REPORT, type LabReportFile } from "~/features/lab-reports/lab-report";
+import {
+  labFactsToColumns,
+  labResultsDefaults,
+  labResultsShape,
+  NO_LAB_REPORT,
+  type LabReportFile,
+} from "~/features/lab-reports/lab-report";
 import { centsToDecimalText, parsePriceToCents } from "~/features/catalogue/money";
 import type { Product, StrainType } from "~/features/catalogue/product";
 import { normalizeThc, THC_FORMAT_MESSAGE, THC_TEXT_MAX } from "~/features/catalogue/thc";
@@ -92,11 +98,7 @@ export function productFormRules(product: Pick<Product, "thcContent"> | null): P
 export function productFormSchema(categorySlugs: readonly string[], rules: ProductFormRules = { thcRequired: true }) {
   const fields = z.object({
     name: z.string({ required_error: M.nameRequired }).trim().min(1, M.nameRequired).max(PRODUCT_NAME_MAX, M.nameTooLong),
-    price: z
-      .string({ required_error: M.priceRequired })
-      .trim()
-      .regex(DECIMAL, M.priceFormat)
-      .refine(withinPriceMax, M.priceTooHigh),
+    price: z.string({ required_error: M.priceRequired }).trim().regex(DECIMAL, M.priceFormat).refine(withinPriceMax, M.priceTooHigh),
     // Deals (issue 17): the original price, with the price's money rule; blank (or spaces) is no sale.
     compareAt: z
       .string()

@@ -15,7 +15,12 @@ import {
   productFormToColumns,
 } from "./product-form-schema";
 import { localPath } from "~/server/redirect";
-import { deleteLabReportQuietly, getProductLabReport, resolveLabReport, tryStoreFormLabReport } from "~/features/lab-reports/lab-reports.server";
+import {
+  deleteLabReportQuietly,
+  getProductLabReport,
+  resolveLabReport,
+  tryStoreFormLabReport,
+} from "~/features/lab-reports/lab-reports.server";
 import { LAB_REPORT_FILE_FIELD, LAB_REPORT_MESSAGES, NO_LAB_REPORT, type LabReportFile } from "~/features/lab-reports/lab-report";
 import { tryStoreFormImages } from "~/features/media/media.server";
 import { createProduct, getAdminProduct, getProductThc, updateProductVersioned } from "./product-admin.server";
@@ -72,10 +77,7 @@ export async function loadProductForm(request: Request, context: AppLoadContext,
 }
 
 function failure(result: SubmissionResult<string[]>, message: string, status: number) {
-  return data<ProductFormActionData>(
-    { result, toast: { title: SAVE_FAILED, description: message, variant: "destructive" } },
-    { status },
-  );
+  return data<ProductFormActionData>({ result, toast: { title: SAVE_FAILED, description: message, variant: "destructive" } }, { status });
 }
 
 const LIST_FIELDS = ["effects", "images"] as const;
@@ -113,10 +115,7 @@ export async function productFormAction(request: Request, context: AppLoadContex
 
   if (submission.status !== "success") {
     // status undefined: a list intent (Add Effect / Remove) posted without JavaScript.
-    return data<ProductFormActionData>(
-      { result: submission.reply(), toast: null },
-      { status: submission.status === "error" ? 400 : 200 },
-    );
+    return data<ProductFormActionData>({ result: submission.reply(), toast: null }, { status: submission.status === "error" ? 400 : 200 });
   }
 
   const values = submission.value;

@@ -1,4 +1,12 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
@@ -94,7 +102,17 @@ function Section({ title, children, aside }: { title: string; children: React.Re
 }
 
 /** A dollar amount: the price, and the compare-at price of a sale (issue 17). */
-function MoneyField({ field, label, required = false, hint }: { field: FieldMetadata<string>; label: string; required?: boolean; hint: string }) {
+function MoneyField({
+  field,
+  label,
+  required = false,
+  hint,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  required?: boolean;
+  hint: string;
+}) {
   return (
     <div>
       <label htmlFor={field.id} className="label">
@@ -141,10 +159,11 @@ export function ProductForm({
 }) {
   const navigation = useNavigation();
   const schema = useMemo(
-    () => productFormSchema(
-      categories.map((category) => category.slug),
-      rules,
-    ),
+    () =>
+      productFormSchema(
+        categories.map((category) => category.slug),
+        rules,
+      ),
     [categories, rules],
   );
   const [form, fields] = useForm({
@@ -277,10 +296,7 @@ export function ProductForm({
               </label>
               <div className="flex gap-2">
                 <input {...getInputProps(effect, { type: "text" })} className="input" placeholder="e.g. Relaxed" />
-                <button
-                  {...form.remove.getButtonProps({ name: fields.effects.name, index })}
-                  className="btn-secondary shrink-0 px-4"
-                >
+                <button {...form.remove.getButtonProps({ name: fields.effects.name, index })} className="btn-secondary shrink-0 px-4">
                   Remove<span className="sr-only"> effect {index + 1}</span>
                 </button>
               </div>

@@ -55,7 +55,10 @@ function credentialTag(env: Env) {
 
 function newSessionId() {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
@@ -144,9 +147,7 @@ export async function createAdminSession(request: Request, env: Env, db: Db, use
   const id = newSessionId();
   const now = Date.now();
   await db.batch([
-    db
-      .delete(adminSessions)
-      .where(or(lt(adminSessions.expiresAt, now), lt(adminSessions.lastUsedAt, now - ADMIN_SESSION_IDLE * 1000))),
+    db.delete(adminSessions).where(or(lt(adminSessions.expiresAt, now), lt(adminSessions.lastUsedAt, now - ADMIN_SESSION_IDLE * 1000))),
     db.insert(adminSessions).values({
       idHash: await sha256Hex(id),
       username,

@@ -23,9 +23,7 @@ export function loginClient(request: Request) {
   return request.headers.get("CF-Connecting-IP")?.trim() || "unknown";
 }
 
-export type LoginAttempt =
-  | { status: "allowed"; id: number }
-  | { status: "throttled"; scope: "client" | "global"; retryAfterMs: number };
+export type LoginAttempt = { status: "allowed"; id: number } | { status: "throttled"; scope: "client" | "global"; retryAfterMs: number };
 
 /** Milliseconds until the oldest of the `limit` newest attempts (of one client, or of all) leaves the window. */
 async function retryAfterMs(db: Db, client: string | null, limit: number, now: number) {
@@ -62,7 +60,12 @@ export async function beginLoginAttempt(db: Db, client: string, now = Date.now()
   // Refused without a password check: it is not a failure, so it does not extend the wait.
   await db.delete(loginAttempts).where(eq(loginAttempts.id, id));
   const scope = clientCount > LOGIN_MAX_FAILURES ? "client" : "global";
-  const wait = await retryAfterMs(db, scope === "client" ? client : null, scope === "client" ? LOGIN_MAX_FAILURES : LOGIN_GLOBAL_MAX_FAILURES, now);
+  const wait = await retryAfterMs(
+    db,
+    scope === "client" ? client : null,
+    scope === "client" ? LOGIN_MAX_FAILURES : LOGIN_GLOBAL_MAX_FAILURES,
+    now,
+  );
   return { status: "throttled", scope, retryAfterMs: wait };
 }
 

@@ -49,7 +49,10 @@ export default function DrawerBody({ view, imageResizing }: { view: OptimisticCa
         </dl>
         <OrderActions cart={view} source="drawer" />
         {empty ? null : (
-          <Link to="/checkout" className="block text-center text-sm font-semibold text-forest-800 underline underline-offset-4 hover:text-forest-700">
+          <Link
+            to="/checkout"
+            className="block text-center text-sm font-semibold text-forest-800 underline underline-offset-4 hover:text-forest-700"
+          >
             View cart and checkout
           </Link>
         )}

@@ -99,7 +99,13 @@ export function CartLineRow({
             </fetcher.Form>
           </div>
 
-          <Price priceCents={item.unitPriceCents} compareAtCents={unitCompareAt({ ...item, compareAtCents: item.compareAtCents ?? null })} each label="Unit price" className="mt-1 text-sm text-ink-700" />
+          <Price
+            priceCents={item.unitPriceCents}
+            compareAtCents={unitCompareAt({ ...item, compareAtCents: item.compareAtCents ?? null })}
+            each
+            label="Unit price"
+            className="mt-1 text-sm text-ink-700"
+          />
           {hint ? (
             <p className="mt-1 inline-flex rounded-full bg-gold-100 px-2.5 py-0.5 text-xs font-medium text-forest-900">
               {nextTierHint(hint)}

@@ -9,7 +9,15 @@ import { CART_ACTION, cartLineFetcherKey, useFetcherToasts } from "./cart-state"
  * Cart lines whose product is out of stock: shown, marked 'Out of Stock', with Remove — and said
  * plainly to be left out of the total and the order (the server leaves them out of both).
  */
-export function OutOfStockLines({ lines, variant, imageResizing = false }: { lines: OutOfStockLine[]; variant: "drawer" | "page"; imageResizing?: boolean }) {
+export function OutOfStockLines({
+  lines,
+  variant,
+  imageResizing = false,
+}: {
+  lines: OutOfStockLine[];
+  variant: "drawer" | "page";
+  imageResizing?: boolean;
+}) {
   if (lines.length === 0) return null;
   return (
     <section aria-labelledby={`out-of-stock-${variant}`} className={variant === "page" ? "mt-6" : "mt-4 border-t border-ink-900/10 pt-4"}>

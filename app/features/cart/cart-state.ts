@@ -67,7 +67,11 @@ export function markOrderPlaced(text: string) {
 }
 
 function usePlacedOrder() {
-  return useSyncExternalStore(subscribe, () => placedOrder, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => placedOrder,
+    () => null,
+  );
 }
 
 /**

@@ -256,7 +256,12 @@ export interface CartChangeResult {
   ok: boolean;
 }
 
-async function addToCart(db: Db, state: CartState, productId: number, quantity = 1): Promise<{ result: CartResult; toast: ToastInput; ok: boolean }> {
+async function addToCart(
+  db: Db,
+  state: CartState,
+  productId: number,
+  quantity = 1,
+): Promise<{ result: CartResult; toast: ToastInput; ok: boolean }> {
   const row = await findCartProduct(db, productId);
   const unchanged = { state, bound: null };
   if (!row || !row.active) {
@@ -267,7 +272,11 @@ async function addToCart(db: Db, state: CartState, productId: number, quantity =
     };
   }
   if (!row.inStock) {
-    return { result: unchanged, ok: false, toast: { title: "Out of stock", description: `${row.name} is out of stock`, variant: "destructive" } };
+    return {
+      result: unchanged,
+      ok: false,
+      toast: { title: "Out of stock", description: `${row.name} is out of stock`, variant: "destructive" },
+    };
   }
   const result = applyCartAction(state, { type: "ADD_ITEM", product: toCartProduct(row), quantity });
   const toast: ToastInput = result.bound ? boundNotice(result.bound) : addedToCartNotice(row.name);
@@ -288,7 +297,14 @@ export async function changeCart(request: Request, db: Db, change: CartChange): 
   if (target && change.intent !== "add") {
     const removing = change.intent === "remove" || change.intent === "decrement" || (change.intent === "set" && change.quantity <= 0);
     if (removing) {
-      return { lines: withHeld(cartLines(state), outOfStock.filter((line) => line !== target)), toasts: [...toasts, ITEM_REMOVED_NOTICE], ok: true };
+      return {
+        lines: withHeld(
+          cartLines(state),
+          outOfStock.filter((line) => line !== target),
+        ),
+        toasts: [...toasts, ITEM_REMOVED_NOTICE],
+        ok: true,
+      };
     }
     return { lines: withHeld(cartLines(state)), toasts: [...toasts, OUT_OF_STOCK_LINE_NOTICE], ok: false };
   }

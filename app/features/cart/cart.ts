@@ -164,9 +164,10 @@ export function normalizeCartLines<T extends CartLine>(entries: readonly T[]): {
 function parseSavedItem(value: unknown): (CartProduct & CartLine) | null {
   if (!value || typeof value !== "object") return null;
   const record = value as Record<string, unknown>;
-  const priceCents = Number.isSafeInteger(record.priceCents) && (record.priceCents as number) >= 0
-    ? (record.priceCents as number)
-    : parsePriceToCents(record.price);
+  const priceCents =
+    Number.isSafeInteger(record.priceCents) && (record.priceCents as number) >= 0
+      ? (record.priceCents as number)
+      : parsePriceToCents(record.price);
   if (!isId(record.id) || typeof record.quantity !== "number" || priceCents === null) return null;
   return {
     id: record.id,

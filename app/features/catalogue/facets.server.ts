@@ -52,7 +52,8 @@ type FacetTotalsRow = { total: number } & Record<string, number>;
  * - `effectsQuery`: the effects present in the products matching every filter but effects, counted.
  */
 export function facetQueries(db: Db, filters: ListingFilters, conditions: ActiveConditions) {
-  const where = (scope: SQL, skip?: FacetKey | "tab") => and(scope, ...conditions.filter((entry) => entry.key !== skip).map((entry) => entry.condition));
+  const where = (scope: SQL, skip?: FacetKey | "tab") =>
+    and(scope, ...conditions.filter((entry) => entry.key !== skip).map((entry) => entry.condition));
   const flags = conditions.map((entry) => ({ key: entry.key, alias: `f_${entry.key}`, condition: entry.condition }));
   const options = countedOptions(filters);
   const allFlagsBut = (skip?: FacetKey | "tab") => {
@@ -78,7 +79,9 @@ export function facetQueries(db: Db, filters: ListingFilters, conditions: Active
       ...Object.fromEntries(
         options.map((option) => [
           option.alias,
-          sql<number>`count(*) FILTER (WHERE ${sql.raw(option.alias)} AND ${allFlagsBut(option.key)})`.mapWith(Number).as(`n_${option.alias}`),
+          sql<number>`count(*) FILTER (WHERE ${sql.raw(option.alias)} AND ${allFlagsBut(option.key)})`
+            .mapWith(Number)
+            .as(`n_${option.alias}`),
         ]),
       ),
     })
@@ -88,7 +91,9 @@ export function facetQueries(db: Db, filters: ListingFilters, conditions: Active
   const categoryCountsQuery = db
     .select({ category: products.category, count: count() })
     .from(products)
-    .where(and(scopeCondition(filters), ...conditions.filter((entry) => entry.key !== "category").map((entry) => sql`+(${entry.condition})`)))
+    .where(
+      and(scopeCondition(filters), ...conditions.filter((entry) => entry.key !== "category").map((entry) => sql`+(${entry.condition})`)),
+    )
     .groupBy(products.active, products.category);
 
   const effect = sql.raw("effect.value");
@@ -105,8 +110,11 @@ export function facetQueries(db: Db, filters: ListingFilters, conditions: Active
     .groupBy(effectKey(effect));
 
   type Totals = Awaited<typeof facetsQuery>;
-  const facets = (totals: Totals, effects: Awaited<typeof effectsQuery>, categories: Awaited<typeof categoryCountsQuery> = []): FacetCounts =>
-    toFacetCounts(totals[0] ?? { total: 0 }, options, effects, categories);
+  const facets = (
+    totals: Totals,
+    effects: Awaited<typeof effectsQuery>,
+    categories: Awaited<typeof categoryCountsQuery> = [],
+  ): FacetCounts => toFacetCounts(totals[0] ?? { total: 0 }, options, effects, categories);
   const tabCounts = (totals: Totals): TabCounts => toTabCounts(totals[0], options);
 
   return { facetsQuery, categoryCountsQuery, effectsQuery, facets, tabCounts, options };

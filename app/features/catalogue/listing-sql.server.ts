@@ -91,7 +91,9 @@ export type FacetKey = Exclude<FilterKey, "search">;
  * a statement of their own (their options come from the products). A filter added to shop-filters.ts
  * gets its entry here and is filtered, counted and index-checked like the others.
  */
-export const FILTER_SQL: { [K in FilterKey]: { when: (value: string) => SQL; any?: (values: string[]) => SQL; counted?: readonly string[] } } = {
+export const FILTER_SQL: {
+  [K in FilterKey]: { when: (value: string) => SQL; any?: (values: string[]) => SQL; counted?: readonly string[] };
+} = {
   search: { when: searchCondition },
   category: { when: (slug) => eq(products.category, slug) },
   price: {

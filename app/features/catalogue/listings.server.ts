@@ -92,7 +92,12 @@ export function listingQueries(db: Db, filters: ListingFilters) {
       db
         .select(summaryColumns)
         .from(products)
-        .where(and(scopeCondition(filters, eq(products.active, active)), ...conditions.map((entry) => rowCondition(entry.key, entry.condition, filters.sort))));
+        .where(
+          and(
+            scopeCondition(filters, eq(products.active, active)),
+            ...conditions.map((entry) => rowCondition(entry.key, entry.condition, filters.sort)),
+          ),
+        );
     const rows = filters.activeOnly ? half(true) : half(true).unionAll(half(false));
     return rows
       .orderBy(...orderFor(filters.sort))
@@ -144,9 +149,7 @@ export interface CategoryOption {
 }
 
 function statsQuery(db: Db) {
-  return db
-    .select({ total: count(), active: sql<number>`coalesce(sum(${products.active}), 0)` })
-    .from(products);
+  return db.select({ total: count(), active: sql<number>`coalesce(sum(${products.active}), 0)` }).from(products);
 }
 
 function toStats([row]: Array<{ total: number; active: number }>): CatalogueStats {
@@ -269,7 +272,12 @@ export async function loadGenericCategory(
 ): Promise<(CategoryListing & { categoryPage: CategoryPage }) | null> {
   const provisional = pageFor({ name: slug, slug });
   const { rowsQuery, facetsQuery, effectsQuery, facets } = listingQueries(db, categoryFilters(provisional, options));
-  const [[category], totals, effects, rows] = await db.batch([categoryBySlugQuery(db, slug), facetsQuery, effectsQuery, rowsQuery(options.page)]);
+  const [[category], totals, effects, rows] = await db.batch([
+    categoryBySlugQuery(db, slug),
+    facetsQuery,
+    effectsQuery,
+    rowsQuery(options.page),
+  ]);
   if (!category) return null;
   const counts = facets(totals, effects);
   return {

@@ -119,7 +119,12 @@ export function ProductCard({
             {product.inStock ? <p className="product-card-stock">In Stock</p> : null}
           </div>
           <div className="relative z-10 mt-2">
-            <AddToCartButton productId={product.id} productName={product.name} disabled={!product.inStock} className="btn-primary btn-compact w-full" />
+            <AddToCartButton
+              productId={product.id}
+              productName={product.name}
+              disabled={!product.inStock}
+              className="btn-primary btn-compact w-full"
+            />
           </div>
           {adminControls && isAdmin ? (
             <Suspense fallback={null}>

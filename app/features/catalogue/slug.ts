@@ -8,8 +8,32 @@
 
 /** Letters that Unicode does not decompose into a base letter and an accent. */
 export const TRANSLITERATIONS: Readonly<Record<string, string>> = {
-  ß: "ss", ẞ: "ss", æ: "ae", Æ: "ae", œ: "oe", Œ: "oe", ø: "o", Ø: "o", đ: "d", Đ: "d", ð: "d", Ð: "d",
-  ł: "l", Ł: "l", þ: "th", Þ: "th", ı: "i", ħ: "h", Ħ: "h", ŀ: "l", Ŀ: "l", ŋ: "n", Ŋ: "n", ĸ: "k", ŧ: "t", Ŧ: "t",
+  ß: "ss",
+  ẞ: "ss",
+  æ: "ae",
+  Æ: "ae",
+  œ: "oe",
+  Œ: "oe",
+  ø: "o",
+  Ø: "o",
+  đ: "d",
+  Đ: "d",
+  ð: "d",
+  Ð: "d",
+  ł: "l",
+  Ł: "l",
+  þ: "th",
+  Þ: "th",
+  ı: "i",
+  ħ: "h",
+  Ħ: "h",
+  ŀ: "l",
+  Ŀ: "l",
+  ŋ: "n",
+  Ŋ: "n",
+  ĸ: "k",
+  ŧ: "t",
+  Ŧ: "t",
 };
 const SPECIAL = new RegExp(`[${Object.keys(TRANSLITERATIONS).join("")}]`, "g");
 

@@ -19,7 +19,11 @@ export function StarRating({
   const shown = Number.isInteger(value) ? value.toFixed(0) : value.toFixed(1);
   return (
     <p className={`flex items-center ${compact ? "gap-1 text-xs" : size === "lg" ? "gap-2 text-base" : "gap-2 text-sm"} ${className}`}>
-      <span className={compact ? "star-meter-sm" : "star-meter"} style={{ "--rating": `${Math.round(value * 200) / 10}%` } as React.CSSProperties} aria-hidden="true" />
+      <span
+        className={compact ? "star-meter-sm" : "star-meter"}
+        style={{ "--rating": `${Math.round(value * 200) / 10}%` } as React.CSSProperties}
+        aria-hidden="true"
+      />
       <span className="font-semibold text-ink-900">
         <span className="sr-only">Rated </span>
         {shown}
@@ -31,9 +35,7 @@ export function StarRating({
           <span className="sr-only">{reviewCount === 1 ? " review" : " reviews"}</span>)
         </span>
       ) : (
-        <span className="text-ink-500">
-          {`(${groupDigits(reviewCount)} ${reviewCount === 1 ? "review" : "reviews"})`}
-        </span>
+        <span className="text-ink-500">{`(${groupDigits(reviewCount)} ${reviewCount === 1 ? "review" : "reviews"})`}</span>
       )}
     </p>
   );

@@ -4,7 +4,14 @@
  * the category route's loader picks the one page it shows and sends it, so a shopper's browser
  * never downloads the other ten (the rules they share with the page live in lib/category-pages).
  */
-import { CONCENTRATE_TABS, INDOOR_CATEGORIES, type CategoryDebug, type CategoryPage, type ConcentrateTab, type TabCounts } from "./category-pages";
+import {
+  CONCENTRATE_TABS,
+  INDOOR_CATEGORIES,
+  type CategoryDebug,
+  type CategoryPage,
+  type ConcentrateTab,
+  type TabCounts,
+} from "./category-pages";
 
 function page(definition: Pick<CategoryPage, "slug" | "name" | "description" | "match"> & Partial<CategoryPage>): CategoryPage {
   return {

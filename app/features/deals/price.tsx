@@ -26,7 +26,9 @@ export function Price({
   const percent = savePercent({ priceCents, compareAtCents });
   return (
     <p className={`price ${className}`}>
-      {label || percent !== null ? <span className="sr-only">{[label, percent !== null ? "sale price" : ""].filter(Boolean).join(", ")}: </span> : null}
+      {label || percent !== null ? (
+        <span className="sr-only">{[label, percent !== null ? "sale price" : ""].filter(Boolean).join(", ")}: </span>
+      ) : null}
       <span>
         {formatCents(priceCents)}
         {each ? " each" : null}

@@ -110,7 +110,15 @@ function ReportFileInput({ inputRef, ...props }: React.InputHTMLAttributes<HTMLI
       <label htmlFor={inputId} className="label">
         Upload lab report
       </label>
-      <input ref={inputRef} id={inputId} type="file" accept={LAB_REPORT_ACCEPT} aria-describedby={hintId} className={FILE_INPUT_CLASS} {...props} />
+      <input
+        ref={inputRef}
+        id={inputId}
+        type="file"
+        accept={LAB_REPORT_ACCEPT}
+        aria-describedby={hintId}
+        className={FILE_INPUT_CLASS}
+        {...props}
+      />
       <p id={hintId} className="mt-1 text-xs text-ink-500">
         {HINT}
       </p>
@@ -141,7 +149,9 @@ async function checkReport(file: File): Promise<MediaMessage | null> {
 }
 
 function EnhancedReport({ name, defaultKey, defaultLabel }: { name: string; defaultKey: string; defaultLabel: string | null }) {
-  const [report, setReport] = useState<{ key: string; label: string | null } | null>(defaultKey ? { key: defaultKey, label: defaultLabel } : null);
+  const [report, setReport] = useState<{ key: string; label: string | null } | null>(
+    defaultKey ? { key: defaultKey, label: defaultLabel } : null,
+  );
   const [upload, setUpload] = useState<{ fileName: string; progress: number } | null>(null);
   const controller = useRef<AbortController | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -165,7 +175,12 @@ function EnhancedReport({ name, defaultKey, defaultLabel }: { name: string; defa
     controller.current = current;
     setUpload({ fileName: file.name, progress: 0 });
     try {
-      const body = await sendFile("/admin/uploads/lab-report", file, (progress) => setUpload({ fileName: file.name, progress }), current.signal);
+      const body = await sendFile(
+        "/admin/uploads/lab-report",
+        file,
+        (progress) => setUpload({ fileName: file.name, progress }),
+        current.signal,
+      );
       if (typeof body.key !== "string") throw new ImageUploadError(uploadFailedMessage("The server did not say where the report is"));
       setReport({ key: body.key, label: typeof body.name === "string" ? body.name : file.name });
       notify(LAB_REPORT_MESSAGES.uploaded);
@@ -256,7 +271,9 @@ function LabFacts({ fields }: { fields: LabResultsFieldMetadata }) {
           </div>
         ))}
       </div>
-      <p className="text-xs text-ink-500">All optional. Percentages from 0 to 100 with up to 2 decimals; the test date cannot be in the future.</p>
+      <p className="text-xs text-ink-500">
+        All optional. Percentages from 0 to 100 with up to 2 decimals; the test date cannot be in the future.
+      </p>
     </div>
   );
 }

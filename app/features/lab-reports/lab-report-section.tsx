@@ -17,9 +17,7 @@ export function LabResultsSection({ view, requestUrl }: { view: LabResultsView; 
           {view.facts.map((fact) => (
             <div key={fact.label}>
               <dt>{fact.label}</dt>
-              <dd>
-                {fact.dateTime ? <time dateTime={fact.dateTime}>{fact.value}</time> : fact.value}
-              </dd>
+              <dd>{fact.dateTime ? <time dateTime={fact.dateTime}>{fact.value}</time> : fact.value}</dd>
             </div>
           ))}
         </dl>

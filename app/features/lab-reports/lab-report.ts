@@ -172,4 +172,3 @@ export function labResultsDefaults(product: Partial<LabResultColumns> | null) {
     labTotalCannabinoidsPercent: percentText(product?.labTotalCannabinoidsPercent),
   };
 }
-

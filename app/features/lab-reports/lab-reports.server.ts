@@ -56,12 +56,16 @@ export async function storeLabReport(
     length,
   );
   const name = safeLabReportName(fileName, type.ext);
-  return { labReportKey: key.slice(LAB_REPORTS_PREFIX.length), labReportName: name, labReportType: type.contentType, labReportSize: length! };
+  return {
+    labReportKey: key.slice(LAB_REPORTS_PREFIX.length),
+    labReportName: name,
+    labReportType: type.contentType,
+    labReportSize: length!,
+  };
 }
 
 export type StoreFormLabReportResult =
-  | { ok: true; report: StoredLabReport | null }
-  | { ok: false; status: number; title: string; description: string };
+  { ok: true; report: StoredLabReport | null } | { ok: false; status: number; title: string; description: string };
 
 /** The product form's no-JavaScript path: stores the posted file, if one was picked. */
 export async function tryStoreFormLabReport(env: Env, file: FormDataEntryValue | null): Promise<StoreFormLabReportResult> {
@@ -131,7 +135,10 @@ export async function serveLabReport(env: Env, rawKey: string | undefined, reque
   if (!object) return notFound();
   const contentType = object.httpMetadata?.contentType ?? "application/octet-stream";
   const ext = rawKey.split(".").pop() ?? "";
-  const name = safeLabReportName(object.customMetadata?.fileName ?? null, (["pdf", "jpg", "png", "webp"].includes(ext) ? ext : "pdf") as "pdf");
+  const name = safeLabReportName(
+    object.customMetadata?.fileName ?? null,
+    (["pdf", "jpg", "png", "webp"].includes(ext) ? ext : "pdf") as "pdf",
+  );
   const headers = new Headers({
     "Content-Type": contentType,
     "Content-Disposition": `inline; filename="${name}"`,

@@ -3,10 +3,7 @@
  * `bytes=a-b`, `bytes=a-` or the suffix `bytes=-n`. Anything else is ignored (the whole
  * file is served), as the RFC allows; a range starting past the end is unsatisfiable (416).
  */
-export type RangeRequest =
-  | { kind: "none" }
-  | { kind: "range"; start: number; end: number }
-  | { kind: "unsatisfiable" };
+export type RangeRequest = { kind: "none" } | { kind: "range"; start: number; end: number } | { kind: "unsatisfiable" };
 
 const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/i;
 

@@ -53,7 +53,12 @@ export class ImageUploadError extends Error {
  * with the route's JSON answer, rejects with its `{ error: { title, description } }` as a toast.
  * Shared by the images and the lab report fields.
  */
-export function sendFile(endpoint: string, file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<Record<string, unknown>> {
+export function sendFile(
+  endpoint: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("PUT", endpoint);
@@ -111,7 +116,11 @@ function fileLabel(url: string) {
 
 export function ImageListField({ name, defaultValue }: ImageListFieldProps) {
   const hydrated = useHydrated();
-  return hydrated ? <EnhancedImageList name={name} defaultValue={defaultValue} /> : <PlainImageList name={name} defaultValue={defaultValue} />;
+  return hydrated ? (
+    <EnhancedImageList name={name} defaultValue={defaultValue} />
+  ) : (
+    <PlainImageList name={name} defaultValue={defaultValue} />
+  );
 }
 
 function CoverBadge() {
@@ -127,7 +136,9 @@ function PlainImageList({ name, defaultValue }: ImageListFieldProps) {
   const inputId = useId();
   return (
     <div className="space-y-4">
-      <p className="text-sm text-ink-500">The first image is the cover; the others are shown as extra images. JPG, PNG, WEBP or GIF, up to 50MB each.</p>
+      <p className="text-sm text-ink-500">
+        The first image is the cover; the others are shown as extra images. JPG, PNG, WEBP or GIF, up to 50MB each.
+      </p>
       {defaultValue.length > 0 ? (
         <ul className="grid gap-2 sm:grid-cols-2">
           {defaultValue.map((url, index) => (
@@ -213,7 +224,8 @@ function EnhancedImageList({ name, defaultValue }: ImageListFieldProps) {
           .catch((error: unknown) => {
             setItems((current) => current.filter((item) => item.id !== id));
             if (error instanceof DOMException && error.name === "AbortError") return;
-            const toast = error instanceof ImageUploadError ? error.toast : uploadFailedMessage(error instanceof Error ? error.message : null);
+            const toast =
+              error instanceof ImageUploadError ? error.toast : uploadFailedMessage(error instanceof Error ? error.message : null);
             notify({ ...toast, variant: "destructive" });
           })
           .finally(() => {
@@ -257,7 +269,8 @@ function EnhancedImageList({ name, defaultValue }: ImageListFieldProps) {
   return (
     <div className="space-y-4">
       <p id={hintId} className="text-sm text-ink-500">
-        The first image is the cover; the others are shown as extra images. Drag to reorder, or use the arrow buttons. JPG, PNG, WEBP or GIF, up to 50MB each.
+        The first image is the cover; the others are shown as extra images. Drag to reorder, or use the arrow buttons. JPG, PNG, WEBP or
+        GIF, up to 50MB each.
       </p>
 
       {items.length > 0 ? (
@@ -321,7 +334,10 @@ function EnhancedImageList({ name, defaultValue }: ImageListFieldProps) {
                         aria-valuenow={Math.round(item.progress * 100)}
                         className="h-1.5 flex-1 overflow-hidden rounded-full bg-forest-100"
                       >
-                        <div className="h-full rounded-full bg-forest-700 transition-[width]" style={{ width: `${Math.round(item.progress * 100)}%` }} />
+                        <div
+                          className="h-full rounded-full bg-forest-700 transition-[width]"
+                          style={{ width: `${Math.round(item.progress * 100)}%` }}
+                        />
                       </div>
                       <span className="w-10 text-right text-xs tabular-nums text-ink-500">{Math.round(item.progress * 100)}%</span>
                     </div>
@@ -329,7 +345,12 @@ function EnhancedImageList({ name, defaultValue }: ImageListFieldProps) {
                   {item.url ? <input type="hidden" name={name} value={item.url} /> : null}
                 </div>
                 <div className="flex shrink-0 items-center gap-0.5 sm:gap-1">
-                  <IconButton label={`Move image ${position} up`} data-move="up" disabled={index === 0} onClick={() => moveItem(index, index - 1, "up")}>
+                  <IconButton
+                    label={`Move image ${position} up`}
+                    data-move="up"
+                    disabled={index === 0}
+                    onClick={() => moveItem(index, index - 1, "up")}
+                  >
                     <path d="M10 15V5M5 10l5-5 5 5" />
                   </IconButton>
                   <IconButton
@@ -418,7 +439,16 @@ function IconButton({
         danger ? "text-berry-700 hover:bg-berry-50" : "text-forest-800 hover:bg-forest-50"
       }`}
     >
-      <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <svg
+        viewBox="0 0 20 20"
+        className="h-4 w-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
         {children}
       </svg>
     </button>

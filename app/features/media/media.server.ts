@@ -217,7 +217,11 @@ async function deleteQuietly(bucket: R2Bucket, key: string) {
   }
 }
 
-const ContentLengthSchema = z.string().trim().regex(/^\d{1,15}$/).transform(Number);
+const ContentLengthSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,15}$/)
+  .transform(Number);
 
 /** Content-Length as an integer, or null when absent or malformed. */
 export function declaredLength(headers: Headers): number | null {
@@ -479,7 +483,11 @@ export async function uploadVideoPart(
   }
 
   const mismatch = new MediaError(400, VIDEO_MESSAGES.failedTitle, `Chunk ${input.partNumber} is larger than ${expected} bytes.`);
-  const peeked = await peekStream(input.body, input.partNumber === 1 ? VIDEO_SIGNATURE_BYTES : 0, lengthCheck(expected, expected, mismatch));
+  const peeked = await peekStream(
+    input.body,
+    input.partNumber === 1 ? VIDEO_SIGNATURE_BYTES : 0,
+    lengthCheck(expected, expected, mismatch),
+  );
   const upload = env.VIDEOS.resumeMultipartUpload(row.key, row.uploadId);
   if (input.partNumber === 1 && !looksLikeVideo(peeked.head)) {
     await peeked.body.cancel("not a video");

@@ -48,7 +48,18 @@ export function xmlText(value: string): string {
 /** Width of one character in em, generous for a bold sans: wide for CJK, emoji and capitals. */
 function charWidth(char: string): number {
   const code = char.codePointAt(0)!;
-  if (code >= 0x1100 && (code <= 0x115f || (code >= 0x2e80 && code <= 0xa4cf) || (code >= 0xac00 && code <= 0xd7a3) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xfe30 && code <= 0xfe4f) || (code >= 0xff00 && code <= 0xff60) || (code >= 0xffe0 && code <= 0xffe6) || code >= 0x1f000)) return 1.05;
+  if (
+    code >= 0x1100 &&
+    (code <= 0x115f ||
+      (code >= 0x2e80 && code <= 0xa4cf) ||
+      (code >= 0xac00 && code <= 0xd7a3) ||
+      (code >= 0xf900 && code <= 0xfaff) ||
+      (code >= 0xfe30 && code <= 0xfe4f) ||
+      (code >= 0xff00 && code <= 0xff60) ||
+      (code >= 0xffe0 && code <= 0xffe6) ||
+      code >= 0x1f000)
+  )
+    return 1.05;
   if (char === " ") return 0.3;
   if (/[il.,:;'!|]/.test(char)) return 0.32;
   if (/[A-Z0-9%#@&MWmw]/.test(char)) return /[MWmw@%]/.test(char) ? 0.9 : 0.7;
@@ -76,7 +87,12 @@ function clampLine(text: string, fontSize: number, width: number): string {
 }
 
 /** Greedy word wrap into at most `maxLines`; a word wider than a line is broken; the rest is ellipsized. */
-export function wrapText(text: string, fontSize: number, width: number, maxLines: number): { lines: string[]; clipped: boolean; broken: boolean } {
+export function wrapText(
+  text: string,
+  fontSize: number,
+  width: number,
+  maxLines: number,
+): { lines: string[]; clipped: boolean; broken: boolean } {
   const clean = text.replace(XML_DISALLOWED, "").replace(/\s+/g, " ").trim();
   if (!clean) return { lines: [""], clipped: false, broken: false };
   // Words wider than a line (long names without spaces, CJK runs) become several pieces.
@@ -145,7 +161,15 @@ function label(box: Box, facts: PackshotLabel, colours: Colours): string {
   let top = box.y + pad;
   if (box.h >= 220) {
     const brandSize = Math.max(11, Math.min(19, (inner - 45) / 11.5));
-    parts.push(textLine(SITE.name.toUpperCase(), x, top + brandSize, brandSize, `font-weight="600" letter-spacing="2.5" fill="${LABEL_COLOURS.muted}"`));
+    parts.push(
+      textLine(
+        SITE.name.toUpperCase(),
+        x,
+        top + brandSize,
+        brandSize,
+        `font-weight="600" letter-spacing="2.5" fill="${LABEL_COLOURS.muted}"`,
+      ),
+    );
     top += brandSize + 14;
   }
 
@@ -155,7 +179,15 @@ function label(box: Box, facts: PackshotLabel, colours: Colours): string {
   const bottom = box.y + box.h - pad;
   let rowsTop = bottom;
   if (facts.thc) {
-    parts.push(textLine(clampLine(facts.thc, detailSize, inner), x, bottom - detailSize * 0.18, detailSize, `font-weight="700" fill="${LABEL_COLOURS.ink}"`));
+    parts.push(
+      textLine(
+        clampLine(facts.thc, detailSize, inner),
+        x,
+        bottom - detailSize * 0.18,
+        detailSize,
+        `font-weight="700" fill="${LABEL_COLOURS.ink}"`,
+      ),
+    );
     rowsTop -= detailSize * 1.25;
   }
   const pillSize = detailSize * 0.88;
@@ -177,7 +209,13 @@ function label(box: Box, facts: PackshotLabel, colours: Colours): string {
       if (room > pillSize * 2) {
         parts.push(
           `<circle cx="${r(cursor + dot)}" cy="${r(rowY - pillSize * 0.33)}" r="${r(dot)}" fill="${STRAIN_COLOURS.get(facts.strain.toLowerCase()) ?? LABEL_COLOURS.muted}"/>`,
-          textLine(clampLine(facts.strain, pillSize, room), cursor + dot * 3, rowY, pillSize, `font-weight="600" fill="${LABEL_COLOURS.ink}"`),
+          textLine(
+            clampLine(facts.strain, pillSize, room),
+            cursor + dot * 3,
+            rowY,
+            pillSize,
+            `font-weight="600" fill="${LABEL_COLOURS.ink}"`,
+          ),
         );
       }
     }
@@ -289,7 +327,10 @@ const SHAPES: Record<PackshotShape, (c: Colours, name: string) => Drawing> = {
   "five-pack": (c) => ({
     art:
       [0, 1, 2, 3, 4]
-        .map((i) => `<rect x="${204 + i * 78}" y="${172 + (i % 2) * 22}" width="62" height="200" rx="30" fill="${i % 2 ? c.accent : c.bodyLight}"/>`)
+        .map(
+          (i) =>
+            `<rect x="${204 + i * 78}" y="${172 + (i % 2) * 22}" width="62" height="200" rx="30" fill="${i % 2 ? c.accent : c.bodyLight}"/>`,
+        )
         .join("") +
       `<rect x="176" y="318" width="448" height="374" rx="22" fill="${c.body}"/>` +
       `<path d="M176 346h448" stroke="${c.trim}" stroke-width="10"/>` +

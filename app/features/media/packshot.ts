@@ -21,16 +21,7 @@ export interface PackshotSource {
 }
 
 export type PackshotShape =
-  | "jar"
-  | "cartridge"
-  | "pouch"
-  | "slab"
-  | "crystal-jar"
-  | "dab-jar"
-  | "wrapper"
-  | "bottle"
-  | "five-pack"
-  | "pre-roll";
+  "jar" | "cartridge" | "pouch" | "slab" | "crystal-jar" | "dab-jar" | "wrapper" | "bottle" | "five-pack" | "pre-roll";
 
 /**
  * Packaging by product: categories sold as a 5-pack first, then what the name says it is, then the

@@ -57,7 +57,13 @@ export function ProductImage({
         aria-label={`${alt}: image not available`}
         className={`relative flex flex-col items-center justify-center overflow-hidden bg-forest-50 ${className}`}
       >
-        <img src={PLACEHOLDER_IMAGE} alt="" width={width} height={height} className="absolute inset-0 h-full w-full object-cover opacity-60" />
+        <img
+          src={PLACEHOLDER_IMAGE}
+          alt=""
+          width={width}
+          height={height}
+          className="absolute inset-0 h-full w-full object-cover opacity-60"
+        />
         <span className="relative rounded-full bg-white/90 px-3 py-1 text-xs font-semibold text-ink-700">Image not available</span>
       </span>
     );

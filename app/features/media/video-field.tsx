@@ -33,7 +33,11 @@ const HINT = "MP4, MOV, AVI or WebM, up to 10GB. Sent in 10MB chunks you can pau
 
 export function VideoField({ name, defaultValue }: VideoFieldProps) {
   const hydrated = useHydrated();
-  return hydrated ? <EnhancedVideoField name={name} defaultValue={defaultValue} /> : <PlainVideoField name={name} defaultValue={defaultValue} />;
+  return hydrated ? (
+    <EnhancedVideoField name={name} defaultValue={defaultValue} />
+  ) : (
+    <PlainVideoField name={name} defaultValue={defaultValue} />
+  );
 }
 
 function VideoPreview({ url }: { url: string }) {
@@ -67,7 +71,8 @@ function PlainVideoField({ name, defaultValue }: VideoFieldProps) {
         </p>
         <noscript>
           <p className="mt-2 rounded-xl bg-gold-100 px-3 py-2 text-sm text-forest-900">
-            Uploading or removing a video needs JavaScript (large files are sent in resumable chunks). The current video is kept when you save.
+            Uploading or removing a video needs JavaScript (large files are sent in resumable chunks). The current video is kept when you
+            save.
           </p>
         </noscript>
       </div>

@@ -513,15 +513,12 @@ export class VideoUploader {
     this.inflight = controller;
     const began = this.now();
     try {
-      const response = await this.fetch(
-        `${this.endpoint}/part?uploadId=${encodeURIComponent(this.uploadId!)}&partNumber=${index}`,
-        {
-          method: "PUT",
-          headers: { "Content-Type": "application/octet-stream", Accept: "application/json" },
-          body: this.file.slice(start, start + length),
-          signal: controller.signal,
-        },
-      );
+      const response = await this.fetch(`${this.endpoint}/part?uploadId=${encodeURIComponent(this.uploadId!)}&partNumber=${index}`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/octet-stream", Accept: "application/json" },
+        body: this.file.slice(start, start + length),
+        signal: controller.signal,
+      });
       if (!response.ok) throw new UploadHttpError(response.status, await errorMessage(response));
       const part = (await response.json()) as { etag?: unknown };
       if (typeof part.etag !== "string") throw new Error("the server did not confirm the chunk");

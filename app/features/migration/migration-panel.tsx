@@ -53,8 +53,8 @@ export function MigrationPanel({ run }: { run: MigrationRunView | null }) {
             Product catalogue
           </h2>
           <p className="mt-2 text-sm text-ink-700">
-            Load the full product catalogue (100+ products) into the database. The current products are replaced, so every
-            category is populated again.
+            Load the full product catalogue (100+ products) into the database. The current products are replaced, so every category is
+            populated again.
           </p>
         </div>
         <Form method="post" action={MIGRATION_ROUTE} className="shrink-0">
@@ -124,7 +124,10 @@ function RunDetails({ run, active }: { run: MigrationRunView; active: boolean })
             aria-valuenow={percent}
             className="h-2.5 w-full overflow-hidden rounded-full bg-forest-100"
           >
-            <div className="h-full rounded-full bg-forest-700 transition-[width] duration-500" style={{ width: `${Math.max(percent, 4)}%` }} />
+            <div
+              className="h-full rounded-full bg-forest-700 transition-[width] duration-500"
+              style={{ width: `${Math.max(percent, 4)}%` }}
+            />
           </div>
           <p className="mt-2 text-sm text-ink-700">
             {run.status === "queued"

@@ -150,10 +150,7 @@ export async function startMigrationRun(
   } catch (error) {
     console.error("Could not send the migration run to the queue", error);
     const message = MIGRATION_TEXT.functionError(safeErrorMessage(error));
-    await db
-      .update(migrationRuns)
-      .set({ status: "failed", error: message, finishedAt: isoNow })
-      .where(eq(migrationRuns.id, id));
+    await db.update(migrationRuns).set({ status: "failed", error: message, finishedAt: isoNow }).where(eq(migrationRuns.id, id));
     return { kind: "failed", run: await getMigrationRun(db, id), message };
   }
   const run = await getMigrationRun(db, id);
@@ -202,9 +199,7 @@ export class MigrationInsertError extends Error {
 }
 
 export type RunMigrationResult =
-  | { kind: "ignored"; reason: string }
-  | { kind: "already-finished"; run: MigrationRunRow }
-  | { kind: "finished"; run: MigrationRunRow };
+  { kind: "ignored"; reason: string } | { kind: "already-finished"; run: MigrationRunRow } | { kind: "finished"; run: MigrationRunRow };
 
 export interface RunMigrationOptions {
   /** The catalogue to load (tests inject their own); the built-in one by default. */
@@ -215,8 +210,7 @@ export interface RunMigrationOptions {
   bucket?: R2Bucket;
 }
 
-const activeRun = (runId: string) =>
-  and(eq(migrationRuns.id, runId), inArray(migrationRuns.status, [...ACTIVE_MIGRATION_STATUSES]));
+const activeRun = (runId: string) => and(eq(migrationRuns.id, runId), inArray(migrationRuns.status, [...ACTIVE_MIGRATION_STATUSES]));
 
 /** Processes one migration run to its end. Safe to call again for the same run at any point. */
 export async function runMigration(db: Db, runId: string, options: RunMigrationOptions = {}): Promise<RunMigrationResult> {
@@ -346,7 +340,10 @@ function describeFailure(error: unknown) {
 /** Keeps the last error on a run that will be retried, so the dead-letter step can report it. */
 async function recordRunError(db: Db, runId: string, error: unknown) {
   try {
-    await db.update(migrationRuns).set({ error: describeFailure(error) }).where(activeRun(runId));
+    await db
+      .update(migrationRuns)
+      .set({ error: describeFailure(error) })
+      .where(activeRun(runId));
   } catch (recordError) {
     console.error(`Could not record the error of migration run ${runId}`, recordError);
   }

@@ -58,7 +58,12 @@ export function changesCatalogue(request: Request, response: Response): boolean 
   if (request.method === "GET" || request.method === "HEAD" || response.status >= 400) return false;
   const { pathname } = new URL(request.url);
   if (!(pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin."))) return false;
-  return !(pathname === "/admin" || pathname === "/admin.data" || pathname.startsWith("/admin/logout") || pathname.startsWith("/admin/uploads/"));
+  return !(
+    pathname === "/admin" ||
+    pathname === "/admin.data" ||
+    pathname.startsWith("/admin/logout") ||
+    pathname.startsWith("/admin/uploads/")
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -217,9 +222,11 @@ export async function servePage(
   }
   const [forCache, forVisitor] = rendered.body.tee();
   ctx.waitUntil(
-    storedCopy(forCache, rendered, placeholder).then((copy) => cache.put(key, copy)).catch((error: unknown) => {
-      console.error("Page cache: could not store", new URL(request.url).pathname, error);
-    }),
+    storedCopy(forCache, rendered, placeholder)
+      .then((copy) => cache.put(key, copy))
+      .catch((error: unknown) => {
+        console.error("Page cache: could not store", new URL(request.url).pathname, error);
+      }),
   );
   const visitorCopy = new Response(forVisitor, rendered);
   return withOutcome(restamp(visitorCopy, placeholder), "miss", "stored");

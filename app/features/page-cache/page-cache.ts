@@ -9,9 +9,7 @@ import { AGE_COOKIE_NAME, hasVerifiedAge } from "~/features/age-gate/age-gate";
 /** The two variants of every cached page: the 21+ gate still to answer, or answered. */
 export type PageVariant = "gate" | "adult";
 
-export type CachePolicy =
-  | { cacheable: true; variant: PageVariant }
-  | { cacheable: false; reason: "method" | "path" | "cookie" };
+export type CachePolicy = { cacheable: true; variant: PageVariant } | { cacheable: false; reason: "method" | "path" | "cookie" };
 
 /**
  * Paths that are never looked up: the back office, media and files with their own caching, and
@@ -33,7 +31,10 @@ const NEVER_CACHED = [
 ];
 
 export function isNeverCachedPath(pathname: string): boolean {
-  return NEVER_CACHED.some((prefix) => pathname === prefix || pathname.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`) || pathname.startsWith(`${prefix}.`));
+  return NEVER_CACHED.some(
+    (prefix) =>
+      pathname === prefix || pathname.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`) || pathname.startsWith(`${prefix}.`),
+  );
 }
 
 /** The cookie names in a Cookie header (values are not needed to decide). */
@@ -59,7 +60,21 @@ export function cachePolicy(request: Request): CachePolicy {
 }
 
 /** Parameters that only say where a visitor came from: they never change a page. */
-const TRACKING_PARAMS = new Set(["fbclid", "gclid", "gbraid", "wbraid", "dclid", "msclkid", "yclid", "twclid", "igshid", "mc_cid", "mc_eid", "_ga", "_gl"]);
+const TRACKING_PARAMS = new Set([
+  "fbclid",
+  "gclid",
+  "gbraid",
+  "wbraid",
+  "dclid",
+  "msclkid",
+  "yclid",
+  "twclid",
+  "igshid",
+  "mc_cid",
+  "mc_eid",
+  "_ga",
+  "_gl",
+]);
 
 export function isTrackingParam(name: string): boolean {
   return name.toLowerCase().startsWith("utm_") || TRACKING_PARAMS.has(name.toLowerCase());

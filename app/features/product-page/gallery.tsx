@@ -112,7 +112,10 @@ export function Gallery({ items, productName }: { items: GalleryItem[]; productN
           </>
         ) : null}
         {total > 1 ? (
-          <p className="absolute right-3 bottom-3 rounded-full bg-ink-900/80 px-3 py-1 text-sm font-semibold text-white tabular-nums" aria-live="polite">
+          <p
+            className="absolute right-3 bottom-3 rounded-full bg-ink-900/80 px-3 py-1 text-sm font-semibold text-white tabular-nums"
+            aria-live="polite"
+          >
             <span className="sr-only">Item </span>
             {position} / {total}
           </p>
@@ -150,7 +153,11 @@ export function Gallery({ items, productName }: { items: GalleryItem[]; productN
                     {thumb}
                   </button>
                 ) : (
-                  <a href={item.src} aria-label={`Open ${item.kind === "video" ? "video" : "image"} ${i + 1} of ${total}`} className={`block rounded-xl ${ring}`}>
+                  <a
+                    href={item.src}
+                    aria-label={`Open ${item.kind === "video" ? "video" : "image"} ${i + 1} of ${total}`}
+                    className={`block rounded-xl ${ring}`}
+                  >
                     {thumb}
                   </a>
                 )}

@@ -29,13 +29,34 @@ export function addLabel(quantity: number, totalCents: number): string {
  * − [quantity] +. The number field is the form's `quantity`, so without JavaScript the shopper types a
  * quantity and the plain post adds it; the − and + buttons appear with JavaScript.
  */
-function QuantityStepper({ id, text, onText, onStep }: { id: string; text: string; onText: (text: string) => void; onStep: (step: number) => void }) {
+function QuantityStepper({
+  id,
+  text,
+  onText,
+  onStep,
+}: {
+  id: string;
+  text: string;
+  onText: (text: string) => void;
+  onStep: (step: number) => void;
+}) {
   const hydrated = useHydrated();
   const value = boundedQuantity(Number(text));
-  const step = "inline-flex h-11 w-10 shrink-0 items-center justify-center text-lg font-semibold text-forest-800 hover:bg-forest-50 disabled:opacity-40";
+  const step =
+    "inline-flex h-11 w-10 shrink-0 items-center justify-center text-lg font-semibold text-forest-800 hover:bg-forest-50 disabled:opacity-40";
   return (
-    <div className="flex h-11 shrink-0 items-center overflow-hidden rounded-full border border-forest-800/25 bg-white" role="group" aria-label="Quantity">
-      <button type="button" className={`${step} ${hydrated ? "" : "invisible"}`} aria-label="Decrease quantity" disabled={value <= 1} onClick={() => onStep(-1)}>
+    <div
+      className="flex h-11 shrink-0 items-center overflow-hidden rounded-full border border-forest-800/25 bg-white"
+      role="group"
+      aria-label="Quantity"
+    >
+      <button
+        type="button"
+        className={`${step} ${hydrated ? "" : "invisible"}`}
+        aria-label="Decrease quantity"
+        disabled={value <= 1}
+        onClick={() => onStep(-1)}
+      >
         −
       </button>
       <label htmlFor={id} className="sr-only">

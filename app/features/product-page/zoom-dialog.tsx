@@ -60,7 +60,8 @@ export function ZoomDialog({ src, alt, onClose }: { src: string; alt: string; on
   }
 
   const pannable = canPan(scale);
-  const button = "inline-flex h-11 min-w-11 items-center justify-center rounded-full px-3 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-40";
+  const button =
+    "inline-flex h-11 min-w-11 items-center justify-center rounded-full px-3 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-40";
   const control = `${button} bg-white/10 text-cream-50 hover:bg-white/20`;
 
   return (
@@ -77,7 +78,13 @@ export function ZoomDialog({ src, alt, onClose }: { src: string; alt: string; on
             {alt}
           </h2>
           <div className="flex items-center gap-2" role="group" aria-label="Zoom controls">
-            <button type="button" className={control} onClick={() => zoomTo(zoomOut(scale))} disabled={scale <= ZOOM_MIN} aria-label="Zoom out">
+            <button
+              type="button"
+              className={control}
+              onClick={() => zoomTo(zoomOut(scale))}
+              disabled={scale <= ZOOM_MIN}
+              aria-label="Zoom out"
+            >
               <span aria-hidden="true" className="text-xl leading-none">
                 −
               </span>
@@ -85,7 +92,13 @@ export function ZoomDialog({ src, alt, onClose }: { src: string; alt: string; on
             <output aria-live="polite" aria-label="Zoom level" className="w-14 text-center text-sm font-semibold tabular-nums">
               {zoomPercent(scale)}
             </output>
-            <button type="button" className={control} onClick={() => zoomTo(zoomIn(scale))} disabled={scale >= ZOOM_MAX} aria-label="Zoom in">
+            <button
+              type="button"
+              className={control}
+              onClick={() => zoomTo(zoomIn(scale))}
+              disabled={scale >= ZOOM_MAX}
+              aria-label="Zoom in"
+            >
               <span aria-hidden="true" className="text-xl leading-none">
                 +
               </span>
@@ -93,7 +106,12 @@ export function ZoomDialog({ src, alt, onClose }: { src: string; alt: string; on
             <button type="button" className={control} onClick={() => zoomTo(ZOOM_DEFAULT)}>
               Reset
             </button>
-            <button type="button" className={`${button} bg-gold-500 text-forest-950 hover:bg-gold-600`} onClick={() => dialogRef.current?.close()} ref={closeRef}>
+            <button
+              type="button"
+              className={`${button} bg-gold-500 text-forest-950 hover:bg-gold-600`}
+              onClick={() => dialogRef.current?.close()}
+              ref={closeRef}
+            >
               Close
             </button>
           </div>
@@ -103,7 +121,13 @@ export function ZoomDialog({ src, alt, onClose }: { src: string; alt: string; on
           onPointerDown={(event) => {
             if (!pannable) return;
             event.currentTarget.setPointerCapture(event.pointerId);
-            drag.current = { pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, originX: offset.x, originY: offset.y };
+            drag.current = {
+              pointerId: event.pointerId,
+              startX: event.clientX,
+              startY: event.clientY,
+              originX: offset.x,
+              originY: offset.y,
+            };
           }}
           onPointerMove={(event) => {
             const start = drag.current;

@@ -74,7 +74,14 @@ export function HeaderSearch() {
           onClick={onToggle}
         >
           <SearchIcon className="h-6 w-6 group-open:hidden" />
-          <svg viewBox="0 0 24 24" className="hidden h-6 w-6 group-open:block" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="hidden h-6 w-6 group-open:block"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            aria-hidden="true"
+          >
             <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
           </svg>
         </summary>

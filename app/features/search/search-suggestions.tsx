@@ -130,7 +130,10 @@ export function SearchSuggestions({ input, listId, className = "", onState }: Se
       request?.abort();
       request = new AbortController();
       try {
-        const response = await fetch(`/search?${new URLSearchParams({ q: term })}`, { signal: request.signal, headers: { Accept: "application/json" } });
+        const response = await fetch(`/search?${new URLSearchParams({ q: term })}`, {
+          signal: request.signal,
+          headers: { Accept: "application/json" },
+        });
         // Without suggestions the field is still a working search form: nothing to show.
         if (!response.ok) return;
         const answer = (await response.json()) as Suggestions;
@@ -217,7 +220,13 @@ export function SearchSuggestions({ input, listId, className = "", onState }: Se
               </p>
               {suggestions!.products.map((product, index) => (
                 <div key={product.id} {...optionProps(index)}>
-                  <img src={product.image} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg bg-cream-100 object-cover" />
+                  <img
+                    src={product.image}
+                    alt=""
+                    width={40}
+                    height={40}
+                    className="h-10 w-10 shrink-0 rounded-lg bg-cream-100 object-cover"
+                  />
                   <span className="min-w-0 flex-1">
                     <span className="line-clamp-2 font-medium break-words text-ink-900">
                       <Highlighted text={product.name} query={term} />

@@ -194,7 +194,9 @@ export function countWithNoResultsHelp(db: Db, countQuery: SQLWrapper, term: str
   return db
     .select({
       value: sql<number>`${value}`.mapWith(Number),
-      help: sql<string | null>`CASE WHEN ${value} = 0 THEN json_object('closeNames', ${closeNamesJson(term)}, 'popularCategories', ${popularCategoriesJson()}) END`,
+      help: sql<
+        string | null
+      >`CASE WHEN ${value} = 0 THEN json_object('closeNames', ${closeNamesJson(term)}, 'popularCategories', ${popularCategoriesJson()}) END`,
     })
     .from(sql`(SELECT (${countQuery}) AS value) AS listing_count`);
 }

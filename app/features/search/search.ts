@@ -95,7 +95,10 @@ export interface Suggestions {
 /** "3 products, 1 category suggested…": what a screen reader hears when suggestions arrive. */
 export function suggestionsAnnouncement(suggestions: Pick<Suggestions, "products" | "categories">): string {
   const counted = (n: number, one: string, many: string) => (n === 0 ? "" : `${n} ${n === 1 ? one : many}`);
-  const parts = [counted(suggestions.products.length, "product", "products"), counted(suggestions.categories.length, "category", "categories")].filter(Boolean);
+  const parts = [
+    counted(suggestions.products.length, "product", "products"),
+    counted(suggestions.categories.length, "category", "categories"),
+  ].filter(Boolean);
   if (parts.length === 0) return "No suggestions.";
   return `${parts.join(", ")} suggested. Use the up and down arrow keys to review.`;
 }

@@ -12,7 +12,15 @@ export interface BarCategory {
  * `current` is a category slug, or null for All; on /shop a category filter marks its pill as the
  * current choice ("true") rather than the current page.
  */
-export function CategoryBar({ categories, current, filtered = false }: { categories: BarCategory[]; current: string | null; filtered?: boolean }) {
+export function CategoryBar({
+  categories,
+  current,
+  filtered = false,
+}: {
+  categories: BarCategory[];
+  current: string | null;
+  filtered?: boolean;
+}) {
   const mark = (selected: boolean) => (selected ? (filtered ? "true" : "page") : undefined);
   const stripRef = useRef<HTMLUListElement>(null);
   // The current pill in sight: the strip scrolls sideways (never the page) to bring it in.

@@ -1,6 +1,17 @@
 import { Link } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import { activeFilterCount, clearedFilters, FILTER_SHEET_ID, filterChips, shopHref, type FacetCounts, type FilterCategory, type FilterLabels, type FilterPage, type ShopQuery } from "./shop-filters";
+import {
+  activeFilterCount,
+  clearedFilters,
+  FILTER_SHEET_ID,
+  filterChips,
+  shopHref,
+  type FacetCounts,
+  type FilterCategory,
+  type FilterLabels,
+  type FilterPage,
+  type ShopQuery,
+} from "./shop-filters";
 import { FilterSheet as ServerFilterSheet } from "./filter-sheet";
 
 function FilterIcon() {
@@ -15,11 +26,19 @@ function FilterIcon() {
 export function FiltersButton({ query }: { query: ShopQuery }) {
   const active = activeFilterCount(query);
   return (
-    <button type="button" popovertarget={FILTER_SHEET_ID} className="btn-secondary gap-2 px-4 lg:hidden" aria-label={active > 0 ? `Filters, ${active} active` : "Filters"}>
+    <button
+      type="button"
+      popovertarget={FILTER_SHEET_ID}
+      className="btn-secondary gap-2 px-4 lg:hidden"
+      aria-label={active > 0 ? `Filters, ${active} active` : "Filters"}
+    >
       <FilterIcon />
       Filters
       {active > 0 ? (
-        <span className="min-w-5 rounded-full bg-forest-800 px-1.5 text-center text-xs leading-5 font-bold text-cream-50" aria-hidden="true">
+        <span
+          className="min-w-5 rounded-full bg-forest-800 px-1.5 text-center text-xs leading-5 font-bold text-cream-50"
+          aria-hidden="true"
+        >
           {active}
         </span>
       ) : null}
@@ -44,7 +63,11 @@ export function FilterChips({ page, query, labels }: { page: FilterPage; query: 
         </li>
       ))}
       <li>
-        <Link to={shopHref(page, clearedFilters(query))} preventScrollReset className="px-2 text-sm font-semibold text-forest-800 underline-offset-4 hover:underline">
+        <Link
+          to={shopHref(page, clearedFilters(query))}
+          preventScrollReset
+          className="px-2 text-sm font-semibold text-forest-800 underline-offset-4 hover:underline"
+        >
           Clear Filters
         </Link>
       </li>
@@ -58,7 +81,9 @@ export function FilterChips({ page, query, labels }: { page: FilterPage; query: 
  * as what it is underneath: a GET form in a native popover (as without JavaScript). Then it hydrates
  * and changes apply at once. import.meta.env.SSR is replaced at build time.
  */
-const Sheet = import.meta.env.SSR ? ServerFilterSheet : lazy(() => import("./filter-sheet").then((module) => ({ default: module.FilterSheet })));
+const Sheet = import.meta.env.SSR
+  ? ServerFilterSheet
+  : lazy(() => import("./filter-sheet").then((module) => ({ default: module.FilterSheet })));
 
 export function ShopFilters(props: { page: FilterPage; query: ShopQuery; facets: FacetCounts; categories?: FilterCategory[] }) {
   return (

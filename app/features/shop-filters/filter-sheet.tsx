@@ -30,7 +30,14 @@ function SelectChevron({ children }: { children: React.ReactNode }) {
   return (
     <div className="relative">
       {children}
-      <svg viewBox="0 0 20 20" className="pointer-events-none absolute top-1/2 right-2 h-4 w-4 -translate-y-1/2 text-ink-500" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <svg
+        viewBox="0 0 20 20"
+        className="pointer-events-none absolute top-1/2 right-2 h-4 w-4 -translate-y-1/2 text-ink-500"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        aria-hidden="true"
+      >
         <path d="M5 8l5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
     </div>
@@ -38,7 +45,19 @@ function SelectChevron({ children }: { children: React.ReactNode }) {
 }
 
 /** One checkbox option of a multi-select, with how many products it would give. */
-function CheckOption({ name, value, label, count, checked }: { name: string; value: string; label: string; count: number; checked: boolean }) {
+function CheckOption({
+  name,
+  value,
+  label,
+  count,
+  checked,
+}: {
+  name: string;
+  value: string;
+  label: string;
+  count: number;
+  checked: boolean;
+}) {
   return (
     <li>
       <label className={`filter-option ${count === 0 && !checked ? "text-ink-500" : ""}`}>
@@ -98,7 +117,16 @@ export function FilterSheet({
       if (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio")) {
         element.checked = element.defaultChecked;
       } else if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) {
-        const wanted = element.name === "search" ? query.search : element.name === "category" ? query.category : element.name === "price" ? (query.price ?? "") : element.name === "sort" ? sortFieldValue(query) : null;
+        const wanted =
+          element.name === "search"
+            ? query.search
+            : element.name === "category"
+              ? query.category
+              : element.name === "price"
+                ? (query.price ?? "")
+                : element.name === "sort"
+                  ? sortFieldValue(query)
+                  : null;
         if (wanted !== null && element.value !== wanted) element.value = wanted;
       }
     }
@@ -132,7 +160,13 @@ export function FilterSheet({
         <h2 id="filters-title" className="font-display text-xl text-forest-900 lg:text-lg">
           Filters
         </h2>
-        <button type="button" popovertarget={FILTER_SHEET_ID} popovertargetaction="hide" className="filter-close lg:hidden" aria-label="Close filters">
+        <button
+          type="button"
+          popovertarget={FILTER_SHEET_ID}
+          popovertargetaction="hide"
+          className="filter-close lg:hidden"
+          aria-label="Close filters"
+        >
           <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
           </svg>
@@ -234,14 +268,28 @@ export function FilterSheet({
 
           <Group legend="Strain type">
             {STRAIN_OPTIONS.map((option) => (
-              <CheckOption key={option.value} name="strain" value={option.value} label={option.label} count={count("strains", option.value)} checked={query.strains.includes(option.value)} />
+              <CheckOption
+                key={option.value}
+                name="strain"
+                value={option.value}
+                label={option.label}
+                count={count("strains", option.value)}
+                checked={query.strains.includes(option.value)}
+              />
             ))}
           </Group>
 
           {potency.length > 0 ? (
             <Group legend="Potency (THC)">
               {potency.map((range) => (
-                <CheckOption key={range.value} name="thc" value={range.value} label={range.label} count={count("potency", range.value)} checked={query.potency.includes(range.value)} />
+                <CheckOption
+                  key={range.value}
+                  name="thc"
+                  value={range.value}
+                  label={range.label}
+                  count={count("potency", range.value)}
+                  checked={query.potency.includes(range.value)}
+                />
               ))}
             </Group>
           ) : null}
@@ -249,7 +297,14 @@ export function FilterSheet({
           {effects.length > 0 ? (
             <Group legend="Effects">
               {effects.map((effect) => (
-                <CheckOption key={effect.value} name="effect" value={effect.value} label={effect.label} count={effect.count} checked={query.effects.includes(effect.value)} />
+                <CheckOption
+                  key={effect.value}
+                  name="effect"
+                  value={effect.value}
+                  label={effect.label}
+                  count={effect.count}
+                  checked={query.effects.includes(effect.value)}
+                />
               ))}
             </Group>
           ) : null}
@@ -295,4 +350,3 @@ export function FilterSheet({
     </section>
   );
 }
-

@@ -25,12 +25,7 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
             </li>
           ) : (
             <li key={item}>
-              <Link
-                to={hrefFor(item)}
-                aria-label={`Page ${item}`}
-                aria-current={item === page ? "page" : undefined}
-                className="page-item"
-              >
+              <Link to={hrefFor(item)} aria-label={`Page ${item}`} aria-current={item === page ? "page" : undefined} className="page-item">
                 {item}
               </Link>
             </li>

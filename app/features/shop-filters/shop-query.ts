@@ -73,12 +73,21 @@ const ShopQuerySchema = z.object({
   strains: optionList(STRAIN_OPTIONS),
   potency: optionList(POTENCY_RANGES),
   effects: EffectsSchema,
-  inStock: z.literal("in").transform(() => true).catch(false),
-  onSale: z.literal("1").transform(() => true).catch(false),
+  inStock: z
+    .literal("in")
+    .transform(() => true)
+    .catch(false),
+  onSale: z
+    .literal("1")
+    .transform(() => true)
+    .catch(false),
   sort: z.enum(sortValues).nullable().catch(null),
   view: z.enum(VIEWS).catch(DEFAULT_VIEW),
   page: PageSchema,
-  showInactive: z.literal("show").transform(() => true).catch(false),
+  showInactive: z
+    .literal("show")
+    .transform(() => true)
+    .catch(false),
 });
 
 /** Reads the shop's query string; anything missing or unreadable takes its default. */

@@ -57,7 +57,11 @@ async function readLayoutData(request: Request, { db }: AppLoadContext): Promise
  */
 export async function loadRootData({ request, context }: LoaderFunctionArgs) {
   const { env } = context;
-  const [layout, admin, { toasts, setCookie }] = await Promise.all([loadLayoutData(request, context), getAdmin(request, context), getToasts(request)]);
+  const [layout, admin, { toasts, setCookie }] = await Promise.all([
+    loadLayoutData(request, context),
+    getAdmin(request, context),
+    getToasts(request),
+  ]);
   const cart = await cartSummary(request, layout.saved, layout.cart);
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);

@@ -14,7 +14,9 @@ import { SkipLink } from "~/ui/skip-link";
  * by a visitor who has not answered it yet — every later page load carries none of it (the dialog
  * works before the chunk arrives: it is a plain form). import.meta.env.SSR is replaced at build time.
  */
-const AgeGate = import.meta.env.SSR ? ServerAgeGate : lazy(() => import("~/features/age-gate/age-gate-dialog").then((module) => ({ default: module.AgeGate })));
+const AgeGate = import.meta.env.SSR
+  ? ServerAgeGate
+  : lazy(() => import("~/features/age-gate/age-gate-dialog").then((module) => ({ default: module.AgeGate })));
 
 /**
  * The shopper's frame around every shop page: the 21+ gate until the visitor confirms, the header
@@ -36,7 +38,8 @@ export function ShopChrome({ children }: { children: React.ReactNode }) {
         <SkipLink />
         <SiteHeader
           categories={rootData?.categories ?? []}
-          cart={<CartDrawer cart={rootData?.cart ?? EMPTY_CART_VIEW} imageResizing={rootData?.imageResizing ?? false} />} />
+          cart={<CartDrawer cart={rootData?.cart ?? EMPTY_CART_VIEW} imageResizing={rootData?.imageResizing ?? false} />}
+        />
         <main id="main" className="flex-1">
           {children}
         </main>

@@ -54,7 +54,10 @@ export function SiteFooter({ categories }: { categories: FooterCategory[] }) {
         <div>
           <h2 className="text-sm font-semibold text-cream-50">Get in touch</h2>
           <p className="mt-3 text-sm text-cream-200/80">Questions about an order or bulk pricing?</p>
-          <Link to="/contact" className="mt-3 inline-block text-sm font-semibold text-cream-50 underline underline-offset-4 hover:text-gold-500">
+          <Link
+            to="/contact"
+            className="mt-3 inline-block text-sm font-semibold text-cream-50 underline underline-offset-4 hover:text-gold-500"
+          >
             Contact Us
           </Link>
         </div>

@@ -84,10 +84,24 @@ export function SiteHeader({ cart, categories = [] }: { cart: React.ReactNode; c
               className="inline-flex h-11 w-10 min-[400px]:w-11 items-center justify-center rounded-full text-forest-800 hover:bg-forest-50"
               aria-label="Menu"
             >
-              <svg viewBox="0 0 24 24" className="h-6 w-6 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+              <svg
+                viewBox="0 0 24 24"
+                className="h-6 w-6 group-open:hidden"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                aria-hidden="true"
+              >
                 <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
               </svg>
-              <svg viewBox="0 0 24 24" className="hidden h-6 w-6 group-open:block" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+              <svg
+                viewBox="0 0 24 24"
+                className="hidden h-6 w-6 group-open:block"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                aria-hidden="true"
+              >
                 <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
               </svg>
             </summary>

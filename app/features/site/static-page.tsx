@@ -72,7 +72,13 @@ export function Stars({ rating, className = "h-4 w-4" }: { rating: number; class
   return (
     <span className="inline-flex items-center gap-0.5" role="img" aria-label={`Rated ${rating} out of 5`}>
       {[1, 2, 3, 4, 5].map((star) => (
-        <svg key={star} viewBox="0 0 20 20" className={`${className} ${star <= rounded ? "text-gold-600" : "text-ink-500/30"}`} fill="currentColor" aria-hidden="true">
+        <svg
+          key={star}
+          viewBox="0 0 20 20"
+          className={`${className} ${star <= rounded ? "text-gold-600" : "text-ink-500/30"}`}
+          fill="currentColor"
+          aria-hidden="true"
+        >
           <path d="M10 1.8l2.5 5.1 5.6.8-4 3.9.9 5.6-5-2.6-5 2.6.9-5.6-4-3.9 5.6-.8z" />
         </svg>
       ))}

@@ -56,7 +56,11 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
         </button>
       ) : (
         <label className="toast-close relative cursor-pointer has-focus-visible:outline-3 has-focus-visible:outline-gold-500">
-          <input type="checkbox" className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0" aria-label="Dismiss notification" />
+          <input
+            type="checkbox"
+            className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0"
+            aria-label="Dismiss notification"
+          />
           <CloseIcon />
         </label>
       )}
@@ -70,13 +74,20 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
  * so a notice added later (Added to cart!) is announced; a destructive one is an alert.
  */
 export function Toaster({ toasts }: { toasts: Toast[] }) {
-  const fromClient = useSyncExternalStore(subscribe, () => clientToasts, () => clientToasts);
+  const fromClient = useSyncExternalStore(
+    subscribe,
+    () => clientToasts,
+    () => clientToasts,
+  );
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const [onDismiss] = useState(() => (id: string) => setDismissed((prev) => new Set(prev).add(id)));
 
   const visible = [...toasts, ...fromClient].filter((toast) => !dismissed.has(toast.id)).slice(-TOAST_MAX_VISIBLE);
   return (
-    <section aria-label="Notifications" className="toaster pointer-events-none fixed right-4 bottom-20 z-50 w-[min(24rem,calc(100vw-2rem))] md:bottom-4">
+    <section
+      aria-label="Notifications"
+      className="toaster pointer-events-none fixed right-4 bottom-20 z-50 w-[min(24rem,calc(100vw-2rem))] md:bottom-4"
+    >
       <ol className="flex flex-col gap-2" aria-live="polite" aria-relevant="additions text">
         {visible.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />

@@ -17,8 +17,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   },
   {
     question: "How do I pay?",
-    answer:
-      "There is no payment on the website. Once we have confirmed your order in Telegram, payment is agreed and made at delivery.",
+    answer: "There is no payment on the website. Once we have confirmed your order in Telegram, payment is agreed and made at delivery.",
   },
   {
     question: "How long does delivery take?",
@@ -48,8 +47,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   },
   {
     question: "Can I change or cancel my order?",
-    answer:
-      "Yes, as long as it has not been dispatched. Message us in Telegram with your order details and we will update or cancel it.",
+    answer: "Yes, as long as it has not been dispatched. Message us in Telegram with your order details and we will update or cancel it.",
   },
   {
     question: "What if something is wrong with my order?",
