@@ -1,6 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect } from "react";
+import displayFont from "@fontsource/fraunces/files/fraunces-latin-500-normal.woff2?url";
+import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { loadRootData } from "~/features/site/layout.server";
 import { useRootData } from "~/features/site/root-data";
 import { AdminChrome as ServerAdminChrome } from "~/features/admin/admin-chrome";
@@ -12,8 +14,6 @@ import { isAdminPath, SITE } from "~/features/site/site";
 import stylesheet from "./tailwind.css?url";
 // Both faces (app/tailwind.css) are preloaded: headings and body text are above the fold on every
 // page, and a preloaded font starts with the stylesheet instead of after it (measured in Lighthouse).
-import displayFont from "@fontsource/fraunces/files/fraunces-latin-500-normal.woff2?url";
-import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },

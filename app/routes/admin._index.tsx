@@ -1,4 +1,3 @@
-import { readFormData } from "~/server/form-data.server";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {
@@ -10,6 +9,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { readFormData } from "~/server/form-data.server";
 import { ADMIN_CONFIG_MESSAGES, DEV_PASSWORD, type AdminConfigProblem } from "~/features/auth/admin-config.server";
 import { checkAdminCredentials } from "~/features/auth/credentials.server";
 import { adminSetupProblems, createAdminSession, getAdmin, isLocalhost } from "~/features/auth/auth.server";

@@ -1,4 +1,3 @@
-import { readFormData } from "~/server/form-data.server";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
@@ -6,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useCallback, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
+import { readFormData } from "~/server/form-data.server";
 import { requireAdmin } from "~/features/auth/auth.server";
 import {
   addCategory,

@@ -1,6 +1,6 @@
-import { readFormData } from "~/server/form-data.server";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { readFormData } from "~/server/form-data.server";
 import { endAdminSession, endAllAdminSessions, requireAdmin } from "~/features/auth/auth.server";
 import { redirectWithToast } from "~/features/toast/toast.server";
 

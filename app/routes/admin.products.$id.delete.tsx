@@ -1,6 +1,6 @@
-import { readFormData } from "~/server/form-data.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { readFormData } from "~/server/form-data.server";
 import { alreadyDeleted, deleteTargetId, deleteWithToast } from "~/features/admin/admin-delete.server";
 import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminConfirmPage } from "~/features/admin/confirm-dialog";

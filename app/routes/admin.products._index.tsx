@@ -1,9 +1,9 @@
-import { readFormData } from "~/server/form-data.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
+import { readFormData } from "~/server/form-data.server";
 import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminConfirmDialog } from "~/features/admin/confirm-dialog";
 import { AdminShell } from "~/features/admin/admin-shell";

@@ -1,7 +1,7 @@
-import { readFormData } from "~/server/form-data.server";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
 import { z } from "zod";
+import { readFormData } from "~/server/form-data.server";
 import { isLocalhost } from "~/features/auth/auth.server";
 import { PageErrorBoundary } from "~/features/site/static-page";
 import { ageVerifiedCookie, safeRedirectPath } from "~/features/age-gate/age-gate";

@@ -1,7 +1,7 @@
-import { readFormData } from "~/server/form-data.server";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { z } from "zod";
+import { readFormData } from "~/server/form-data.server";
 import { cartCookieHeader, changeCart, clearCartCookieHeader, loadCartView, withToastId } from "~/features/cart/cart.server";
 import {
   emptyCartNotice,

@@ -1,8 +1,8 @@
-import { readFormData } from "~/server/form-data.server";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData } from "@remix-run/react";
+import { readFormData } from "~/server/form-data.server";
 import { PageErrorBoundary, PageIntro, TelegramIcon, TelegramLink } from "~/features/site/static-page";
 import { notify } from "~/features/toast/toaster";
 import { CONTACT_SENT_TOAST, ContactSchema, contactMessageText } from "~/features/contact/contact";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
-import { NO_LAB_RESULTS } from "../../app/features/lab-reports/lab-report";
 import { describe, expect, it } from "vitest";
+import { NO_LAB_RESULTS } from "../../app/features/lab-reports/lab-report";
 import type { Product } from "../../app/features/catalogue/product";
 import {
   PRODUCT_FORM_MESSAGES as M,

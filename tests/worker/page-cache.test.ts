@@ -1,8 +1,8 @@
 import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { pageCacheKey } from "../../app/features/page-cache/page-cache";
 import { MIGRATION_QUEUE_NAME, startMigrationRun } from "../../app/features/migration/migration.server";
-import fc from "fast-check";
 import { isStorable, PAGE_TTL_SECONDS, placeholderOffsets, readCatalogueVersion } from "../../app/features/page-cache/page-cache.server";
 import { createDb } from "../../app/server/load-context";
 import * as build from "../../build/server";

@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { Toast } from "~/features/toast/toast";
-import { AdminShell } from "./admin-shell";
 import { notify } from "~/features/toast/toaster";
+import { AdminShell } from "./admin-shell";
 
 /** A toast that an action answered with (not a redirect): shown once, with JavaScript. */
 export type ActionToast = Omit<Toast, "id">;

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { categories, products } from "~db/schema";
 import type { Db } from "~/server/load-context";
-import type { ProductColumns } from "./product-form-schema";
 import { toProduct } from "~/features/catalogue/product";
 import { thcColumns } from "~/features/catalogue/thc";
 import { pageOffset } from "~/features/shop-filters/shop-filters";
@@ -9,6 +8,7 @@ import { onSaleCondition } from "~/features/catalogue/listing-sql.server";
 import { searchSource } from "~/features/search/search.server";
 import { titleCaseSlug } from "~/features/catalogue/slug";
 import { productImageOrPackshot } from "~/features/media/packshot";
+import type { ProductColumns } from "./product-form-schema";
 
 /**
  * Every query of the admin's product screens: the filtered list with its counts, one product,

@@ -1,19 +1,9 @@
-import { readFormData } from "~/server/form-data.server";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
+import { readFormData } from "~/server/form-data.server";
 import { requireAdmin } from "~/features/auth/auth.server";
 import { listCategoryOptions } from "~/features/catalogue/categories.server";
-import type { ActionToast } from "./admin-ui";
-import {
-  CONFLICT_MESSAGE,
-  FETCH_FAILED,
-  SAVE_FAILED,
-  productFormDefaults,
-  productFormRules,
-  productFormSchema,
-  productFormToColumns,
-} from "./product-form-schema";
 import { localPath } from "~/server/redirect";
 import {
   deleteLabReportQuietly,
@@ -23,8 +13,18 @@ import {
 } from "~/features/lab-reports/lab-reports.server";
 import { LAB_REPORT_FILE_FIELD, LAB_REPORT_MESSAGES, NO_LAB_REPORT, type LabReportFile } from "~/features/lab-reports/lab-report";
 import { tryStoreFormImages } from "~/features/media/media.server";
-import { createProduct, getAdminProduct, getProductThc, updateProductVersioned } from "./product-admin.server";
 import { redirectWithToast } from "~/features/toast/toast.server";
+import { createProduct, getAdminProduct, getProductThc, updateProductVersioned } from "./product-admin.server";
+import {
+  CONFLICT_MESSAGE,
+  FETCH_FAILED,
+  SAVE_FAILED,
+  productFormDefaults,
+  productFormRules,
+  productFormSchema,
+  productFormToColumns,
+} from "./product-form-schema";
+import type { ActionToast } from "./admin-ui";
 
 /**
  * The one action module behind the admin product form, used by /admin/add-product and

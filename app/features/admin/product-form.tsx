@@ -10,13 +10,13 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
-import { NO_STRAIN_LABEL, PRODUCT_NAME_MAX, STRAIN_TYPES, productFormSchema, type ProductFormRules } from "./product-form-schema";
 import type { labResultsDefaults } from "~/features/lab-reports/lab-report";
 import { THC_EXAMPLES } from "~/features/catalogue/thc";
-import { AdminAlert, useActionToast, type ActionToast } from "./admin-ui";
 import { ImageListField } from "~/features/media/image-list-field";
 import { LabResultsField } from "~/features/lab-reports/lab-report-field";
 import { VideoField } from "~/features/media/video-field";
+import { AdminAlert, useActionToast, type ActionToast } from "./admin-ui";
+import { NO_STRAIN_LABEL, PRODUCT_NAME_MAX, STRAIN_TYPES, productFormSchema, type ProductFormRules } from "./product-form-schema";
 
 /**
  * The admin product form, create and edit (SPEC section 2 "Product form"). A real multipart

@@ -1,9 +1,9 @@
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { eq, lt, or } from "drizzle-orm";
 import { adminSessions } from "~db/schema";
-import { adminConfigProblems, type AdminConfigProblem } from "./admin-config.server";
 import type { Db } from "~/server/load-context";
 import { redirectWithToast, type ToastInput } from "~/features/toast/toast.server";
+import { adminConfigProblems, type AdminConfigProblem } from "./admin-config.server";
 
 /**
  * The admin session, held on the server (docs/decisions/013): the `adminSession` cookie carries a

@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
 import { formatCents } from "~/features/catalogue/money";
+import { CartIcon } from "~/features/site/site-header";
 import { CartLineRow } from "./cart-line";
 import { OrderActions } from "./cart-order";
 import { OutOfStockLines } from "./cart-out-of-stock";
 import type { OptimisticCart } from "./cart-state";
-import { CartIcon } from "~/features/site/site-header";
 
 /** The cart drawer's lines, totals and order buttons (part of the lazily loaded cart-drawer-dialog.tsx). */
 export default function DrawerBody({ view, imageResizing }: { view: OptimisticCart; imageResizing: boolean }) {

@@ -1,9 +1,9 @@
 import { useLocation } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { CartBadgeIcon, CartLink, cartLabel, cartTriggerClass } from "~/features/site/site-header";
 import type { CartView } from "./cart";
 import { useOptimisticCart, useOrderPlacedEffects } from "./cart-state";
-import { CartBadgeIcon, CartLink, cartLabel, cartTriggerClass } from "~/features/site/site-header";
 
 /**
  * The drawer itself (dialog, lines, totals, order buttons) is not part of a first visit's

@@ -2,12 +2,12 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { sizedImageUrl } from "~/features/media/images";
-import { MAX_LINE_QUANTITY } from "./cart";
 import { formatCents } from "~/features/catalogue/money";
 import { unitCompareAt } from "~/features/deals/deals";
 import { nextTier, nextTierHint } from "~/features/catalogue/price-tiers";
 import type { CartActionData } from "~/routes/cart";
 import { Price } from "~/features/deals/price";
+import { MAX_LINE_QUANTITY } from "./cart";
 import { CART_ACTION, cartLineFetcherKey, useFetcherToasts, useOtherCartSubmitting, type OptimisticLine } from "./cart-state";
 
 const stepButton =

@@ -1,9 +1,9 @@
 import { Form } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { notify } from "~/features/toast/toaster";
 import { emptyCartNotice, nothingInStockNotice, notOrderedNotice, ORDER_SENT_NOTICE, type OrderSource } from "./cart";
 import { CART_ACTION, markOrderPlaced, type OptimisticCart } from "./cart-state";
-import { notify } from "~/features/toast/toaster";
 
 export function TelegramIcon({ className = "h-5 w-5" }: { className?: string }) {
   return (

@@ -1,8 +1,8 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { OutOfStockLine } from "./cart";
 import { sizedImageUrl } from "~/features/media/images";
 import type { CartActionData } from "~/routes/cart";
+import type { OutOfStockLine } from "./cart";
 import { CART_ACTION, cartLineFetcherKey, useFetcherToasts } from "./cart-state";
 
 /**

@@ -1,5 +1,7 @@
 import { useFetchers, useNavigate } from "@remix-run/react";
 import { useEffect, useSyncExternalStore } from "react";
+import type { Toast } from "~/features/toast/toast";
+import { notify } from "~/features/toast/toaster";
 import {
   applyCartAction,
   EMPTY_CART_VIEW,
@@ -9,8 +11,6 @@ import {
   type CartState,
   type CartView,
 } from "./cart";
-import type { Toast } from "~/features/toast/toast";
-import { notify } from "~/features/toast/toaster";
 
 /**
  * Browser-side cart helpers: the optimistic cart (server cart + pending fetcher submissions, through

@@ -2,6 +2,13 @@ import { createCookie } from "@remix-run/cloudflare";
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { products } from "~db/schema";
+import { storedCompareAt } from "~/features/deals/deals";
+import { productImageOrPackshot } from "~/features/media/packshot";
+import { parsePriceTiers } from "~/features/catalogue/product";
+import type { Toast } from "~/features/toast/toast";
+import type { Db } from "~/server/load-context";
+import type { ToastInput } from "~/features/toast/toast.server";
+import { buildOrderText } from "./order-text";
 import {
   addedToCartNotice,
   applyCartAction,
@@ -20,13 +27,6 @@ import {
   type OutOfStockLine,
   OUT_OF_STOCK_LINE_NOTICE,
 } from "./cart";
-import { storedCompareAt } from "~/features/deals/deals";
-import { buildOrderText } from "./order-text";
-import { productImageOrPackshot } from "~/features/media/packshot";
-import { parsePriceTiers } from "~/features/catalogue/product";
-import type { Toast } from "~/features/toast/toast";
-import type { Db } from "~/server/load-context";
-import type { ToastInput } from "~/features/toast/toast.server";
 
 /**
  * The shopper's cart lives in the `cannabis-cart` cookie as [{ id, quantity }] only. Every read joins

@@ -2,10 +2,10 @@ import { Link } from "@remix-run/react";
 import { lazy, Suspense, useId } from "react";
 import { AddToCartButton } from "~/features/cart/add-to-cart-button";
 import { useRootData } from "~/features/site/root-data";
-import type { ProductSummary } from "./product-summary";
 import { Price } from "~/features/deals/price";
 import { AdminControls as ServerAdminControls } from "~/features/admin/product-card-admin";
 import { ProductImage, type ImagePriority } from "~/features/media/product-image";
+import type { ProductSummary } from "./product-summary";
 import { StarRating } from "./star-rating";
 
 export type CardView = "grid" | "list";

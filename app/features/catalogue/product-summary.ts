@@ -1,6 +1,6 @@
 import { storedCompareAt } from "~/features/deals/deals";
-import { parseStringList } from "./json-list";
 import { packSize, productImageOrPackshot } from "~/features/media/packshot";
+import { parseStringList } from "./json-list";
 import { normalizeStrainType, type Product } from "./product";
 
 /**

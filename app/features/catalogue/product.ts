@@ -1,7 +1,7 @@
 import type { ProductRow } from "~db/schema";
 import { storedCompareAt } from "~/features/deals/deals";
-import { parseStringList } from "./json-list";
 import type { LabResultColumns } from "~/features/lab-reports/lab-report-display";
+import { parseStringList } from "./json-list";
 
 export type StrainType = "indica" | "sativa" | "hybrid";
 

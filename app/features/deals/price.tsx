@@ -1,5 +1,5 @@
-import { savePercent, saveLabel } from "./deals";
 import { formatCents } from "~/features/catalogue/money";
+import { savePercent, saveLabel } from "./deals";
 
 /**
  * A price as shoppers read it (issue 17): the price charged, and for a product on sale the original

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { notify } from "~/features/toast/toaster";
 import { uploadFailedMessage, type MediaMessage } from "~/features/media/image-types";
+import { FILE_INPUT_CLASS, ImageUploadError, sendFile } from "~/features/media/image-list-field";
 import {
   LAB_BATCH_MAX,
   LAB_NAME_MAX,
@@ -16,7 +17,6 @@ import {
   labReportUrl,
   latestTestDate,
 } from "./lab-report";
-import { FILE_INPUT_CLASS, ImageUploadError, sendFile } from "~/features/media/image-list-field";
 
 /**
  * The product form's Lab results section (issue 17): one lab report file and its facts.
@@ -69,7 +69,12 @@ export function LabResultsField({ fields, reportName }: { fields: LabResultsFiel
 
 function ViewLink({ reportKey, label }: { reportKey: string; label: string | null }) {
   return (
-    <a href={labReportUrl(reportKey)} target="_blank" rel="noopener" className="font-semibold text-forest-800 underline underline-offset-2">
+    <a
+      href={labReportUrl(reportKey)}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="font-semibold text-forest-800 underline underline-offset-2"
+    >
       View lab report
       <span className="sr-only"> {label ? `(${label}) ` : ""}(opens in a new tab)</span>
     </a>

@@ -1,5 +1,9 @@
 import { eq } from "drizzle-orm";
 import { products } from "~db/schema";
+import { uploadFailedMessage } from "~/features/media/image-types";
+import { etagMatches } from "~/features/media/http-range";
+import type { Db } from "~/server/load-context";
+import { MEDIA_CACHE_CONTROL, MediaError, notFound, randomToken, storeChecked } from "~/features/media/media.server";
 import {
   LAB_REPORT_MAX_BYTES,
   LAB_REPORT_MESSAGES,
@@ -10,10 +14,6 @@ import {
   safeLabReportName,
   type LabReportFile,
 } from "./lab-report";
-import { uploadFailedMessage } from "~/features/media/image-types";
-import { etagMatches } from "~/features/media/http-range";
-import type { Db } from "~/server/load-context";
-import { MEDIA_CACHE_CONTROL, MediaError, notFound, randomToken, storeChecked } from "~/features/media/media.server";
 
 /**
  * Lab reports in R2 (issue 17, docs/decisions/019): stored in the IMAGES bucket under

@@ -1,3 +1,4 @@
+import { SITE } from "~/features/site/site";
 import {
   LABEL_COLOURS,
   packshotColours,
@@ -8,7 +9,6 @@ import {
   type PackshotShape,
   type PackshotSource,
 } from "./packshot";
-import { SITE } from "~/features/site/site";
 
 /**
  * The one module that draws packshots (issue 18): an original SVG per product, made from its data —

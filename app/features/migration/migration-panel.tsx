@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { notify } from "~/features/toast/toaster";
 import {
   isRunActive,
   isRunStale,
@@ -10,7 +11,6 @@ import {
   parseFailedProducts,
   type MigrationRunView,
 } from "./migration";
-import { notify } from "~/features/toast/toaster";
 
 /** Success in forest green, anything short of it in gold, failure in berry red. */
 const OUTCOME_TONE: Record<string, string> = {

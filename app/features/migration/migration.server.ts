@@ -4,6 +4,8 @@ import { catalogue as builtInCatalogue } from "~db/catalogue";
 import { migrationRuns, products, settings, type MigrationRunRow, type NewProductRow } from "~db/schema";
 import { putSampleLabReports } from "~db/sample-lab-reports";
 import { catalogueEntryToRow } from "~db/transform";
+import { createDb, type Db } from "~/server/load-context";
+import { thcColumns } from "~/features/catalogue/thc";
 import {
   ACTIVE_MIGRATION_STATUSES,
   isFinishedStatus,
@@ -14,8 +16,6 @@ import {
   safeErrorMessage,
   type FailedProduct,
 } from "./migration";
-import { createDb, type Db } from "~/server/load-context";
-import { thcColumns } from "~/features/catalogue/thc";
 
 /**
  * The queue-backed catalogue migration (SPEC.md sections 4, 5, 7, 8; DESIGN.md 'Migration').

@@ -1,6 +1,6 @@
-import { cachePolicy, pageCacheKey, type CacheOutcome } from "./page-cache";
 import { createNonce } from "~/server/load-context";
 import { contentSecurityPolicy } from "~/server/security.server";
+import { cachePolicy, pageCacheKey, type CacheOutcome } from "./page-cache";
 
 /**
  * The page cache (docs/decisions/017): anonymous visitors share one rendered copy of each page,

@@ -2,8 +2,8 @@ import { lazy, Suspense, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useRootData } from "~/features/site/root-data";
 import { sizedImageUrl } from "~/features/media/images";
-import { wrapIndex, type GalleryItem } from "./gallery-items";
 import { ProductImage } from "~/features/media/product-image";
+import { wrapIndex, type GalleryItem } from "./gallery-items";
 
 /** The zoom dialog loads when the shopper first points at or focuses the image, not with the page. */
 const loadZoomDialog = () => import("./zoom-dialog");

@@ -1,7 +1,7 @@
-import { galleryItems } from "./gallery-items";
 import type { Product } from "~/features/catalogue/product";
-import { categoryLabel, displayRating, productDescription } from "./product-page";
 import { SITE } from "~/features/site/site";
+import { galleryItems } from "./gallery-items";
+import { categoryLabel, displayRating, productDescription } from "./product-page";
 
 /*
  * A product page's schema.org JSON-LD, built by its loader: crawlers read it in the server's HTML, so

@@ -2,8 +2,8 @@ import { and, asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { categories, products } from "~db/schema";
 import type { Db } from "~/server/load-context";
-import { isShortTerm, searchWords, trigramCoverage, trigrams, type NoResultsHelp } from "./search";
 import { containsLike } from "~/features/shop-filters/shop-filters";
+import { isShortTerm, searchWords, trigramCoverage, trigrams, type NoResultsHelp } from "./search";
 
 /**
  * Product search on D1's FTS5 (docs/decisions/015-product-search-fts5.md). Two external-content

@@ -5,9 +5,9 @@ import { EMPTY_CART_VIEW } from "~/features/cart/cart";
 import { useRootData } from "~/features/site/root-data";
 import { AgeGate as ServerAgeGate } from "~/features/age-gate/age-gate-dialog";
 import { CartDrawer } from "~/features/cart/cart-drawer";
+import { SkipLink } from "~/ui/skip-link";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
-import { SkipLink } from "~/ui/skip-link";
 
 /**
  * The gate is rendered on the server as usual; in the browser its code is its own chunk, loaded only

@@ -1,7 +1,7 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { NAV_LINKS } from "./site";
 import { HeaderSearch } from "~/features/search/header-search";
+import { NAV_LINKS } from "./site";
 import { Logo } from "./logo";
 
 function navClass({ isActive }: { isActive: boolean }) {

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { ErrorPanel, NotFound } from "./error-page";
 import { useRootData } from "~/features/site/root-data";
+import { ErrorPanel, NotFound } from "./error-page";
 import { telegramUrl } from "./site";
 
 /** The opening band of a static page: eyebrow, serif title, lead text. */
