@@ -179,6 +179,7 @@ function CategoryPanel({
             {...getInputProps(fields.name, { type: "text" })}
             placeholder="Category name"
             className="input"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the name field appears because the owner asked to add or rename: typing starts there, with or without JavaScript
             autoFocus
             onChange={(event) => setValue(event.currentTarget.value)}
           />

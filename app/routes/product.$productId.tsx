@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { z } from "zod";
 import { Breadcrumb } from "~/ui/breadcrumb";

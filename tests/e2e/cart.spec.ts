@@ -226,7 +226,7 @@ test.describe("cart without JavaScript", () => {
     await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
   });
 
-  test("refuses to order when the cart was emptied meanwhile", async ({ page, context, baseURL }) => {
+  test("refuses to order when the cart was emptied meanwhile", async ({ page, baseURL }) => {
     await addToCart(page, baseURL, RUNTZ.id);
     await page.goto("/checkout");
     await expect(page.getByRole("article", { name: RUNTZ.name })).toBeVisible();

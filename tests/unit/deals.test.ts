@@ -66,7 +66,10 @@ describe("deal rules (app/features/deals/deals.ts)", () => {
         (priceCents, compareAtCents) => {
           const percent = savePercent({ priceCents, compareAtCents });
           if (compareAtCents === null || compareAtCents <= priceCents) expect(percent).toBeNull();
-          else (expect(percent).toBeGreaterThanOrEqual(1), expect(percent).toBeLessThanOrEqual(100));
+          else {
+            expect(percent).toBeGreaterThanOrEqual(1);
+            expect(percent).toBeLessThanOrEqual(100);
+          }
         },
       ),
     );

@@ -80,6 +80,7 @@ export function AdminConfirmDialog({
         </div>
         <Form method="post" action={action} className="mt-6 flex flex-wrap justify-end gap-3">
           <HiddenFields fields={fields} />
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog starts on its safe choice (the WAI-ARIA dialog pattern; <dialog> focuses it on open) */}
           <button type="button" className="btn-secondary" onClick={onClose} autoFocus>
             Cancel
           </button>

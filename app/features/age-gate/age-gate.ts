@@ -36,6 +36,7 @@ export function ageVerifiedCookie({ secure }: { secure: boolean }): string {
 export function safeRedirectPath(value: unknown): string {
   if (typeof value !== "string") return "/";
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (/[\u0000-\u001f\u007f]/.test(value)) return "/";
   return value;
 }

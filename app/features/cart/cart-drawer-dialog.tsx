@@ -44,6 +44,7 @@ export function CartDrawerDialog({
   }
 
   return createPortal(
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- Escape and Tab bubble here from the dialog inside; nothing is clicked on this wrapper
     <div hidden={!open} className="fixed inset-0 z-40" onKeyDown={onKeyDown}>
       <div className="absolute inset-0 bg-forest-950/50 backdrop-blur-[2px]" aria-hidden="true" onClick={onClose} />
       <div

@@ -5,7 +5,6 @@
  */
 import { and, asc, count, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { products } from "~db/schema";
-import { tabKeywords } from "~/features/category-pages/category-pages.server";
 import type { CategoryDebug, CategoryPage, ConcentrateTab, TabCounts } from "~/features/category-pages/category-pages";
 import { countWithNoResultsHelp, readNoResultsHelp, searchSource } from "~/features/search/search.server";
 import {

@@ -33,6 +33,7 @@ interface Box {
 // Text: cleaned for XML, measured roughly, wrapped and clamped so any name fits its label.
 
 /** Characters XML 1.0 allows (no C0 controls but tab/newline, no lone surrogates, no U+FFFE/FFFF). */
+// eslint-disable-next-line no-control-regex -- the C0 controls XML forbids are what this matches
 const XML_DISALLOWED = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 export function xmlText(value: string): string {

@@ -48,6 +48,7 @@ export function Gallery({ items, productName }: { items: GalleryItem[]; productN
   const go = (step: number) => setIndex((value) => wrapIndex(value + step, total));
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys bubble here from the focused slide controls (the carousel pattern)
     <section
       aria-roledescription="carousel"
       aria-label={`${productName} photos`}
@@ -86,6 +87,7 @@ export function Gallery({ items, productName }: { items: GalleryItem[]; productN
             />
           </a>
         ) : (
+          // eslint-disable-next-line jsx-a11y/media-has-caption -- an owner-uploaded clip comes with no caption file to offer
           <video key={current.src} src={current.src} controls preload="metadata" className="aspect-square w-full bg-ink-900 object-contain">
             <a href={current.src}>Download the video</a>
           </video>

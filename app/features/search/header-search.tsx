@@ -67,6 +67,7 @@ export function HeaderSearch() {
       <div className="hidden w-60 xl:block">
         <HeaderSearchForm id="header-search" popupClassName="right-0 top-full w-[26rem]" />
       </div>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape bubbles here from the search field inside to close the panel */}
       <details ref={detailsRef} className="group xl:hidden" onKeyDown={onKeyDown}>
         <summary
           className="inline-flex h-11 w-10 min-[400px]:w-11 items-center justify-center rounded-full text-forest-800 hover:bg-forest-50"
