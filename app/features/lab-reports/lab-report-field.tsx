@@ -69,12 +69,7 @@ export function LabResultsField({ fields, reportName }: { fields: LabResultsFiel
 
 function ViewLink({ reportKey, label }: { reportKey: string; label: string | null }) {
   return (
-    <a
-      href={labReportUrl(reportKey)}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="font-semibold text-forest-800 underline underline-offset-2"
-    >
+    <a href={labReportUrl(reportKey)} target="_blank" rel="noopener" className="font-semibold text-forest-800 underline underline-offset-2">
       View lab report
       <span className="sr-only"> {label ? `(${label}) ` : ""}(opens in a new tab)</span>
     </a>

@@ -23,7 +23,7 @@ export function LabResultsSection({ view, requestUrl }: { view: LabResultsView; 
         </dl>
       ) : null}
       {view.report ? (
-        <a href={view.report.href} target="_blank" rel="noopener noreferrer" className="btn-secondary mt-3 w-full py-3 sm:w-auto">
+        <a href={view.report.href} target="_blank" rel="noopener" className="btn-secondary mt-3 w-full py-3 sm:w-auto">
           View lab report
           <span className="text-xs font-normal">{view.report.detail}</span>
           <span className="sr-only"> (opens in a new tab)</span>
