@@ -25,6 +25,7 @@ import {
   throttleMessage,
 } from "~/features/auth/login-throttle.server";
 import { redirectWithToast } from "~/features/toast/toast.server";
+import { deviceCookieHeader, knownDevice } from "~/features/auth/device-cookie.server";
 
 export const meta: MetaFunction = () => [{ title: `Admin Sign In | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
@@ -69,8 +70,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const problems = adminSetupProblems(request, context.env);
   if (problems.length > 0) return notConfigured(problems);
 
+  const { username, password } = submission.value;
   const client = loginClient(request);
-  const attempt = await beginLoginAttempt(context.db, client);
+  // A browser that has signed in as this username before is limited on its own, never locked out by strangers.
+  const device = await knownDevice(request, context.env.SESSION_SECRET, username);
+  const attempt = await beginLoginAttempt(context.db, client, Date.now(), device);
   if (attempt.status === "throttled") {
     const message = throttleMessage(attempt.scope, attempt.retryAfterMs);
     return refusal(message, 429, reply([LOGIN_FAILED.description, message]), {
@@ -78,7 +82,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
 
-  const { username, password } = submission.value;
   if (!(await checkAdminCredentials(context.env, username, password))) {
     // The attempt's row stays: it is this client's failure.
     return data(
@@ -92,10 +95,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return notConfigured([ADMIN_CONFIG_MESSAGES.devPassword]);
   }
 
-  await clearLoginFailures(context.db, client);
-  return redirectWithToast("/admin/dashboard", LOGIN_SUCCEEDED, {
-    headers: { "Set-Cookie": await createAdminSession(request, context.env, context.db, username) },
-  });
+  await clearLoginFailures(context.db, client, device);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await createAdminSession(request, context.env, context.db, username));
+  headers.append("Set-Cookie", await deviceCookieHeader(request, context.env.SESSION_SECRET, username));
+  return redirectWithToast("/admin/dashboard", LOGIN_SUCCEEDED, { headers });
 }
 
 export default function AdminLogin() {
