@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@rem
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { readFormData } from "~/server/form-data.server";
+import { localPath } from "~/server/redirect";
 import { cartCookieHeader, changeCart, clearCartCookieHeader, loadCartView, withToastId } from "~/features/cart/cart.server";
 import {
   emptyCartNotice,
@@ -90,7 +91,8 @@ function backTo(request: Request): string {
   if (!referer || !URL.canParse(referer)) return "/checkout";
   const from = new URL(referer);
   if (from.origin !== new URL(request.url).origin || from.pathname === "/cart") return "/checkout";
-  return `${from.pathname}${from.search}`;
+  // "//evil.example/x" is a path of ours to the URL parser, but another site to a browser.
+  return localPath(`${from.pathname}${from.search}`, "/checkout");
 }
 
 /** Answers a refused request: data for a fetcher, the route's error page (400/503) for a plain post. */
