@@ -8,6 +8,7 @@ import { AdminConfirmPage } from "~/features/admin/confirm-dialog";
 import { AdminRouteError } from "~/features/admin/admin-ui";
 import { CATEGORY_ERRORS } from "~/features/admin/category-form";
 import { SITE } from "~/features/site/site";
+import { fixedPagesListing } from "~/features/category-pages/category-pages.server";
 
 export const meta: MetaFunction = () => [{ title: `Delete Category | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
@@ -18,7 +19,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const category = await getCategoryWithCount(context.db, deleteTargetId(params.id, "Category"));
   if (!category) throw alreadyDeleted("Category");
-  return { category };
+  return { category, listedOn: fixedPagesListing(category.slug) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -33,11 +34,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function DeleteCategory() {
-  const { category } = useLoaderData<typeof loader>();
+  const { category, listedOn } = useLoaderData<typeof loader>();
   return (
     <AdminConfirmPage title="Delete Category" cancelTo={PATH}>
       <div className="mt-3 space-y-3 text-ink-700">
-        <CategoryDeleteWarning name={category.name} slug={category.slug} productCount={category.productCount} />
+        <CategoryDeleteWarning name={category.name} slug={category.slug} productCount={category.productCount} listedOn={listedOn} />
       </div>
     </AdminConfirmPage>
   );

@@ -20,6 +20,7 @@ import { AdminAlert, AdminPageHeader, AdminRouteError, Badge, LocalDate, useActi
 import { CategoryDeleteWarning } from "~/features/admin/category-delete";
 import { CATEGORY_ERRORS, CategoryNameSchema, categoryError, type CategoryErrorCode } from "~/features/admin/category-form";
 import { SITE } from "~/features/site/site";
+import { fixedPagesListing } from "~/features/category-pages/category-pages.server";
 import { redirectWithToast } from "~/features/toast/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Category Management | ${SITE.name}` }, { name: "robots", content: "noindex" }];
@@ -39,7 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const editId = Number(params.get("id"));
   const editing = params.get("mode") === "edit" ? (categories.find((category) => category.id === editId) ?? null) : null;
   const mode: "add" | "edit" | null = editing ? "edit" : params.get("mode") === "add" ? "add" : null;
-  return { categories, mode, editing };
+  const listedOn = Object.fromEntries(categories.map((category) => [category.slug, fixedPagesListing(category.slug)]));
+  return { categories, mode, editing, listedOn };
 }
 
 const IdField = z.coerce.number().int().positive();
@@ -279,7 +281,7 @@ function CategoryCard({ category, onDelete }: CategoryProps) {
 
 export default function CategoryManagement() {
   const loaded = useLoaderData<typeof loader>();
-  const { categories } = loaded;
+  const { categories, listedOn } = loaded;
   const actionData = useActionData<typeof action>();
   // A refused add or rename (posted without ?mode) reopens its panel with what was typed.
   const panel = actionData?.panel;
@@ -391,7 +393,14 @@ export default function CategoryManagement() {
         title="Delete Category"
         action={deleting ? `${PATH}/${deleting.id}/delete` : PATH}
       >
-        {deleting ? <CategoryDeleteWarning name={deleting.name} slug={deleting.slug} productCount={deleting.productCount} /> : null}
+        {deleting ? (
+          <CategoryDeleteWarning
+            name={deleting.name}
+            slug={deleting.slug}
+            productCount={deleting.productCount}
+            listedOn={listedOn[deleting.slug]}
+          />
+        ) : null}
       </AdminConfirmDialog>
     </AdminShell>
   );

@@ -108,9 +108,16 @@ export async function getAdminProduct(db: Db, id: number) {
   return row ? toProduct(row) : null;
 }
 
-/** A product's stored THC content (the form's rules depend on it), or null when it does not exist. */
-export async function getProductThc(db: Db, id: number) {
-  const [row] = await db.select({ thcContent: products.thcContent }).from(products).where(eq(products.id, id)).limit(1);
+/**
+ * What the product form's rules depend on: the stored THC content, and the category the product has
+ * now (perhaps one deleted since); null when the product does not exist.
+ */
+export async function getProductFormFacts(db: Db, id: number) {
+  const [row] = await db
+    .select({ thcContent: products.thcContent, category: products.category })
+    .from(products)
+    .where(eq(products.id, id))
+    .limit(1);
   return row ?? null;
 }
 

@@ -7,6 +7,7 @@
 import {
   CONCENTRATE_TABS,
   INDOOR_CATEGORIES,
+  matchesCategory,
   type CategoryDebug,
   type CategoryPage,
   type ConcentrateTab,
@@ -122,6 +123,16 @@ export const FIXED_CATEGORY_PAGES: Readonly<Record<string, CategoryPage>> = Obje
 
 export function fixedCategoryPage(slug: string): CategoryPage | null {
   return Object.hasOwn(FIXED_CATEGORY_PAGES, slug) ? FIXED_CATEGORY_PAGES[slug]! : null;
+}
+
+/**
+ * The shop's own pages (they exist whatever the categories table holds) that list products of this
+ * category: a deleted category's products still show there until they are moved.
+ */
+export function fixedPagesListing(categorySlug: string): string[] {
+  return Object.values(FIXED_CATEGORY_PAGES)
+    .filter((fixed) => matchesCategory(fixed.match, categorySlug))
+    .map((fixed) => `/shop/${fixed.slug}`);
 }
 
 /** The generic page for a category from the categories table. */
