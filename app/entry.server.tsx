@@ -1,5 +1,5 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/features/site/nonce";
@@ -49,3 +49,18 @@ export function handleDataRequest(response: Response, { context }: { context: Ap
   response.headers.set("Server-Timing", serverTimingHeader(context.timing, 0));
   return response;
 }
+
+/**
+ * Remix's own refusals (a method a route does not take, an unknown route in a data request) are the
+ * client's mistake: one line, no stack trace. Everything else is an error, logged in full.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    console.warn(`${request.method} ${new URL(request.url).pathname}: ${error.status} ${error.statusText}`);
+    return;
+  }
+  // Remix keeps the Error behind its own error responses in a private `error` field.
+  const internal = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(internal ?? error);
+};

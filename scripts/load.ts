@@ -2,12 +2,15 @@
  * npm run test:load [-- --smoke] — a mix of public pages and cart posts with autocannon against the
  * built Worker (wrangler's local engine, its own local state, no DevTools attached): 50 connections
  * for 30 s after a 30 s warm-up with the same mix (the smoke: 10 connections, 5 s after 2 s).
- * Passes when there are no errors, no 4xx/5xx, and the memory of the process running the Worker
- * after the run is within 20% of its memory after warm-up. Prints the figures.
+ * Throughout, an attacker sends one chunked (no Content-Length) 70 KB form post a second to the public
+ * forms (issue 27: one such post used to leave wrangler's engine answering nothing).
+ * Passes when there are no errors, no 4xx/5xx, every attacker post got its 413, and the memory of the
+ * process running the Worker after the run is within 20% of its memory after warm-up. Prints the figures.
  */
 import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
+import { chunkedPost, type ChunkedAnswer } from "./chunked-post";
 import { startLocalWorker, workerdMemoryKiB } from "./local-worker";
 import { portForScript } from "./port";
 import { prepareLocal } from "./prepare-local";
@@ -47,10 +50,19 @@ try {
   const settle = () => new Promise((resolve) => setTimeout(resolve, 1000));
   const mib = (kib: number) => `${(kib / 1024).toFixed(1)} MiB`;
 
+  // The chunked attacker: one 70 KB post a second, to each public form in turn, for the whole run.
+  const attackPaths = ["/contact", "/cart", "/age-gate", "/admin"];
+  const attacks: Promise<ChunkedAnswer>[] = [];
+  const attacker = setInterval(() => {
+    attacks.push(chunkedPost({ origin, path: attackPaths[attacks.length % attackPaths.length]!, bytes: 70_000 }));
+  }, 1000);
+
   const warmResult = await run(warmUp);
   await settle();
   const warm = workerdMemoryKiB(port);
   const result = await run(duration);
+  clearInterval(attacker);
+  const attacked = await Promise.all(attacks);
   await settle();
   const after = workerdMemoryKiB(port);
 
@@ -64,6 +76,12 @@ try {
     `2xx: ${result["2xx"]}  3xx: ${result["3xx"]}  4xx: ${result["4xx"]}  5xx: ${result["5xx"]}  errors: ${result.errors}  timeouts: ${result.timeouts}`,
   );
   console.log(`warm-up: ${warmResult.requests.total} requests, 5xx: ${warmResult["5xx"]}, errors: ${warmResult.errors}`);
+  const refused = attacked.filter((answer) => answer.status === 413).length;
+  const slowest = Math.max(0, ...attacked.map((answer) => answer.ms));
+  console.log(`chunked 70 KB attacker: ${attacked.length} posts, ${refused} answered 413, slowest answer ${slowest} ms`);
+  for (const answer of attacked.filter((answer) => answer.status !== 413)) {
+    console.log(`  attacker post answered ${answer.status ?? answer.error} after ${answer.ms} ms: ${answer.body.slice(0, 200)}`);
+  }
   console.log(
     `Worker process memory after warm-up: ${mib(warm.worker)}, after the run: ${mib(after.worker)} (${(growth * 100).toFixed(1)}%)`,
   );
@@ -72,6 +90,7 @@ try {
     ["no errors or timeouts", result.errors + warmResult.errors === 0 && result.timeouts + warmResult.timeouts === 0],
     ["no 5xx", fiveXX === 0],
     ["no 4xx (every request in the mix is valid)", result["4xx"] + warmResult["4xx"] === 0],
+    ["every chunked attacker post answered 413", attacked.length > 0 && refused === attacked.length],
     // Five seconds is too short for V8's heap to settle: the smoke reports memory, the full run judges it.
     ...(smoke ? [] : ([["memory within 20% of warm-up", warm.worker > 0 && Math.abs(growth) <= 0.2]] as [string, boolean][])),
   ];

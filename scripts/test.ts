@@ -3,7 +3,8 @@
  *   static checks, all run, failing together: typecheck (tsc -b over the split tsconfigs), lint (ESLint),
  *   import cycles (madge), formatting (Prettier)
  *   -> then stopping at the first failure: build -> unit (node; includes a scan of the client build for
- *   secrets) -> worker (workerd with real D1/R2/Queue) -> e2e (chromium) -> bench and load smoke runs
+ *   secrets) -> worker (workerd with real D1/R2/Queue) -> e2e (chromium) -> server (tests/server: the real
+ *   npm start engine) -> bench and load smoke runs
  */
 import { spawnSync } from "node:child_process";
 import { ensureChromium } from "./ensure-chromium";
@@ -23,6 +24,8 @@ const layers: Step[] = [
   ["unit tests", ["run", "test:unit"]],
   ["worker tests", ["run", "test:worker"]],
   ["browser tests", ["run", "test:e2e"]],
+  // Body limits against wrangler's real engine and its dev proxy, which the worker tests do not pass through.
+  ["server tests", ["run", "test:server", "--", "--no-build"]],
   // Smoke runs so the bench and the load test cannot rot (their full runs are npm run bench / test:load).
   ["bench smoke", ["run", "test:bench-smoke"]],
   ["load smoke", ["run", "test:load", "--", "--smoke", "--no-build"]],

@@ -5,7 +5,14 @@ import { getLoadContext } from "../app/server/load-context";
 import { abortStaleVideoUploads } from "../app/features/media/media.server";
 import { handleMigrationBatch } from "../app/features/migration/migration.server";
 import { bumpCatalogueVersion, changesCatalogue, servePage } from "../app/features/page-cache/page-cache.server";
-import { applyCachePolicy, applySecurityHeaders, isCrossOriginMutation, limitFormBody } from "../app/server/security.server";
+import {
+  applyCachePolicy,
+  applySecureCookies,
+  applySecurityHeaders,
+  isCrossOriginMutation,
+  limitFormBody,
+  unsupportedRequest,
+} from "../app/server/security.server";
 
 const build: ServerBuild = remixBuild;
 const handleRemixRequest = createRequestHandler(build);
@@ -14,6 +21,8 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): P
   if (isCrossOriginMutation(request)) {
     return new Response("Cross-origin request refused", { status: 403, headers: { "Content-Type": "text/plain" } });
   }
+  const unsupported = unsupportedRequest(request);
+  if (unsupported) return unsupported;
   const limited = await limitFormBody(request);
   if (limited instanceof Response) return limited;
   const response = await servePage(
@@ -35,6 +44,7 @@ export default {
     // Responses from fetch() or R2 may have immutable headers: copy before adding ours.
     const secured = new Response(response.body, response);
     applySecurityHeaders(secured.headers);
+    applySecureCookies(request, secured.headers);
     // Responses that depend on a cookie (cart, toast, age gate, admin) are never shared by a cache.
     applyCachePolicy(request, secured.headers);
     // Admin pages and resources are never indexed.

@@ -5,6 +5,7 @@ import { readFormData } from "~/server/form-data.server";
 import { requireAdmin } from "~/features/auth/auth.server";
 import { listCategoryOptions } from "~/features/catalogue/categories.server";
 import { localPath } from "~/server/redirect";
+import { bodyTooLargeMessage, PRODUCT_FORM_TEXT_LIMIT } from "~/server/security.server";
 import {
   deleteLabReportQuietly,
   getProductLabReport,
@@ -14,10 +15,13 @@ import {
 import { LAB_REPORT_FILE_FIELD, LAB_REPORT_MESSAGES, NO_LAB_REPORT, type LabReportFile } from "~/features/lab-reports/lab-report";
 import { tryStoreFormImages } from "~/features/media/media.server";
 import { redirectWithToast } from "~/features/toast/toast.server";
-import { createProduct, getAdminProduct, getProductThc, updateProductVersioned } from "./product-admin.server";
+import { createProduct, getAdminProduct, getProductFormFacts, updateProductVersioned } from "./product-admin.server";
 import {
   CONFLICT_MESSAGE,
+  DESCRIPTION_MAX,
+  EFFECTS_MAX,
   FETCH_FAILED,
+  IMAGES_MAX,
   SAVE_FAILED,
   productFormDefaults,
   productFormRules,
@@ -63,7 +67,7 @@ export async function loadProductForm(request: Request, context: AppLoadContext,
   const slugs = categories.map((category) => category.slug);
   // A product whose category is no longer in the table still shows it, so the form does not silently change it.
   if (product && !slugs.includes(product.category)) {
-    categories = [...categories, { name: product.category, slug: product.category, active: false }];
+    categories = [...categories, { name: `${product.category} (deleted category)`, slug: product.category, active: true }];
   }
   return {
     mode: productId === null ? ("create" as const) : ("edit" as const),
@@ -81,35 +85,53 @@ function failure(result: SubmissionResult<string[]>, message: string, status: nu
 }
 
 const LIST_FIELDS = ["effects", "images"] as const;
+/** The longest text any field takes (the description): nothing longer is sent back to the form. */
+const ECHO_TEXT_MAX = DESCRIPTION_MAX;
+/** The longest list any field takes. */
+const ECHO_LIST_MAX = Math.max(EFFECTS_MAX, IMAGES_MAX);
 
 /**
  * The payload comes back to the form as its initial value. Hostile or broken posts can make a
  * list field a string (`effects=x`) or a scalar an object (`name.x=1`); the form would then fail
- * to render. Lists become lists of strings, scalars that are not text are dropped.
+ * to render. Lists become lists of strings, scalars that are not text are dropped; no text is sent
+ * back longer than the longest field takes, no list longer than the longest list.
  */
 function keepPayloadRenderable(payload: Record<string, unknown>) {
   for (const [name, value] of Object.entries(payload)) {
     if ((LIST_FIELDS as readonly string[]).includes(name)) {
       const list = Array.isArray(value) ? value : [value];
-      payload[name] = list.map((item) => (typeof item === "string" ? item : ""));
+      payload[name] = list.slice(0, ECHO_LIST_MAX).map((item) => (typeof item === "string" ? item.slice(0, ECHO_TEXT_MAX) : ""));
     } else if (typeof value !== "string") {
       delete payload[name];
+    } else {
+      payload[name] = value.slice(0, ECHO_TEXT_MAX);
     }
   }
+}
+
+/**
+ * A multipart post (files picked without JavaScript) is parsed before its text can be measured: its
+ * text is held to the same PRODUCT_FORM_TEXT_LIMIT as a urlencoded post (files keep their own limits).
+ */
+function assertTextWithinLimit(formData: FormData) {
+  let size = 0;
+  for (const [name, value] of formData) size += name.length + (typeof value === "string" ? value.length : value.name.length);
+  if (size > PRODUCT_FORM_TEXT_LIMIT) throw data({ message: bodyTooLargeMessage(PRODUCT_FORM_TEXT_LIMIT) }, { status: 413 });
 }
 
 export async function productFormAction(request: Request, context: AppLoadContext, productId: number | null) {
   await requireAdmin(request, context);
   const formData = await readFormData(request);
+  assertTextWithinLimit(formData);
   const [categories, current] = await Promise.all([
     listCategoryOptions(context.db),
-    productId === null ? null : getProductThc(context.db, productId),
+    productId === null ? null : getProductFormFacts(context.db, productId),
   ]);
   // The same rules the form was opened with (a deleted product is reported by the update below).
-  const schema = productFormSchema(
-    categories.map((category) => category.slug),
-    productFormRules(current),
-  );
+  // A product keeps the category it has, even one deleted since: saving it unchanged must work.
+  const slugs = categories.map((category) => category.slug);
+  if (current && !slugs.includes(current.category)) slugs.push(current.category);
+  const schema = productFormSchema(slugs, productFormRules(current));
   const submission = parseWithZod(formData, { schema });
   keepPayloadRenderable(submission.payload);
 
