@@ -79,11 +79,17 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Requests the shop has no use for, answered plainly before Remix sees them (Remix would log each
  * as an error with a stack trace): OPTIONS (no cross-origin use is offered, so a CORS preflight gets
  * no Access-Control headers) answers 204 with the methods the site takes; a `?_data=` request (the
- * data protocol before single fetch, which this app does not speak) answers 400.
+ * data protocol before single fetch, which this app does not speak) answers 400; a path with a
+ * backslash answers 404.
  */
 export function unsupportedRequest(request: Request): Response | null {
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { Allow: "GET, HEAD, POST" } });
   const url = new URL(request.url);
+  // No address of ours has a backslash (browsers turn a typed one into "/"), and Remix's router cannot
+  // render one (a decoded "\" makes an invalid URL: a 500): a plain 404.
+  if (/\\|%5c/i.test(url.pathname)) {
+    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
   if (url.searchParams.has("_data")) {
     console.warn(`Refused a ?_data= request (not used by this app): ${request.method} ${url.pathname}`);
     return new Response("This address does not answer ?_data= requests.", {

@@ -149,6 +149,17 @@ describe("finding 6: headers and logs", () => {
   });
 });
 
+describe("a path with a backslash", () => {
+  it.each(["/%5C", "/%5c", "/shop/%5Cevil", "/product/1%5C", "/packshots/../%5C"])(
+    "answers %s with a plain 404, never a 500",
+    async (path) => {
+      const response = await get(path);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toBe("Not found");
+    },
+  );
+});
+
 describe("finding 7: products left in a deleted category", () => {
   it("the delete confirmation tells the truth: a fixed page like /shop/lows still lists them", async () => {
     const lows = await env.DB.prepare("SELECT id FROM categories WHERE slug = 'lows'").first<number>("id");
