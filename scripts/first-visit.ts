@@ -1,7 +1,7 @@
 /**
- * What a first visit downloads, read from a page's HTML: its stylesheets, and its modules — the list
- * the page's inline module script preloads once the page has painted (docs/decisions/021), plus any
- * modulepreload link or script src a page renders itself. Used by the bench and the browser tests
+ * What a first visit downloads, read from a page's HTML: its stylesheets, and its modules — the
+ * modulepreload links and script srcs Remix renders (and the list of the withdrawn boot patch of
+ * decision 021, so the bench can still read a build made with it). Used by the bench and the browser tests
  * that hold first-visit JavaScript to its budget.
  */
 export const FIRST_VISIT_JS_BUDGET = 100 * 1024;

@@ -14,8 +14,8 @@ export const test = base.extend<{ ageVerified: boolean }>({
     }
     await use(context);
   },
-  // A page boots after its first frame (docs/decisions/021), after its load event: with JavaScript
-  // on, goto and reload also wait for React to have hydrated the document, as a shopper's first tap does.
+  // With JavaScript on, goto and reload also wait for React to have hydrated the document (a page
+  // may still be booting after its load event), as a shopper's first tap does.
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
       const goto = page.goto.bind(page);
