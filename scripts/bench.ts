@@ -1,5 +1,6 @@
 /**
  * npm run bench [-- --products 10000] [--duration 10] [--connections 10] [--smoke] [--no-build]
+ * npm run bench -- --compare ../other-checkout [--runs 5] [--rows REGEX] [--duration 20] [--port N] [--no-build]
  *
  * Builds, serves the built Worker with wrangler's local engine (scripts/local-worker.ts: no DevTools
  * attached, as deployed) on its own local state, warms up, then measures
@@ -30,6 +31,21 @@ import { countWithNoResultsHelp, suggestionQueries } from "../app/features/searc
 import { quietWranglerEnv } from "./env";
 import { startLocalWorker } from "./local-worker";
 import { portForScript } from "./port";
+import {
+  alternate,
+  COMPARISON_HEADER,
+  compareDirFrom,
+  compareMetric,
+  comparisonLine,
+  compareVariants,
+  loadAverage,
+  mean,
+  startVariant,
+  workerCpuMs,
+  type Comparison,
+  type RunningVariant,
+  type Variant,
+} from "./compare";
 import { FIRST_VISIT_JS_BUDGET, firstVisitModules, firstVisitStylesheets } from "./first-visit";
 import { prepareLocal } from "./prepare-local";
 import { NO_FILTERS } from "../app/features/shop-filters/shop-filters";
@@ -65,14 +81,16 @@ interface PageResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Requests completed in the measurement. */
+  requests: number;
   ratio?: number;
   htmlBytes?: number;
-  serverTiming?: { d1: number; render: number; roundTrips: number };
+  serverTiming?: { d1: number; render: number; renderMean: number; roundTrips: number };
   firstVisit?: { jsGzip: number; cssGzip: number; renderBlocking: number };
 }
 
 /** A 3-line cart, added through the real /cart action. */
-async function cartCookie(productIds: number[]): Promise<string> {
+async function cartCookie(origin: string, productIds: number[]): Promise<string> {
   let cookie = "";
   for (const id of productIds) {
     const response = await fetch(`${origin}/cart`, {
@@ -88,7 +106,7 @@ async function cartCookie(productIds: number[]): Promise<string> {
   return cookie;
 }
 
-async function productIds(): Promise<number[]> {
+async function productIds(origin: string): Promise<number[]> {
   const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text().catch(() => "");
   const ids = [...sitemap.matchAll(/\/product\/(\d+)</g)].map((m) => Number(m[1]));
   return ids.length >= 3 ? ids : [1, 2, 3];
@@ -99,7 +117,7 @@ function median(values: number[]) {
   return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
 }
 
-async function serverTimingMedians(path: string, headers: Record<string, string>, samples: number) {
+async function serverTimingMedians(origin: string, path: string, headers: Record<string, string>, samples: number) {
   const d1: number[] = [];
   const render: number[] = [];
   const trips: number[] = [];
@@ -111,7 +129,9 @@ async function serverTimingMedians(path: string, headers: Record<string, string>
     render.push(Number(/render;dur=([\d.]+)/.exec(header)?.[1] ?? NaN));
     trips.push(Number(/desc="(\d+) round trips"/.exec(header)?.[1] ?? NaN));
   }
-  return { d1: median(d1), render: median(render), roundTrips: Math.max(...trips) };
+  // workerd's clock moves in whole milliseconds: the mean of the samples resolves what their median cannot.
+  const renderMean = render.reduce((sum, v) => sum + v, 0) / render.length;
+  return { d1: median(d1), render: median(render), renderMean, roundTrips: Math.max(...trips) };
 }
 
 /** What a first visit downloads (scripts/first-visit.ts): the page's modules and stylesheets, gzipped. */
@@ -138,7 +158,13 @@ function uniquePaths(path: string): autocannon.Request[] {
   ];
 }
 
-async function measure(name: string, path: string, headers: Record<string, string> = {}, mode?: CacheMode): Promise<PageResult> {
+async function measure(
+  origin: string,
+  name: string,
+  path: string,
+  headers: Record<string, string> = {},
+  mode?: CacheMode,
+): Promise<PageResult> {
   const result = await autocannon({
     url: `${origin}${path}`,
     connections,
@@ -155,6 +181,7 @@ async function measure(name: string, path: string, headers: Record<string, strin
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    requests: result.requests.total,
   };
 }
 
@@ -204,6 +231,34 @@ async function searchPlans(persistTo: string) {
   }
 }
 
+type BenchPage = [name: string, path: string, headers: Record<string, string>, mode: CacheMode | undefined];
+
+/** An anonymous visitor who answered the age gate: the shared cache's "adult" variant. */
+const ANONYMOUS = { Cookie: "age-verified=yes" };
+/** Any cookie besides the age-gate answer bypasses the cache: the render path, as today. */
+const BYPASS = { Cookie: "age-verified=yes; bench=bypass" };
+
+/** Every row of the bench, in order: the static floor first, then each page cached, on a miss and on a bypass. */
+function benchPages(ids: number[], cart: string): BenchPage[] {
+  const pages: BenchPage[] = [["static file (floor)", FLOOR_PATH, {}, undefined]];
+  for (const [name, path] of [
+    ["home", "/"],
+    ["shop", "/shop"],
+    ["concentrates", "/shop/concentrates"],
+    ["product", `/product/${ids[0]}`],
+  ] as const) {
+    pages.push(
+      [`${name} (cached)`, path, ANONYMOUS, "hit"],
+      [`${name} (miss)`, path, ANONYMOUS, "miss"],
+      [`${name} (bypass)`, path, BYPASS, "bypass"],
+    );
+  }
+  // Search reads D1 every time (/search is never cached; a /shop search is measured on the render path).
+  pages.push(["shop search (bypass)", SHOP_SEARCH_PATH, BYPASS, "bypass"], ["suggestions", SUGGEST_PATH, ANONYMOUS, undefined]);
+  pages.push(["checkout (3-line cart)", "/checkout", cart ? { Cookie: `age-verified=yes; ${cart}` } : BYPASS, "bypass"]);
+  return pages;
+}
+
 async function benchDatabase(label: string, persistTo: string, products: number | undefined) {
   rmSync(persistTo, { recursive: true, force: true });
   await prepareLocal(persistTo, products);
@@ -218,35 +273,16 @@ async function benchDatabase(label: string, persistTo: string, products: number 
 
   worker = await startLocalWorker(port, persistTo);
   try {
-    const ids = await productIds();
-    const cookie = await cartCookie(ids.slice(0, 3));
-    // An anonymous visitor who answered the age gate: the shared cache's "adult" variant.
-    const anonymous = { Cookie: "age-verified=yes" };
-    // Any cookie besides the age-gate answer bypasses the cache: the render path, as today.
-    const bypass = { Cookie: "age-verified=yes; bench=bypass" };
-    const pages: [string, string, Record<string, string>, CacheMode | undefined][] = [["static file (floor)", FLOOR_PATH, {}, undefined]];
-    for (const [name, path] of [
-      ["home", "/"],
-      ["shop", "/shop"],
-      ["concentrates", "/shop/concentrates"],
-      ["product", `/product/${ids[0]}`],
-    ] as const) {
-      pages.push(
-        [`${name} (cached)`, path, anonymous, "hit"],
-        [`${name} (miss)`, path, anonymous, "miss"],
-        [`${name} (bypass)`, path, bypass, "bypass"],
-      );
-    }
-    // Search reads D1 every time (/search is never cached; a /shop search is measured on the render path).
-    pages.push(["shop search (bypass)", SHOP_SEARCH_PATH, bypass, "bypass"], ["suggestions", SUGGEST_PATH, anonymous, undefined]);
-    pages.push(["checkout (3-line cart)", "/checkout", cookie ? { Cookie: `age-verified=yes; ${cookie}` } : bypass, "bypass"]);
+    const ids = await productIds(origin);
+    const cookie = await cartCookie(origin, ids.slice(0, 3));
+    const pages = benchPages(ids, cookie);
     // Warm up every page (module compilation, D1 page cache, and the cached rows' copies).
     for (const [, path, headers] of pages) {
       for (let i = 0; i < (smoke ? 3 : 30); i++) await (await fetch(`${origin}${path}`, { headers })).arrayBuffer();
     }
     const results: PageResult[] = [];
     for (const [name, path, headers, mode] of pages) {
-      const result = await measure(name, path, headers, mode);
+      const result = await measure(origin, name, path, headers, mode);
       const response = await fetch(`${origin}${path}`, { headers });
       const html = await response.text();
       const outcome = /cache;desc=(\w+)/.exec(response.headers.get("Server-Timing") ?? "")?.[1];
@@ -254,7 +290,7 @@ async function benchDatabase(label: string, persistTo: string, products: number 
       result.htmlBytes = Buffer.byteLength(html);
       if (path !== FLOOR_PATH && mode !== "hit") {
         // Server-Timing of the render path (a hit reads nothing and renders nothing).
-        result.serverTiming = await serverTimingMedians(path, mode === "miss" ? bypass : headers, smoke ? 3 : 25);
+        result.serverTiming = await serverTimingMedians(origin, path, mode === "miss" ? BYPASS : headers, smoke ? 3 : 25);
         if (path !== SUGGEST_PATH) result.firstVisit = await firstVisitAssets(html);
       }
       results.push(result);
@@ -294,6 +330,155 @@ function printTable(run: Awaited<ReturnType<typeof benchDatabase>>) {
       `| ${r.name} | ${r.mode ?? "-"} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${pct(r.ratio ?? 0)} | ${r.errors + r.non2xx} | ${st ? st.d1.toFixed(2) : "-"} | ${st ? st.roundTrips : "-"} | ${st ? st.render.toFixed(2) : "-"} | ${kb(r.htmlBytes ?? 0)} | ${fv ? kb(fv.jsGzip) : "-"} | ${fv ? kb(fv.cssGzip) : "-"} |`,
     );
   }
+}
+
+/*
+ * --compare DIR: this checkout's build (A) against another checkout's build (B, e.g. a git worktree
+ * with a patch removed) in ONE run (scripts/compare.ts). Each variant's Worker runs in its own
+ * process from its own checkout (its wrangler.toml, aliases, node_modules and build) on its own
+ * port, both up for the whole run; every row is measured --runs times per variant, alternating A,B
+ * then B,A. Both serve the same floor file, and ratios divide by the mean of every floor measurement
+ * of both (Workers Assets serves it before either Worker runs), so the floor's own noise is not
+ * added to either side. --rows REGEX picks rows by name (default: the floor and every bypass row,
+ * the render path); the floor is always measured. Prints each variant's mean and min–max per row,
+ * A − B, the spread and how many paired runs A won, for req/s as a share of the floor, the CPU time
+ * the variant's workerd spent per request (far less sensitive to other load on shared cores than
+ * req/s) and Server-Timing render; figures, with the 1-minute load average after
+ * every measurement, go to bench/results-compare.json. Ratios here are not comparable with a plain
+ * run's: the Workers run in child processes and the floor is averaged over the whole run.
+ */
+interface Sample {
+  run: number;
+  reqPerSec: number;
+  p50: number;
+  errors: number;
+  render?: number;
+  renderMean?: number;
+  /** CPU time of the variant's workerd per request served (scripts/compare.ts workerCpuMs). */
+  cpuMsPerRequest: number;
+  load: number;
+}
+
+async function compareBuilds(otherDir: string) {
+  const runs = option("runs", 5);
+  const rowPattern = new RegExp(args.includes("--rows") ? args[args.indexOf("--rows") + 1]! : "floor|bypass|checkout", "i");
+  const [a, b] = await compareVariants(otherDir, port, args.includes("--port"), "bench-compare");
+  if (!flag("no-build")) for (const v of [a, b]) execFileSync("npm", ["run", "build"], { cwd: v.dir, stdio: "inherit" });
+  for (const v of [a, b]) rmSync(v.persistTo, { recursive: true, force: true });
+
+  // The floor: A's /shop document, served as the same static file by both.
+  const first = await startVariant(a);
+  const shopHtml = await (await fetch(`${a.origin}/shop`)).text();
+  await first.stop();
+  for (const v of [a, b]) {
+    mkdirSync(join(v.dir, "build/client/__bench"), { recursive: true });
+    writeFileSync(join(v.dir, "build/client/__bench/floor.html"), shopHtml);
+  }
+
+  const samples: Record<string, Record<string, Sample[]>> = {};
+  const rows: string[] = [];
+  const running = new Map<Variant, RunningVariant>();
+  try {
+    for (const v of [a, b]) running.set(v, await startVariant(v));
+    const ids = await productIds(a.origin);
+    const pagesOf = new Map<Variant, BenchPage[]>();
+    for (const v of [a, b])
+      pagesOf.set(
+        v,
+        benchPages(ids, await cartCookie(v.origin, ids.slice(0, 3))).filter(([name], i) => i === 0 || rowPattern.test(name)),
+      );
+    for (const [name] of pagesOf.get(a)!) rows.push(name);
+    for (const v of [a, b]) {
+      for (const [, path, headers] of pagesOf.get(v)!) {
+        for (let i = 0; i < 30; i++) await (await fetch(`${v.origin}${path}`, { headers })).arrayBuffer();
+      }
+    }
+    console.log(
+      `\nA = ${a.name} (${a.dir}), B = ${b.name} (${b.dir}): ${rows.length} rows × ${runs} runs × 2 variants × ${duration}s, ${connections} connections\n`,
+    );
+    for (const [row, name] of rows.entries()) {
+      samples[name] = { [a.name]: [], [b.name]: [] };
+      for (let run = 0; run < runs; run++) {
+        for (const v of alternate([a, b], run)) {
+          const [, path, headers, mode] = pagesOf.get(v)![row]!;
+          const cpuBefore = workerCpuMs(running.get(v)!, v.port);
+          const result = await measure(v.origin, name, path, headers, mode);
+          const cpuMs = workerCpuMs(running.get(v)!, v.port) - cpuBefore;
+          const timing =
+            path === FLOOR_PATH || mode === "hit"
+              ? undefined
+              : await serverTimingMedians(v.origin, path, mode === "miss" ? BYPASS : headers, 25);
+          const sample: Sample = {
+            run,
+            reqPerSec: result.reqPerSec,
+            p50: result.p50,
+            errors: result.errors + result.non2xx,
+            render: timing?.render,
+            renderMean: timing?.renderMean,
+            cpuMsPerRequest: cpuMs / Math.max(result.requests, 1),
+            load: loadAverage(),
+          };
+          samples[name]![v.name]!.push(sample);
+          console.log(
+            `${name} · run ${run + 1}/${runs} · ${v.name}: ${sample.reqPerSec.toFixed(0)} req/s, p50 ${sample.p50} ms${timing ? `, render p50 ${timing.render.toFixed(2)} ms, mean ${timing.renderMean.toFixed(2)} ms` : ""}, workerd CPU ${sample.cpuMsPerRequest.toFixed(2)} ms/request (load ${sample.load.toFixed(2)})`,
+          );
+        }
+      }
+    }
+  } finally {
+    for (const v of [b, a]) await running.get(v)?.stop();
+    for (const v of [a, b]) rmSync(join(v.dir, "build/client/__bench"), { recursive: true, force: true });
+  }
+
+  const floorName = rows[0]!;
+  const floor = mean([...samples[floorName]![a.name]!, ...samples[floorName]![b.name]!].map((s) => s.reqPerSec));
+  const loads = Object.values(samples).flatMap((byVariant) => Object.values(byVariant).flatMap((list) => list.map((s) => s.load)));
+  const load = { min: Math.min(...loads), max: Math.max(...loads), mean: mean(loads) };
+  console.log(
+    `\n## A = ${a.name}, B = ${b.name}: ${runs} runs each, alternating, ${connections} connections × ${duration}s; floor ${floor.toFixed(0)} req/s; load average (1 min) ${load.min.toFixed(2)}–${load.max.toFixed(2)}, mean ${load.mean.toFixed(2)}\n`,
+  );
+  console.log(COMPARISON_HEADER);
+  const summary: Comparison[] = [];
+  const fixed = (digits: number) => (v: number) => v.toFixed(digits);
+  for (const name of rows) {
+    const of = (v: Variant, pick: (s: Sample) => number | undefined) => samples[name]![v.name]!.map(pick);
+    const metrics: Array<[string, (s: Sample) => number | undefined, "higher" | "lower", (v: number) => string, string]> =
+      name === floorName
+        ? [["req/s", (s) => s.reqPerSec, "higher", fixed(0), ""]]
+        : [
+            ["% of static", (s) => (s.reqPerSec / floor) * 100, "higher", fixed(1), " pts"],
+            ["workerd CPU ms/request", (s) => s.cpuMsPerRequest, "lower", fixed(2), ""],
+            ["render p50 ms", (s) => s.render, "lower", fixed(2), ""],
+            ["render mean ms", (s) => s.renderMean, "lower", fixed(2), ""],
+          ];
+    for (const [metric, pick, better, format, unit] of metrics) {
+      const comparison = compareMetric(name, metric, of(a, pick), of(b, pick), better);
+      if (!comparison) continue;
+      summary.push(comparison);
+      console.log(comparisonLine(comparison, format, unit));
+    }
+  }
+  const errors = Object.values(samples)
+    .flatMap((byVariant) => Object.values(byVariant).flat())
+    .reduce((n, s) => n + s.errors, 0);
+  if (errors) console.log(`\n${errors} errors or non-2xx responses: the figures above are suspect.`);
+  mkdirSync("bench", { recursive: true });
+  writeFileSync(
+    "bench/results-compare.json",
+    JSON.stringify(
+      { date: new Date().toISOString(), connections, duration, runs, floor, load, variants: { A: a, B: b }, summary, samples },
+      null,
+      2,
+    ),
+  );
+  console.log("\nFigures written to bench/results-compare.json");
+  if (errors) process.exit(1);
+}
+
+const compareDir = compareDirFrom(args);
+if (compareDir) {
+  await compareBuilds(compareDir);
+  process.exit(0);
 }
 
 if (!flag("no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
