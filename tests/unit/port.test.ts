@@ -41,6 +41,7 @@ describe("ports for scripts that start a server", () => {
     "scripts/load.ts",
     "scripts/bench.ts",
     "scripts/lighthouse.ts",
+    "scripts/hydration-window.ts",
   ])("%s checks its port before starting a server (no fixed port without the check)", (file) => {
     const source = readFileSync(file, "utf8");
     expect(source).toMatch(/from "\.\/port"/);
