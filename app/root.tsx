@@ -1,8 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import displayFont from "@fontsource/fraunces/files/fraunces-latin-500-normal.woff2?url";
 import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { lazyNamed } from "~/ui/lazy";
 import { loadRootData } from "~/features/site/layout.server";
 import { useRootData } from "~/features/site/root-data";
 import { AdminChrome as ServerAdminChrome } from "~/features/admin/admin-chrome";
@@ -31,9 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
  * loaded only on /admin pages: shoppers' first-visit JavaScript does not carry the back office's
  * header. (import.meta.env.SSR is replaced at build time, so the client bundle drops the static import.)
  */
-const AdminChrome = import.meta.env.SSR
-  ? ServerAdminChrome
-  : lazy(() => import("~/features/admin/admin-chrome").then((module) => ({ default: module.AdminChrome })));
+const AdminChrome = import.meta.env.SSR ? ServerAdminChrome : lazyNamed(() => import("~/features/admin/admin-chrome"), "AdminChrome");
 
 /**
  * The document. Each page wears one of two frames, chosen by path: the back office (/admin...) its
@@ -78,9 +77,7 @@ export default function App() {
  * The error page (404 or a failure) is rendered on the server as usual; in the browser its code is
  * its own chunk, loaded only when a page fails. import.meta.env.SSR is replaced at build time.
  */
-const RootErrorPage = import.meta.env.SSR
-  ? ServerRootErrorPage
-  : lazy(() => import("~/features/site/error-page").then((module) => ({ default: module.RootErrorPage })));
+const RootErrorPage = import.meta.env.SSR ? ServerRootErrorPage : lazyNamed(() => import("~/features/site/error-page"), "RootErrorPage");
 
 export function ErrorBoundary() {
   return (

@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { z } from "zod";
+import { lazyNamed } from "~/ui/lazy";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Gallery } from "~/features/product-page/gallery";
 import { LabResultsSection } from "~/features/lab-reports/lab-report-section";
@@ -278,7 +279,7 @@ export default function ProductPage() {
 /** Rendered on the server as usual; in the browser its code loads only when the page fails. */
 const ProductLoadError = import.meta.env.SSR
   ? ServerProductLoadError
-  : lazy(() => import("~/features/catalogue/load-error").then((module) => ({ default: module.ProductLoadError })));
+  : lazyNamed(() => import("~/features/catalogue/load-error"), "ProductLoadError");
 
 export function ErrorBoundary() {
   return (

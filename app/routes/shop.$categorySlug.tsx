@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { z } from "zod";
+import { lazyNamed } from "~/ui/lazy";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { CategoryBar } from "~/features/shop-filters/category-bar";
 import { CategoryLoadError as ServerCategoryLoadError } from "~/features/catalogue/load-error";
@@ -301,7 +302,7 @@ export default function CategoryPage() {
 /** Rendered on the server as usual; in the browser its code loads only when the page fails. */
 const CategoryLoadError = import.meta.env.SSR
   ? ServerCategoryLoadError
-  : lazy(() => import("~/features/catalogue/load-error").then((module) => ({ default: module.CategoryLoadError })));
+  : lazyNamed(() => import("~/features/catalogue/load-error"), "CategoryLoadError");
 
 export function ErrorBoundary() {
   return (

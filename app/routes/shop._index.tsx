@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyNamed } from "~/ui/lazy";
 import { ShopLoadError as ServerShopLoadError } from "~/features/catalogue/load-error";
 import { Pagination } from "~/features/shop-filters/pagination";
 import { ProductGrid } from "~/features/catalogue/product-grid";
@@ -17,10 +18,8 @@ import { loadShop } from "~/features/catalogue/listings.server";
 import { readCatalogue } from "~/features/catalogue/product.server";
 
 /** Only searches that find nothing or were cut need these: not part of a first visit's JavaScript. */
-const NoResultsSuggestions = lazy(() =>
-  import("~/features/search/search-help").then((module) => ({ default: module.NoResultsSuggestions })),
-);
-const SearchCutNote = lazy(() => import("~/features/search/search-help").then((module) => ({ default: module.SearchCutNote })));
+const NoResultsSuggestions = lazyNamed(() => import("~/features/search/search-help"), "NoResultsSuggestions");
+const SearchCutNote = lazyNamed(() => import("~/features/search/search-help"), "SearchCutNote");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -158,7 +157,7 @@ export default function Shop() {
 /** Rendered on the server as usual; in the browser its code loads only when the page fails. */
 const ShopLoadError = import.meta.env.SSR
   ? ServerShopLoadError
-  : lazy(() => import("~/features/catalogue/load-error").then((module) => ({ default: module.ShopLoadError })));
+  : lazyNamed(() => import("~/features/catalogue/load-error"), "ShopLoadError");
 
 export function ErrorBoundary() {
   return (

@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { lazyNamed } from "~/ui/lazy";
 import { CartBadgeIcon, CartLink, cartLabel, cartTriggerClass } from "~/features/site/site-header";
 import type { CartView } from "./cart";
 import { useOptimisticCart, useOrderPlacedEffects } from "./cart-state";
@@ -10,7 +11,7 @@ import { useOptimisticCart, useOrderPlacedEffects } from "./cart-state";
  * JavaScript: it loads when the shopper first points at, focuses or opens the cart.
  */
 const loadDialog = () => import("./cart-drawer-dialog");
-const CartDrawerDialog = lazy(() => loadDialog().then((module) => ({ default: module.CartDrawerDialog })));
+const CartDrawerDialog = lazyNamed(loadDialog, "CartDrawerDialog");
 
 /**
  * The header cart. On first paint (and without JavaScript) it is a link to /checkout with the total

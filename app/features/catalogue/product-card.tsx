@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { lazy, Suspense, useId } from "react";
+import { Suspense, useId } from "react";
+import { lazyNamed } from "~/ui/lazy";
 import { AddToCartButton } from "~/features/cart/add-to-cart-button";
 import { useRootData } from "~/features/site/root-data";
 import { Price } from "~/features/deals/price";
@@ -25,7 +26,7 @@ function Badge({ tone, children }: { tone: "danger" | "muted" | "good"; children
  */
 const AdminControls = import.meta.env.SSR
   ? ServerAdminControls
-  : lazy(() => import("~/features/admin/product-card-admin").then((module) => ({ default: module.AdminControls })));
+  : lazyNamed(() => import("~/features/admin/product-card-admin"), "AdminControls");
 
 /**
  * A product in a grid or list (SPEC section 2): name, price, image, strain type, THC, effects,

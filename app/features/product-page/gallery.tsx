@@ -1,5 +1,6 @@
-import { lazy, Suspense, useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { lazyNamed } from "~/ui/lazy";
 import { useRootData } from "~/features/site/root-data";
 import { sizedImageUrl } from "~/features/media/images";
 import { ProductImage } from "~/features/media/product-image";
@@ -7,7 +8,7 @@ import { wrapIndex, type GalleryItem } from "./gallery-items";
 
 /** The zoom dialog loads when the shopper first points at or focuses the image, not with the page. */
 const loadZoomDialog = () => import("./zoom-dialog");
-const ZoomDialog = lazy(() => loadZoomDialog().then((module) => ({ default: module.ZoomDialog })));
+const ZoomDialog = lazyNamed(loadZoomDialog, "ZoomDialog");
 
 function Arrow({ direction }: { direction: "left" | "right" }) {
   return (

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyNamed } from "~/ui/lazy";
 import {
   activeFilterCount,
   clearedFilters,
@@ -81,9 +82,7 @@ export function FilterChips({ page, query, labels }: { page: FilterPage; query: 
  * as what it is underneath: a GET form in a native popover (as without JavaScript). Then it hydrates
  * and changes apply at once. import.meta.env.SSR is replaced at build time.
  */
-const Sheet = import.meta.env.SSR
-  ? ServerFilterSheet
-  : lazy(() => import("./filter-sheet").then((module) => ({ default: module.FilterSheet })));
+const Sheet = import.meta.env.SSR ? ServerFilterSheet : lazyNamed(() => import("./filter-sheet"), "FilterSheet");
 
 export function ShopFilters(props: { page: FilterPage; query: ShopQuery; facets: FacetCounts; categories?: FilterCategory[] }) {
   return (

@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyNamed } from "~/ui/lazy";
 import { ageGateApplies, inertWhen } from "~/features/age-gate/age-gate";
 import { EMPTY_CART_VIEW } from "~/features/cart/cart";
 import { useRootData } from "~/features/site/root-data";
@@ -14,9 +15,7 @@ import { SiteHeader } from "./site-header";
  * by a visitor who has not answered it yet — every later page load carries none of it (the dialog
  * works before the chunk arrives: it is a plain form). import.meta.env.SSR is replaced at build time.
  */
-const AgeGate = import.meta.env.SSR
-  ? ServerAgeGate
-  : lazy(() => import("~/features/age-gate/age-gate-dialog").then((module) => ({ default: module.AgeGate })));
+const AgeGate = import.meta.env.SSR ? ServerAgeGate : lazyNamed(() => import("~/features/age-gate/age-gate-dialog"), "AgeGate");
 
 /**
  * The shopper's frame around every shop page: the 21+ gate until the visitor confirms, the header
