@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { serveImage } from "~/features/media/media.server";
+import { serveImage } from "~/features/media/serve.server";
 
 /**
  * /images/{key}: an uploaded product image streamed from R2 with its stored type, ETag (304 on

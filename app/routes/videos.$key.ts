@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { serveVideo } from "~/features/media/media.server";
+import { serveVideo } from "~/features/media/serve.server";
 
 /**
  * /videos/{key}: a product video streamed from R2 with HTTP Range support, so the player can

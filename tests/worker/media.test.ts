@@ -426,6 +426,72 @@ describe("video multipart upload", () => {
   });
 });
 
+describe("video ranges and conditional requests (R2 reads the request's headers)", () => {
+  const size = 1000;
+  const bytes = Uint8Array.from({ length: size }, (_, index) => index % 251);
+  const url = "/videos/video-range-probe.mp4";
+  let etag = "";
+
+  beforeAll(async () => {
+    const stored = await env.VIDEOS.put("video-range-probe.mp4", bytes, { httpMetadata: { contentType: "video/mp4" } });
+    etag = stored!.httpEtag;
+  });
+
+  const ranged = (range: string) => get(url, { headers: { Range: range } });
+
+  it("answers a single byte range (a-b, a-, the suffix -n) with 206, clamping an end past the file or a suffix longer than it", async () => {
+    for (const [range, start, end] of [
+      ["bytes=0-99", 0, 99],
+      ["bytes=500-", 500, 999],
+      ["bytes=-100", 900, 999],
+      ["bytes=900-5000", 900, 999],
+      ["bytes=-5000", 0, 999],
+      ["bytes=0-", 0, 999],
+    ] as const) {
+      const response = await ranged(range);
+      expect(response.status, range).toBe(206);
+      expect(response.headers.get("Content-Range"), range).toBe(`bytes ${start}-${end}/${size}`);
+      expect(response.headers.get("Content-Length"), range).toBe(String(end - start + 1));
+      expect(new Uint8Array(await response.arrayBuffer()), range).toEqual(bytes.subarray(start, end + 1));
+    }
+  });
+
+  it("answers a range starting at or past the end, or an empty suffix, with 416 naming the size", async () => {
+    for (const range of [`bytes=${size}-`, "bytes=2000-3000", "bytes=-0"]) {
+      const response = await ranged(range);
+      expect(response.status, range).toBe(416);
+      expect(response.headers.get("Content-Range"), range).toBe(`bytes */${size}`);
+      expect((await response.arrayBuffer()).byteLength, range).toBe(0);
+    }
+  });
+
+  it("ignores an empty, malformed, reversed or multi-range header and serves the whole file", async () => {
+    for (const range of ["", "bytes=", "bytes=-", "items=0-5", "bytes=5-1", "bytes=0-1,5-6", "bytes=a-b"]) {
+      const response = await ranged(range);
+      expect(response.status, range).toBe(200);
+      expect(response.headers.get("Content-Range"), range).toBeNull();
+      expect(new Uint8Array(await response.arrayBuffer()), range).toEqual(bytes);
+    }
+  });
+
+  it("answers 304 when If-None-Match names its ETag (strong, weak, in a list, or *), even with a Range", async () => {
+    for (const tag of [etag, `W/${etag}`, `"x", ${etag}`, "*"]) {
+      const response = await get(url, { headers: { "If-None-Match": tag, Range: "bytes=0-9" } });
+      expect(response.status, tag).toBe(304);
+      expect(response.headers.get("ETag"), tag).toBe(etag);
+      expect((await response.arrayBuffer()).byteLength, tag).toBe(0);
+    }
+  });
+
+  it("serves the file when If-None-Match names another tag, or one that cannot be read", async () => {
+    for (const tag of ['"abd"', "unquoted", '"unclosed']) {
+      const response = await get(url, { headers: { "If-None-Match": tag } });
+      expect(response.status, tag).toBe(200);
+      expect(new Uint8Array(await response.arrayBuffer()), tag).toEqual(bytes);
+    }
+  });
+});
+
 describe("stale upload cleanup", () => {
   it("aborts an upload untouched for 25 hours and keeps a fresh one", async () => {
     const now = Date.now();

@@ -54,8 +54,14 @@ describe("/packshots/{id}/{hash}.svg", () => {
     expect(svg).toContain(">Hybrid</text>");
     expect(svg).toContain(">THC 24-27%</text>");
 
-    const again = await get(packshotPath(runtz!), { headers: { "If-None-Match": response.headers.get("ETag")! } });
-    expect(again.status).toBe(304);
+    const etag = response.headers.get("ETag")!;
+    for (const tag of [etag, `W/${etag}`, `"x", ${etag}`, "*"]) {
+      const again = await get(packshotPath(runtz!), { headers: { "If-None-Match": tag } });
+      expect(again.status, tag).toBe(304);
+    }
+    const other = await get(packshotPath(runtz!), { headers: { "If-None-Match": '"abd"' } });
+    expect(other.status).toBe(200);
+    await other.text();
   });
 
   it("draws a new packshot at a new URL when the name changes, and sends the old URL on to it", async () => {

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { products } from "~db/schema";
 import { uploadFailedMessage } from "~/features/media/image-types";
-import { etagMatches } from "~/features/media/http-range";
 import type { Db } from "~/server/load-context";
-import { MEDIA_CACHE_CONTROL, MediaError, notFound, randomToken, storeChecked } from "~/features/media/media.server";
+import { MediaError, notFound, randomToken, storeChecked } from "~/features/media/media.server";
+import { objectHeaders, objectResponse, readForRequest } from "~/features/media/serve.server";
 import {
   LAB_REPORT_MAX_BYTES,
   LAB_REPORT_MESSAGES,
@@ -131,26 +131,13 @@ export async function getProductLabReport(db: Db, id: number): Promise<LabReport
  */
 export async function serveLabReport(env: Env, rawKey: string | undefined, request: Request): Promise<Response> {
   if (!rawKey || !isLabReportKey(rawKey)) return notFound();
-  const object = await env.IMAGES.get(`${LAB_REPORTS_PREFIX}${rawKey}`);
+  const object = await readForRequest(env.IMAGES, `${LAB_REPORTS_PREFIX}${rawKey}`, request);
   if (!object) return notFound();
-  const contentType = object.httpMetadata?.contentType ?? "application/octet-stream";
   const ext = rawKey.split(".").pop() ?? "";
   const name = safeLabReportName(
     object.customMetadata?.fileName ?? null,
     (["pdf", "jpg", "png", "webp"].includes(ext) ? ext : "pdf") as "pdf",
   );
-  const headers = new Headers({
-    "Content-Type": contentType,
-    "Content-Disposition": `inline; filename="${name}"`,
-    "Cache-Control": MEDIA_CACHE_CONTROL,
-    ETag: object.httpEtag,
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": LAB_REPORT_CSP,
-  });
-  if (etagMatches(request.headers.get("If-None-Match"), object.httpEtag)) {
-    await object.body.cancel();
-    return new Response(null, { status: 304, headers });
-  }
-  headers.set("Content-Length", String(object.size));
-  return new Response(object.body, { headers });
+  const headers = objectHeaders(object, { "Content-Disposition": `inline; filename="${name}"`, "Content-Security-Policy": LAB_REPORT_CSP });
+  return objectResponse(object, request, headers);
 }

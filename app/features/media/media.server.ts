@@ -8,14 +8,13 @@
  * - Videos go up as R2 multipart uploads in 10 MiB parts; every upload and its parts are recorded
  *   in D1 (`video_uploads`) so the browser can resume after a reload, and the hourly cron aborts
  *   uploads left untouched for 24 hours.
- * - Both are served back through the Worker: images with long immutable caching and ETag,
- *   videos with HTTP Range support so the player can seek.
+ * - Both are served back through the Worker (serve.server.ts): images with long immutable caching
+ *   and ETag, videos with HTTP Range support so the player can seek.
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { products, videoUploads, type VideoUploadRow } from "~db/schema";
 import { createDb, type Db } from "~/server/load-context";
-import { etagMatches, parseRange } from "./http-range";
 import {
   IMAGE_MAX_BYTES,
   IMAGE_MESSAGES,
@@ -333,26 +332,6 @@ export async function tryStoreFormImages(env: Env, files: FormDataEntryValue[]):
   return { ok: true, urls: stored.map((image) => image.url) };
 }
 
-/** GET /images/{key}: the stored bytes with their type, ETag, 304 on If-None-Match, a year of caching. */
-export async function serveImage(env: Env, rawKey: string | undefined, request: Request): Promise<Response> {
-  const key = MediaKeySchema.safeParse(rawKey);
-  if (!key.success) return notFound();
-  const object = await env.IMAGES.get(key.data);
-  if (!object) return notFound();
-  const headers = new Headers({
-    "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
-    "Cache-Control": MEDIA_CACHE_CONTROL,
-    ETag: object.httpEtag,
-    "X-Content-Type-Options": "nosniff",
-  });
-  if (etagMatches(request.headers.get("If-None-Match"), object.httpEtag)) {
-    await object.body.cancel();
-    return new Response(null, { status: 304, headers });
-  }
-  headers.set("Content-Length", String(object.size));
-  return new Response(object.body, { headers });
-}
-
 export function notFound() {
   return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
@@ -597,43 +576,4 @@ export async function deleteVideoObject(env: Env, db: Db, url: string): Promise<
   if (await isVideoInUse(db, key)) return "in-use";
   await env.VIDEOS.delete(key);
   return "deleted";
-}
-
-/**
- * GET /videos/{key}: Range support for seeking (206 + Content-Range, 416 with `bytes *\/size`),
- * the whole file otherwise; ETag, 304 on If-None-Match, a year of caching.
- */
-export async function serveVideo(env: Env, rawKey: string | undefined, request: Request): Promise<Response> {
-  const key = MediaKeySchema.safeParse(rawKey);
-  if (!key.success) return notFound();
-  const head = await env.VIDEOS.head(key.data);
-  if (!head) return notFound();
-
-  const headers = new Headers({
-    "Content-Type": head.httpMetadata?.contentType ?? "application/octet-stream",
-    "Cache-Control": MEDIA_CACHE_CONTROL,
-    "Accept-Ranges": "bytes",
-    ETag: head.httpEtag,
-    "X-Content-Type-Options": "nosniff",
-  });
-  if (etagMatches(request.headers.get("If-None-Match"), head.httpEtag)) return new Response(null, { status: 304, headers });
-
-  const range = parseRange(request.headers.get("Range"), head.size);
-  if (range.kind === "unsatisfiable") {
-    headers.set("Content-Range", `bytes */${head.size}`);
-    return new Response(null, { status: 416, headers });
-  }
-  if (range.kind === "none") {
-    const object = await env.VIDEOS.get(key.data);
-    if (!object) return notFound();
-    headers.set("Content-Length", String(object.size));
-    return new Response(object.body, { headers });
-  }
-
-  const length = range.end - range.start + 1;
-  const object = await env.VIDEOS.get(key.data, { range: { offset: range.start, length } });
-  if (!object) return notFound();
-  headers.set("Content-Range", `bytes ${range.start}-${range.end}/${head.size}`);
-  headers.set("Content-Length", String(length));
-  return new Response(object.body, { status: 206, headers });
 }
