@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { HomeBottomBar } from "~/features/home/home-bottom-bar";
 import { HomeCategoryIcon } from "~/features/home/home-category-icon";
 import { HomeSearch } from "~/features/search/home-search";
-import { PageErrorBoundary, Stars, StatGrid, TelegramIcon, TelegramLink } from "~/features/site/static-page";
+import { PageErrorBoundary, Stars, StatGrid, TelegramLink } from "~/features/site/static-page";
 import { loadLayoutData } from "~/features/site/layout.server";
 import { packshotDataUrl } from "~/features/media/packshot.server";
 import { categoryIcon } from "~/features/home/category-icon";
@@ -11,6 +11,7 @@ import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE } from "~/features/site/site";
 import { FEATURED_PRODUCTS, HOME_STATS, TESTIMONIALS } from "~/features/site/content/home";
 import type { RootLoader } from "~/features/site/root-data";
+import { CheckIcon, GlyphIcon, TelegramIcon, UserIcon } from "~/ui/icons";
 
 /**
  * The category grid: the active categories the layout already reads (no round trip of its own).
@@ -88,10 +89,7 @@ export default function Home() {
           aria-label="Account"
           className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full border border-forest-800/20 bg-white text-forest-800 hover:bg-forest-50"
         >
-          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-            <circle cx="12" cy="8" r="4" />
-            <path d="M4 21a8 8 0 0 1 16 0" strokeLinecap="round" />
-          </svg>
+          <UserIcon className="h-6 w-6" />
         </Link>
       </div>
 
@@ -122,18 +120,7 @@ export default function Home() {
                 key={feature.label}
                 className="inline-flex items-center gap-2 rounded-full bg-cream-50/10 px-3 py-1.5 text-sm font-medium ring-1 ring-cream-50/20"
               >
-                <svg
-                  viewBox="0 0 24 24"
-                  className="h-4 w-4 text-gold-500"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                  aria-hidden="true"
-                >
-                  <path d={feature.path} />
-                </svg>
+                <GlyphIcon className="h-4 w-4 text-gold-500" d={feature.path} />
                 {feature.label}
               </li>
             ))}
@@ -311,9 +298,7 @@ export default function Home() {
           {PROMISES.map((promise) => (
             <li key={promise.title} className="flex gap-3">
               <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-forest-800 text-cream-50">
-                <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
-                  <path d="m5 10.5 3.2 3L15 6.5" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
+                <CheckIcon className="h-4 w-4" />
               </span>
               <span>
                 <span className="block font-semibold text-ink-900">{promise.title}</span>

@@ -1,10 +1,11 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { PageErrorBoundary, PageIntro, TelegramIcon, TelegramLink } from "~/features/site/static-page";
+import { PageErrorBoundary, PageIntro, TelegramLink } from "~/features/site/static-page";
 import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE } from "~/features/site/site";
 import { ABOUT_VALUES, TEAM } from "~/features/site/content/about";
 import type { RootLoader } from "~/features/site/root-data";
+import { GlyphIcon, TelegramIcon } from "~/ui/icons";
 
 export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, location }) =>
   seo({
@@ -67,18 +68,7 @@ export default function About() {
             {ABOUT_VALUES.map((value) => (
               <li key={value.title} className="card p-6">
                 <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-forest-50 text-forest-800">
-                  <svg
-                    viewBox="0 0 24 24"
-                    className="h-6 w-6"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="1.8"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                    aria-hidden="true"
-                  >
-                    <path d={VALUE_ICONS[value.title]} />
-                  </svg>
+                  <GlyphIcon className="h-6 w-6" d={VALUE_ICONS[value.title]} />
                 </span>
                 <h3 className="mt-4 text-lg font-semibold text-ink-900">{value.title}</h3>
                 <p className="mt-2 text-sm text-ink-700">{value.text}</p>

@@ -1,10 +1,11 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { CartIcon } from "~/features/site/site-header";
-import { PageErrorBoundary, TelegramIcon, TelegramLink } from "~/features/site/static-page";
+
+import { PageErrorBoundary, TelegramLink } from "~/features/site/static-page";
 import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE } from "~/features/site/site";
 import type { RootLoader } from "~/features/site/root-data";
+import { CartIcon, GlyphIcon, TelegramIcon, UserIcon } from "~/ui/icons";
 
 export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, location }) =>
   seo({
@@ -26,23 +27,6 @@ function TileText({ title, text }: { title: string; text: string }) {
   );
 }
 
-function Glyph({ d }: { d: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-6 w-6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={d} />
-    </svg>
-  );
-}
-
 export default function Account() {
   return (
     <div className="container-page max-w-3xl py-8 sm:py-12">
@@ -52,10 +36,7 @@ export default function Account() {
 
       <section className="mt-6 flex items-center gap-4 rounded-3xl bg-forest-900 p-6 text-cream-50 sm:p-8">
         <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-cream-50/10 ring-1 ring-cream-50/20">
-          <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-            <circle cx="12" cy="8" r="4" />
-            <path d="M4 21a8 8 0 0 1 16 0" strokeLinecap="round" />
-          </svg>
+          <UserIcon className="h-8 w-8" />
         </span>
         <div>
           <h1 className="font-display text-3xl tracking-tight">My Account</h1>
@@ -87,7 +68,10 @@ export default function Account() {
           <li>
             <Link to="/faq" className={tile}>
               <span className={iconWrap}>
-                <Glyph d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01" />
+                <GlyphIcon
+                  className="h-6 w-6"
+                  d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01"
+                />
               </span>
               <TileText title="FAQ & Help" text="Answers to common questions" />
             </Link>
@@ -95,7 +79,7 @@ export default function Account() {
           <li>
             <Link to="/about" className={tile}>
               <span className={iconWrap}>
-                <Glyph d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM12 11v6M12 7.5h.01" />
+                <GlyphIcon className="h-6 w-6" d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM12 11v6M12 7.5h.01" />
               </span>
               <TileText title="About" text={`Our story and values`} />
             </Link>

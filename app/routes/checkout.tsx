@@ -7,7 +7,7 @@ import { buildOrderText } from "~/features/cart/order-text";
 import { telegramUrl } from "~/features/site/site";
 import { CartLineRow } from "~/features/cart/cart-line";
 import { loadLayoutData } from "~/features/site/layout.server";
-import { OrderActions, TelegramIcon } from "~/features/cart/cart-order";
+import { OrderActions } from "~/features/cart/cart-order";
 import { OutOfStockLines } from "~/features/cart/cart-out-of-stock";
 import {
   CART_ACTION,
@@ -16,12 +16,13 @@ import {
   useOptimisticCart,
   useOtherCartSubmitting,
 } from "~/features/cart/cart-state";
-import { CartIcon } from "~/features/site/site-header";
+
 import { ORDER_SENT_NOTICE } from "~/features/cart/cart";
 import { formatCents } from "~/features/catalogue/money";
 import { rootOrigin, seo } from "~/features/site/seo";
 import type { CartActionData } from "~/routes/cart";
 import { useRootData, type RootLoader } from "~/features/site/root-data";
+import { CartIcon, TelegramIcon } from "~/ui/icons";
 
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, matches, location }) => [
   ...seo({

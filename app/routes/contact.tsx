@@ -3,13 +3,14 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData } from "@remix-run/react";
 import { readFormData } from "~/server/form-data.server";
-import { PageErrorBoundary, PageIntro, TelegramIcon, TelegramLink } from "~/features/site/static-page";
+import { PageErrorBoundary, PageIntro, TelegramLink } from "~/features/site/static-page";
 import { notify } from "~/features/toast/toaster";
 import { CONTACT_SENT_TOAST, ContactSchema, contactMessageText } from "~/features/contact/contact";
 import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE, telegramUrl } from "~/features/site/site";
 import { QUICK_HELP } from "~/features/site/content/contact";
 import type { RootLoader } from "~/features/site/root-data";
+import { TelegramIcon } from "~/ui/icons";
 
 /**
  * The message form posts here in a new tab (target="_blank"). Valid input answers 303 to Telegram

@@ -1,9 +1,10 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { PageErrorBoundary, PageIntro, TelegramIcon, TelegramLink } from "~/features/site/static-page";
+import { PageErrorBoundary, PageIntro, TelegramLink } from "~/features/site/static-page";
 import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE } from "~/features/site/site";
 import { FAQ_ITEMS } from "~/features/site/content/faq";
 import type { RootLoader } from "~/features/site/root-data";
+import { ChevronDownIcon, TelegramIcon } from "~/ui/icons";
 
 export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, location }) =>
   seo({
@@ -30,16 +31,7 @@ export default function Faq() {
             <details key={item.question} name="faq" className="group">
               <summary className="flex items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-ink-900 hover:bg-forest-50 sm:px-6 sm:py-5">
                 {item.question}
-                <svg
-                  viewBox="0 0 20 20"
-                  className="h-5 w-5 shrink-0 text-forest-800 transition-transform group-open:rotate-180"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  aria-hidden="true"
-                >
-                  <path d="m5 7.5 5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
+                <ChevronDownIcon className="h-5 w-5 shrink-0 text-forest-800 transition-transform group-open:rotate-180" />
               </summary>
               <p className="px-5 pb-5 text-ink-700 sm:px-6">{item.answer}</p>
             </details>

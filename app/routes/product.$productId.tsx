@@ -24,6 +24,34 @@ import { SITE, telegramUrl } from "~/features/site/site";
 import { labResultsView } from "~/features/lab-reports/lab-report-display";
 import { productJsonLdScript } from "~/features/product-page/product-json-ld.server";
 import { getProduct, readCatalogue } from "~/features/catalogue/product.server";
+import { type IconProps, LineIcon } from "~/ui/icons";
+
+function TruckIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M3 7h11v9H3zM14 10h4l3 3v3h-7z" strokeLinejoin="round" />
+      <circle cx="7" cy="17.5" r="1.5" />
+      <circle cx="17" cy="17.5" r="1.5" />
+    </LineIcon>
+  );
+}
+
+function FlaskIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M9 3h6M10 3v6l-5 9a2 2 0 0 0 1.8 3h10.4a2 2 0 0 0 1.8-3l-5-9V3" strokeLinejoin="round" />
+    </LineIcon>
+  );
+}
+
+function ClockIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" strokeLinecap="round" />
+    </LineIcon>
+  );
+}
 
 /** A product id is a positive whole number; anything else is an unknown product. */
 const ProductIdSchema = z
@@ -83,8 +111,6 @@ function Badge({ icon, title, text }: { icon: React.ReactNode; title: string; te
     </li>
   );
 }
-
-const iconProps = { viewBox: "0 0 24 24", className: "h-5 w-5", fill: "none", stroke: "currentColor", strokeWidth: 1.8 } as const;
 
 export default function ProductPage() {
   const { product, cover, size, isAdmin, lab, jsonLd } = useLoaderData<typeof loader>();
@@ -172,38 +198,11 @@ export default function ProductPage() {
           ) : null}
 
           <ul className="mt-6 grid gap-3 sm:grid-cols-3" aria-label="Why order here">
-            <Badge
-              icon={
-                <svg {...iconProps}>
-                  <path d="M3 7h11v9H3zM14 10h4l3 3v3h-7z" strokeLinejoin="round" />
-                  <circle cx="7" cy="17.5" r="1.5" />
-                  <circle cx="17" cy="17.5" r="1.5" />
-                </svg>
-              }
-              title="Discreet Shipping"
-              text={`Nationwide, ${SITE.delivery}`}
-            />
+            <Badge icon={<TruckIcon className="h-5 w-5" />} title="Discreet Shipping" text={`Nationwide, ${SITE.delivery}`} />
             {product.isLabTested ? (
-              <Badge
-                icon={
-                  <svg {...iconProps}>
-                    <path d="M9 3h6M10 3v6l-5 9a2 2 0 0 0 1.8 3h10.4a2 2 0 0 0 1.8-3l-5-9V3" strokeLinejoin="round" />
-                  </svg>
-                }
-                title="Lab Tested"
-                text="Potency and purity verified"
-              />
+              <Badge icon={<FlaskIcon className="h-5 w-5" />} title="Lab Tested" text="Potency and purity verified" />
             ) : null}
-            <Badge
-              icon={
-                <svg {...iconProps}>
-                  <circle cx="12" cy="12" r="9" />
-                  <path d="M12 7v5l3 2" strokeLinecap="round" />
-                </svg>
-              }
-              title="Same-Day Dispatch"
-              text="Confirmed orders ship the same day"
-            />
+            <Badge icon={<ClockIcon className="h-5 w-5" />} title="Same-Day Dispatch" text="Confirmed orders ship the same day" />
           </ul>
 
           <section aria-labelledby="details-heading" className="mt-8">

@@ -1,9 +1,21 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { PageErrorBoundary, PageIntro, Stars, StatGrid, TelegramIcon, TelegramLink } from "~/features/site/static-page";
+import { PageErrorBoundary, PageIntro, Stars, StatGrid, TelegramLink } from "~/features/site/static-page";
 import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE } from "~/features/site/site";
 import { REVIEWS, REVIEW_STATS } from "~/features/site/content/reviews";
 import type { RootLoader } from "~/features/site/root-data";
+import { CheckIcon, type IconProps, SmallLineIcon, TelegramIcon } from "~/ui/icons";
+
+function ThumbsUpIcon(props: IconProps) {
+  return (
+    <SmallLineIcon strokeWidth="1.8" {...props}>
+      <path
+        d="M6 9v8H3V9Zm0 0 3.5-6a1.8 1.8 0 0 1 2.5 2L11 8h4.6a1.6 1.6 0 0 1 1.6 1.9l-1.2 6A1.6 1.6 0 0 1 14.4 17H6"
+        strokeLinejoin="round"
+      />
+    </SmallLineIcon>
+  );
+}
 
 export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, location }) =>
   seo({
@@ -42,16 +54,7 @@ export default function Reviews() {
                     </div>
                     {review.verified ? (
                       <span className="inline-flex items-center gap-1 rounded-full bg-forest-50 px-2.5 py-1 text-xs font-semibold text-forest-800 ring-1 ring-forest-800/15">
-                        <svg
-                          viewBox="0 0 20 20"
-                          className="h-3.5 w-3.5"
-                          fill="none"
-                          stroke="currentColor"
-                          strokeWidth="2.2"
-                          aria-hidden="true"
-                        >
-                          <path d="m5 10.5 3.2 3L15 6.5" strokeLinecap="round" strokeLinejoin="round" />
-                        </svg>
+                        <CheckIcon className="h-3.5 w-3.5" />
                         Verified Purchase
                       </span>
                     ) : null}
@@ -70,12 +73,7 @@ export default function Reviews() {
                       type="button"
                       className="inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 font-medium text-forest-800 ring-1 ring-forest-800/20 hover:bg-forest-50"
                     >
-                      <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-                        <path
-                          d="M6 9v8H3V9Zm0 0 3.5-6a1.8 1.8 0 0 1 2.5 2L11 8h4.6a1.6 1.6 0 0 1 1.6 1.9l-1.2 6A1.6 1.6 0 0 1 14.4 17H6"
-                          strokeLinejoin="round"
-                        />
-                      </svg>
+                      <ThumbsUpIcon className="h-4 w-4" />
                       Helpful ({review.helpful})
                     </button>
                   </div>

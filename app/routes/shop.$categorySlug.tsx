@@ -32,6 +32,16 @@ import { parseShopQuery } from "~/features/shop-filters/shop-query";
 import { telegramUrl } from "~/features/site/site";
 import { loadCategoryListing, loadGenericCategory, type CategoryListing } from "~/features/catalogue/listings.server";
 import { readCatalogue } from "~/features/catalogue/product.server";
+import { Icon, type IconProps } from "~/ui/icons";
+
+/** ⚠ filled: a warning beside its text. */
+function WarningIcon(props: IconProps) {
+  return (
+    <Icon viewBox="0 0 20 20" fill="currentColor" {...props}>
+      <path d="M10 2l8.5 15h-17L10 2zm-1 6v4h2V8H9zm0 5v2h2v-2H9z" />
+    </Icon>
+  );
+}
 
 const SlugSchema = z.string().trim().min(1).max(100);
 
@@ -203,9 +213,7 @@ export default function CategoryPage() {
 
         {categoryPage.warning ? (
           <div role="note" className="category-warning">
-            <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0 text-berry-700" fill="currentColor" aria-hidden="true">
-              <path d="M10 2l8.5 15h-17L10 2zm-1 6v4h2V8H9zm0 5v2h2v-2H9z" />
-            </svg>
+            <WarningIcon className="mt-0.5 h-5 w-5 shrink-0 text-berry-700" />
             <p>
               <strong className="font-semibold text-berry-700">{categoryPage.warning.title}:</strong> {categoryPage.warning.text}
             </p>

@@ -3,6 +3,20 @@ import { useEffect, useRef } from "react";
 import { useRootData } from "~/features/site/root-data";
 import { LeafMark } from "~/features/site/logo";
 import { SkipLink } from "~/ui/skip-link";
+import { CloseIcon, type IconProps, MenuIcon, SmallLineIcon } from "~/ui/icons";
+
+/** A box with an arrow leaving it: opens in a new tab. */
+function ExternalLinkIcon(props: IconProps) {
+  return (
+    <SmallLineIcon strokeWidth="1.8" {...props}>
+      <path
+        d="M8 4H4.5A1.5 1.5 0 0 0 3 5.5v10A1.5 1.5 0 0 0 4.5 17h10a1.5 1.5 0 0 0 1.5-1.5V12M11 3h6v6M17 3l-8 8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </SmallLineIcon>
+  );
+}
 
 const ADMIN_LINKS = [
   { to: "/admin/dashboard", label: "Dashboard" },
@@ -32,15 +46,7 @@ function SignOut({ className }: { className: string }) {
 }
 
 function ViewShopIcon() {
-  return (
-    <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-      <path
-        d="M8 4H4.5A1.5 1.5 0 0 0 3 5.5v10A1.5 1.5 0 0 0 4.5 17h10a1.5 1.5 0 0 0 1.5-1.5V12M11 3h6v6M17 3l-8 8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <ExternalLinkIcon className="h-4 w-4" />;
 }
 
 /** A spinner while an admin page loads or saves (announced politely). */
@@ -109,26 +115,8 @@ function AdminHeader({ signedIn }: { signedIn: boolean }) {
               <SignOut className="hidden rounded-full border border-cream-100/30 px-4 py-2 text-sm font-medium hover:bg-forest-800 lg:inline-flex" />
               <details ref={menuRef} className="group relative lg:hidden">
                 <summary className="inline-flex h-11 items-center gap-2 rounded-full border border-cream-100/30 px-4 text-sm font-medium hover:bg-forest-800">
-                  <svg
-                    viewBox="0 0 24 24"
-                    className="h-5 w-5 group-open:hidden"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="1.8"
-                    aria-hidden="true"
-                  >
-                    <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
-                  </svg>
-                  <svg
-                    viewBox="0 0 24 24"
-                    className="hidden h-5 w-5 group-open:block"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="1.8"
-                    aria-hidden="true"
-                  >
-                    <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-                  </svg>
+                  <MenuIcon className="h-5 w-5 group-open:hidden" />
+                  <CloseIcon className="hidden h-5 w-5 group-open:block" />
                   Menu
                 </summary>
                 <nav

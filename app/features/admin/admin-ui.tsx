@@ -2,7 +2,21 @@ import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { Toast } from "~/features/toast/toast";
 import { notify } from "~/features/toast/toaster";
+import { Icon, type IconProps } from "~/ui/icons";
 import { AdminShell } from "./admin-shell";
+
+/** (!) filled: an error beside its text. */
+function AlertIcon(props: IconProps) {
+  return (
+    <Icon viewBox="0 0 20 20" fill="currentColor" {...props}>
+      <path
+        fillRule="evenodd"
+        d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17zM9 6a1 1 0 1 1 2 0v4.5a1 1 0 1 1-2 0V6zm1 9.25a1.25 1.25 0 1 0 0-2.5 1.25 1.25 0 0 0 0 2.5z"
+        clipRule="evenodd"
+      />
+    </Icon>
+  );
+}
 
 /** A toast that an action answered with (not a redirect): shown once, with JavaScript. */
 export type ActionToast = Omit<Toast, "id">;
@@ -34,13 +48,7 @@ export function AdminAlert({
 }) {
   return (
     <div role="alert" className="flex items-start gap-3 rounded-2xl border border-berry-700/30 bg-berry-50 p-4 text-berry-700">
-      <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0" fill="currentColor" aria-hidden="true">
-        <path
-          fillRule="evenodd"
-          d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17zM9 6a1 1 0 1 1 2 0v4.5a1 1 0 1 1-2 0V6zm1 9.25a1.25 1.25 0 1 0 0-2.5 1.25 1.25 0 0 0 0 2.5z"
-          clipRule="evenodd"
-        />
-      </svg>
+      <AlertIcon className="mt-0.5 h-5 w-5 shrink-0" />
       <div className="min-w-0 flex-1 text-sm">
         {title ? <p className="font-semibold">{title}</p> : null}
         <div className={title ? "mt-1" : undefined}>{children}</div>

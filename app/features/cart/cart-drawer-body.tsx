@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { formatCents } from "~/features/catalogue/money";
-import { CartIcon } from "~/features/site/site-header";
+
+import { CartIcon } from "~/ui/icons";
 import { CartLineRow } from "./cart-line";
 import { OrderActions } from "./cart-order";
 import { OutOfStockLines } from "./cart-out-of-stock";

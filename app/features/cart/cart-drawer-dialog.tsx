@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import { createPortal } from "react-dom";
 import { keepTabInside } from "~/ui/focus-trap";
+import { CloseIcon } from "~/ui/icons";
 import DrawerBody from "./cart-drawer-body";
 import type { OptimisticCart } from "./cart-state";
 
@@ -71,9 +72,7 @@ export function CartDrawerDialog({
             className="inline-flex h-11 w-11 items-center justify-center rounded-full text-forest-800 hover:bg-forest-50"
             aria-label="Close cart"
           >
-            <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-            </svg>
+            <CloseIcon className="h-6 w-6" />
           </button>
         </div>
         <DrawerBody view={view} imageResizing={imageResizing} />

@@ -2,14 +2,16 @@ import { Form } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { notify } from "~/features/toast/toaster";
+import { type IconProps, LineIcon, TelegramIcon } from "~/ui/icons";
 import { emptyCartNotice, nothingInStockNotice, notOrderedNotice, ORDER_SENT_NOTICE, type OrderSource } from "./cart";
 import { CART_ACTION, markOrderPlaced, type OptimisticCart } from "./cart-state";
 
-export function TelegramIcon({ className = "h-5 w-5" }: { className?: string }) {
+function CopyIcon(props: IconProps) {
   return (
-    <svg viewBox="0 0 24 24" className={className} fill="currentColor" aria-hidden="true">
-      <path d="M21.4 3.6a1.2 1.2 0 0 0-1.25-.2L2.9 10.1c-.95.37-.9 1.73.07 2.03l4.3 1.34 1.66 5.16c.25.78 1.24 1.02 1.82.44l2.4-2.37 4.36 3.2c.66.48 1.6.13 1.78-.67l2.9-13.6a1.2 1.2 0 0 0-.79-1.33ZM9.9 14.3l-.5 3.3-1.2-3.9 9.3-5.9-7.6 6.5Z" />
-    </svg>
+    <LineIcon {...props}>
+      <rect x="8" y="8" width="12" height="12" rx="2" />
+      <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+    </LineIcon>
   );
 }
 
@@ -77,10 +79,7 @@ export function CopyOrderButton({ text, disabled }: { text: string; disabled: bo
   }
   return (
     <button type="button" className="btn-secondary w-full" onClick={copy} disabled={disabled}>
-      <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-        <rect x="8" y="8" width="12" height="12" rx="2" />
-        <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
-      </svg>
+      <CopyIcon className="h-4 w-4" />
       Copy order
     </button>
   );

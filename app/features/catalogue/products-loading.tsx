@@ -1,4 +1,5 @@
 import { useNavigation } from "@remix-run/react";
+import { SpinnerIcon } from "~/ui/icons";
 
 /** True while the app navigates to another view of a products page (filters, tabs, pages). */
 export function useProductsLoading(pathPrefix: string) {
@@ -12,10 +13,7 @@ export function ProductsLoading({ loading, label = "Loading products..." }: { lo
     <div role="status" aria-live="polite" className="min-h-6">
       {loading ? (
         <p className="flex items-center gap-2 text-sm font-medium text-forest-800">
-          <svg viewBox="0 0 24 24" className="h-5 w-5 animate-spin" fill="none" aria-hidden="true">
-            <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.2" strokeWidth="3" />
-            <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-          </svg>
+          <SpinnerIcon className="h-5 w-5 animate-spin" trackOpacity="0.2" />
           {label}
         </p>
       ) : null}

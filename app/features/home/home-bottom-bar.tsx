@@ -1,7 +1,17 @@
 import { Link } from "@remix-run/react";
 import { useRootData } from "~/features/site/root-data";
-import { CartIcon } from "~/features/site/site-header";
-import { TelegramIcon, TelegramLink } from "~/features/site/static-page";
+
+import { TelegramLink } from "~/features/site/static-page";
+import { CartIcon, type IconProps, LineIcon, TelegramIcon } from "~/ui/icons";
+
+function BagIcon(props: IconProps) {
+  return (
+    <LineIcon {...props}>
+      <path d="M4 9h16l-1.2 10.1a1.5 1.5 0 0 1-1.5 1.4H6.7a1.5 1.5 0 0 1-1.5-1.4Z" strokeLinejoin="round" />
+      <path d="M8.5 9V7a3.5 3.5 0 0 1 7 0v2" strokeLinecap="round" />
+    </LineIcon>
+  );
+}
 
 const item =
   "flex flex-col items-center justify-center gap-1 rounded-2xl px-3 py-2 text-xs font-semibold text-cream-50 hover:bg-forest-800 sm:flex-row sm:gap-2 sm:text-sm";
@@ -22,10 +32,7 @@ export function HomeBottomBar() {
       <ul className="grid grid-cols-3 gap-1 p-1.5">
         <li>
           <Link to="/" className={item}>
-            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-              <path d="M4 9h16l-1.2 10.1a1.5 1.5 0 0 1-1.5 1.4H6.7a1.5 1.5 0 0 1-1.5-1.4Z" strokeLinejoin="round" />
-              <path d="M8.5 9V7a3.5 3.5 0 0 1 7 0v2" strokeLinecap="round" />
-            </svg>
+            <BagIcon className="h-5 w-5" />
             Shop
           </Link>
         </li>

@@ -1,3 +1,4 @@
+import { Icon } from "~/ui/icons";
 import type { CategoryIcon } from "./category-icon";
 
 /** Line icons for the home page's All Categories grid; which one is decided by app/features/home/category-icon.ts. */
@@ -97,7 +98,7 @@ const PATHS: Record<CategoryIcon, React.ReactNode> = {
 
 export function HomeCategoryIcon({ icon, className = "h-7 w-7" }: { icon: CategoryIcon; className?: string }) {
   return (
-    <svg
+    <Icon
       viewBox="0 0 24 24"
       className={className}
       fill="none"
@@ -105,9 +106,8 @@ export function HomeCategoryIcon({ icon, className = "h-7 w-7" }: { icon: Catego
       strokeWidth="1.6"
       strokeLinecap="round"
       strokeLinejoin="round"
-      aria-hidden="true"
     >
       {PATHS[icon]}
-    </svg>
+    </Icon>
   );
 }

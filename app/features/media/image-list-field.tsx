@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { notify } from "~/features/toast/toaster";
+import { Icon, type IconProps, SmallLineIcon } from "~/ui/icons";
 import {
   IMAGE_ACCEPT,
   IMAGE_MAX_BYTES,
@@ -11,6 +12,25 @@ import {
   type MediaMessage,
 } from "./image-types";
 import { productImagePath } from "./images";
+
+/** Six dots: a handle to drag an item in a list. */
+function DragHandleIcon(props: IconProps) {
+  return (
+    <Icon viewBox="0 0 20 20" fill="currentColor" {...props}>
+      <circle cx="7" cy="5" r="1.5" />
+      <circle cx="13" cy="5" r="1.5" />
+      <circle cx="7" cy="10" r="1.5" />
+      <circle cx="13" cy="10" r="1.5" />
+      <circle cx="7" cy="15" r="1.5" />
+      <circle cx="13" cy="15" r="1.5" />
+    </Icon>
+  );
+}
+
+/** Rounded lines on a 20-unit grid around the given shapes: the image list's move and remove buttons. */
+function SmallGlyphIcon(props: IconProps) {
+  return <SmallLineIcon strokeLinecap="round" strokeLinejoin="round" {...props} />;
+}
 
 /**
  * The product form's Images section: one ordered list of image URLs, the first is the cover
@@ -303,14 +323,7 @@ function EnhancedImageList({ name, defaultValue }: ImageListFieldProps) {
                 } ${index === 0 ? "ring-1 ring-gold-500/50" : ""}`}
               >
                 <span aria-hidden="true" className="hidden cursor-grab px-1 text-ink-500 sm:block" title="Drag to reorder">
-                  <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-                    <circle cx="7" cy="5" r="1.5" />
-                    <circle cx="13" cy="5" r="1.5" />
-                    <circle cx="7" cy="10" r="1.5" />
-                    <circle cx="13" cy="10" r="1.5" />
-                    <circle cx="7" cy="15" r="1.5" />
-                    <circle cx="13" cy="15" r="1.5" />
-                  </svg>
+                  <DragHandleIcon className="h-5 w-5" />
                 </span>
                 <img
                   src={src}
@@ -439,18 +452,7 @@ function IconButton({
         danger ? "text-berry-700 hover:bg-berry-50" : "text-forest-800 hover:bg-forest-50"
       }`}
     >
-      <svg
-        viewBox="0 0 20 20"
-        className="h-4 w-4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
-        {children}
-      </svg>
+      <SmallGlyphIcon className="h-4 w-4">{children}</SmallGlyphIcon>
     </button>
   );
 }

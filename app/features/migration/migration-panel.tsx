@@ -1,6 +1,7 @@
 import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { notify } from "~/features/toast/toaster";
+import { SpinnerIcon } from "~/ui/icons";
 import {
   isRunActive,
   isRunStale,
@@ -168,12 +169,7 @@ function RunDetails({ run, active }: { run: MigrationRunView; active: boolean })
 }
 
 function Spinner() {
-  return (
-    <svg viewBox="0 0 24 24" className="h-4 w-4 animate-spin" fill="none" aria-hidden="true">
-      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
-      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </svg>
-  );
+  return <SpinnerIcon className="h-4 w-4 animate-spin" />;
 }
 
 /**

@@ -4,26 +4,35 @@ import { lazyNamed } from "~/ui/lazy";
 import { useRootData } from "~/features/site/root-data";
 import { sizedImageUrl } from "~/features/media/images";
 import { ProductImage } from "~/features/media/product-image";
+import { Icon, type IconProps, LineIcon } from "~/ui/icons";
 import { wrapIndex, type GalleryItem } from "./gallery-items";
+
+/** ‹ or ›: a gallery's previous and next. */
+function ChevronIcon({ direction, ...props }: IconProps & { direction: "left" | "right" }) {
+  return (
+    <LineIcon strokeWidth="2.2" {...props}>
+      <path d={direction === "left" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"} strokeLinecap="round" strokeLinejoin="round" />
+    </LineIcon>
+  );
+}
+
+/** ▶: a video. */
+function PlayIcon(props: IconProps) {
+  return (
+    <Icon viewBox="0 0 24 24" fill="currentColor" {...props}>
+      <path d="M8 5.5v13l10.5-6.5L8 5.5z" />
+    </Icon>
+  );
+}
 
 /** The zoom dialog loads when the shopper first points at or focuses the image, not with the page. */
 const loadZoomDialog = () => import("./zoom-dialog");
 const ZoomDialog = lazyNamed(loadZoomDialog, "ZoomDialog");
 
-function Arrow({ direction }: { direction: "left" | "right" }) {
-  return (
-    <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
-      <path d={direction === "left" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
 function VideoTile() {
   return (
     <span className="flex aspect-square w-full items-center justify-center rounded-xl bg-forest-900 text-cream-50">
-      <svg viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" aria-hidden="true">
-        <path d="M8 5.5v13l10.5-6.5L8 5.5z" />
-      </svg>
+      <PlayIcon className="h-6 w-6" />
     </span>
   );
 }
@@ -102,7 +111,7 @@ export function Gallery({ items, productName }: { items: GalleryItem[]; productN
               aria-label="Previous image"
               className="absolute top-1/2 left-3 inline-flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-forest-900 shadow-md hover:bg-white"
             >
-              <Arrow direction="left" />
+              <ChevronIcon direction="left" className="h-5 w-5" />
             </button>
             <button
               type="button"
@@ -110,7 +119,7 @@ export function Gallery({ items, productName }: { items: GalleryItem[]; productN
               aria-label="Next image"
               className="absolute top-1/2 right-3 inline-flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-forest-900 shadow-md hover:bg-white"
             >
-              <Arrow direction="right" />
+              <ChevronIcon direction="right" className="h-5 w-5" />
             </button>
           </>
         ) : null}

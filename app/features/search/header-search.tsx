@@ -1,6 +1,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from "react";
-import { SearchIcon, submitSearch, useSearchCombobox } from "./search-combobox";
+import { CloseIcon, SearchIcon } from "~/ui/icons";
+import { submitSearch, useSearchCombobox } from "./search-combobox";
 
 /** A search form of the header: GET /shop?search=… with suggestions once enhanced. */
 function HeaderSearchForm({ id, popupClassName, button = false }: { id: string; popupClassName: string; button?: boolean }) {
@@ -75,16 +76,7 @@ export function HeaderSearch() {
           onClick={onToggle}
         >
           <SearchIcon className="h-6 w-6 group-open:hidden" />
-          <svg
-            viewBox="0 0 24 24"
-            className="hidden h-6 w-6 group-open:block"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            aria-hidden="true"
-          >
-            <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-          </svg>
+          <CloseIcon className="hidden h-6 w-6 group-open:block" />
         </summary>
         <div className="absolute inset-x-0 top-full border-b border-ink-900/10 bg-cream-50 shadow-lg">
           <div className="container-page py-3">

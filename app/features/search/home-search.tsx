@@ -1,5 +1,15 @@
 import { Form } from "@remix-run/react";
-import { SearchIcon, submitSearch, useSearchCombobox } from "./search-combobox";
+import { type IconProps, LineIcon, SearchIcon } from "~/ui/icons";
+import { submitSearch, useSearchCombobox } from "./search-combobox";
+
+/** →: go (a search's submit on small screens). */
+function ArrowRightIcon(props: IconProps) {
+  return (
+    <LineIcon strokeWidth="2" {...props}>
+      <path d="M5 12h14M13 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
+    </LineIcon>
+  );
+}
 
 /**
  * Home search: a GET form to /shop?search={term}, with suggestions as the shopper types once
@@ -30,9 +40,7 @@ export function HomeSearch() {
       </div>
       {/* An arrow on phones, so the field keeps room for its whole placeholder at 320 px. */}
       <button type="submit" className="btn-primary h-12 w-11 shrink-0 px-0 sm:w-auto sm:px-5" aria-label="Search">
-        <svg viewBox="0 0 24 24" className="h-5 w-5 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-          <path d="M5 12h14M13 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <ArrowRightIcon className="h-5 w-5 sm:hidden" />
         <span className="hidden sm:inline">Search</span>
       </button>
     </Form>

@@ -46,12 +46,3 @@ export function submitSearch(event: FormEvent<HTMLFormElement>) {
   }
   input.value = term;
 }
-
-export function SearchIcon({ className }: { className: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-      <circle cx="11" cy="11" r="6.5" />
-      <path d="m16 16 4.5 4.5" strokeLinecap="round" />
-    </svg>
-  );
-}

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Suspense } from "react";
 import { lazyNamed } from "~/ui/lazy";
+import { type IconProps, LineIcon, SmallCloseIcon } from "~/ui/icons";
 import {
   activeFilterCount,
   clearedFilters,
@@ -15,11 +16,12 @@ import {
 } from "./shop-filters";
 import { FilterSheet as ServerFilterSheet } from "./filter-sheet";
 
-function FilterIcon() {
+/** Three lines of falling length: filters. */
+function FilterIcon(props: IconProps) {
   return (
-    <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+    <LineIcon {...props}>
       <path d="M4 6h16M7 12h10M10 18h4" strokeLinecap="round" />
-    </svg>
+    </LineIcon>
   );
 }
 
@@ -33,7 +35,7 @@ export function FiltersButton({ query }: { query: ShopQuery }) {
       className="btn-secondary gap-2 px-4 lg:hidden"
       aria-label={active > 0 ? `Filters, ${active} active` : "Filters"}
     >
-      <FilterIcon />
+      <FilterIcon className="h-5 w-5" />
       Filters
       {active > 0 ? (
         <span
@@ -57,9 +59,7 @@ export function FilterChips({ page, query, labels }: { page: FilterPage; query: 
         <li key={`${chip.key}-${chip.value}`}>
           <Link to={shopHref(page, chip.without)} preventScrollReset className="filter-chip" aria-label={`Remove filter: ${chip.label}`}>
             {chip.label}
-            <svg viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
-              <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
-            </svg>
+            <SmallCloseIcon className="h-3.5 w-3.5" strokeWidth="2.2" />
           </Link>
         </li>
       ))}

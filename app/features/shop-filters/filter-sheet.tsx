@@ -1,6 +1,7 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { ChevronDownIcon, CloseIcon } from "~/ui/icons";
 import {
   clearedFilters,
   effectOptions,
@@ -30,16 +31,7 @@ function SelectChevron({ children }: { children: React.ReactNode }) {
   return (
     <div className="relative">
       {children}
-      <svg
-        viewBox="0 0 20 20"
-        className="pointer-events-none absolute top-1/2 right-2 h-4 w-4 -translate-y-1/2 text-ink-500"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-      >
-        <path d="M5 8l5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-2 h-4 w-4 -translate-y-1/2 text-ink-500" />
     </div>
   );
 }
@@ -167,9 +159,7 @@ export function FilterSheet({
           className="filter-close lg:hidden"
           aria-label="Close filters"
         >
-          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-            <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-          </svg>
+          <CloseIcon className="h-6 w-6" />
         </button>
       </div>
       <Form

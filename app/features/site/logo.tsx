@@ -1,14 +1,15 @@
 import { Link } from "@remix-run/react";
+import { Icon } from "~/ui/icons";
 import { SITE } from "./site";
 
 export function LeafMark({ className = "h-8 w-8" }: { className?: string }) {
   return (
-    <svg viewBox="0 0 32 32" className={className} aria-hidden="true">
+    <Icon viewBox="0 0 32 32" className={className}>
       <circle cx="16" cy="16" r="16" fill="currentColor" opacity="0.12" />
       <path d="M16 5c4.6 3.7 6.9 7.7 6.9 11.9 0 4.3-3 7.4-6.9 8.1-3.9-.7-6.9-3.8-6.9-8.1C9.1 12.7 11.4 8.7 16 5z" fill="currentColor" />
       <path d="M16 9v18" stroke="#fcfaf4" strokeWidth="1.4" strokeLinecap="round" />
       <path d="M16 15l-3.2-2.6M16 19l3.4-2.8M16 22.5l-2.8-2" stroke="#fcfaf4" strokeWidth="1.2" strokeLinecap="round" />
-    </svg>
+    </Icon>
   );
 }
 

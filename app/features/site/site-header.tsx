@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { HeaderSearch } from "~/features/search/header-search";
+import { CartIcon, CloseIcon, MenuIcon } from "~/ui/icons";
 import { NAV_LINKS } from "./site";
 import { Logo } from "./logo";
 
@@ -8,16 +9,6 @@ function navClass({ isActive }: { isActive: boolean }) {
   return `rounded-full px-3 py-2 text-sm font-medium transition-colors md:px-2.5 lg:px-3 ${
     isActive ? "bg-forest-800 text-cream-50" : "text-ink-700 hover:bg-forest-50 hover:text-forest-800"
   }`;
-}
-
-export function CartIcon({ className = "h-5 w-5" }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-      <path d="M3 4h2l2.2 10.2a1.5 1.5 0 0 0 1.5 1.2h8.6a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2" strokeLinecap="round" strokeLinejoin="round" />
-      <circle cx="9.5" cy="19.5" r="1.3" />
-      <circle cx="17" cy="19.5" r="1.3" />
-    </svg>
-  );
 }
 
 export const cartTriggerClass =
@@ -84,26 +75,8 @@ export function SiteHeader({ cart, categories = [] }: { cart: React.ReactNode; c
               className="inline-flex h-11 w-10 min-[400px]:w-11 items-center justify-center rounded-full text-forest-800 hover:bg-forest-50"
               aria-label="Menu"
             >
-              <svg
-                viewBox="0 0 24 24"
-                className="h-6 w-6 group-open:hidden"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                aria-hidden="true"
-              >
-                <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
-              </svg>
-              <svg
-                viewBox="0 0 24 24"
-                className="hidden h-6 w-6 group-open:block"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                aria-hidden="true"
-              >
-                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-              </svg>
+              <MenuIcon className="h-6 w-6 group-open:hidden" />
+              <CloseIcon className="hidden h-6 w-6 group-open:block" />
             </summary>
             <nav
               aria-label="Mobile"

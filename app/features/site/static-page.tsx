@@ -1,7 +1,16 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useRootData } from "~/features/site/root-data";
+import { Icon, type IconProps } from "~/ui/icons";
 import { ErrorPanel, NotFound } from "./error-page";
 import { telegramUrl } from "./site";
+
+function StarIcon(props: IconProps) {
+  return (
+    <Icon viewBox="0 0 20 20" fill="currentColor" {...props}>
+      <path d="M10 1.8l2.5 5.1 5.6.8-4 3.9.9 5.6-5-2.6-5 2.6.9-5.6-4-3.9 5.6-.8z" />
+    </Icon>
+  );
+}
 
 /** The opening band of a static page: eyebrow, serif title, lead text. */
 export function PageIntro({ eyebrow, title, children }: { eyebrow: string; title: string; children?: React.ReactNode }) {
@@ -13,14 +22,6 @@ export function PageIntro({ eyebrow, title, children }: { eyebrow: string; title
         {children ? <div className="mt-4 max-w-2xl text-lg text-cream-100">{children}</div> : null}
       </div>
     </header>
-  );
-}
-
-export function TelegramIcon({ className = "h-5 w-5" }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="currentColor" aria-hidden="true">
-      <path d="M21.4 3.6 2.9 10.8c-1.3.5-1.2 1.3-.2 1.6l4.7 1.5 1.8 5.6c.2.7.4.9.9.9.4 0 .6-.2.9-.4l2.3-2.2 4.7 3.5c.9.5 1.5.2 1.7-.8l3.1-14.7c.3-1.3-.5-1.9-1.4-1.5Zm-3.2 4-8.9 8-.3 3.4-1.5-4.7 10.4-6.5c.4-.3.7-.1.3.2Z" />
-    </svg>
   );
 }
 
@@ -72,15 +73,7 @@ export function Stars({ rating, className = "h-4 w-4" }: { rating: number; class
   return (
     <span className="inline-flex items-center gap-0.5" role="img" aria-label={`Rated ${rating} out of 5`}>
       {[1, 2, 3, 4, 5].map((star) => (
-        <svg
-          key={star}
-          viewBox="0 0 20 20"
-          className={`${className} ${star <= rounded ? "text-gold-600" : "text-ink-500/30"}`}
-          fill="currentColor"
-          aria-hidden="true"
-        >
-          <path d="M10 1.8l2.5 5.1 5.6.8-4 3.9.9 5.6-5-2.6-5 2.6.9-5.6-4-3.9 5.6-.8z" />
-        </svg>
+        <StarIcon key={star} className={`${className} ${star <= rounded ? "text-gold-600" : "text-ink-500/30"}`} />
       ))}
     </span>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { SmallCloseIcon } from "~/ui/icons";
 import { TOAST_DEFAULT_DURATION, TOAST_MAX_VISIBLE, type Toast } from "./toast";
 
 /** Toasts raised in the browser (fetcher results) join the server's flash toasts here. */
@@ -18,11 +19,7 @@ function subscribe(listener: Listener) {
 }
 
 function CloseIcon() {
-  return (
-    <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
-    </svg>
-  );
+  return <SmallCloseIcon className="h-4 w-4" />;
 }
 
 /**
