@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -9,6 +9,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Field } from "~/ui/forms";
 import { readFormData } from "~/server/form-data.server";
 import { ADMIN_CONFIG_MESSAGES, DEV_PASSWORD, type AdminConfigProblem } from "~/features/auth/admin-config.server";
 import { checkAdminCredentials } from "~/features/auth/credentials.server";
@@ -156,34 +157,15 @@ export default function AdminLogin() {
               </div>
             </AdminAlert>
           ) : null}
-          <div>
-            <label htmlFor={fields.username.id} className="label">
-              Username
-            </label>
-            <input
-              {...getInputProps(fields.username, { type: "text" })}
-              className="input"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-            />
-            {fields.username.errors ? (
-              <p id={fields.username.errorId} className="field-error">
-                {fields.username.errors.join(" ")}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor={fields.password.id} className="label">
-              Password
-            </label>
-            <input {...getInputProps(fields.password, { type: "password" })} className="input" autoComplete="current-password" />
-            {fields.password.errors ? (
-              <p id={fields.password.errorId} className="field-error">
-                {fields.password.errors.join(" ")}
-              </p>
-            ) : null}
-          </div>
+          <Field
+            field={fields.username}
+            label="Username"
+            className="input"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+          <Field field={fields.password} label="Password" type="password" className="input" autoComplete="current-password" />
           <button type="submit" className="btn-primary w-full" disabled={submitting}>
             {submitting ? "Signing In..." : "Sign In"}
           </button>

@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
+import { Field } from "~/ui/forms";
 import { readFormData } from "~/server/form-data.server";
 import { requireAdmin } from "~/features/auth/auth.server";
 import {
@@ -173,24 +174,17 @@ function CategoryPanel({
       <Form method="post" action={PATH} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={mode === "add" ? "add" : "rename"} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        <div className="flex-1">
-          <label htmlFor={fields.name.id} className="sr-only">
-            Category name
-          </label>
-          <input
-            {...getInputProps(fields.name, { type: "text" })}
-            placeholder="Category name"
-            className="input"
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- the name field appears because the owner asked to add or rename: typing starts there, with or without JavaScript
-            autoFocus
-            onChange={(event) => setValue(event.currentTarget.value)}
-          />
-          {fields.name.errors ? (
-            <p id={fields.name.errorId} className="field-error">
-              {fields.name.errors.join(" ")}
-            </p>
-          ) : null}
-        </div>
+        <Field
+          field={fields.name}
+          label="Category name"
+          labelClassName="sr-only"
+          wrapperClassName="flex-1"
+          placeholder="Category name"
+          className="input"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the name field appears because the owner asked to add or rename: typing starts there, with or without JavaScript
+          autoFocus
+          onChange={(event) => setValue(event.currentTarget.value)}
+        />
         <div className="flex gap-2">
           <button type="submit" className="btn-primary" disabled={hydrated && (blank || saving)}>
             {saving ? "Saving..." : mode === "add" ? "Add" : "Update"}

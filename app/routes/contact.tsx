@@ -1,7 +1,8 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData } from "@remix-run/react";
+import { Field, TextareaField } from "~/ui/forms";
 import { readFormData } from "~/server/form-data.server";
 import { PageErrorBoundary, PageIntro, TelegramLink } from "~/features/site/static-page";
 import { notify } from "~/features/toast/toaster";
@@ -32,14 +33,6 @@ export const meta: MetaFunction<typeof action, { root: RootLoader }> = ({ matche
     origin: rootOrigin(matches),
     path: location.pathname,
   });
-
-function FieldError({ field }: { field: FieldMetadata<string> }) {
-  return field.errors ? (
-    <p id={field.errorId} className="field-error">
-      {field.errors[0]}
-    </p>
-  ) : null;
-}
 
 function ContactForm() {
   const lastResult = useActionData<typeof action>();
@@ -76,35 +69,18 @@ function ContactForm() {
         <p className="mt-1 text-sm text-ink-700">All fields are required.</p>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor={fields.name.id} className="label">
-            Name
-          </label>
-          <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className="input aria-invalid:border-berry-700" />
-          <FieldError field={fields.name} />
-        </div>
-        <div>
-          <label htmlFor={fields.email.id} className="label">
-            Email
-          </label>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="input aria-invalid:border-berry-700" />
-          <FieldError field={fields.email} />
-        </div>
+        <Field field={fields.name} label="Name" firstError autoComplete="name" className="input aria-invalid:border-berry-700" />
+        <Field
+          field={fields.email}
+          label="Email"
+          firstError
+          type="email"
+          autoComplete="email"
+          className="input aria-invalid:border-berry-700"
+        />
       </div>
-      <div>
-        <label htmlFor={fields.subject.id} className="label">
-          Subject
-        </label>
-        <input {...getInputProps(fields.subject, { type: "text" })} className="input aria-invalid:border-berry-700" />
-        <FieldError field={fields.subject} />
-      </div>
-      <div>
-        <label htmlFor={fields.message.id} className="label">
-          Message
-        </label>
-        <textarea {...getTextareaProps(fields.message)} rows={6} className="input resize-y aria-invalid:border-berry-700" />
-        <FieldError field={fields.message} />
-      </div>
+      <Field field={fields.subject} label="Subject" firstError className="input aria-invalid:border-berry-700" />
+      <TextareaField field={fields.message} label="Message" firstError rows={6} className="input resize-y aria-invalid:border-berry-700" />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <button type="submit" className="btn-primary shrink-0 px-6 py-3 text-base whitespace-nowrap">
           <TelegramIcon />

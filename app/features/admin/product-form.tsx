@@ -1,21 +1,15 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
+import { CheckboxField, Field, FieldError, RequiredMark, SelectField, TextareaField } from "~/ui/forms";
 import type { labResultsDefaults } from "~/features/lab-reports/lab-report";
 import { THC_EXAMPLES } from "~/features/catalogue/thc";
 import { ImageListField } from "~/features/media/image-list-field";
 import { LabResultsField } from "~/features/lab-reports/lab-report-field";
 import { VideoField } from "~/features/media/video-field";
-import { AdminAlert, useActionToast, type ActionToast } from "./admin-ui";
+import { AdminShell } from "./admin-shell";
+import { AdminAlert, AdminPageHeader, useActionToast, type ActionToast } from "./admin-ui";
 import { NO_STRAIN_LABEL, PRODUCT_NAME_MAX, STRAIN_TYPES, productFormSchema, type ProductFormRules } from "./product-form-schema";
 
 /**
@@ -80,15 +74,6 @@ function asList(value: unknown): string[] {
   return typeof value === "string" && value ? [value] : [];
 }
 
-function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="field-error">
-      {errors.join(" ")}
-    </p>
-  );
-}
-
 function Section({ title, children, aside }: { title: string; children: React.ReactNode; aside?: React.ReactNode }) {
   return (
     <fieldset className="card min-w-0 p-5 sm:p-6">
@@ -117,7 +102,7 @@ function MoneyField({
     <div>
       <label htmlFor={field.id} className="label">
         {label}
-        {required ? <Required /> : null}
+        {required ? <RequiredMark /> : null}
       </label>
       <div className="relative">
         <span className="pointer-events-none absolute inset-y-0 left-4 flex items-center text-ink-500" aria-hidden="true">
@@ -126,17 +111,8 @@ function MoneyField({
         <input {...getInputProps(field, { type: "text" })} inputMode="decimal" className="input pl-8" />
       </div>
       <p className="mt-1 text-xs text-ink-500">{hint}</p>
-      <FieldError id={field.errorId} errors={field.errors} />
+      <FieldError field={field} />
     </div>
-  );
-}
-
-function Required() {
-  return (
-    <span className="text-berry-700" aria-hidden="true">
-      {" "}
-      *
-    </span>
   );
 }
 
@@ -210,15 +186,14 @@ export function ProductForm({
       {mode === "edit" ? <input {...getInputProps(fields.version, { type: "hidden" })} /> : null}
 
       <Section title="Basic Information">
-        <div>
-          <label htmlFor={fields.name.id} className="label">
-            Product Name
-            <Required />
-          </label>
-          <input {...getInputProps(fields.name, { type: "text" })} className="input" placeholder="e.g. Gelato Punch" />
-          <p className="mt-1 text-xs text-ink-500">At most {PRODUCT_NAME_MAX} characters.</p>
-          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-        </div>
+        <Field
+          field={fields.name}
+          label="Product Name"
+          required
+          hint={`At most ${PRODUCT_NAME_MAX} characters.`}
+          className="input"
+          placeholder="e.g. Gelato Punch"
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <MoneyField field={fields.price} label="Price" required hint="Digits with an optional decimal point, like 45 or 45.50." />
           <MoneyField
@@ -227,62 +202,40 @@ export function ProductForm({
             hint="Optional. The original price, above the price, shown struck through with the saving. Leave blank for no sale."
           />
         </div>
-        <div>
-          <label htmlFor={fields.description.id} className="label">
-            Description
-            <Required />
-          </label>
-          <textarea {...getTextareaProps(fields.description)} rows={5} className="input" />
-          <FieldError id={fields.description.errorId} errors={fields.description.errors} />
-        </div>
+        <TextareaField field={fields.description} label="Description" required rows={5} className="input" />
       </Section>
 
       <Section title="Category & Strain">
         <div className="grid gap-5 sm:grid-cols-3">
-          <div>
-            <label htmlFor={fields.category.id} className="label">
-              Category
-              <Required />
-            </label>
-            <select {...getSelectProps(fields.category)} className="input">
-              {categories.map((category) => (
-                <option key={category.slug} value={category.slug}>
-                  {category.name}
-                  {category.active ? "" : " (inactive)"}
-                </option>
-              ))}
-            </select>
-            <FieldError id={fields.category.errorId} errors={fields.category.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.strainType.id} className="label">
-              Strain Type
-            </label>
-            <select {...getSelectProps(fields.strainType)} className="input">
-              <option value="">{NO_STRAIN_LABEL}</option>
-              {STRAIN_TYPES.map((strain) => (
-                <option key={strain.value} value={strain.value}>
-                  {strain.label}
-                </option>
-              ))}
-            </select>
-            <FieldError id={fields.strainType.errorId} errors={fields.strainType.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.thcContent.id} className="label">
-              THC Content
-              {rules.thcRequired ? <Required /> : null}
-            </label>
-            <input
-              {...getInputProps(fields.thcContent, { type: "text", ariaDescribedBy: fields.thcContent.descriptionId })}
-              className="input"
-            />
-            <p id={fields.thcContent.descriptionId} className="mt-1 text-xs text-ink-500">
-              A percentage, a range or an mg amount, like {THC_EXAMPLES.join(", ")}.
-              {rules.thcRequired ? null : " This product has none; leave it blank to keep it that way."}
-            </p>
-            <FieldError id={fields.thcContent.errorId} errors={fields.thcContent.errors} />
-          </div>
+          <SelectField field={fields.category} label="Category" required className="input">
+            {categories.map((category) => (
+              <option key={category.slug} value={category.slug}>
+                {category.name}
+                {category.active ? "" : " (inactive)"}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField field={fields.strainType} label="Strain Type" className="input">
+            <option value="">{NO_STRAIN_LABEL}</option>
+            {STRAIN_TYPES.map((strain) => (
+              <option key={strain.value} value={strain.value}>
+                {strain.label}
+              </option>
+            ))}
+          </SelectField>
+          <Field
+            field={fields.thcContent}
+            label="THC Content"
+            required={rules.thcRequired}
+            describedByHint
+            hint={
+              <>
+                A percentage, a range or an mg amount, like {THC_EXAMPLES.join(", ")}.
+                {rules.thcRequired ? null : " This product has none; leave it blank to keep it that way."}
+              </>
+            }
+            className="input"
+          />
         </div>
       </Section>
 
@@ -300,11 +253,11 @@ export function ProductForm({
                   Remove<span className="sr-only"> effect {index + 1}</span>
                 </button>
               </div>
-              <FieldError id={effect.errorId} errors={effect.errors} />
+              <FieldError field={effect} />
             </li>
           ))}
         </ul>
-        <FieldError id={fields.effects.errorId} errors={fields.effects.errors} />
+        <FieldError field={fields.effects} />
         <button {...form.insert.getButtonProps({ name: fields.effects.name, defaultValue: "" })} className="btn-secondary">
           <span aria-hidden="true">+</span> Add Effect
         </button>
@@ -316,12 +269,12 @@ export function ProductForm({
         aside={<span className="rounded-full bg-forest-50 px-2 py-0.5 text-xs font-semibold text-forest-800">Admin</span>}
       >
         <VideoField key={`video-${video ?? ""}`} name="video" defaultValue={video} />
-        <FieldError id={fields.video.errorId} errors={fields.video.errors} />
+        <FieldError field={fields.video} />
       </Section>
 
       <Section title="Images">
         <ImageListField key={`images-${images.join("|")}`} name="images" defaultValue={images} />
-        <FieldError id={fields.images.errorId} errors={fields.images.errors} />
+        <FieldError field={fields.images} />
       </Section>
 
       <Section title="Lab results">
@@ -341,16 +294,7 @@ export function ProductForm({
               [fields.isLabTested, "Lab Tested", "Shows the lab-tested badge"],
             ] as const
           ).map(([field, label, hint]) => (
-            <div key={field.name} className="flex items-start gap-3">
-              <input
-                {...getInputProps(field, { type: "checkbox" })}
-                className="mt-0.5 h-5 w-5 rounded border-ink-500/40 accent-forest-800"
-              />
-              <label htmlFor={field.id} className="text-sm">
-                <span className="font-medium text-ink-900">{label}</span>
-                <span className="block text-ink-500">{hint}</span>
-              </label>
-            </div>
+            <CheckboxField key={field.name} field={field} label={label} hint={hint} />
           ))}
         </div>
       </Section>
@@ -364,5 +308,37 @@ export function ProductForm({
         </button>
       </div>
     </Form>
+  );
+}
+
+/**
+ * The add and edit pages: the admin shell, the page header and the form, fed by the route's
+ * loader (loadProductForm) and action (productFormAction) data.
+ */
+export function ProductFormPage({
+  mode,
+  title,
+  data,
+  actionData,
+}: {
+  mode: "create" | "edit";
+  title: string;
+  data: Pick<Parameters<typeof ProductForm>[0], "categories" | "defaultValue" | "rules" | "returnTo"> & { productId?: number | null };
+  actionData: { result?: SubmissionResult<string[]> | null; toast?: ActionToast | null } | undefined;
+}) {
+  return (
+    <AdminShell>
+      <AdminPageHeader title={title} back={{ to: "/admin/products", label: "Back to Products" }} />
+      <ProductForm
+        key={data.productId ?? undefined}
+        mode={mode}
+        categories={data.categories}
+        defaultValue={data.defaultValue}
+        rules={data.rules}
+        lastResult={actionData?.result}
+        toast={actionData?.toast}
+        returnTo={data.returnTo}
+      />
+    </AdminShell>
   );
 }

@@ -1,6 +1,7 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { Field, FieldError } from "~/ui/forms";
 import { notify } from "~/features/toast/toaster";
 import { uploadFailedMessage, type MediaMessage } from "~/features/media/image-types";
 import { FILE_INPUT_CLASS, ImageUploadError, sendFile } from "~/features/media/image-list-field";
@@ -29,24 +30,15 @@ import {
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Field = FieldMetadata<string | undefined, any, string[]>;
+type LabField = FieldMetadata<string | undefined, any, string[]>;
 export type LabResultsFieldMetadata = Record<
   "labReportKey" | "labName" | "labTestDate" | "labBatch" | "labThcPercent" | "labCbdPercent" | "labTotalCannabinoidsPercent",
-  Field
+  LabField
 >;
 
 const HINT = "PDF, JPG, PNG or WEBP, up to 20MB. A new file replaces the current report.";
 
-function FieldError({ field }: { field: Field }) {
-  if (!field.errors?.length) return null;
-  return (
-    <p id={field.errorId} className="field-error">
-      {field.errors.join(" ")}
-    </p>
-  );
-}
-
-function initialKey(field: Field) {
+function initialKey(field: LabField) {
   const value = field.initialValue;
   return typeof value === "string" ? value : "";
 }
@@ -238,37 +230,19 @@ function EnhancedReport({ name, defaultKey, defaultLabel }: { name: string; defa
 
 /** The facts typed beside the report: lab, date, batch, and the three percentages. */
 function LabFacts({ fields }: { fields: LabResultsFieldMetadata }) {
-  const text = (field: Field, label: string, max: number, placeholder: string) => (
-    <div>
-      <label htmlFor={field.id} className="label">
-        {label}
-      </label>
-      <input {...getInputProps(field, { type: "text" })} maxLength={max} className="input" placeholder={placeholder} />
-      <FieldError field={field} />
-    </div>
+  const text = (field: LabField, label: string, max: number, placeholder: string) => (
+    <Field field={field} label={label} maxLength={max} className="input" placeholder={placeholder} />
   );
   return (
     <div className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-3">
         {text(fields.labName, "Lab name", LAB_NAME_MAX, "e.g. SC Labs")}
-        <div>
-          <label htmlFor={fields.labTestDate.id} className="label">
-            Test date
-          </label>
-          <input {...getInputProps(fields.labTestDate, { type: "date" })} max={latestTestDate(new Date())} className="input" />
-          <FieldError field={fields.labTestDate} />
-        </div>
+        <Field field={fields.labTestDate} label="Test date" type="date" max={latestTestDate(new Date())} className="input" />
         {text(fields.labBatch, "Batch number", LAB_BATCH_MAX, "e.g. B-2411-07")}
       </div>
       <div className="grid gap-5 sm:grid-cols-3">
         {LAB_PERCENT_FIELDS.map(({ name, label }) => (
-          <div key={name}>
-            <label htmlFor={fields[name].id} className="label">
-              {label}
-            </label>
-            <input {...getInputProps(fields[name], { type: "text" })} inputMode="decimal" className="input" placeholder="0-100" />
-            <FieldError field={fields[name]} />
-          </div>
+          <Field key={name} field={fields[name]} label={label} inputMode="decimal" className="input" placeholder="0-100" />
         ))}
       </div>
       <p className="text-xs text-ink-500">
