@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AdminShell } from "~/features/admin/admin-shell";
-import { AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
-import { ProductForm } from "~/features/admin/product-form";
+import { AdminRouteError } from "~/features/admin/admin-ui";
+import { ProductFormPage } from "~/features/admin/product-form";
 import { SITE } from "~/features/site/site";
 import { loadProductForm, productFormAction } from "~/features/admin/product-form.server";
 
@@ -17,21 +16,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AddProduct() {
-  const { categories, defaultValue, rules, returnTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   return (
-    <AdminShell>
-      <AdminPageHeader title="Add New Product" back={{ to: "/admin/products", label: "Back to Products" }} />
-      <ProductForm
-        mode="create"
-        categories={categories}
-        defaultValue={defaultValue}
-        rules={rules}
-        lastResult={actionData?.result}
-        toast={actionData?.toast}
-        returnTo={returnTo}
-      />
-    </AdminShell>
+    <ProductFormPage
+      mode="create"
+      title="Add New Product"
+      data={useLoaderData<typeof loader>()}
+      actionData={useActionData<typeof action>()}
+    />
   );
 }
 

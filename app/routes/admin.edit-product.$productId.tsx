@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AdminShell } from "~/features/admin/admin-shell";
-import { AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
-import { ProductForm } from "~/features/admin/product-form";
+import { AdminRouteError } from "~/features/admin/admin-ui";
+import { ProductFormPage } from "~/features/admin/product-form";
 import { SITE } from "~/features/site/site";
 import { FETCH_FAILED } from "~/features/admin/product-form-schema";
 import { loadProductForm, parseProductId, productFormAction } from "~/features/admin/product-form.server";
@@ -21,22 +20,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function EditProduct() {
-  const { categories, defaultValue, rules, returnTo, productId } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   return (
-    <AdminShell>
-      <AdminPageHeader title="Edit Product" back={{ to: "/admin/products", label: "Back to Products" }} />
-      <ProductForm
-        key={productId}
-        mode="edit"
-        categories={categories}
-        defaultValue={defaultValue}
-        rules={rules}
-        lastResult={actionData?.result}
-        toast={actionData?.toast}
-        returnTo={returnTo}
-      />
-    </AdminShell>
+    <ProductFormPage mode="edit" title="Edit Product" data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />
   );
 }
 

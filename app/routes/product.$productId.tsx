@@ -1,8 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { Suspense } from "react";
 import { z } from "zod";
-import { lazyNamed } from "~/ui/lazy";
+import { lazyNamed, suspendedBoundary } from "~/ui/lazy";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Gallery } from "~/features/product-page/gallery";
 import { LabResultsSection } from "~/features/lab-reports/lab-report-section";
@@ -280,10 +279,4 @@ const ProductLoadError = import.meta.env.SSR
   ? ServerProductLoadError
   : lazyNamed(() => import("~/features/catalogue/load-error"), "ProductLoadError");
 
-export function ErrorBoundary() {
-  return (
-    <Suspense fallback={null}>
-      <ProductLoadError />
-    </Suspense>
-  );
-}
+export const ErrorBoundary = suspendedBoundary(ProductLoadError);

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Suspense } from "react";
 import { z } from "zod";
-import { lazyNamed } from "~/ui/lazy";
+import { lazyNamed, suspendedBoundary } from "~/ui/lazy";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { CategoryBar } from "~/features/shop-filters/category-bar";
 import { CategoryLoadError as ServerCategoryLoadError } from "~/features/catalogue/load-error";
@@ -312,10 +311,4 @@ const CategoryLoadError = import.meta.env.SSR
   ? ServerCategoryLoadError
   : lazyNamed(() => import("~/features/catalogue/load-error"), "CategoryLoadError");
 
-export function ErrorBoundary() {
-  return (
-    <Suspense fallback={null}>
-      <CategoryLoadError />
-    </Suspense>
-  );
-}
+export const ErrorBoundary = suspendedBoundary(CategoryLoadError);

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
-import { lazyNamed } from "~/ui/lazy";
+import { lazyNamed, suspendedBoundary } from "~/ui/lazy";
 import { ShopLoadError as ServerShopLoadError } from "~/features/catalogue/load-error";
 import { Pagination } from "~/features/shop-filters/pagination";
 import { ProductGrid } from "~/features/catalogue/product-grid";
@@ -159,10 +159,4 @@ const ShopLoadError = import.meta.env.SSR
   ? ServerShopLoadError
   : lazyNamed(() => import("~/features/catalogue/load-error"), "ShopLoadError");
 
-export function ErrorBoundary() {
-  return (
-    <Suspense fallback={null}>
-      <ShopLoadError />
-    </Suspense>
-  );
-}
+export const ErrorBoundary = suspendedBoundary(ShopLoadError);

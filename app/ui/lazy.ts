@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from "react";
+import { createElement, lazy, Suspense, type ComponentType } from "react";
 
 /** The component a module exports under `Name`, with its props. */
 type NamedComponent<Module, Name extends keyof Module> = Module[Name] extends ComponentType<infer Props> ? ComponentType<Props> : never;
@@ -12,4 +12,11 @@ type NamedComponent<Module, Name extends keyof Module> = Module[Name] extends Co
  */
 export function lazyNamed<Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name) {
   return lazy(() => load().then((module) => ({ default: module[name] as NamedComponent<Module, Name> })));
+}
+
+/** A route's ErrorBoundary that renders `Component` (usually a lazyNamed one) in a Suspense with no fallback. */
+export function suspendedBoundary(Component: ComponentType) {
+  return function ErrorBoundary() {
+    return createElement(Suspense, { fallback: null }, createElement(Component));
+  };
 }
