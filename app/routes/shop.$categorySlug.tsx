@@ -171,6 +171,11 @@ function barCurrent(categoryPage: CategoryPageData, slugs: string[]): string | n
 
 type CategoryPageData = ReturnType<typeof useLoaderData<typeof loader>>["categoryPage"];
 
+/** Rendered on the server as usual; in the browser its code loads only when the page fails. */
+const CategoryLoadError = import.meta.env.SSR
+  ? ServerCategoryLoadError
+  : lazyNamed(() => import("~/features/catalogue/load-error"), "CategoryLoadError");
+
 export default function CategoryPage() {
   const { categoryPage, listing, facets, tabCounts, debug, tab, query, isAdmin } = useLoaderData<typeof loader>();
   const root = useRootData();
@@ -305,10 +310,5 @@ export default function CategoryPage() {
     </>
   );
 }
-
-/** Rendered on the server as usual; in the browser its code loads only when the page fails. */
-const CategoryLoadError = import.meta.env.SSR
-  ? ServerCategoryLoadError
-  : lazyNamed(() => import("~/features/catalogue/load-error"), "CategoryLoadError");
 
 export const ErrorBoundary = suspendedBoundary(CategoryLoadError);

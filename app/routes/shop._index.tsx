@@ -76,6 +76,11 @@ function DebugStrip({
 
 const SHOP_PAGE: FilterPage = { path: "/shop" };
 
+/** Rendered on the server as usual; in the browser its code loads only when the page fails. */
+const ShopLoadError = import.meta.env.SSR
+  ? ServerShopLoadError
+  : lazyNamed(() => import("~/features/catalogue/load-error"), "ShopLoadError");
+
 export default function Shop() {
   const { query, listing, categories, facets, stats, isAdmin, searchNote, noResultsHelp } = useLoaderData<typeof loader>();
   const barCategories = useRootData()?.categories ?? [];
@@ -153,10 +158,5 @@ export default function Shop() {
     </>
   );
 }
-
-/** Rendered on the server as usual; in the browser its code loads only when the page fails. */
-const ShopLoadError = import.meta.env.SSR
-  ? ServerShopLoadError
-  : lazyNamed(() => import("~/features/catalogue/load-error"), "ShopLoadError");
 
 export const ErrorBoundary = suspendedBoundary(ShopLoadError);

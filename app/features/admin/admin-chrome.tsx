@@ -1,9 +1,9 @@
-import { Form, Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Form, Link, NavLink, useNavigation } from "@remix-run/react";
 import { useRootData } from "~/features/site/root-data";
 import { LeafMark } from "~/features/site/logo";
 import { SkipLink } from "~/ui/skip-link";
 import { CloseIcon, type IconProps, MenuIcon, SmallLineIcon } from "~/ui/icons";
+import { useDetailsClosedOnNavigation } from "~/ui/details-menu";
 
 /** A box with an arrow leaving it: opens in a new tab. */
 function ExternalLinkIcon(props: IconProps) {
@@ -71,12 +71,7 @@ function Busy() {
  * JavaScript); the sign-in page shows only the way back to the shop.
  */
 function AdminHeader({ signedIn }: { signedIn: boolean }) {
-  const menuRef = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  // With JavaScript the header persists across pages: close the phone menu after each navigation.
-  useEffect(() => {
-    if (menuRef.current) menuRef.current.open = false;
-  }, [location.key]);
+  const menuRef = useDetailsClosedOnNavigation();
 
   return (
     <header className="sticky top-0 z-30 bg-forest-950 text-cream-50 shadow-sm">

@@ -1,5 +1,6 @@
-import { Form, useLocation } from "@remix-run/react";
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from "react";
+import { Form } from "@remix-run/react";
+import type { KeyboardEvent, MouseEvent } from "react";
+import { useDetailsClosedOnNavigation } from "~/ui/details-menu";
 import { CloseIcon, SearchIcon } from "~/ui/icons";
 import { submitSearch, useSearchCombobox } from "./search-combobox";
 
@@ -39,13 +40,8 @@ function HeaderSearchForm({ id, popupClassName, button = false }: { id: string; 
  * button that opens a field under the header (a <details>, so it opens without JavaScript too).
  */
 export function HeaderSearch() {
-  const detailsRef = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-
   // Any navigation closes the phone field (a suggestion or a search opened a page).
-  useEffect(() => {
-    if (detailsRef.current) detailsRef.current.open = false;
-  }, [location.key]);
+  const detailsRef = useDetailsClosedOnNavigation();
 
   /** Opens and focuses in the same tap, so a phone shows its keyboard at once. */
   function onToggle(event: MouseEvent<HTMLElement>) {

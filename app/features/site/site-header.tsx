@@ -1,7 +1,7 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Link, NavLink } from "@remix-run/react";
 import { HeaderSearch } from "~/features/search/header-search";
 import { CartIcon, CloseIcon, MenuIcon } from "~/ui/icons";
+import { useDetailsClosedOnNavigation } from "~/ui/details-menu";
 import { NAV_LINKS } from "./site";
 import { Logo } from "./logo";
 
@@ -46,12 +46,7 @@ export function CartLink({ totalItems }: { totalItems: number }) {
  * pages and every active category, and the cart.
  */
 export function SiteHeader({ cart, categories = [] }: { cart: React.ReactNode; categories?: Array<{ name: string; slug: string }> }) {
-  const menuRef = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  // A link chosen in the menu navigates in place: close the menu behind it.
-  useEffect(() => {
-    if (menuRef.current) menuRef.current.open = false;
-  }, [location.key]);
+  const menuRef = useDetailsClosedOnNavigation();
   return (
     <header className="sticky top-0 z-30 border-b border-ink-900/5 bg-cream-50/90 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-2 sm:gap-4">
