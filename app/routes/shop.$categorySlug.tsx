@@ -7,8 +7,8 @@ import { CategoryBar } from "~/features/shop-filters/category-bar";
 import { CategoryLoadError as ServerCategoryLoadError } from "~/features/catalogue/load-error";
 import { Pagination } from "~/features/shop-filters/pagination";
 import { ProductGrid } from "~/features/catalogue/product-grid";
-import { ProductsLoading, useProductsLoading } from "~/features/catalogue/products-loading";
-import { FilterChips, FiltersButton, ShopFilters } from "~/features/shop-filters/filter-controls";
+import { useProductsLoading } from "~/features/catalogue/products-loading";
+import { ListingToolbar, ShopFilters } from "~/features/shop-filters/filter-controls";
 import { useRootData, type RootLoader } from "~/features/site/root-data";
 import { getAdmin } from "~/features/auth/auth.server";
 import {
@@ -19,14 +19,7 @@ import {
 } from "~/features/category-pages/category-pages";
 import { adminDebugText, fixedCategoryPage, genericCategoryPage } from "~/features/category-pages/category-pages.server";
 import { rootOrigin, seo } from "~/features/site/seo";
-import {
-  clearedFilters,
-  countLine,
-  hasActiveFilters,
-  shopHref,
-  type FilterPage,
-  type ShopQuery,
-} from "~/features/shop-filters/shop-filters";
+import { clearedFilters, hasActiveFilters, shopHref, type FilterPage, type ShopQuery } from "~/features/shop-filters/shop-filters";
 import { parseShopQuery } from "~/features/shop-filters/shop-query";
 import { telegramUrl } from "~/features/site/site";
 import { loadCategoryListing, loadGenericCategory, type CategoryListing } from "~/features/catalogue/listings.server";
@@ -259,14 +252,14 @@ export default function CategoryPage() {
             <div className="min-w-0">
               {tabCounts ? <ConcentrateTabs slug={categoryPage.slug} current={tab} counts={tabCounts} query={query} /> : null}
 
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-                <FiltersButton query={query} />
-                <p className="text-sm text-ink-700">{countLine(listing.products.length, listing.total, query.sort)}</p>
-                <ProductsLoading loading={loading} />
-              </div>
-              <div className="mt-3 empty:hidden">
-                <FilterChips page={page} query={query} labels={labels} />
-              </div>
+              <ListingToolbar
+                page={page}
+                query={query}
+                labels={labels}
+                shown={listing.products.length}
+                total={listing.total}
+                loading={loading}
+              />
 
               <div className="mt-4">
                 {listing.products.length > 0 ? (

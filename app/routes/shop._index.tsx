@@ -5,13 +5,13 @@ import { lazyNamed, suspendedBoundary } from "~/ui/lazy";
 import { ShopLoadError as ServerShopLoadError } from "~/features/catalogue/load-error";
 import { Pagination } from "~/features/shop-filters/pagination";
 import { ProductGrid } from "~/features/catalogue/product-grid";
-import { ProductsLoading, useProductsLoading } from "~/features/catalogue/products-loading";
+import { useProductsLoading } from "~/features/catalogue/products-loading";
 import { CategoryBar } from "~/features/shop-filters/category-bar";
-import { FilterChips, FiltersButton, ShopFilters } from "~/features/shop-filters/filter-controls";
+import { ListingToolbar, ShopFilters } from "~/features/shop-filters/filter-controls";
 import { useRootData, type RootLoader } from "~/features/site/root-data";
 import { getAdmin } from "~/features/auth/auth.server";
 import { rootOrigin, seo } from "~/features/site/seo";
-import { clearedFilters, countLine, hasActiveFilters, serializeShopQuery, type FilterPage } from "~/features/shop-filters/shop-filters";
+import { clearedFilters, hasActiveFilters, serializeShopQuery, type FilterPage } from "~/features/shop-filters/shop-filters";
 import { parseShopQuery } from "~/features/shop-filters/shop-query";
 import { normalizeSearch, SEARCH_CUT_NOTE } from "~/features/search/search";
 import { loadShop } from "~/features/catalogue/listings.server";
@@ -114,14 +114,14 @@ export default function Shop() {
           <ShopFilters page={SHOP_PAGE} query={query} facets={facets} categories={categories} />
 
           <div className="min-w-0">
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-              <FiltersButton query={query} />
-              <p className="text-sm text-ink-700">{countLine(listing.products.length, listing.total, query.sort)}</p>
-              <ProductsLoading loading={loading} />
-            </div>
-            <div className="mt-3 empty:hidden">
-              <FilterChips page={SHOP_PAGE} query={query} labels={labels} />
-            </div>
+            <ListingToolbar
+              page={SHOP_PAGE}
+              query={query}
+              labels={labels}
+              shown={listing.products.length}
+              total={listing.total}
+              loading={loading}
+            />
             {searchNote ? (
               <Suspense>
                 <SearchCutNote note={searchNote} />

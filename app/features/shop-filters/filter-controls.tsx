@@ -1,10 +1,12 @@
 import { Link } from "@remix-run/react";
 import { Suspense } from "react";
+import { ProductsLoading } from "~/features/catalogue/products-loading";
 import { lazyNamed } from "~/ui/lazy";
 import { type IconProps, LineIcon, SmallCloseIcon } from "~/ui/icons";
 import {
   activeFilterCount,
   clearedFilters,
+  countLine,
   FILTER_SHEET_ID,
   filterChips,
   shopHref,
@@ -89,5 +91,35 @@ export function ShopFilters(props: { page: FilterPage; query: ShopQuery; facets:
     <Suspense fallback={null}>
       <Sheet {...props} />
     </Suspense>
+  );
+}
+
+/** Above a listing: the filters button (phones and tablets), the count line, the loading spinner and the active filters' chips. */
+export function ListingToolbar({
+  page,
+  query,
+  labels,
+  shown,
+  total,
+  loading,
+}: {
+  page: FilterPage;
+  query: ShopQuery;
+  labels: FilterLabels;
+  shown: number;
+  total: number;
+  loading: boolean;
+}) {
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <FiltersButton query={query} />
+        <p className="text-sm text-ink-700">{countLine(shown, total, query.sort)}</p>
+        <ProductsLoading loading={loading} />
+      </div>
+      <div className="mt-3 empty:hidden">
+        <FilterChips page={page} query={query} labels={labels} />
+      </div>
+    </>
   );
 }
