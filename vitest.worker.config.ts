@@ -29,6 +29,8 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["./tests/worker/setup.ts"],
+      // Test photos made with ImageMagick and exiftool, handed to the tests with provide/inject.
+      globalSetup: ["./tests/worker/photos.global.ts"],
       deps: {
         optimizer: {
           ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] },

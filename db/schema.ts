@@ -200,9 +200,44 @@ export const videoUploads = sqliteTable(
   (t) => [index("video_uploads_status_updated_idx").on(t.status, t.updatedAt)],
 );
 
+/**
+ * Every uploaded product photo and the state of its variants (docs/decisions/022): the Queue
+ * consumer makes the whole set from the private original in R2, then marks it ready in one update;
+ * a set that cannot be made is `failed` with the reason the owner sees, and can be queued again.
+ */
+export const imageUploads = sqliteTable(
+  "image_uploads",
+  {
+    /** The original's R2 key (image-{timestamp}-{random}.{ext}), as in /images/{key}. */
+    key: text("key").primaryKey(),
+    /** queued | processing | ready | failed */
+    status: text("status", { enum: ["queued", "processing", "ready", "failed"] })
+      .notNull()
+      .default("queued"),
+    contentType: text("content_type").notNull(),
+    /** The original's size in bytes. */
+    size: integer("size").notNull(),
+    /** Upright size in pixels (after the EXIF orientation); null until the bytes were read. */
+    width: integer("width"),
+    height: integer("height"),
+    animated: integer("animated", { mode: "boolean" }).notNull().default(false),
+    /** JSON text: { [slot]: { [format]: bytes } } once ready (what shoppers download). */
+    variants: text("variants").notNull().default("{}"),
+    attempts: integer("attempts").notNull().default(0),
+    /** Why the last attempt failed, in words the owner can act on. */
+    error: text("error"),
+    /** epoch milliseconds */
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    readyAt: integer("ready_at"),
+  },
+  (t) => [index("image_uploads_status_updated_idx").on(t.status, t.updatedAt)],
+);
+
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 export type MigrationRunRow = typeof migrationRuns.$inferSelect;
 export type VideoUploadRow = typeof videoUploads.$inferSelect;
+export type ImageUploadRow = typeof imageUploads.$inferSelect;
 export type AdminSessionRow = typeof adminSessions.$inferSelect;

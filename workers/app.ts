@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as remixBuild from "../build/server";
 import { getLoadContext } from "../app/server/load-context";
 import { abortStaleVideoUploads } from "../app/features/media/media.server";
+import { handleImageBatch, IMAGE_DLQ_NAME, IMAGE_QUEUE_NAME } from "../app/features/media/image-pipeline.server";
 import { handleMigrationBatch } from "../app/features/migration/migration.server";
 import { bumpCatalogueVersion, changesCatalogue, servePage } from "../app/features/page-cache/page-cache.server";
 import {
@@ -53,6 +54,8 @@ export default {
   },
 
   async queue(batch, env) {
+    // Photo variants (docs/decisions/022) change no page: their URLs never change, only what answers them.
+    if (batch.queue === IMAGE_QUEUE_NAME || batch.queue === IMAGE_DLQ_NAME) return handleImageBatch(batch, env);
     await handleMigrationBatch(batch, env);
     // A migration run replaces the catalogue: every page moves to new keys.
     await bumpCatalogueVersion(env);

@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/features/auth/auth.server";
-import { declaredLength, mediaErrorResponse, storeImage } from "~/features/media/media.server";
+import { declaredLength, mediaErrorResponse } from "~/features/media/media.server";
+import { storePhoto } from "~/features/media/photo-upload.server";
 
 /**
  * Admin image upload: the raw file as the request body (PUT or POST, with Content-Length), so
- * the browser can stream it and show progress. Answers 201 `{ url, key, contentType, size }`,
- * or the spec's error texts as `{ error: { title, description } }` (413, 415, 400) with nothing
- * stored. 401 without an admin session.
+ * the browser can stream it and show progress. Answers 201 `{ url, key, contentType, size, width,
+ * height, status }` (status: the photo's variants, queued; /admin/uploads/image/{key} follows them),
+ * or the spec's error texts as `{ error: { title, description, detail? } }` (413, 415, 400) with
+ * nothing stored. 401 without an admin session.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
@@ -17,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   try {
-    const image = await storeImage(context.env, request.body, declaredLength(request.headers));
+    const image = await storePhoto(context.env, context.db, request.body, declaredLength(request.headers));
     return Response.json(image, { status: 201 });
   } catch (error) {
     return mediaErrorResponse(error);

@@ -1,18 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { serveImage } from "~/features/media/serve.server";
+import { serveImageVariant } from "~/features/media/image-serving.server";
+import { widthSlot, LARGEST_WIDTH } from "~/features/media/image-variants";
 
 /**
- * /images/{key}: an uploaded product image streamed from R2 with its stored type, ETag (304 on
- * If-None-Match) and a year of immutable caching; 404 for unknown or malformed keys.
+ * /images/{key}: an uploaded photo's URL as the product stores it. Never the original (which keeps
+ * the phone's metadata and stays private in R2): the largest variant, stripped and upright, in the
+ * best format the browser accepts (docs/decisions/022).
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  try {
-    return await serveImage(context.env, params.key, request);
-  } catch (error) {
-    console.error(`Serving image ${params.key} failed`, error);
-    return new Response("Image temporarily unavailable", {
-      status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" },
-    });
-  }
+  return serveImageVariant(request, context.env, context.cloudflare.ctx, params.key, widthSlot(LARGEST_WIDTH));
 }

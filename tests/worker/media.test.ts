@@ -1,7 +1,8 @@
 import { SELF, createScheduledController, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createDb } from "../../app/server/load-context";
-import { abortStaleVideoUploads, deleteVideoObject, tryStoreFormImages } from "../../app/features/media/media.server";
+import { abortStaleVideoUploads, deleteVideoObject } from "../../app/features/media/media.server";
+import { tryStoreFormImages } from "../../app/features/media/photo-upload.server";
 import { VIDEO_PART_SIZE } from "../../app/features/media/video-types";
 import worker from "../../workers/app";
 import { ORIGIN, adminCookie, get } from "./helpers";
@@ -196,7 +197,7 @@ describe("tryStoreFormImages (the product form without JavaScript)", () => {
       new File([], "", { type: "application/octet-stream" }),
       new File([fromBase64(IMAGES.webp)], "second.webp", { type: "image/webp" }),
     ];
-    const result = await tryStoreFormImages(env, files);
+    const result = await tryStoreFormImages(env, createDb(env.DB), files);
     if (!result.ok) throw new Error(result.description);
     const { urls } = result;
     expect(urls).toHaveLength(2);
@@ -213,7 +214,7 @@ describe("tryStoreFormImages (the product form without JavaScript)", () => {
       new File([fromBase64(IMAGES.png)], "real.png", { type: "image/png" }),
       new File([text("<?php echo 'hi'; ?>")], "fake.png", { type: "image/png" }),
     ];
-    const result = await tryStoreFormImages(env, files);
+    const result = await tryStoreFormImages(env, createDb(env.DB), files);
     expect(result).toEqual({
       ok: false,
       status: 415,

@@ -13,7 +13,7 @@ import {
   tryStoreFormLabReport,
 } from "~/features/lab-reports/lab-reports.server";
 import { LAB_REPORT_FILE_FIELD, LAB_REPORT_MESSAGES, NO_LAB_REPORT, type LabReportFile } from "~/features/lab-reports/lab-report";
-import { tryStoreFormImages } from "~/features/media/media.server";
+import { tryStoreFormImages } from "~/features/media/photo-upload.server";
 import { redirectWithToast } from "~/features/toast/toast.server";
 import { createProduct, getAdminProduct, getProductFormFacts, updateProductVersioned } from "./product-admin.server";
 import {
@@ -160,7 +160,7 @@ export async function productFormAction(request: Request, context: AppLoadContex
   const labReport = await formLabReport(context, formData, values.labReportKey, productId);
   if (!labReport.ok) return refused(labReport);
   // Files picked without JavaScript: a refused file answers with the spec's own texts, nothing stored.
-  const stored = await tryStoreFormImages(context.env, formData.getAll("imageFiles"));
+  const stored = await tryStoreFormImages(context.env, context.db, formData.getAll("imageFiles"));
   if (!stored.ok) {
     // All or nothing: the report this post stored goes again with the refused images.
     if (labReport.stored) await deleteLabReportQuietly(context.env, labReport.report.labReportKey);

@@ -42,6 +42,9 @@ export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
 /** A refusal or failure with the spec's title and text, and the HTTP status to answer with. */
 export class MediaError extends Error {
+  /** Why, in the owner's words, beside the spec's title and text (e.g. which limit a photo is over). */
+  detail: string | null = null;
+
   constructor(
     readonly status: number,
     readonly title: string,
@@ -55,8 +58,13 @@ export class MediaError extends Error {
     return new MediaError(status, message.title, message.description);
   }
 
+  withDetail(detail: string) {
+    this.detail = detail;
+    return this;
+  }
+
   toJSON() {
-    return { error: { title: this.title, description: this.description } };
+    return { error: { title: this.title, description: this.description, ...(this.detail ? { detail: this.detail } : {}) } };
   }
 }
 
@@ -306,30 +314,6 @@ export async function storeImage(env: Env, body: ReadableStream<Uint8Array> | nu
     length,
   );
   return { key, url: imageUrl(key), contentType: type.contentType, size: length! };
-}
-
-export type StoreFormImagesResult = { ok: true; urls: string[] } | { ok: false; status: number; title: string; description: string };
-
-/**
- * The product form's no-JavaScript path: stores the posted `imageFiles` in order. All or nothing:
- * when one file is refused, the ones already stored by this call are deleted again.
- */
-export async function tryStoreFormImages(env: Env, files: FormDataEntryValue[]): Promise<StoreFormImagesResult> {
-  // An empty file input still posts one nameless, empty file.
-  const picked = files.filter((file): file is File => typeof file !== "string" && file.size > 0);
-  const oversized = picked.find((file) => file.size > IMAGE_MAX_BYTES);
-  if (oversized) return { ok: false, status: 413, ...IMAGE_MESSAGES.tooLarge };
-
-  const stored: StoredImage[] = [];
-  try {
-    for (const file of picked) stored.push(await storeImage(env, file.stream(), file.size));
-  } catch (error) {
-    await Promise.all(stored.map((image) => deleteQuietly(env.IMAGES, image.key)));
-    const failure = error instanceof MediaError ? error : MediaError.of(500, uploadFailedMessage());
-    if (!(error instanceof MediaError)) console.error("Storing form images failed", error);
-    return { ok: false, status: failure.status, title: failure.title, description: failure.description };
-  }
-  return { ok: true, urls: stored.map((image) => image.url) };
 }
 
 export function notFound() {
