@@ -9,7 +9,7 @@ import { AdminConfirmDialog } from "~/features/admin/confirm-dialog";
 import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminAlert, AdminListSkeleton, AdminPageHeader, AdminRouteError, Badge } from "~/features/admin/admin-ui";
 import { SearchCutNote } from "~/features/search/search-help";
-import { sizedImageUrl } from "~/features/media/images";
+import { imageSources } from "~/features/media/product-image";
 import { isOnSale } from "~/features/deals/deals";
 import { formatCents } from "~/features/catalogue/money";
 import { localPath } from "~/server/redirect";
@@ -22,7 +22,6 @@ import {
   toggleProductActive,
   type AdminProductListItem,
 } from "~/features/admin/product-admin.server";
-import { useRootData } from "~/features/site/root-data";
 import { redirectWithToast } from "~/features/toast/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Product Management | ${SITE.name}` }, { name: "robots", content: "noindex" }];
@@ -111,13 +110,11 @@ function ProductRow({
   product,
   categoryName,
   returnTo,
-  resizing,
   onDelete,
 }: {
   product: AdminProductListItem;
   categoryName: string;
   returnTo: string;
-  resizing: boolean;
   onDelete: (product: AdminProductListItem) => void;
 }) {
   const hydrated = useHydrated();
@@ -129,7 +126,7 @@ function ProductRow({
     >
       <div className="flex min-w-0 flex-1 items-start gap-4">
         <img
-          src={sizedImageUrl(product.image, 96, resizing)}
+          {...imageSources(product.image, "adminThumb")}
           alt=""
           width={64}
           height={64}
@@ -199,7 +196,6 @@ function pageHref(search: URLSearchParams, page: number) {
 export default function ProductManagement() {
   const { products, filteredCount, totalCount, categories, filters, perPage, searchNote } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const rootData = useRootData();
   const location = useLocation();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -332,7 +328,6 @@ export default function ProductManagement() {
                   product={product}
                   categoryName={categoryLabel(categories, product.category)}
                   returnTo={returnTo}
-                  resizing={rootData?.imageResizing ?? false}
                   onDelete={setDeleting}
                 />
               </li>

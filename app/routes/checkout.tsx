@@ -21,7 +21,7 @@ import { ORDER_SENT_NOTICE } from "~/features/cart/cart";
 import { formatCents } from "~/features/catalogue/money";
 import { rootOrigin, seo } from "~/features/site/seo";
 import type { CartActionData } from "~/routes/cart";
-import { useRootData, type RootLoader } from "~/features/site/root-data";
+import { type RootLoader } from "~/features/site/root-data";
 import { CartIcon, TelegramIcon } from "~/ui/icons";
 
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, matches, location }) => [
@@ -81,7 +81,6 @@ const HOW_IT_WORKS = [
 export default function Checkout() {
   const { cart, lastOrder } = useLoaderData<typeof loader>();
   const view = useOptimisticCart(cart);
-  const imageResizing = useRootData()?.imageResizing ?? false;
   const empty = view.items.length === 0 && view.outOfStock.length === 0;
 
   return (
@@ -130,10 +129,10 @@ export default function Checkout() {
           </div>
           <ul className="mt-4 space-y-4">
             {view.lines.map((line) => (
-              <CartLineRow key={line.item.id} line={line} variant="page" imageResizing={imageResizing} />
+              <CartLineRow key={line.item.id} line={line} variant="page" />
             ))}
           </ul>
-          <OutOfStockLines lines={view.outOfStock} variant="page" imageResizing={imageResizing} />
+          <OutOfStockLines lines={view.outOfStock} variant="page" />
         </section>
 
         <aside className="space-y-6 lg:sticky lg:top-24">

@@ -13,7 +13,7 @@ import { StarRating } from "~/features/catalogue/star-rating";
 import { useRootData, type RootLoader } from "~/features/site/root-data";
 import { getAdmin } from "~/features/auth/auth.server";
 import { galleryItems } from "~/features/product-page/gallery-items";
-import { productImagePath } from "~/features/media/images";
+import { ogImageUrl } from "~/features/media/image-variants";
 import { packSize, productImageOrPackshot } from "~/features/media/packshot";
 import { formatCents } from "~/features/catalogue/money";
 import { useNonce } from "~/features/site/nonce";
@@ -86,7 +86,8 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, 
   const origin = rootOrigin(matches);
   if (!data) return seo({ title: "Product Not Found", origin, path: `/product/${params.productId ?? ""}`, noindex: true });
   const { product } = data;
-  const image = productImagePath(data.cover);
+  // An upload's 1200x630 crop (never the original); packshots and art as they are.
+  const image = ogImageUrl(data.cover);
   return seo({
     title: product.name,
     description: `${formatCents(product.priceCents)} · ${productDescription(product)}`.slice(0, 160),

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { sizedImageUrl } from "~/features/media/images";
+import { responsiveImage } from "~/features/media/image-variants";
 import { formatCents } from "~/features/catalogue/money";
 import { normalizeStrainType } from "~/features/catalogue/product";
 import { characterCount, normalizeSearch, SUGGEST_MIN_CHARS, type Suggestions } from "~/features/search/search";
@@ -18,7 +18,6 @@ import { serverTimingHeader } from "~/server/server-timing.server";
 const SuggestQuerySchema = z.object({ q: z.string().catch("") });
 
 const CACHE_SECONDS = 60;
-const THUMBNAIL_WIDTH = 96;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { q } = SuggestQuerySchema.parse({ q: new URL(request.url).searchParams.get("q") ?? "" });
@@ -29,12 +28,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (characterCount(term) < SUGGEST_MIN_CHARS) return Response.json(suggestions, { headers: headers(`public, max-age=${CACHE_SECONDS}`) });
   try {
     const found = await loadSuggestions(context.db, term);
-    const resizing = context.env.IMAGE_RESIZING === "on";
     suggestions.products = found.products.map((product) => ({
       id: product.id,
       name: product.name,
       price: formatCents(product.priceCents),
-      image: sizedImageUrl(product.image, THUMBNAIL_WIDTH, resizing),
+      image: responsiveImage(product.image, "suggestion").src,
       strainType: normalizeStrainType(product.strainType),
       href: `/product/${product.id}`,
     }));

@@ -8,7 +8,7 @@ const REAL_HASH = "pbkdf2-sha256$100000$c2FsdHNhbHRzYWx0c2FsdA==$aGFzaGhhc2hoYXN
 const ready: PreflightFacts = {
   d1Databases: [{ binding: "DB", database_id: "4f1c2a9e-7d3b-4e8a-9c61-2b5d8e0f3a17" }],
   kvNamespaces: [{ binding: "CATALOGUE_VERSION", id: "9b1f0c4e2d7a4e6f8a3b5c7d9e1f2a4b" }],
-  vars: { TELEGRAM_USERNAME: "greenleafsupply", IMAGE_RESIZING: "off" },
+  vars: { TELEGRAM_USERNAME: "greenleafsupply" },
   secrets: { names: ["ADMIN_USERNAME", "ADMIN_PASSWORD_HASH", "SESSION_SECRET"] },
   environment: {},
 };

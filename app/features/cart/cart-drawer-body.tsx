@@ -8,7 +8,7 @@ import { OutOfStockLines } from "./cart-out-of-stock";
 import type { OptimisticCart } from "./cart-state";
 
 /** The cart drawer's lines, totals and order buttons (part of the lazily loaded cart-drawer-dialog.tsx). */
-export default function DrawerBody({ view, imageResizing }: { view: OptimisticCart; imageResizing: boolean }) {
+export default function DrawerBody({ view }: { view: OptimisticCart }) {
   const empty = view.items.length === 0 && view.outOfStock.length === 0;
   return (
     <>
@@ -31,10 +31,10 @@ export default function DrawerBody({ view, imageResizing }: { view: OptimisticCa
         ) : null}
         <ul className="divide-y divide-ink-900/10" aria-label="Items in your cart" hidden={empty}>
           {view.lines.map((line) => (
-            <CartLineRow key={line.item.id} line={line} variant="drawer" imageResizing={imageResizing} />
+            <CartLineRow key={line.item.id} line={line} variant="drawer" />
           ))}
         </ul>
-        <OutOfStockLines lines={view.outOfStock} variant="drawer" imageResizing={imageResizing} />
+        <OutOfStockLines lines={view.outOfStock} variant="drawer" />
       </div>
 
       <div className="space-y-4 border-t border-ink-900/10 bg-white px-5 py-5">

@@ -11,17 +11,7 @@ import type { OptimisticCart } from "./cart-state";
  * and it is portalled to <body> under the toasts, so notices raised inside it stay visible. Once
  * opened it stays mounted (hidden) so its fetchers and scroll survive closing.
  */
-export function CartDrawerDialog({
-  open,
-  onClose,
-  view,
-  imageResizing,
-}: {
-  open: boolean;
-  onClose: () => void;
-  view: OptimisticCart;
-  imageResizing: boolean;
-}) {
+export function CartDrawerDialog({ open, onClose, view }: { open: boolean; onClose: () => void; view: OptimisticCart }) {
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
 
@@ -75,7 +65,7 @@ export function CartDrawerDialog({
             <CloseIcon className="h-6 w-6" />
           </button>
         </div>
-        <DrawerBody view={view} imageResizing={imageResizing} />
+        <DrawerBody view={view} />
       </div>
     </div>,
     document.body,

@@ -19,7 +19,7 @@ const CartDrawerDialog = lazyNamed(loadDialog, "CartDrawerDialog");
  * button when the drawer closes. The badge and the order notices follow the optimistic cart here,
  * whether or not the drawer was ever opened.
  */
-export function CartDrawer({ cart, imageResizing = false }: { cart: CartView; imageResizing?: boolean }) {
+export function CartDrawer({ cart }: { cart: CartView }) {
   const hydrated = useHydrated();
   const view = useOptimisticCart(cart);
   useOrderPlacedEffects(cart);
@@ -61,7 +61,7 @@ export function CartDrawer({ cart, imageResizing = false }: { cart: CartView; im
       </button>
       {opened ? (
         <Suspense fallback={open ? <DrawerLoading /> : null}>
-          <CartDrawerDialog open={open} onClose={close} view={view} imageResizing={imageResizing} />
+          <CartDrawerDialog open={open} onClose={close} view={view} />
         </Suspense>
       ) : null}
     </>

@@ -1,7 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { sizedImageUrl } from "~/features/media/images";
+import { imageSources } from "~/features/media/product-image";
 import { formatCents } from "~/features/catalogue/money";
 import { unitCompareAt } from "~/features/deals/deals";
 import { nextTier, nextTierHint } from "~/features/catalogue/price-tiers";
@@ -18,15 +18,7 @@ const stepButton =
  * number input, line total and Remove. Every control is a real form posting to /cart; once hydrated
  * the line's forms share one fetcher and send the absolute quantity, so the newest click wins.
  */
-export function CartLineRow({
-  line,
-  variant,
-  imageResizing = false,
-}: {
-  line: OptimisticLine;
-  variant: "drawer" | "page";
-  imageResizing?: boolean;
-}) {
+export function CartLineRow({ line, variant }: { line: OptimisticLine; variant: "drawer" | "page" }) {
   const { item, removed } = line;
   const key = cartLineFetcherKey(item.id);
   const fetcher = useFetcher<CartActionData>({ key });
@@ -70,7 +62,7 @@ export function CartLineRow({
     <li hidden={removed} className={page ? "card p-4 sm:p-5" : "py-4"}>
       <article aria-label={item.name} className="flex gap-4">
         <img
-          src={sizedImageUrl(item.image, page ? 192 : 128, imageResizing)}
+          {...imageSources(item.image, page ? "cartLine" : "drawer")}
           alt={item.name}
           width={page ? 96 : 64}
           height={page ? 96 : 64}

@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { sizedImageUrl } from "~/features/media/images";
+import { imageSources } from "~/features/media/product-image";
 import type { CartActionData } from "~/routes/cart";
 import type { OutOfStockLine } from "./cart";
 import { CART_ACTION, cartLineFetcherKey, useFetcherToasts } from "./cart-state";
@@ -9,15 +9,7 @@ import { CART_ACTION, cartLineFetcherKey, useFetcherToasts } from "./cart-state"
  * Cart lines whose product is out of stock: shown, marked 'Out of Stock', with Remove — and said
  * plainly to be left out of the total and the order (the server leaves them out of both).
  */
-export function OutOfStockLines({
-  lines,
-  variant,
-  imageResizing = false,
-}: {
-  lines: OutOfStockLine[];
-  variant: "drawer" | "page";
-  imageResizing?: boolean;
-}) {
+export function OutOfStockLines({ lines, variant }: { lines: OutOfStockLine[]; variant: "drawer" | "page" }) {
   if (lines.length === 0) return null;
   return (
     <section aria-labelledby={`out-of-stock-${variant}`} className={variant === "page" ? "mt-6" : "mt-4 border-t border-ink-900/10 pt-4"}>
@@ -27,21 +19,21 @@ export function OutOfStockLines({
       <p className="mt-1 text-sm text-ink-700">Not part of your total or your order.</p>
       <ul className="mt-3 space-y-3">
         {lines.map((line) => (
-          <OutOfStockRow key={line.id} line={line} imageResizing={imageResizing} />
+          <OutOfStockRow key={line.id} line={line} />
         ))}
       </ul>
     </section>
   );
 }
 
-function OutOfStockRow({ line, imageResizing }: { line: OutOfStockLine; imageResizing: boolean }) {
+function OutOfStockRow({ line }: { line: OutOfStockLine }) {
   const fetcher = useFetcher<CartActionData>({ key: cartLineFetcherKey(line.id) });
   useFetcherToasts(fetcher.data);
   const hydrated = useHydrated();
   return (
     <li hidden={fetcher.state !== "idle"} className="flex items-center gap-3 rounded-2xl bg-cream-100/70 p-3">
       <img
-        src={sizedImageUrl(line.image, 96, imageResizing)}
+        {...imageSources(line.image, "drawer")}
         alt=""
         width={48}
         height={48}

@@ -67,8 +67,7 @@ export function ProductCard({
           alt={product.name}
           width={400}
           height={400}
-          widths={[200, 300, 600]}
-          sizes={list ? "176px" : "(min-width: 1280px) 240px, (min-width: 768px) 33vw, (min-width: 360px) 50vw, 100vw"}
+          layout={list ? "cardList" : "card"}
           priority={priority}
           className={product.inStock ? "product-card-image" : "product-card-image opacity-50 grayscale"}
         />

@@ -140,7 +140,7 @@ export const IMAGE_LAYOUTS = {
   cartLine: { min: 160, max: 320, sizes: "96px" },
   drawer: { min: 160, max: 320, sizes: "64px" },
   /** Search suggestions and admin thumbnails. */
-  suggestion: { min: 160, max: 160, sizes: "48px" },
+  suggestion: { min: 160, max: 160, sizes: "40px" },
   adminThumb: { min: 160, max: 320, sizes: "64px" },
   /** Home page tiles (96 px squares). */
   tile: { min: 160, max: 320, sizes: "96px" },

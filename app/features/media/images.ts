@@ -1,5 +1,5 @@
 /**
- * Image URLs: where a product's stored image path points, and how to ask for a sized copy.
+ * Image URLs: where a product's stored image path points.
  * Pure rules (SPEC section 7), shared by cards, the gallery and the admin form.
  */
 
@@ -23,29 +23,4 @@ export function productImagePath(value: string | null | undefined): string {
   return `${UPLOADS_PREFIX}${path}`;
 }
 
-/** SPEC section 7 sizing rule: 400 below 300 wide, 800 up to 600 wide, else the requested size. */
-export function resizedWidth(requested: number): number {
-  if (requested < 300) return 400;
-  if (requested <= 600) return 800;
-  return Math.round(requested);
-}
-
-export const IMAGE_QUALITY = 85;
-
-/**
- * A sized URL for an image: through Cloudflare Image Resizing (/cdn-cgi/image/...) when it is on,
- * the original otherwise. SVG art is never resized (it is already resolution-independent).
- */
-export function sizedImageUrl(value: string | null | undefined, requestedWidth: number, resizing: boolean): string {
-  const path = productImagePath(value);
-  if (!resizing || path.endsWith(".svg")) return path;
-  const width = resizedWidth(requestedWidth);
-  return `/cdn-cgi/image/width=${width},quality=${IMAGE_QUALITY},format=webp/${path.replace(/^\//, "")}`;
-}
-
-/** srcset for responsive images; empty when resizing is off (the original serves every width). */
-export function imageSrcSet(value: string | null | undefined, widths: number[], resizing: boolean): string | undefined {
-  const path = productImagePath(value);
-  if (!resizing || path.endsWith(".svg")) return undefined;
-  return widths.map((w) => `${sizedImageUrl(path, w, true)} ${resizedWidth(w)}w`).join(", ");
-}
+// Sized URLs, srcset and sizes of uploaded photos: image-variants.ts (docs/decisions/022).

@@ -1,21 +1,31 @@
 import { useEffect, useRef, useState } from "react";
-import { useRootData } from "~/features/site/root-data";
-import { imageSrcSet, PLACEHOLDER_IMAGE, sizedImageUrl } from "./images";
+import { responsiveImage, type ImageLayoutName } from "./image-variants";
+import { PLACEHOLDER_IMAGE } from "./images";
 
 export type ImagePriority = "high" | "eager" | "lazy";
 
 /**
- * A product image with explicit dimensions (no layout shift), sized through Image Resizing when
- * it is on, lazy unless it is in the first row, and a placeholder reading 'Image not available'
- * when the file fails to load (also when it failed before hydration).
+ * src, srcset and sizes of an image in one layout, to spread on an <img> (thumbnails, cart lines,
+ * admin lists): an upload offers its variants, anything else (SVG packshots, art) is used as is.
+ */
+export function imageSources(value: string | null | undefined, layout: ImageLayoutName) {
+  const { src, srcSet, sizes } = responsiveImage(value, layout);
+  return { src, srcSet, sizes };
+}
+
+/**
+ * A product image with explicit dimensions (no layout shift), its variants offered by srcset and
+ * sizes for its layout (the server picks AVIF, WebP or JPEG by Accept, so this works without
+ * JavaScript too), a tiny blurred copy painted behind it while it loads, lazy unless it is in the
+ * first row, and a placeholder reading 'Image not available' when the file fails to load (also
+ * when it failed before hydration).
  */
 export function ProductImage({
   src,
   alt,
   width,
   height,
-  widths,
-  sizes,
+  layout,
   priority = "lazy",
   className = "",
 }: {
@@ -23,13 +33,12 @@ export function ProductImage({
   alt: string;
   width: number;
   height: number;
-  /** Candidate widths for srcset. */
-  widths: number[];
-  sizes: string;
+  /** Where it is drawn: which variants to offer and how wide it is (image-variants.ts). */
+  layout: ImageLayoutName;
   priority?: ImagePriority;
   className?: string;
 }) {
-  const resizing = useRootData()?.imageResizing ?? false;
+  const image = responsiveImage(src, layout);
   const ref = useRef<HTMLImageElement>(null);
   const [failed, setFailed] = useState(!src);
 
@@ -72,9 +81,9 @@ export function ProductImage({
   return (
     <img
       ref={ref}
-      src={sizedImageUrl(src, width, resizing)}
-      srcSet={imageSrcSet(src, widths, resizing)}
-      sizes={imageSrcSet(src, widths, resizing) ? sizes : undefined}
+      src={image.src}
+      srcSet={image.srcSet}
+      sizes={image.sizes}
       alt={alt}
       width={width}
       height={height}
@@ -82,6 +91,12 @@ export function ProductImage({
       decoding={priority === "lazy" ? "async" : "auto"}
       {...(priority === "high" ? { fetchpriority: "high" } : {})}
       onError={() => setFailed(true)}
+      // The placeholder sits behind the photo (photos are opaque), so no script has to remove it.
+      style={
+        image.placeholder
+          ? { backgroundImage: `url(${image.placeholder})`, backgroundSize: "cover", backgroundPosition: "center" }
+          : undefined
+      }
       className={className}
     />
   );

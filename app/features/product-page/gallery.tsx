@@ -1,9 +1,7 @@
 import { Suspense, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { lazyNamed } from "~/ui/lazy";
-import { useRootData } from "~/features/site/root-data";
-import { sizedImageUrl } from "~/features/media/images";
-import { ProductImage } from "~/features/media/product-image";
+import { imageSources, ProductImage } from "~/features/media/product-image";
 import { Icon, type IconProps, LineIcon } from "~/ui/icons";
 import { wrapIndex, type GalleryItem } from "./gallery-items";
 
@@ -45,7 +43,6 @@ function VideoTile() {
  */
 export function Gallery({ items, productName }: { items: GalleryItem[]; productName: string }) {
   const hydrated = useHydrated();
-  const resizing = useRootData()?.imageResizing ?? false;
   const [index, setIndex] = useState(0);
   const [zoomOpen, setZoomOpen] = useState(false);
   const openerRef = useRef<HTMLAnchorElement>(null);
@@ -90,8 +87,7 @@ export function Gallery({ items, productName }: { items: GalleryItem[]; productN
               alt={label(current, position - 1)}
               width={800}
               height={800}
-              widths={[600, 800, 1200]}
-              sizes="(min-width: 1024px) 50vw, 100vw"
+              layout="gallery"
               priority={position === 1 ? "high" : "eager"}
               className="aspect-square h-full w-full object-cover"
             />
@@ -144,7 +140,7 @@ export function Gallery({ items, productName }: { items: GalleryItem[]; productN
                 <VideoTile />
               ) : (
                 <img
-                  src={sizedImageUrl(item.src, 120, resizing)}
+                  {...imageSources(item.src, "thumb")}
                   alt=""
                   width={120}
                   height={120}

@@ -77,7 +77,6 @@ export async function loadRootData({ request, context }: LoaderFunctionArgs) {
       isAdmin: admin !== null,
       toasts: [...toasts, ...cart.notices],
       telegramUsername: env.TELEGRAM_USERNAME,
-      imageResizing: env.IMAGE_RESIZING === "on",
       origin: new URL(request.url).origin,
       ageVerified: hasVerifiedAge(request.headers.get("Cookie")),
     },

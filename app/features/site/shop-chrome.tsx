@@ -35,10 +35,7 @@ export function ShopChrome({ children }: { children: React.ReactNode }) {
       ) : null}
       <div className="contents" {...inertWhen(gated)}>
         <SkipLink />
-        <SiteHeader
-          categories={rootData?.categories ?? []}
-          cart={<CartDrawer cart={rootData?.cart ?? EMPTY_CART_VIEW} imageResizing={rootData?.imageResizing ?? false} />}
-        />
+        <SiteHeader categories={rootData?.categories ?? []} cart={<CartDrawer cart={rootData?.cart ?? EMPTY_CART_VIEW} />} />
         <main id="main" className="flex-1">
           {children}
         </main>
