@@ -2,6 +2,7 @@ import { createMessageBatch, env, getQueueResult, SELF, createExecutionContext }
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../app/server/load-context";
 import {
+  getBackfillState,
   getImageStatus,
   IMAGE_DLQ_NAME,
   IMAGE_QUEUE_NAME,
@@ -10,6 +11,8 @@ import {
   processPhoto,
   registerPhoto,
   retryPhoto,
+  runBackfillPage,
+  startBackfill,
   type ImageMessage,
 } from "../../app/features/media/image-pipeline.server";
 import { readImageFacts } from "../../app/features/media/image-container";
@@ -362,4 +365,55 @@ describe("the owner's status route", () => {
     expect(unknown.status).toBe(404);
     await unknown.arrayBuffer();
   });
+});
+
+describe("uploads from before the pipeline", () => {
+  /** An original put straight into R2, as decision 007 stored it: no row in image_uploads. */
+  async function legacyOriginal(fixture: "small" | "metadataPng") {
+    const key = `image-${Date.now()}-legacy${Math.random().toString(36).slice(2, 8)}.jpg`;
+    await env.IMAGES.put(key, photo(fixture), { httpMetadata: { contentType: "image/jpeg" } });
+    return key;
+  }
+
+  it("the first shopper's request is answered stripped and queues the set, once", async () => {
+    const key = await legacyOriginal("metadataPng");
+    const { response, bytes } = await fetchBytes(`/images/${key}/w320`, "webp");
+    expect(response.status).toBe(200);
+    expect(metadataIn(bytes)).toEqual([]);
+    const again = await fetchBytes(`/images/${key}/w640`, "webp");
+    expect(again.response.status).toBe(200);
+    expect(await settled(key)).toMatchObject({ status: "ready", attempts: 1 });
+    expect((await variantKeys(key)).length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("the backfill registers every unknown original, is safe to repeat, and says when it is done", async () => {
+    const keys = [await legacyOriginal("small"), await legacyOriginal("small")];
+    const sent: ImageMessage[] = [];
+    const queue = {
+      send: async (message: ImageMessage) => void sent.push(message),
+      sendBatch: async (messages: Iterable<MessageSendRequest<ImageMessage>>) =>
+        void sent.push(...[...messages].map((message) => message.body)),
+    } as unknown as Queue;
+    const recording = { IMAGES: env.IMAGES, IMAGE_QUEUE: queue };
+
+    await startBackfill(recording, db);
+    expect(sent).toEqual([{ kind: "backfill" }]);
+    // Pages of one original: the walk goes on through cursors until the bucket ends.
+    let page = await runBackfillPage(recording, db, undefined, 1);
+    while (page.more) {
+      const next = sent.findLast((message) => message.kind === "backfill" && message.cursor);
+      page = await runBackfillPage(recording, db, next?.kind === "backfill" ? next.cursor : undefined, 1000);
+    }
+    for (const key of keys) expect(sent).toContainEqual({ kind: "variants", key });
+    expect(await getBackfillState(db)).toMatchObject({ state: "done", finishedAt: expect.any(Number) });
+
+    for (const key of keys) expect(await processPhoto(env, db, key, 1)).toBe("done");
+    const ready = await Promise.all(keys.map((key) => getImageStatus(db, key)));
+
+    // Again, from the start: nothing ready is queued or changed.
+    sent.length = 0;
+    await runBackfillPage(recording, db, undefined, 1000);
+    for (const key of keys) expect(sent).not.toContainEqual({ kind: "variants", key });
+    expect(await Promise.all(keys.map((key) => getImageStatus(db, key)))).toEqual(ready);
+  }, 60_000);
 });

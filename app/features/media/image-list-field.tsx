@@ -11,7 +11,8 @@ import {
   uploadFailedMessage,
   type MediaMessage,
 } from "./image-types";
-import { productImagePath } from "./images";
+import { PhotoStatus } from "./photo-status";
+import { imageSources } from "./product-image";
 
 /** Six dots: a handle to drag an item in a list. */
 function DragHandleIcon(props: IconProps) {
@@ -165,7 +166,13 @@ function PlainImageList({ name, defaultValue }: ImageListFieldProps) {
             <li key={`${url}-${index}`}>
               <label className="flex items-center gap-3 rounded-2xl border border-ink-900/10 bg-white p-2 pr-4">
                 <input type="checkbox" name={name} value={url} defaultChecked className="h-4 w-4 accent-forest-800" />
-                <img src={productImagePath(url)} alt="" width={56} height={56} className="h-14 w-14 rounded-xl bg-cream-100 object-cover" />
+                <img
+                  {...imageSources(url, "adminThumb")}
+                  alt=""
+                  width={56}
+                  height={56}
+                  className="h-14 w-14 rounded-xl bg-cream-100 object-cover"
+                />
                 <span className="min-w-0 flex-1 text-sm">
                   <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5 font-medium text-ink-900">
                     Keep {positionName(index).toLowerCase()} {index === 0 ? <CoverBadge /> : null}
@@ -297,7 +304,8 @@ function EnhancedImageList({ name, defaultValue }: ImageListFieldProps) {
         <ol ref={listRef} aria-label="Product images, in display order" className="space-y-2">
           {items.map((item, index) => {
             const position = index + 1;
-            const src = item.preview ?? productImagePath(item.url);
+            // A picked file shows its local preview; a stored one its smallest fitting variant.
+            const sources = item.preview ? { src: item.preview } : imageSources(item.url, "adminThumb");
             return (
               <li
                 key={item.id}
@@ -326,7 +334,7 @@ function EnhancedImageList({ name, defaultValue }: ImageListFieldProps) {
                   <DragHandleIcon className="h-5 w-5" />
                 </span>
                 <img
-                  src={src}
+                  {...sources}
                   alt={`${positionName(index)}: ${item.label}`}
                   width={64}
                   height={64}
@@ -355,6 +363,7 @@ function EnhancedImageList({ name, defaultValue }: ImageListFieldProps) {
                       <span className="w-10 text-right text-xs tabular-nums text-ink-500">{Math.round(item.progress * 100)}%</span>
                     </div>
                   ) : null}
+                  {item.url && item.progress === null ? <PhotoStatus url={item.url} /> : null}
                   {item.url ? <input type="hidden" name={name} value={item.url} /> : null}
                 </div>
                 <div className="flex shrink-0 items-center gap-0.5 sm:gap-1">

@@ -129,6 +129,32 @@ export async function registerPhoto(
   return queuePhoto(env, db, row!, now);
 }
 
+/**
+ * An upload from before the pipeline, first asked for by a shopper: registered from its R2 object
+ * and queued, once (the row is inserted only if absent, and only the request that inserted it
+ * sends). The backfill walk does the same for the whole bucket; this makes a visited product's
+ * photos ready without waiting for it. Returns whether it queued.
+ */
+export async function queueUnknownPhoto(env: Pick<Env, "IMAGES" | "IMAGE_QUEUE">, db: Db, key: string, now = Date.now()): Promise<boolean> {
+  const head = await env.IMAGES.head(key);
+  if (!head) return false;
+  const [inserted] = await db
+    .insert(imageUploads)
+    .values({
+      key,
+      status: "queued",
+      contentType: head.httpMetadata?.contentType ?? "application/octet-stream",
+      size: head.size,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!inserted) return false;
+  await queuePhoto(env, db, inserted, now);
+  return true;
+}
+
 /** Forgets photos whose originals were deleted again (an all-or-nothing form post that was refused). */
 export async function forgetPhotos(db: Db, keys: string[]) {
   if (keys.length > 0) await db.delete(imageUploads).where(inArray(imageUploads.key, keys));

@@ -10,7 +10,7 @@
 import { RESOURCE_CSP } from "~/server/security.server";
 import { createDb } from "~/server/load-context";
 import { etagMatches } from "./http-range";
-import { getImageStatus, makeOneVariant, PhotoRefused } from "./image-pipeline.server";
+import { getImageStatus, makeOneVariant, PhotoRefused, queueUnknownPhoto } from "./image-pipeline.server";
 import {
   FORMAT_EXTENSIONS,
   isVariantSlot,
@@ -118,7 +118,10 @@ async function serveInterim(
   cache: Cache,
   cacheRequest: Request,
 ): Promise<Response> {
-  const status = await getImageStatus(createDb(env.DB), key);
+  const db = createDb(env.DB);
+  const status = await getImageStatus(db, key);
+  // An upload from before the pipeline: its set is queued now (once), this answer is made on request.
+  if (!status) ctx.waitUntil(queueUnknownPhoto(env, db, key).catch((error: unknown) => console.error(`Could not queue ${key}`, error)));
   // A set that failed for good shows the page's placeholder; a ready set has every slot, so a miss there is a gap in R2.
   if (status?.status === "failed") return text(404, "Image not available");
   if (status?.status === "ready") {
