@@ -54,7 +54,7 @@ export async function signIn(page: Page) {
 /**
  * Signs in and creates a product through the admin form, with uploaded images (test fixtures) when
  * given: the built-in catalogue has no photos (every product shows its packshot), so a gallery of
- * several images is made this way. Needs JavaScript (the image picker uploads as files are chosen).
+ * several images is made this way (a name is a file in tests/e2e/fixtures, or an absolute path). Needs JavaScript (the image picker uploads as files are chosen).
  */
 export async function createProductWithImages(page: Page, name: string, images: string[]) {
   await signIn(page);
@@ -64,9 +64,13 @@ export async function createProductWithImages(page: Page, name: string, images: 
   await page.getByRole("textbox", { name: "Price", exact: true }).fill("45");
   await page.getByLabel("Description").fill("A test product with a gallery.");
   await page.getByLabel("THC Content").fill("24");
-  await page.getByLabel("Upload images").setInputFiles(images.map((image) => path.join(import.meta.dirname, "fixtures", image)));
-  await expect(page.locator('input[type="hidden"][name="images"]')).toHaveCount(images.length);
-  await expect(page.getByRole("progressbar")).toHaveCount(0);
+  await page
+    .getByLabel("Upload images")
+    .setInputFiles(images.map((image) => (path.isAbsolute(image) ? image : path.join(import.meta.dirname, "fixtures", image))));
+  // Under load, uploads and the save can wait behind the photo pipeline's transforms (the local Images engine shares the machine).
+  const slow = { timeout: 60_000 };
+  await expect(page.locator('input[type="hidden"][name="images"]')).toHaveCount(images.length, slow);
+  await expect(page.getByRole("progressbar")).toHaveCount(0, slow);
   await page.getByRole("button", { name: "Create Product" }).click();
-  await expect(page).toHaveURL("/admin/products");
+  await expect(page).toHaveURL("/admin/products", slow);
 }
