@@ -38,8 +38,9 @@ export const IMAGE_DLQ_NAME = "image-variants-dlq";
 const RETRY_DELAY_SECONDS = 5;
 /** Transforms in flight at once for one photo. */
 const CONCURRENCY = 3;
-/** Originals listed per backfill message. */
+/** Originals listed per backfill message (a Queue batch holds at most 100 messages). */
 export const BACKFILL_PAGE = 100;
+const BACKFILL_ROWS_PER_STATEMENT = 10;
 const SETTING_BACKFILL = "image_backfill";
 /** A photo still queued or processing this long after its last change is offered a retry. */
 export const STALLED_AFTER_MS = 15 * 60 * 1000;
@@ -526,12 +527,15 @@ export async function runBackfillPage(env: Pick<Env, "IMAGES" | "IMAGE_QUEUE">, 
   const listed = await env.IMAGES.list({ prefix: "image-", cursor, limit: pageSize });
   const now = Date.now();
   const originals = listed.objects.filter((object) => !object.key.includes("/"));
-  let queued: string[] = [];
-  if (originals.length > 0) {
+  const queued: string[] = [];
+  // D1 binds at most 100 values per statement: a row here binds 9, so ten rows at a time.
+  for (let at = 0; at < originals.length; at += BACKFILL_ROWS_PER_STATEMENT) {
+    const chunk = originals.slice(at, at + BACKFILL_ROWS_PER_STATEMENT);
+    const keys = chunk.map((object) => object.key);
     const inserted = await db
       .insert(imageUploads)
       .values(
-        originals.map((object) => ({
+        chunk.map((object) => ({
           key: object.key,
           status: "queued" as const,
           contentType: object.httpMetadata?.contentType ?? "application/octet-stream",
@@ -546,20 +550,10 @@ export async function runBackfillPage(env: Pick<Env, "IMAGES" | "IMAGE_QUEUE">, 
     const pending = await db
       .select({ key: imageUploads.key })
       .from(imageUploads)
-      .where(
-        and(
-          inArray(
-            imageUploads.key,
-            originals.map((object) => object.key),
-          ),
-          eq(imageUploads.status, "queued"),
-          eq(imageUploads.attempts, 0),
-        ),
-      );
-    queued = [...new Set([...inserted.map((row) => row.key), ...pending.map((row) => row.key)])];
-    if (queued.length > 0)
-      await env.IMAGE_QUEUE.sendBatch(queued.map((key) => ({ body: { kind: "variants", key } satisfies ImageMessage })));
+      .where(and(inArray(imageUploads.key, keys), eq(imageUploads.status, "queued"), eq(imageUploads.attempts, 0)));
+    queued.push(...new Set([...inserted.map((row) => row.key), ...pending.map((row) => row.key)]));
   }
+  if (queued.length > 0) await env.IMAGE_QUEUE.sendBatch(queued.map((key) => ({ body: { kind: "variants", key } satisfies ImageMessage })));
   const state = (await getBackfillState(db)) ?? { state: "running" as const, listed: 0, startedAt: now, finishedAt: null };
   if (listed.truncated) {
     await env.IMAGE_QUEUE.send({ kind: "backfill", cursor: listed.cursor } satisfies ImageMessage);
