@@ -137,8 +137,16 @@ export async function registerPhoto(
  * photos ready without waiting for it. Returns whether it queued.
  */
 export async function queueUnknownPhoto(env: Pick<Env, "IMAGES" | "IMAGE_QUEUE">, db: Db, key: string, now = Date.now()): Promise<boolean> {
+  const inserted = await registerFromStorage(env, db, key, now);
+  if (!inserted) return false;
+  await queuePhoto(env, db, inserted, now);
+  return true;
+}
+
+/** Records an original found in R2 but never registered: the new row, or null when it is not in R2 or was already known. */
+async function registerFromStorage(env: Pick<Env, "IMAGES">, db: Db, key: string, now = Date.now()): Promise<ImageUploadRow | null> {
   const head = await env.IMAGES.head(key);
-  if (!head) return false;
+  if (!head) return null;
   const [inserted] = await db
     .insert(imageUploads)
     .values({
@@ -151,9 +159,7 @@ export async function queueUnknownPhoto(env: Pick<Env, "IMAGES" | "IMAGE_QUEUE">
     })
     .onConflictDoNothing()
     .returning();
-  if (!inserted) return false;
-  await queuePhoto(env, db, inserted, now);
-  return true;
+  return inserted ?? null;
 }
 
 /** Forgets photos whose originals were deleted again (an all-or-nothing form post that was refused). */
@@ -408,21 +414,7 @@ async function markFailed(env: Pick<Env, "IMAGES">, db: Db, key: string, reason:
 async function rowFor(env: Pick<Env, "IMAGES">, db: Db, key: string): Promise<ImageUploadRow | null> {
   const [row] = await db.select().from(imageUploads).where(eq(imageUploads.key, key)).limit(1);
   if (row) return row;
-  const head = await env.IMAGES.head(key);
-  if (!head) return null;
-  const now = Date.now();
-  const [inserted] = await db
-    .insert(imageUploads)
-    .values({
-      key,
-      status: "queued",
-      contentType: head.httpMetadata?.contentType ?? "application/octet-stream",
-      size: head.size,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const inserted = await registerFromStorage(env, db, key);
   return inserted ?? (await db.select().from(imageUploads).where(eq(imageUploads.key, key)).limit(1))[0] ?? null;
 }
 
