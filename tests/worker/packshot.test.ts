@@ -137,7 +137,7 @@ describe("where packshots are shown", () => {
   it("shows a product's packshot on its card when it has no uploaded image, and the upload when it has one", async () => {
     const html = await (await get(`/shop?search=${encodeURIComponent("Packshot Test")}`)).text();
     expect(html).toContain(`src="${packshotPath(await row(ids.get(PLAIN)!))}"`);
-    expect(html).toContain(`src="/images/image-1-uploaded.png"`);
+    expect(html).toContain(`src="/images/image-1-uploaded.png/w800"`);
     // The card says the weight, strain and THC in text too.
     expect(textOf(html)).toContain(`${packSize({ name: PLAIN, category: "pens" })} · sativa · THC 88-92%`);
   });
