@@ -3,6 +3,7 @@ import { z } from "zod";
 import { packshotHash, packshotPath, PACKSHOT_HASH_PATTERN } from "~/features/media/packshot";
 import { MEDIA_CACHE_CONTROL } from "~/features/media/media.server";
 import { drawPackshot } from "~/features/media/packshot.server";
+import { etagMatches } from "~/features/media/serve.server";
 import { getPackshotSource } from "~/features/catalogue/product.server";
 import { RESOURCE_CSP } from "~/server/security.server";
 
@@ -17,12 +18,6 @@ const ParamsSchema = z.object({
     .transform((file) => file.slice(0, -".svg".length))
     .refine((hash) => PACKSHOT_HASH_PATTERN.test(hash)),
 });
-
-/** If-None-Match names this entity tag, or any (weak comparison, as RFC 9110 asks for it). R2 does this for stored files. */
-function etagMatches(ifNoneMatch: string | null, etag: string) {
-  const normalize = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch?.split(",").some((tag) => tag.trim() === "*" || normalize(tag) === etag) ?? false;
-}
 
 function text(status: number, body: string, headers: Record<string, string> = {}) {
   return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });

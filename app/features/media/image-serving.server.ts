@@ -9,7 +9,7 @@
  */
 import { RESOURCE_CSP } from "~/server/security.server";
 import { createDb } from "~/server/load-context";
-import { etagMatches } from "./http-range";
+import { etagMatches } from "./serve.server";
 import { getImageStatus, makeOneVariant, PhotoRefused, queueUnknownPhoto } from "./image-pipeline.server";
 import {
   FORMAT_EXTENSIONS,

@@ -1,11 +1,20 @@
 /**
- * Serving stored files (images, videos, lab reports) from R2 with R2's own HTTP support: one
+ * Serving stored files (videos, lab reports; photos go through image-serving.server.ts) from R2 with R2's own HTTP support: one
  * `get` evaluates the request's conditional headers (If-None-Match, If-Match, If-Modified-Since…;
  * when one holds the body back, R2 returns the object without a body) and, for videos, its Range
  * header (the object's `range` says which bytes it returned). `writeHttpMetadata` writes the stored
  * type; `httpEtag` is the ETag.
  */
 import { MEDIA_CACHE_CONTROL, MediaKeySchema, notFound } from "./media.server";
+
+/**
+ * If-None-Match names this entity tag, or any (weak comparison, as RFC 9110 asks for it), for what
+ * the Worker makes itself (packshots, photo variants from the Cache API); R2 does this for stored files.
+ */
+export function etagMatches(ifNoneMatch: string | null, etag: string) {
+  const normalize = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch?.split(",").some((tag) => tag.trim() === "*" || normalize(tag) === etag) ?? false;
+}
 
 /** R2 refuses a range that starts past the end of the object with this code ("not satisfiable"). */
 const R2_INVALID_RANGE = 10039;
@@ -110,15 +119,6 @@ async function rangeResponse(object: R2Object | R2ObjectBody, request: Request, 
   headers.set("Content-Range", `bytes ${start}-${end}/${object.size}`);
   headers.set("Content-Length", String(end - start + 1));
   return new Response(object.body, { status: 206, headers });
-}
-
-/** GET /images/{key}: the stored bytes with their type, ETag, 304 on If-None-Match, a year of caching. */
-export async function serveImage(env: Env, rawKey: string | undefined, request: Request): Promise<Response> {
-  const key = MediaKeySchema.safeParse(rawKey);
-  if (!key.success) return notFound();
-  const object = await readForRequest(env.IMAGES, key.data, request);
-  if (!object) return notFound();
-  return objectResponse(object, request, objectHeaders(object));
 }
 
 const VIDEO_HEADERS = { "Accept-Ranges": "bytes" };
