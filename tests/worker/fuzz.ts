@@ -18,7 +18,8 @@ export async function snapshot() {
   const [images, videos] = await Promise.all([env.IMAGES.list(), env.VIDEOS.list()]);
   return JSON.stringify({
     rows: rows.map((r) => r.results),
-    images: images.objects.map((o) => o.key),
+    // Photo variants (variants/…) are left out: the queue consumer makes them in the background.
+    images: images.objects.map((o) => o.key).filter((key) => !key.startsWith("variants/")),
     videos: videos.objects.map((o) => o.key),
   });
 }
