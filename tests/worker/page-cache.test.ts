@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { pageCacheKey } from "../../app/features/page-cache/page-cache";
+import { pageCacheKey, TRACKING_PARAMS } from "../../app/features/page-cache/page-cache";
 import { MIGRATION_QUEUE_NAME, startMigrationRun } from "../../app/features/migration/migration.server";
 import { isStorable, PAGE_TTL_SECONDS, placeholderOffsets, readCatalogueVersion } from "../../app/features/page-cache/page-cache.server";
 import { createDb } from "../../app/server/load-context";
@@ -162,6 +162,30 @@ describe("variants", () => {
     const tracked = await visit("/shop?utm_source=newsletter&category=edibles&fbclid=abc&sort=price-asc&gclid=1&utm_campaign=x", AGE);
     expect(tracked.outcome).toBe("hit");
     expect((await visit("/shop?category=edibles&sort=price-desc", AGE)).outcome).toBe("miss");
+  });
+
+  it("no visitor's query reaches a shared copy: a marker in every dropped parameter appears in no page", async () => {
+    const marker = "MARKER7q";
+    const tracking = [...TRACKING_PARAMS, "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "UTM_Evil"];
+    const query = tracking.map((name) => `${name}=${marker}${encodeURIComponent("<\"'&日本")}`).join("&");
+    const product = /href="(\/product\/[^"?]+)"/.exec((await visit("/shop", AGE)).body)![1]!;
+    for (const path of [product, "/shop", "/contact", "/faq", "/"]) {
+      for (const cookie of [AGE, undefined]) {
+        const first = await visit(`${path}?${query}`, cookie);
+        expect(first.response.status, path).toBe(200);
+        expect(first.body, `${path} (the visitor who sent it)`).not.toContain(marker);
+        const next = await visit(path, cookie);
+        expect(next.outcome, path).toBe("hit");
+        expect(next.body, `${path} (the next visitor)`).not.toContain(marker);
+      }
+    }
+    // A real filter is kept: the same query without the trackers renders the same filtered page.
+    const filtered = await visit(`/shop?category=edibles&utm_source=${marker}`, AGE);
+    expect(filtered.body).not.toContain(marker);
+    const plain = await visit("/shop?category=edibles", AGE);
+    expect(plain.outcome).toBe("hit");
+    expect(cardNames(filtered.body)).toEqual(cardNames(plain.body));
+    expect(cardNames(filtered.body).length).toBeGreaterThan(0);
   });
 
   it("HEAD is answered from the same copy, without a body", async () => {

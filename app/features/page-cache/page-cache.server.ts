@@ -1,6 +1,6 @@
 import { createNonce } from "~/server/load-context";
 import { contentSecurityPolicy } from "~/server/security.server";
-import { cachePolicy, pageCacheKey, type CacheOutcome } from "./page-cache";
+import { cachePolicy, pageCacheKey, sharedPageUrl, type CacheOutcome } from "./page-cache";
 
 /**
  * The page cache (docs/decisions/017): anonymous visitors share one rendered copy of each page,
@@ -195,6 +195,11 @@ export async function servePage(
     return withOutcome(await render(request, createNonce()), "bypass", policy.reason);
   }
 
+  // Rendered from the URL the copy is kept under: everyone who shares the copy asked for it.
+  const url = new URL(request.url);
+  const shared = sharedPageUrl(url);
+  const pageRequest = shared.search === url.search ? request : new Request(shared, request);
+
   let key: Request;
   try {
     const catalogue = await readCatalogueVersion(env);
@@ -202,7 +207,7 @@ export async function servePage(
   } catch (error) {
     // Without the version no copy can be trusted to be current: render, and say why.
     console.error("Page cache: the catalogue version could not be read", error);
-    return withOutcome(await render(request, createNonce()), "bypass", "version-unavailable");
+    return withOutcome(await render(pageRequest, createNonce()), "bypass", "version-unavailable");
   }
 
   const cache = await caches.open(CACHE_NAME);
@@ -216,7 +221,7 @@ export async function servePage(
   // The placeholder nonce is random per copy and never sent: the visitor who caused the miss
   // gets a fresh nonce like everyone after them.
   const placeholder = createNonce();
-  const rendered = await render(request, placeholder);
+  const rendered = await render(pageRequest, placeholder);
   if (request.method !== "GET" || !isStorable(rendered) || !rendered.body) {
     return withOutcome(rendered, "miss", "not-stored");
   }

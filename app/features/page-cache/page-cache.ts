@@ -60,7 +60,7 @@ export function cachePolicy(request: Request): CachePolicy {
 }
 
 /** Parameters that only say where a visitor came from: they never change a page. */
-const TRACKING_PARAMS = new Set([
+export const TRACKING_PARAMS = new Set([
   "fbclid",
   "gclid",
   "gbraid",
@@ -86,6 +86,18 @@ export function normalizeCacheQuery(search: string): string {
   const kept = [...params].filter(([name]) => !isTrackingParam(name));
   kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return new URLSearchParams(kept).toString();
+}
+
+/**
+ * The URL a shared page is rendered from: the one its cache key stands for (tracking parameters
+ * dropped, the rest sorted), so nothing of one visitor's query (a campaign tag, a click id, a marker
+ * an attacker sends) is written into the copy every later visitor gets (issue 32).
+ */
+export function sharedPageUrl(url: URL): URL {
+  const normalised = new URL(url);
+  const query = normalizeCacheQuery(url.search);
+  normalised.search = query ? `?${query}` : "";
+  return normalised;
 }
 
 /**
