@@ -26,6 +26,10 @@ async function seriousViolations(page: Page) {
 }
 
 test.describe("axe-core finds nothing serious", () => {
+  // axe runs every rule over the whole page: on a 48-card listing that alone can take most of the
+  // default 30 s on a slow, shared core, so these tests get 90 s (their assertions are unchanged).
+  test.describe.configure({ timeout: 90_000 });
+
   for (const path of PUBLIC_PATHS) {
     test(`on ${path}`, async ({ page }) => {
       await page.goto(path);
