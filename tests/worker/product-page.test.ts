@@ -8,6 +8,7 @@ import { db, deleteProducts, insertProducts, testProduct, textOf } from "./shop-
 const PLAIN = "Product Test Plain";
 const SOLD_OUT = "Product Test Sold Out";
 const HIDDEN = "Product Test Hidden";
+const UNREVIEWED = "Product Test Rated Without Reviews";
 let ids: Map<string, number>;
 
 async function page(path: string, init?: RequestInit) {
@@ -40,11 +41,12 @@ beforeAll(async () => {
     }),
     testProduct({ name: SOLD_OUT, priceCents: 1000, category: "deps", inStock: false }),
     testProduct({ name: HIDDEN, priceCents: 1000, category: "deps", active: false }),
+    testProduct({ name: UNREVIEWED, priceCents: 1000, category: "deps", rating: 4.5, reviewCount: 0 }),
   ]);
 });
 
 afterAll(async () => {
-  await deleteProducts([PLAIN, SOLD_OUT, HIDDEN]);
+  await deleteProducts([PLAIN, SOLD_OUT, HIDDEN, UNREVIEWED]);
 });
 
 describe("/product/{id}", () => {
@@ -77,14 +79,22 @@ describe("/product/{id}", () => {
     expect(html).toContain(`<link rel="canonical" href="http://localhost/product/${gummies!.id}"/>`);
   });
 
-  it("falls back to 4.8 with 234 reviews and a generated description; category hyphens become spaces", async () => {
+  it("shows the 4.8 (234 reviews) fallback and a generated description, but states no rating in JSON-LD; category hyphens become spaces", async () => {
     const { html, text } = await page(`/product/${ids.get(PLAIN)}`);
     expect(text).toContain("Rated 4.8 out of 5 (234 reviews)");
     expect(text).toContain(`Description ${PLAIN} from our gelato punch collection`);
     expect(text).toContain("Category gelato punch");
     expect(text).not.toContain("Strain Type");
     expect(text).not.toContain("THC Content");
-    expect(jsonLd(html).data.aggregateRating).toMatchObject({ ratingValue: 4.8, reviewCount: 234 });
+    // The fallback is display text only: structured data never states a rating the product does not have.
+    expect(jsonLd(html).data).not.toHaveProperty("aggregateRating");
+    expect(html).not.toMatch(/"ratingValue"/);
+  });
+
+  it("states no rating in JSON-LD for a product rated but without reviews", async () => {
+    const { html, text } = await page(`/product/${ids.get(UNREVIEWED)}`);
+    expect(text).toContain("Rated 4.5 out of 5 (234 reviews)");
+    expect(jsonLd(html).data).not.toHaveProperty("aggregateRating");
   });
 
   it("cannot be added to the cart when out of stock", async () => {

@@ -1,7 +1,7 @@
 import type { Product } from "~/features/catalogue/product";
 import { SITE } from "~/features/site/site";
 import { galleryItems } from "./gallery-items";
-import { categoryLabel, displayRating, productDescription } from "./product-page";
+import { categoryLabel, productDescription } from "./product-page";
 
 /*
  * A product page's schema.org JSON-LD, built by its loader: crawlers read it in the server's HTML, so
@@ -13,7 +13,7 @@ function absoluteUrl(origin: string, path: string): string {
   return /^https?:\/\//i.test(path) ? path : `${origin}${path.startsWith("/") ? "" : "/"}${path}`;
 }
 
-/** schema.org Product for a product page: name, images, description, offer, rating. */
+/** schema.org Product for a product page: name, images, description, offer, and the rating when it has one. */
 function productJsonLd({
   origin,
   path,
@@ -24,7 +24,6 @@ function productJsonLd({
   priceCents,
   inStock,
   rating,
-  reviewCount,
 }: {
   origin: string;
   path: string;
@@ -34,8 +33,7 @@ function productJsonLd({
   category: string;
   priceCents: number;
   inStock: boolean;
-  rating: number;
-  reviewCount: number;
+  rating: { value: number; count: number } | null;
 }) {
   return {
     "@context": "https://schema.org",
@@ -53,8 +51,20 @@ function productJsonLd({
       priceCurrency: "USD",
       availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
     },
-    aggregateRating: { "@type": "AggregateRating", ratingValue: rating, reviewCount, bestRating: 5 },
+    ...(rating
+      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: rating.value, reviewCount: rating.count, bestRating: 5 } }
+      : {}),
   };
+}
+
+/**
+ * The product's own rating, or null. The page shows the spec's fallback (4.8 from 234 reviews) to a
+ * product without reviews, but structured data states only what is true: a rating that is not the
+ * product's own is review spam to search engines (Google's structured-data policies), so a product
+ * without a rating and at least one review gets no aggregateRating at all.
+ */
+function ownRating({ rating, reviewCount }: Pick<Product, "rating" | "reviewCount">) {
+  return rating > 0 && reviewCount > 0 ? { value: rating, count: reviewCount } : null;
 }
 
 /** JSON for an inline <script>: "<" escaped so the text can never close the script element. */
@@ -67,7 +77,6 @@ function jsonForScript(value: unknown): string {
  * uploaded ones, or its packshot as `cover`), description, category, price, stock and rating.
  */
 export function productJsonLdScript(product: Product, cover: string, origin: string): string {
-  const { rating, reviewCount } = displayRating(product);
   return jsonForScript(
     productJsonLd({
       origin,
@@ -80,8 +89,7 @@ export function productJsonLdScript(product: Product, cover: string, origin: str
       category: categoryLabel(product.category),
       priceCents: product.priceCents,
       inStock: product.inStock,
-      rating,
-      reviewCount,
+      rating: ownRating(product),
     }),
   );
 }
