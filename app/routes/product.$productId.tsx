@@ -200,7 +200,12 @@ export default function ProductPage() {
           <ul className="mt-6 grid gap-3 sm:grid-cols-3" aria-label="Why order here">
             <Badge icon={<TruckIcon className="h-5 w-5" />} title="Discreet Shipping" text={`Nationwide, ${SITE.delivery}`} />
             {product.isLabTested ? (
-              <Badge icon={<FlaskIcon className="h-5 w-5" />} title="Lab Tested" text="Potency and purity verified" />
+              <Badge
+                icon={<FlaskIcon className="h-5 w-5" />}
+                {...(lab.report
+                  ? { title: "Lab Tested", text: "Potency and purity verified" }
+                  : { title: "Lab tested", text: "Lab report on request" })}
+              />
             ) : null}
             <Badge icon={<ClockIcon className="h-5 w-5" />} title="Same-Day Dispatch" text="Confirmed orders ship the same day" />
           </ul>

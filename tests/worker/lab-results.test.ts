@@ -428,6 +428,23 @@ describe("what the shopper sees", () => {
     expect(card(names.plain)).toContain(`>${names.plain}</a>`);
     expect(card(names.plain)).not.toContain("Lab report available");
   });
+
+  it("shows the certified 'Lab Tested' mark only with a report; a product marked lab tested without one says so plainly", async () => {
+    const listing = await read(await get(`/shop/indoors?search=${encodeURIComponent("Lab Probe")}`));
+    const card = (name: string) => {
+      const start = listing.lastIndexOf("<article", listing.indexOf(`>${name}</a>`));
+      return listing.slice(start, listing.indexOf("</article>", start));
+    };
+    expect(card(names.shown)).toMatch(/class="lab-badge lab-badge-certified[^"]*">Lab Tested</);
+    expect(card(names.plain)).toMatch(/class="lab-badge [^"]*">Lab tested</);
+    expect(card(names.plain)).not.toContain("lab-badge-certified");
+
+    const certified = await read(await get(`/product/${ids.get(names.shown)}`));
+    expect(certified).toContain("Potency and purity verified");
+    const plain = await read(await get(`/product/${ids.get(names.plain)}`));
+    expect(plain).not.toContain("Potency and purity verified");
+    expect(plain).toMatch(/>Lab tested<\/span><span[^>]*>Lab report on request</);
+  });
 });
 
 describe("the catalogue's sample reports", () => {

@@ -77,7 +77,11 @@ export function ProductCard({
             {product.inStock ? null : <Badge tone="muted">Out of Stock</Badge>}
           </span>
         )}
-        {product.isLabTested ? <span className="lab-badge absolute bottom-2 left-2">Lab Tested</span> : null}
+        {product.hasLabReport ? (
+          <span className="lab-badge lab-badge-certified absolute bottom-2 left-2">Lab Tested</span>
+        ) : product.isLabTested ? (
+          <span className="lab-badge absolute bottom-2 left-2">Lab tested</span>
+        ) : null}
         {product.hasLabReport ? (
           <span className="coa-mark absolute top-2 right-2" role="img" aria-label="Lab report available">
             COA
