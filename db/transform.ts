@@ -1,4 +1,5 @@
 import { storedCompareAt } from "../app/features/deals/deals";
+import { splitEffects } from "../app/features/catalogue/effects";
 import { parsePriceToCents } from "../app/features/catalogue/money";
 import { normalizeStrainType } from "../app/features/catalogue/product";
 import { slugify } from "../app/features/catalogue/slug";
@@ -11,7 +12,8 @@ import type { NewProductRow } from "./schema";
  * The one transform from a catalogue entry (the database form the migration receives)
  * to a products row, with SPEC.md section 5 "Migration transform defaults":
  * name 'Unnamed Product', price '$0.00', category 'indoors', rating 5 and review count 0
- * when not numeric, a single effect wrapped into a list, lab tested / in stock true unless
+ * when not numeric, a single effect wrapped into a list (and one string naming several, "Relaxed,
+ * Happy", split into them), lab tested / in stock true unless
  * explicitly false, a compare-at price kept only when above the price. THC text is stored in the
  * normalised form the admin form stores (lib/thc.ts), so every catalogue product opens and saves
  * unchanged; text that is no THC shape is left out.
@@ -102,7 +104,7 @@ export function catalogueEntryToRow(entry: unknown): NewProductRow {
     strainType: normalizeStrainType(e.strain_type),
     thcContent: thc(e.thc_content),
     ...thcColumns(thc(e.thc_content)),
-    effects: JSON.stringify(stringList(e.effects)),
+    effects: JSON.stringify(splitEffects(stringList(e.effects))),
     rating: rating === null ? TRANSFORM_DEFAULTS.rating : Math.min(5, Math.max(0, rating)),
     reviewCount: reviewCount === null ? TRANSFORM_DEFAULTS.reviewCount : Math.max(0, Math.round(reviewCount)),
     isLabTested: e.is_lab_tested !== false,

@@ -110,6 +110,11 @@ describe("create a product", () => {
     expect(JSON.parse(row!.extra_images)).toEqual(["/art/indoors-2.svg"]);
   });
 
+  it("saves effects typed into one field with commas as separate effects", async () => {
+    const row = await createViaForm({ "effects[0]": "Sleepy,  Calm", "effects[1]": "Happy, " });
+    expect(JSON.parse(row!.effects)).toEqual(["Sleepy", "Calm", "Happy"]);
+  });
+
   const invalid: [string, Record<string, string | null>, string][] = [
     ["a missing name", { name: null }, M.nameRequired],
     ["a blank name", { name: "   " }, M.nameRequired],

@@ -7,6 +7,7 @@ import {
   NO_LAB_REPORT,
   type LabReportFile,
 } from "~/features/lab-reports/lab-report";
+import { splitEffects } from "~/features/catalogue/effects";
 import { centsToDecimalText, parsePriceToCents } from "~/features/catalogue/money";
 import type { Product, StrainType } from "~/features/catalogue/product";
 import { normalizeThc, THC_FORMAT_MESSAGE, THC_TEXT_MAX } from "~/features/catalogue/thc";
@@ -121,11 +122,13 @@ export function productFormSchema(categorySlugs: readonly string[], rules: Produ
       ? z.string({ required_error: M.thcRequired }).trim().min(1, M.thcRequired).refine(isThc, M.thcFormat)
       : z.string().trim().refine(isThc, M.thcFormat).optional(),
     // Conform posts a blank input as a missing value; blank effects are dropped on save.
+    // "Relaxed, Happy" in one field is two effects (splitEffects), counted after the split.
     effects: z
       .array(z.string().trim().max(EFFECT_MAX, M.effectTooLong).optional())
       .max(EFFECTS_MAX, M.tooManyEffects)
       .default([])
-      .transform((list) => list.filter((effect): effect is string => Boolean(effect))),
+      .transform((list) => splitEffects(list.filter((effect): effect is string => Boolean(effect))))
+      .refine((list) => list.length <= EFFECTS_MAX, M.tooManyEffects),
     video: mediaUrl.optional(),
     images: z.array(mediaUrl).max(IMAGES_MAX, M.tooManyImages).default([]),
     active: z.boolean().default(false),
