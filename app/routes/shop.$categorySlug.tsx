@@ -24,7 +24,7 @@ import { parseShopQuery } from "~/features/shop-filters/shop-query";
 import { telegramUrl } from "~/features/site/site";
 import { loadCategoryListing, loadGenericCategory, type CategoryListing } from "~/features/catalogue/listings.server";
 import { readCatalogue } from "~/features/catalogue/product.server";
-import { Icon, type IconProps } from "~/ui/icons";
+import { Icon, SmallLineIcon, type IconProps } from "~/ui/icons";
 
 /** ⚠ filled: a warning beside its text. */
 function WarningIcon(props: IconProps) {
@@ -202,8 +202,10 @@ export default function CategoryPage() {
             <h1 className="category-title text-2xl sm:mt-2 sm:text-4xl">{categoryPage.title}</h1>
             <p className="mt-1 max-w-xl text-sm text-cream-100 sm:mt-3 sm:text-base">{categoryPage.description}</p>
           </div>
+          {/* The spec's 'Shop {category}' link goes to the messaging app: it says so (issue 31), not 'Shop', which reads like the grid below. */}
           <a href={shopLink} target="_blank" rel="noopener noreferrer" className="btn-gold shrink-0 self-start sm:self-auto">
-            {`Shop ${categoryPage.name}`}
+            {`Order ${categoryPage.name} on Telegram`}
+            <ExternalLinkIcon />
             <span className="sr-only"> (opens Telegram in a new tab)</span>
           </a>
         </header>
@@ -305,3 +307,15 @@ export default function CategoryPage() {
 }
 
 export const ErrorBoundary = suspendedBoundary(CategoryLoadError);
+
+function ExternalLinkIcon() {
+  return (
+    <SmallLineIcon className="h-4 w-4" strokeWidth="1.75">
+      <path
+        d="M11 4h5v5M16 4l-7 7M14 12v3.5a.5.5 0 0 1-.5.5h-9a.5.5 0 0 1-.5-.5v-9a.5.5 0 0 1 .5-.5H8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </SmallLineIcon>
+  );
+}

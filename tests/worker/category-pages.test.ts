@@ -180,12 +180,14 @@ describe("the other fixed pages", () => {
 });
 
 describe("the generic category page", () => {
-  it("shows the category name upper-cased, its products by name, and a Shop link to Telegram", async () => {
+  it("shows the category name upper-cased, its products by name, and a link that says it orders on Telegram", async () => {
     const { response, html, names: shown } = await page("/shop/pens");
     expect(response.status).toBe(200);
     expect(html).toContain(">PENS</h1>");
     expect(shown).toEqual(await activeNames(eq(products.category, "pens")));
-    expect(html).toMatch(/<a href="https:\/\/t\.me\/[^"]+" target="_blank" rel="noopener noreferrer"[^>]*>Shop Pens/);
+    expect(html).toMatch(
+      /<a href="https:\/\/t\.me\/[^"]+" target="_blank" rel="noopener noreferrer"[^>]*>Order Pens on Telegram<svg[^>]*aria-hidden="true"[\s\S]*?<\/svg><span class="sr-only"> \(opens Telegram in a new tab\)<\/span><\/a>/,
+    );
   });
 
   it("has the spec's empty state", async () => {
