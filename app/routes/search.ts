@@ -3,6 +3,7 @@ import { z } from "zod";
 import { responsiveImage } from "~/features/media/image-variants";
 import { formatCents } from "~/features/catalogue/money";
 import { normalizeStrainType } from "~/features/catalogue/product";
+import { productImageOrPackshot } from "~/features/media/packshot";
 import { characterCount, normalizeSearch, SUGGEST_MIN_CHARS, type Suggestions } from "~/features/search/search";
 import { serializeShopQuery } from "~/features/shop-filters/shop-filters";
 import { loadSuggestions } from "~/features/search/search.server";
@@ -32,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       id: product.id,
       name: product.name,
       price: formatCents(product.priceCents),
-      image: responsiveImage(product.image, "suggestion").src,
+      image: responsiveImage(productImageOrPackshot(product), "suggestion").src,
       strainType: normalizeStrainType(product.strainType),
       href: `/product/${product.id}`,
     }));

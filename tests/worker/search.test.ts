@@ -226,6 +226,19 @@ describe("GET /search (suggestions as you type)", () => {
     expect(body.searchHref).toBe("/shop?search=gel");
   });
 
+  it("shows each product's own picture: its packshot when it has no photo, an image the shop serves", async () => {
+    const { body } = await suggest("gel");
+    for (const product of body.products) {
+      expect(product.image, product.name).not.toMatch(/placeholder/);
+      const picture = await get(product.image);
+      expect(picture.status, product.image).toBe(200);
+      expect(picture.headers.get("Content-Type"), product.image).toMatch(/^image\//);
+      await picture.arrayBuffer();
+    }
+    const images = new Set(body.products.map((product) => product.image));
+    expect(images.size).toBe(body.products.length);
+  });
+
   it("suggests categories by name and words of names from 2 characters; nothing (and no D1) below", async () => {
     const edibles = await suggest("ed");
     expect(edibles.body.categories.map((category) => category.name)).toContain("Edibles");

@@ -134,7 +134,10 @@ export function suggestionQueries(db: Db, term: string) {
       name: products.name,
       priceCents: products.priceCents,
       image: products.image,
+      // The packshot's inputs, for products without an uploaded image (productImageOrPackshot).
+      category: products.category,
       strainType: products.strainType,
+      thcContent: products.thcContent,
     })
     .from(suggestionSource(term))
     .crossJoin(products)
