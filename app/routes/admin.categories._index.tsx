@@ -6,6 +6,7 @@ import { useCallback, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
 import { Field } from "~/ui/forms";
+import { useReadAtHydration } from "~/ui/hydration";
 import { readFormData } from "~/server/form-data.server";
 import { requireAdmin } from "~/features/auth/auth.server";
 import {
@@ -163,6 +164,11 @@ function CategoryPanel({
   });
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
   const [value, setValue] = useState(editing?.name ?? "");
+  // A name typed before the page booted decides whether the button is enabled.
+  useReadAtHydration(() => {
+    const typed = document.getElementById(fields.name.id);
+    if (typed instanceof HTMLInputElement) setValue(typed.value);
+  });
   const blank = value.trim() === "";
   const title = mode === "add" ? "Add New Category" : "Edit Category";
 

@@ -8,9 +8,12 @@ import { LeafMark } from "~/features/site/logo";
  * The 21+ age gate: a modal dialog over the server-rendered page (its content stays in the HTML
  * for search engines). Confirming is a real form post to /age-gate, which sets the cookie and
  * returns here, so it works without JavaScript. With JavaScript, focus moves into the dialog and
- * Tab cycles inside it. Escape does not dismiss it: there is no way past the gate but to answer.
+ * Tab cycles inside it, and the answer is posted in the background while the gate simply goes
+ * (`onAnswered`): the page under it is not rendered again, so parts of it still booting keep their
+ * server markup and work (docs/README.md, hydration). Escape does not dismiss it: there is no way past
+ * the gate but to answer.
  */
-export function AgeGate({ redirectTo }: { redirectTo: string }) {
+export function AgeGate({ redirectTo, onAnswered }: { redirectTo: string; onAnswered: (answered: boolean) => void }) {
   const dialogRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -50,7 +53,24 @@ export function AgeGate({ redirectTo }: { redirectTo: string }) {
         <p id="age-gate-description" className="mt-3 text-ink-700">
           This shop sells cannabis products for adults only. Please confirm your age to continue.
         </p>
-        <Form method="post" action="/age-gate" className="mt-8">
+        <Form
+          method="post"
+          action="/age-gate"
+          className="mt-8"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const form = event.currentTarget;
+            const body = new URLSearchParams();
+            new FormData(form).forEach((value, key) => typeof value === "string" && body.append(key, value));
+            onAnswered(true);
+            // The cookie comes with the redirect, which is not followed; a failure shows the gate again.
+            fetch(form.action, { method: "POST", body, redirect: "manual" })
+              .then((response) => {
+                if (response.type !== "opaqueredirect" && !response.ok) onAnswered(false);
+              })
+              .catch(() => onAnswered(false));
+          }}
+        >
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <button type="submit" className="btn-primary w-full py-3 text-base">
             Yes, I&apos;m 21 or older

@@ -1,6 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { useReadAtHydration } from "~/ui/hydration";
 import { imageSources } from "~/features/media/product-image";
 import { formatCents } from "~/features/catalogue/money";
 import { unitCompareAt } from "~/features/deals/deals";
@@ -26,6 +27,7 @@ export function CartLineRow({ line, variant }: { line: OptimisticLine; variant: 
   const hydrated = useHydrated();
   const waiting = useOtherCartSubmitting(key);
   const [draft, setDraft] = useState<string | null>(null);
+  const quantityInput = useRef<HTMLInputElement>(null);
   const hint = nextTier(item.priceCents, item.priceTiers, item.quantity);
   const inputId = `cart-${variant}-quantity-${item.id}`;
   const page = variant === "page";
@@ -55,6 +57,15 @@ export function CartLineRow({ line, variant }: { line: OptimisticLine; variant: 
     event.preventDefault();
     commitDraft();
   }
+
+  // A quantity typed before the page booted stays on screen and is sent: at once if the shopper has
+  // left the field, else when they leave it or press Enter, as a typed one is.
+  useReadAtHydration(() => {
+    const field = quantityInput.current;
+    if (!field || field.value === String(item.quantity)) return;
+    if (document.activeElement === field) setDraft(field.value);
+    else if (field.value.trim() !== "" && Number.isInteger(Number(field.value))) setQuantity(Math.max(0, Number(field.value)));
+  });
 
   const script = hydrated ? <input type="hidden" name="js" value="1" /> : null;
 
@@ -120,6 +131,7 @@ export function CartLineRow({ line, variant }: { line: OptimisticLine; variant: 
                   Quantity of {item.name}
                 </label>
                 <input
+                  ref={quantityInput}
                   id={inputId}
                   name="quantity"
                   type="number"

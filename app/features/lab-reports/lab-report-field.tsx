@@ -2,6 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Field, FieldError } from "~/ui/forms";
+import { useReadAtHydration } from "~/ui/hydration";
 import { notify } from "~/features/toast/toaster";
 import { uploadFailedMessage, type MediaMessage } from "~/features/media/image-types";
 import { FILE_INPUT_CLASS, ImageUploadError, sendFile } from "~/features/media/image-list-field";
@@ -46,10 +47,17 @@ function initialKey(field: LabField) {
 export function LabResultsField({ fields, reportName }: { fields: LabResultsFieldMetadata; reportName: string | null }) {
   const hydrated = useHydrated();
   const key = initialKey(fields.labReportKey);
+  const boxRef = useRef<HTMLDivElement>(null);
+  // 'Keep this lab report' unticked before the page booted: the enhanced field starts without it.
+  const [dropped, setDropped] = useState(false);
+  useReadAtHydration(() => {
+    const box = boxRef.current?.querySelector<HTMLInputElement>(`input[type="checkbox"][name="${fields.labReportKey.name}"]`);
+    if (box && !box.checked) setDropped(true);
+  });
   return (
-    <div className="space-y-5">
+    <div className="space-y-5" ref={boxRef}>
       {hydrated ? (
-        <EnhancedReport key={key} name={fields.labReportKey.name} defaultKey={key} defaultLabel={reportName} />
+        <EnhancedReport key={key} name={fields.labReportKey.name} defaultKey={dropped ? "" : key} defaultLabel={reportName} />
       ) : (
         <PlainReport name={fields.labReportKey.name} defaultKey={key} label={reportName} />
       )}

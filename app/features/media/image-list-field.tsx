@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { useReadAtHydration } from "~/ui/hydration";
 import { notify } from "~/features/toast/toaster";
 import { Icon, type IconProps, SmallLineIcon } from "~/ui/icons";
 import {
@@ -137,10 +138,19 @@ function fileLabel(url: string) {
 
 export function ImageListField({ name, defaultValue }: ImageListFieldProps) {
   const hydrated = useHydrated();
+  const plainRef = useRef<HTMLDivElement>(null);
+  // A Keep box unticked before the page booted: the enhanced list starts without that image.
+  const [kept, setKept] = useState(defaultValue);
+  useReadAtHydration(() => {
+    const boxes = plainRef.current?.querySelectorAll<HTMLInputElement>(`input[type="checkbox"][name="${name}"]`);
+    if (boxes && boxes.length === defaultValue.length) setKept(defaultValue.filter((_, index) => boxes[index]!.checked));
+  });
   return hydrated ? (
-    <EnhancedImageList name={name} defaultValue={defaultValue} />
+    <EnhancedImageList name={name} defaultValue={kept} />
   ) : (
-    <PlainImageList name={name} defaultValue={defaultValue} />
+    <div ref={plainRef}>
+      <PlainImageList name={name} defaultValue={defaultValue} />
+    </div>
   );
 }
 

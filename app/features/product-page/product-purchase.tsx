@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { useReadAtHydration } from "~/ui/hydration";
 import { MAX_LINE_QUANTITY } from "~/features/cart/cart";
 import { formatCents } from "~/features/catalogue/money";
 import { nextTier, nextTierHint, unitPriceCents } from "~/features/catalogue/price-tiers";
@@ -27,16 +28,19 @@ export function addLabel(quantity: number, totalCents: number): string {
 
 /**
  * − [quantity] +. The number field is the form's `quantity`, so without JavaScript the shopper types a
- * quantity and the plain post adds it; the − and + buttons appear with JavaScript.
+ * quantity and the plain post adds it: until the page has booted it is a plain number field (with the
+ * browser's own arrows) as wide as the stepper, and the − and + buttons join it with JavaScript.
  */
 function QuantityStepper({
   id,
   text,
+  inputRef,
   onText,
   onStep,
 }: {
   id: string;
   text: string;
+  inputRef: RefObject<HTMLInputElement>;
   onText: (text: string) => void;
   onStep: (step: number) => void;
 }) {
@@ -46,23 +50,20 @@ function QuantityStepper({
     "inline-flex h-11 w-10 shrink-0 items-center justify-center text-lg font-semibold text-forest-800 hover:bg-forest-50 disabled:opacity-40";
   return (
     <div
-      className="flex h-11 shrink-0 items-center overflow-hidden rounded-full border border-forest-800/25 bg-white"
+      className="flex h-11 w-34 shrink-0 items-center overflow-hidden rounded-full border border-forest-800/25 bg-white"
       role="group"
       aria-label="Quantity"
     >
-      <button
-        type="button"
-        className={`${step} ${hydrated ? "" : "invisible"}`}
-        aria-label="Decrease quantity"
-        disabled={value <= 1}
-        onClick={() => onStep(-1)}
-      >
-        −
-      </button>
+      {hydrated ? (
+        <button type="button" className={step} aria-label="Decrease quantity" disabled={value <= 1} onClick={() => onStep(-1)}>
+          −
+        </button>
+      ) : null}
       <label htmlFor={id} className="sr-only">
         Quantity
       </label>
       <input
+        ref={inputRef}
         id={id}
         type="number"
         name="quantity"
@@ -74,29 +75,34 @@ function QuantityStepper({
         value={text}
         onChange={(event) => onText(event.currentTarget.value)}
         onBlur={() => onText(String(value))}
-        className="h-full w-14 [appearance:textfield] border-x border-forest-800/15 bg-transparent text-center font-semibold text-ink-900 tabular-nums focus:outline-none focus-visible:bg-forest-50 [&::-webkit-inner-spin-button]:appearance-none"
+        className={`h-full min-w-0 flex-1 bg-transparent text-center font-semibold text-ink-900 tabular-nums focus:outline-none focus-visible:bg-forest-50 ${
+          hydrated
+            ? "[appearance:textfield] border-x border-forest-800/15 [&::-webkit-inner-spin-button]:appearance-none"
+            : "rounded-full px-3"
+        }`}
       />
-      <button
-        type="button"
-        className={`${step} ${hydrated ? "" : "invisible"}`}
-        aria-label="Increase quantity"
-        disabled={value >= MAX_LINE_QUANTITY}
-        onClick={() => onStep(1)}
-      >
-        +
-      </button>
+      {hydrated ? (
+        <button
+          type="button"
+          className={step}
+          aria-label="Increase quantity"
+          disabled={value >= MAX_LINE_QUANTITY}
+          onClick={() => onStep(1)}
+        >
+          +
+        </button>
+      ) : null}
     </div>
   );
 }
-
-const NO_SCRIPT_BAR = `<style>.sticky-add-bar[data-shown="false"]{visibility:visible;transform:none}</style>`;
 
 /**
  * The product page's Add to Cart: a quantity stepper (1 to the cart's per-line bound) that shows the
  * unit price of the tier the quantity reaches and the line total, with the one tier-pricing module the
  * cart uses. On phones the same choice sits in a bar fixed to the bottom of the screen whenever the main
- * button is off the screen (without JavaScript the bar simply stays; the page leaves room for it so it
- * never covers the footer). Both forms share the quantity and the one add-to-cart fetcher.
+ * button is off the screen (the page leaves room for it so it never covers the footer); without
+ * JavaScript there is one form, the main one. Both forms share the quantity and the one add-to-cart
+ * fetcher, and a quantity typed before the page booted is the one used (useReadAtHydration).
  */
 export function ProductPurchase({ product }: { product: PurchaseProduct }) {
   const [text, setText] = useState("1");
@@ -106,9 +112,17 @@ export function ProductPurchase({ product }: { product: PurchaseProduct }) {
   const next = nextTier(product.priceCents, product.priceTiers, quantity);
   const label = addLabel(quantity, total);
   const mainRef = useRef<HTMLDivElement>(null);
-  // Hidden until the main button scrolls away; without JavaScript the <noscript> style keeps it shown.
+  const mainInput = useRef<HTMLInputElement>(null);
+  const barInput = useRef<HTMLInputElement>(null);
+  // Hidden until the main button scrolls away (and without JavaScript, which has the main form).
   const [barShown, setBarShown] = useState(false);
   const step = (delta: number) => setText(String(boundedQuantity(quantity + delta)));
+
+  // A quantity typed before the page booted is on screen: it is the one the button adds.
+  useReadAtHydration(() => {
+    const typed = [mainInput.current?.value, barInput.current?.value].find((value) => value !== undefined && value !== text);
+    if (typed !== undefined) setText(typed);
+  });
 
   useEffect(() => {
     const main = mainRef.current;
@@ -142,7 +156,7 @@ export function ProductPurchase({ product }: { product: PurchaseProduct }) {
           className="btn-primary min-h-12 flex-1 py-3 text-base"
           formClassName="flex flex-wrap items-center gap-3"
         >
-          <QuantityStepper id="quantity-main" text={text} onText={setText} onStep={step} />
+          <QuantityStepper id="quantity-main" text={text} inputRef={mainInput} onText={setText} onStep={step} />
         </AddToCartButton>
         {product.inStock ? (
           <p className="mt-2 min-h-5 text-sm text-ink-700" aria-live="polite">
@@ -154,7 +168,6 @@ export function ProductPurchase({ product }: { product: PurchaseProduct }) {
 
       {product.inStock ? (
         <div className="sticky-add-bar md:hidden" data-shown={barShown} role="region" aria-label="Quick add">
-          <noscript dangerouslySetInnerHTML={{ __html: NO_SCRIPT_BAR }} />
           <p className="mb-1.5 truncate text-xs text-ink-700">
             <span className="font-semibold text-ink-900">{product.name}</span> · {summary}
           </p>
@@ -165,7 +178,7 @@ export function ProductPurchase({ product }: { product: PurchaseProduct }) {
             className="btn-primary min-h-11 min-w-0 flex-1 px-3"
             formClassName="flex items-center gap-2"
           >
-            <QuantityStepper id="quantity-bar" text={text} onText={setText} onStep={step} />
+            <QuantityStepper id="quantity-bar" text={text} inputRef={barInput} onText={setText} onStep={step} />
           </AddToCartButton>
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState, type ComponentType, type FormEvent } from "react";
+import { useReadAtHydration } from "~/ui/hydration";
 import type { ComboboxState, SearchSuggestionsProps } from "./search-suggestions";
 
 /**
@@ -17,6 +18,11 @@ export function useSearchCombobox(listId: string, popupClassName?: string) {
   const enhance = useCallback(() => {
     void loadSuggestions().then((module) => setSuggestions(() => module.SearchSuggestions));
   }, []);
+  // A field focused (and typed in) before the page booted had its first focus then: enhance it now.
+  // The text itself is the field's own (uncontrolled), so it stays; the suggestions read it.
+  useReadAtHydration(() => {
+    if (inputRef.current && document.activeElement === inputRef.current) enhance();
+  });
 
   const combobox = Suggestions
     ? {

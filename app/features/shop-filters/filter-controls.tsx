@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Suspense } from "react";
+import { memo, Suspense } from "react";
 import { ProductsLoading } from "~/features/catalogue/products-loading";
 import { lazyNamed } from "~/ui/lazy";
 import { type IconProps, LineIcon, SmallCloseIcon } from "~/ui/icons";
@@ -86,13 +86,23 @@ export function FilterChips({ page, query, labels }: { page: FilterPage; query: 
  */
 const Sheet = import.meta.env.SSR ? ServerFilterSheet : lazyNamed(() => import("./filter-sheet"), "FilterSheet");
 
-export function ShopFilters(props: { page: FilterPage; query: ShopQuery; facets: FacetCounts; categories?: FilterCategory[] }) {
-  return (
-    <Suspense fallback={null}>
-      <Sheet {...props} />
-    </Suspense>
-  );
-}
+type ShopFiltersProps = { page: FilterPage; query: ShopQuery; facets: FacetCounts; categories?: FilterCategory[] };
+
+/**
+ * An update that reaches a boundary still waiting for its chunk makes React drop the server's markup
+ * and show the fallback until the chunk arrives (docs/README.md, hydration): data reloaded with the
+ * same values (after Add to Cart) does not reach the sheet, only a view that changed does.
+ */
+export const ShopFilters = memo(
+  function ShopFilters(props: ShopFiltersProps) {
+    return (
+      <Suspense fallback={null}>
+        <Sheet {...props} />
+      </Suspense>
+    );
+  },
+  (before, after) => JSON.stringify(before) === JSON.stringify(after),
+);
 
 /** Above a listing: the filters button (phones and tablets), the count line, the loading spinner and the active filters' chips. */
 export function ListingToolbar({

@@ -2,6 +2,7 @@ import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ChevronDownIcon, CloseIcon } from "~/ui/icons";
+import { changedFields, useEffectOnChange, useReadAtHydration } from "~/ui/hydration";
 import {
   clearedFilters,
   effectOptions,
@@ -99,9 +100,9 @@ export function FilterSheet({
   const potency = POTENCY_RANGES.filter((range) => count("potency", range.value) > 0 || query.potency.includes(range.value));
 
   // Uncontrolled fields follow the URL when it changes from elsewhere (a chip, Clear Filters, the back
-  // button), but never overwrite what someone is typing.
+  // button), but never overwrite what someone is typing — nor, on hydration, what the shopper did first.
   const queryKey = serializeShopQuery({ ...query, page: 1 });
-  useEffect(() => {
+  useEffectOnChange(() => {
     const form = formRef.current;
     if (!form) return;
     for (const element of form.elements) {
@@ -122,9 +123,19 @@ export function FilterSheet({
         if (wanted !== null && element.value !== wanted) element.value = wanted;
       }
     }
-    // Only when the URL's view changes; the form's own defaults were rendered from it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [queryKey]);
+  }, queryKey);
+
+  // Boxes ticked, ranges chosen or a search typed before the sheet booted are on screen: they are
+  // applied now, so the grid, the counts and 'Show N products' follow them (a search still typing
+  // waits for its pause).
+  useReadAtHydration(() => {
+    const form = formRef.current;
+    if (!form || !changedFields(form)) return;
+    const search = form.elements.namedItem("search");
+    if (search instanceof HTMLInputElement && search === document.activeElement && search.value !== query.search) {
+      searchTimer.current = setTimeout(() => void apply(form, true), SEARCH_DELAY_MS);
+    } else void apply(form);
+  });
 
   useEffect(() => () => clearTimeout(searchTimer.current), []);
 

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { Suspense } from "react";
+import { Suspense, useState } from "react";
 import { lazyNamed } from "~/ui/lazy";
 import { ageGateApplies, inertWhen } from "~/features/age-gate/age-gate";
 import { EMPTY_CART_VIEW } from "~/features/cart/cart";
@@ -24,13 +24,15 @@ const AgeGate = import.meta.env.SSR ? ServerAgeGate : lazyNamed(() => import("~/
 export function ShopChrome({ children }: { children: React.ReactNode }) {
   const rootData = useRootData();
   const location = useLocation();
+  // Answered in this tab (the gate posts in the background): the pages' data is not reloaded for it.
+  const [answered, setAnswered] = useState(false);
   // The 21+ gate covers every shop page until the visitor confirms (cookie age-verified=yes).
-  const gated = rootData != null && !rootData.ageVerified && ageGateApplies(location.pathname);
+  const gated = rootData != null && !rootData.ageVerified && !answered && ageGateApplies(location.pathname);
   return (
     <>
       {gated ? (
         <Suspense fallback={null}>
-          <AgeGate redirectTo={`${location.pathname}${location.search}`} />
+          <AgeGate redirectTo={`${location.pathname}${location.search}`} onAnswered={setAnswered} />
         </Suspense>
       ) : null}
       <div className="contents" {...inertWhen(gated)}>

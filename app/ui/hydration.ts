@@ -1,0 +1,48 @@
+import { useEffect, useLayoutEffect, useRef } from "react";
+
+/** useLayoutEffect in the browser; on the server (where React 18 warns about it) an effect that never runs. */
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+/**
+ * Hydration keeps what the shopper did (docs/README.md): a page is usable before its JavaScript
+ * boots, so a field may already hold what the shopper typed, ticked or chose when its island
+ * hydrates. `read` runs once, as the island hydrates and before any re-render can write React's
+ * state back into the fields: it takes the fields' values from the DOM into state (or acts on them).
+ */
+export function useReadAtHydration(read: () => void) {
+  const latest = useRef(read);
+  latest.current = read;
+  useBrowserLayoutEffect(() => latest.current(), []);
+}
+
+/**
+ * Like useEffect on `key`, but not on mount: for syncing fields to a value that changed later (the URL
+ * after a chip or the back button) without overwriting what the fields held when they hydrated.
+ */
+export function useEffectOnChange(effect: () => void, key: string) {
+  const previous = useRef(key);
+  const latest = useRef(effect);
+  latest.current = effect;
+  useEffect(() => {
+    if (previous.current === key) return;
+    previous.current = key;
+    latest.current();
+  }, [key]);
+}
+
+/**
+ * Whether the shopper changed any field of a server-rendered form: a box or option whose state is not
+ * the one the page was sent with, or text that is not its default.
+ */
+export function changedFields(form: HTMLFormElement): boolean {
+  return Array.from(form.elements).some((element) => {
+    if (element instanceof HTMLInputElement) {
+      if (element.type === "checkbox" || element.type === "radio") return element.checked !== element.defaultChecked;
+      return element.type !== "hidden" && element.value !== element.defaultValue;
+    }
+    if (element instanceof HTMLTextAreaElement) return element.value !== element.defaultValue;
+    if (element instanceof HTMLSelectElement)
+      return Array.from(element.options).some((option) => option.selected !== option.defaultSelected);
+    return false;
+  });
+}
