@@ -1,14 +1,17 @@
 import { Link } from "@remix-run/react";
 import { formatCents } from "~/features/catalogue/money";
-
+import { ToastHost } from "~/features/toast/toaster";
 import { CartIcon } from "~/ui/icons";
 import { CartLineRow } from "./cart-line";
 import { OrderActions } from "./cart-order";
 import { OutOfStockLines } from "./cart-out-of-stock";
 import type { OptimisticCart } from "./cart-state";
 
-/** The cart drawer's lines, totals and order buttons (part of the lazily loaded cart-drawer-dialog.tsx). */
-export default function DrawerBody({ view }: { view: OptimisticCart }) {
+/**
+ * The cart drawer's lines, totals and order buttons (part of the lazily loaded cart-drawer-dialog.tsx).
+ * While it is open, notices ('Added to cart!', 'Order copied') show above its totals, never over them.
+ */
+export default function DrawerBody({ view, open }: { view: OptimisticCart; open: boolean }) {
   const empty = view.items.length === 0 && view.outOfStock.length === 0;
   return (
     <>
@@ -38,6 +41,7 @@ export default function DrawerBody({ view }: { view: OptimisticCart }) {
       </div>
 
       <div className="space-y-4 border-t border-ink-900/10 bg-white px-5 py-5">
+        {open ? <ToastHost className="not-has-[li]:hidden" /> : null}
         <dl className="space-y-1.5 text-sm">
           <div className="flex justify-between text-ink-700">
             <dt>Subtotal</dt>

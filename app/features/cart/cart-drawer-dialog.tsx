@@ -8,7 +8,7 @@ import type { OptimisticCart } from "./cart-state";
 /**
  * The cart drawer's dialog (loaded when the shopper first points at, focuses or opens the cart;
  * cart-drawer.tsx keeps the trigger). Labelled, focus kept inside, Escape and the backdrop close it,
- * and it is portalled to <body> under the toasts, so notices raised inside it stay visible. Once
+ * and it is portalled to <body>; while it is open the notices show inside it, above its totals. Once
  * opened it stays mounted (hidden) so its fetchers and scroll survive closing.
  */
 export function CartDrawerDialog({ open, onClose, view }: { open: boolean; onClose: () => void; view: OptimisticCart }) {
@@ -65,7 +65,7 @@ export function CartDrawerDialog({ open, onClose, view }: { open: boolean; onClo
             <CloseIcon className="h-6 w-6" />
           </button>
         </div>
-        <DrawerBody view={view} />
+        <DrawerBody view={view} open={open} />
       </div>
     </div>,
     document.body,

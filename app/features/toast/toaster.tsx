@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { createPortal } from "react-dom";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SmallCloseIcon } from "~/ui/icons";
 import { TOAST_DEFAULT_DURATION, TOAST_MAX_VISIBLE, type Toast } from "./toast";
@@ -16,6 +17,31 @@ export function notify(toast: Omit<Toast, "id">) {
 function subscribe(listener: Listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** Where an open drawer or dialog shows the notices instead (ToastHost), so none covers its actions. */
+let host: HTMLElement | null = null;
+
+function setHost(element: HTMLElement | null) {
+  host = element;
+  listeners.forEach((listener) => listener());
+}
+
+/**
+ * A place in an open drawer or dialog, in its own layout (above its actions), where the notices show
+ * while it is open: the floating list would cover the drawer's order button on a phone. Render it only
+ * while the drawer is open.
+ */
+export function ToastHost({ className }: { className?: string }) {
+  return (
+    <div
+      className={className}
+      ref={(element) => {
+        if (element) setHost(element);
+        else setHost(null);
+      }}
+    />
+  );
 }
 
 function CloseIcon() {
@@ -66,7 +92,8 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
 }
 
 /**
- * Bottom-right, at most three at once, 4 s by default. Rendered on the server too, so a notice from a
+ * Bottom-right (on phones above the product page's add bar and home's bottom bar, app/tailwind.css),
+ * or inside an open drawer's ToastHost; at most three at once, 4 s by default. Rendered on the server too, so a notice from a
  * redirect is readable without JavaScript. The list is a polite live region present from the start,
  * so a notice added later (Added to cart!) is announced; a destructive one is an alert.
  */
@@ -79,17 +106,26 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const [onDismiss] = useState(() => (id: string) => setDismissed((prev) => new Set(prev).add(id)));
 
+  const inside = useSyncExternalStore(
+    subscribe,
+    () => host,
+    () => null,
+  );
+
   const visible = [...toasts, ...fromClient].filter((toast) => !dismissed.has(toast.id)).slice(-TOAST_MAX_VISIBLE);
+  const list = (
+    <ol className="flex flex-col gap-2" aria-live="polite" aria-relevant="additions text">
+      {visible.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />
+      ))}
+    </ol>
+  );
   return (
     <section
       aria-label="Notifications"
       className="toaster pointer-events-none fixed right-4 bottom-20 z-50 w-[min(24rem,calc(100vw-2rem))] md:bottom-4"
     >
-      <ol className="flex flex-col gap-2" aria-live="polite" aria-relevant="additions text">
-        {visible.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />
-        ))}
-      </ol>
+      {inside ? createPortal(list, inside) : list}
     </section>
   );
 }
