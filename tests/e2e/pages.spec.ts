@@ -315,7 +315,8 @@ test.describe("age gate", () => {
     await expect(gate).toBeHidden();
     await expect(page).toHaveURL("/faq?ref=home");
     await expect(page.getByRole("heading", { level: 1, name: "Frequently asked questions" })).toBeVisible();
-    expect((await context.cookies()).find((cookie) => cookie.name === "age-verified")?.value).toBe("yes");
+    // The answer is posted in the background (the page is not rendered again for it).
+    await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "age-verified")?.value).toBe("yes");
 
     await page.goto("/about");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
