@@ -15,7 +15,9 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // 60 s per test: the long journeys (cart, admin, deals) run near 30 s on the 2-core CI machine
+  // with two workers, and a test that times out says nothing about the shop.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,
