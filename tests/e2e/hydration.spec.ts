@@ -53,8 +53,13 @@ test.describe("before the JavaScript arrives (390 px, scripts 3 s late)", () => 
     await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
     await hydrated(page);
     await expect(quantity).toHaveValue("250");
+    // The badge updates optimistically: wait for the server to have stored the line before leaving.
+    const saved = page.waitForResponse(
+      (response) => /^\/cart/.test(new URL(response.url()).pathname) && response.request().method() === "POST",
+    );
     await form.getByRole("button", { name: /^Add 250 to cart — / }).click();
     await expect(page.getByRole("button", { name: "Cart, 250 items" })).toBeVisible();
+    expect((await saved).ok()).toBe(true);
     await page.goto("/checkout");
     await expect(page.getByRole("spinbutton", { name: /^Quantity of / })).toHaveValue("250");
   });
