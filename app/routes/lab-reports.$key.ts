@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { serveLabReport } from "~/features/lab-reports/lab-reports.server";
+import { plainText } from "~/server/plain-text";
 
 /**
  * /lab-reports/{key}: a product's lab report from R2, shown inline with its real type and safe
@@ -10,9 +11,6 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     return await serveLabReport(context.env, params.key, request);
   } catch (error) {
     console.error(`Serving lab report ${params.key} failed`, error);
-    return new Response("Lab report temporarily unavailable", {
-      status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" },
-    });
+    return plainText(503, "Lab report temporarily unavailable", { "Retry-After": "5" });
   }
 }

@@ -6,6 +6,7 @@ import { drawPackshot } from "~/features/media/packshot.server";
 import { etagMatches } from "~/features/media/serve.server";
 import { getPackshotSource } from "~/features/catalogue/product.server";
 import { RESOURCE_CSP } from "~/server/security.server";
+import { plainText } from "~/server/plain-text";
 
 const ParamsSchema = z.object({
   id: z
@@ -19,10 +20,6 @@ const ParamsSchema = z.object({
     .refine((hash) => PACKSHOT_HASH_PATTERN.test(hash)),
 });
 
-function text(status: number, body: string, headers: Record<string, string> = {}) {
-  return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
-}
-
 /**
  * /packshots/{id}/{hash}.svg: the product's packshot (app/features/media/packshot.server.ts), drawn from its
  * current row. The hash names the facts it was drawn from, so the answer never changes and is
@@ -32,7 +29,7 @@ function text(status: number, body: string, headers: Record<string, string> = {}
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const parsed = ParamsSchema.safeParse(params);
-  if (!parsed.success) return text(400, "Bad packshot address: expected /packshots/{product id}/{11-character hash}.svg");
+  if (!parsed.success) return plainText(400, "Bad packshot address: expected /packshots/{product id}/{11-character hash}.svg");
   const { id, file: hash } = parsed.data;
 
   let product: Awaited<ReturnType<typeof getPackshotSource>>;
@@ -40,13 +37,13 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     product = await getPackshotSource(context.db, id);
   } catch (error) {
     console.error(`Packshot ${id} could not be read`, error);
-    return text(503, "Packshot temporarily unavailable", { "Retry-After": "5" });
+    return plainText(503, "Packshot temporarily unavailable", { "Retry-After": "5" });
   }
-  if (!product) return text(404, "No such product");
+  if (!product) return plainText(404, "No such product");
 
   const current = packshotHash(product);
   if (current !== hash) {
-    if (!product.active) return text(404, "No such packshot");
+    if (!product.active) return plainText(404, "No such packshot");
     return new Response(null, { status: 302, headers: { Location: packshotPath(product), "Cache-Control": "no-cache" } });
   }
 

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { serveVideo } from "~/features/media/serve.server";
+import { plainText } from "~/server/plain-text";
 
 /**
  * /videos/{key}: a product video streamed from R2 with HTTP Range support, so the player can
@@ -10,9 +11,6 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     return await serveVideo(context.env, params.key, request);
   } catch (error) {
     console.error(`Serving video ${params.key} failed`, error);
-    return new Response("Video temporarily unavailable", {
-      status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" },
-    });
+    return plainText(503, "Video temporarily unavailable", { "Retry-After": "5" });
   }
 }

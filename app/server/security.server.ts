@@ -7,6 +7,7 @@ import { ADMIN_SESSION_COOKIE } from "~/features/auth/auth.server";
 import { CART_COOKIE_NAME } from "~/features/cart/cart.server";
 import { AGE_COOKIE_NAME } from "~/features/age-gate/age-gate";
 import { TOAST_COOKIE_NAME } from "~/features/toast/toast.server";
+import { plainText } from "./plain-text";
 
 /** CSP for HTML documents: scripts only from us or carrying this request's nonce. */
 export function contentSecurityPolicy(nonce: string) {
@@ -88,14 +89,11 @@ export function unsupportedRequest(request: Request): Response | null {
   // No address of ours has a backslash (browsers turn a typed one into "/"), and Remix's router cannot
   // render one (a decoded "\" makes an invalid URL: a 500): a plain 404.
   if (/\\|%5c/i.test(url.pathname)) {
-    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return plainText(404, "Not found");
   }
   if (url.searchParams.has("_data")) {
     console.warn(`Refused a ?_data= request (not used by this app): ${request.method} ${url.pathname}`);
-    return new Response("This address does not answer ?_data= requests.", {
-      status: 400,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
+    return plainText(400, "This address does not answer ?_data= requests.");
   }
   return null;
 }

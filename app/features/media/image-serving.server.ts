@@ -9,6 +9,7 @@
  */
 import { RESOURCE_CSP } from "~/server/security.server";
 import { createDb } from "~/server/load-context";
+import { plainText } from "~/server/plain-text";
 import { etagMatches } from "./serve.server";
 import { getImageStatus, makeOneVariant, PhotoRefused, queueUnknownPhoto } from "./image-pipeline.server";
 import {
@@ -28,9 +29,9 @@ const INTERIM = "public, max-age=60";
 const CACHE_NAME = "greenleaf-images";
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-function text(status: number, body: string, headers: Record<string, string> = {}) {
-  return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers } });
-}
+/** Refusals and failures are never stored by a cache. */
+const text = (status: number, body: string, headers: Record<string, string> = {}) =>
+  plainText(status, body, { "Cache-Control": "no-store", ...headers });
 
 /** The cache key of one stored variant in one format (the format is decided before the lookup). */
 function cacheKey(request: Request, key: string, slot: VariantSlot, format: VariantFormat) {

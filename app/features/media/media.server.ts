@@ -15,6 +15,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { products, videoUploads, type VideoUploadRow } from "~db/schema";
 import { createDb, type Db } from "~/server/load-context";
+import { plainText } from "~/server/plain-text";
 import {
   IMAGE_MAX_BYTES,
   IMAGE_MESSAGES,
@@ -317,7 +318,7 @@ export async function storeImage(env: Env, body: ReadableStream<Uint8Array> | nu
 }
 
 export function notFound() {
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return plainText(404, "Not found");
 }
 
 // ---------------------------------------------------------------------------------------------
