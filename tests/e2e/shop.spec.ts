@@ -49,6 +49,9 @@ for (const { name, viewport } of WIDTHS) {
       await expect(filters.getByRole("button", { name: /^Show \d+ products?$/, includeHidden: true })).toBeAttached();
       await page.getByLabel("Price range").selectOption("under-25");
       await expect(page).toHaveURL(/[?&]price=under-25/);
+      // The address changes as the navigation commits; the grid follows in a React transition, so the
+      // test waits for what a shopper sees: the filter's chip.
+      await expect(page.getByRole("link", { name: "Remove filter: Under $25" })).toBeVisible();
       await expect(countLine(page)).toHaveText(/\(sorted A-Z\)$/);
       const prices = await cardPrices(page);
       expect(prices.length).toBeGreaterThan(0);
