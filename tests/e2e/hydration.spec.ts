@@ -143,7 +143,8 @@ test.describe("before the JavaScript arrives (390 px, scripts 3 s late)", () => 
 
       release();
       const show = sheet.getByRole("button", { name: `Show ${expected} ${expected === 1 ? "product" : "products"}` });
-      await expect(show).toBeVisible();
+      // The sheet boots, applies the ticked box and loads its counts: three steps on a busy machine.
+      await expect(show).toBeVisible({ timeout: 30_000 });
       await expect(indica).toBeChecked();
       await show.click();
       await expect(sheet.getByLabel("Search")).toBeHidden();
