@@ -15,7 +15,8 @@ test.describe("product images and video", () => {
   });
 
   test("upload and reorder images, upload a video with pause and resume, see both on the product page", async ({ page }) => {
-    test.setTimeout(60_000);
+    // Two uploads (one paused and resumed) and two full-page screenshots: long on a busy 2-core machine.
+    test.setTimeout(120_000);
     const name = `Media Test Kush ${Date.now()}`;
 
     await signIn(page);
