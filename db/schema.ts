@@ -10,11 +10,18 @@ export const categories = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     name: text("name").notNull(),
     slug: text("slug").notNull(),
+    /**
+     * The built-in catalogue's slug for this category (decision 024): it never changes when the owner
+     * renames the category, so a catalogue load files its products under the category's current slug.
+     * Null for a category the owner added.
+     */
+    catalogueKey: text("catalogue_key"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     createdAt: text("created_at").notNull().default(now),
   },
   (t) => [
     uniqueIndex("categories_name_unique").on(t.name),
+    uniqueIndex("categories_catalogue_key_unique").on(t.catalogueKey),
     uniqueIndex("categories_slug_unique").on(t.slug),
     index("categories_active_name_idx").on(t.active, t.name),
   ],
@@ -78,6 +85,12 @@ export const products = sqliteTable(
     labThcPercent: real("lab_thc_percent"),
     labCbdPercent: real("lab_cbd_percent"),
     labTotalCannabinoidsPercent: real("lab_total_cannabinoids_percent"),
+    /**
+     * JSON text: the catalogue fields as the last catalogue load wrote them (decision 024). A field whose
+     * value differs from it was edited by the owner, and a load keeps that edit unless told to replace it.
+     * Null for the owner's own products, and for rows loaded before snapshots were kept.
+     */
+    catalogueSnapshot: text("catalogue_snapshot"),
     /** Optimistic-concurrency version: bumped on every update. */
     version: integer("version").notNull().default(1),
     createdAt: text("created_at").notNull().default(now),
@@ -134,6 +147,27 @@ export const migrationRuns = sqliteTable(
     finishedAt: text("finished_at"),
   },
   (t) => [index("migration_runs_created_idx").on(t.createdAt)],
+);
+
+/**
+ * The trash (decision 025): a deleted product's whole row as JSON, under its own id, so Restore puts it
+ * back with the same id, URL, media and lab report. Rows older than 30 days are purged by the hourly
+ * cron, and only then are R2 objects no product uses any more deleted.
+ */
+export const productTrash = sqliteTable(
+  "product_trash",
+  {
+    /** The product's id (ids are AUTOINCREMENT, so no new product takes it while it is here). */
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    catalogueKey: text("catalogue_key"),
+    /** JSON text: the products row as it was */
+    row: text("row").notNull(),
+    /** deleted | replaced (by a catalogue load that replaced the owner's work) */
+    reason: text("reason").notNull().default("deleted"),
+    deletedAt: text("deleted_at").notNull().default(now),
+  },
+  (t) => [index("product_trash_deleted_idx").on(t.deletedAt)],
 );
 
 /** Small key/value flags, e.g. migration_complete. */
@@ -237,6 +271,7 @@ export const imageUploads = sqliteTable(
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
+export type ProductTrashRow = typeof productTrash.$inferSelect;
 export type MigrationRunRow = typeof migrationRuns.$inferSelect;
 export type VideoUploadRow = typeof videoUploads.$inferSelect;
 export type ImageUploadRow = typeof imageUploads.$inferSelect;

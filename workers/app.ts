@@ -1,7 +1,8 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix server build, written by `npm run build` (remix vite:build).
 import * as remixBuild from "../build/server";
-import { getLoadContext } from "../app/server/load-context";
+import { createDb, getLoadContext } from "../app/server/load-context";
+import { purgeTrash } from "../app/features/trash/trash.server";
 import { abortStaleVideoUploads } from "../app/features/media/media.server";
 import { handleImageBatch, IMAGE_DLQ_NAME, IMAGE_QUEUE_NAME } from "../app/features/media/image-pipeline.server";
 import { handleMigrationBatch } from "../app/features/migration/migration.server";
@@ -62,7 +63,12 @@ export default {
   },
 
   async scheduled(controller, env) {
-    // Hourly maintenance: abort video multipart uploads left unfinished for 24 hours.
+    // Hourly maintenance: abort video multipart uploads left unfinished for 24 hours, and purge the
+    // trash of products deleted more than 30 days ago (with the R2 objects nothing else uses).
     await abortStaleVideoUploads(env, controller.scheduledTime);
+    const purged = await purgeTrash(createDb(env.DB), env, controller.scheduledTime);
+    if (purged.purged > 0) {
+      console.log(`Trash: ${purged.purged} products purged, ${purged.objectsDeleted} stored files deleted`);
+    }
   },
 } satisfies ExportedHandler<Env>;

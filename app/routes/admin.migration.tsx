@@ -3,24 +3,29 @@ import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { requireAdmin, wantsJson } from "~/features/auth/auth.server";
 import { MIGRATION_TEXT, safeErrorMessage } from "~/features/migration/migration";
-import { getLatestMigrationRun, startMigrationRun } from "~/features/migration/migration.server";
+import { catalogueLoadChoices, getLatestMigrationRun, startMigrationRun } from "~/features/migration/migration.server";
+import { CATALOGUE_LOAD_ROUTE, CATALOGUE_LOAD_TEXT } from "~/features/migration/catalogue-load";
+import type { Db } from "~/server/load-context";
 import { redirectWithToast } from "~/features/toast/toast.server";
 
 /**
  * /admin/migration — a resource route (no page of its own):
- * POST starts the catalogue migration (the dashboard's 'Load Full Product Catalog' form) and
- * redirects back to the dashboard; GET returns the latest run as JSON for the panel's polling.
+ * POST starts the catalogue migration (from the confirmation at /admin/catalogue-load, decision 024)
+ * and redirects back to the dashboard; GET returns the latest run as JSON for the panel's polling.
+ * A POST without the confirmation's plan token, or with one made for another state of the shop,
+ * changes nothing: it is sent (back) to the confirmation.
  */
 
 const DASHBOARD = "/admin/dashboard";
 
 const StartMigrationSchema = z.object({
   intent: z.literal("start"),
-  // The button sends clearExisting=true (SPEC section 7); absent means true as well.
+  // true is the owner's explicit 'replace my work' choice; absent keeps the owner's products and edits.
   clearExisting: z
     .enum(["true", "false"], { message: "clearExisting must be true or false" })
-    .default("true")
+    .default("false")
     .transform((value) => value === "true"),
+  plan: z.string().max(100).optional(),
 });
 
 /** The JSON the panel polls: the latest run, or an error it can show while keeping the last known state. */
@@ -63,6 +68,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json({ error: "Invalid migration request", fieldErrors: submission.error.flatten().fieldErrors }, { status: 400 });
   }
 
+  const confirmation = await confirmationProblem(context.db, submission.data.plan);
+  if (confirmation) {
+    if (json) return Response.json({ error: confirmation.description }, { status: 409 });
+    return redirectWithToast(CATALOGUE_LOAD_ROUTE, confirmation);
+  }
+
   try {
     const result = await startMigrationRun(context.db, context.env.MIGRATION_QUEUE, {
       clearExisting: submission.data.clearExisting,
@@ -83,4 +94,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (json) return Response.json({ error: description }, { status: 503 });
     return redirectWithToast(DASHBOARD, { title: MIGRATION_TEXT.failedTitle, description, variant: "destructive" });
   }
+}
+
+/** Why a start request may not go ahead without (re)confirming, or null when it confirmed the plan that holds now. */
+async function confirmationProblem(db: Db, token: string | undefined) {
+  if (!token) return { title: CATALOGUE_LOAD_TEXT.confirmFirstTitle, description: CATALOGUE_LOAD_TEXT.confirmFirst };
+  const { token: current } = await catalogueLoadChoices(db);
+  if (token !== current) return { title: CATALOGUE_LOAD_TEXT.planChangedTitle, description: CATALOGUE_LOAD_TEXT.planChanged };
+  return null;
 }

@@ -7,7 +7,9 @@ import { AdminConfirmPage } from "~/features/admin/confirm-dialog";
 import { AdminRouteError } from "~/features/admin/admin-ui";
 import { localPath } from "~/server/redirect";
 import { SITE } from "~/features/site/site";
-import { deleteProduct, getProductName } from "~/features/admin/product-admin.server";
+import { getProductName } from "~/features/admin/product-admin.server";
+import { trashProduct } from "~/features/trash/trash.server";
+import { UNDO_TOAST_DURATION, undoDeleteAction } from "~/features/trash/trash";
 
 export const meta: MetaFunction = () => [{ title: `Delete Product | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
@@ -27,8 +29,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = deleteTargetId(params.id, "Product");
   const formData = await readFormData(request);
   const redirectTo = localPath(formData.get("redirectTo"), "/admin/products");
-  return deleteWithToast(() => deleteProduct(context.db, id), {
-    deleted: (name) => ({ to: redirectTo, toast: { title: "Product deleted", description: `${name} has been deleted successfully` } }),
+  // Into the trash (decision 025): the toast's Undo puts it back with the same id, URL and media.
+  return deleteWithToast(() => trashProduct(context.db, id), {
+    deleted: (name) => ({
+      to: redirectTo,
+      toast: {
+        title: "Product deleted",
+        description: `${name} has been deleted successfully`,
+        duration: UNDO_TOAST_DURATION,
+        action: undoDeleteAction(id, redirectTo),
+      },
+    }),
     missing: { to: redirectTo, toast: { title: DELETE_FAILED, description: "The product no longer exists." } },
     failed: { to: redirectTo, toast: { title: DELETE_FAILED } },
     logLabel: "Delete product failed",

@@ -1,6 +1,5 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { lazyNamed, suspendedBoundary } from "~/ui/lazy";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Gallery } from "~/features/product-page/gallery";
@@ -23,6 +22,7 @@ import { SITE, telegramUrl } from "~/features/site/site";
 import { labResultsView } from "~/features/lab-reports/lab-report-display";
 import { productJsonLdScript } from "~/features/product-page/product-json-ld.server";
 import { getProduct, readCatalogue } from "~/features/catalogue/product.server";
+import { productIdFromParam, productParam, productPath } from "~/features/catalogue/product-path";
 import { type IconProps, LineIcon } from "~/ui/icons";
 
 function TruckIcon(props: IconProps) {
@@ -52,11 +52,6 @@ function ClockIcon(props: IconProps) {
   );
 }
 
-/** A product id is a positive whole number; anything else is an unknown product. */
-const ProductIdSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,14}$/)
-  .transform(Number);
 
 function productNotFound(pathname: string): never {
   console.warn(`404 Not Found: ${pathname} (no such product)`);
@@ -65,11 +60,16 @@ function productNotFound(pathname: string): never {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
-  const id = ProductIdSchema.safeParse(params.productId);
-  if (!id.success) productNotFound(pathname);
-  const [product, admin] = await Promise.all([readCatalogue(() => getProduct(context.db, id.data)), getAdmin(request, context)]);
+  // The id finds the product; anything after it is only the readable slug (decision 024).
+  const id = productIdFromParam(params.productId);
+  if (id === null) productNotFound(pathname);
+  const [product, admin] = await Promise.all([readCatalogue(() => getProduct(context.db, id)), getAdmin(request, context)]);
   // Shoppers never see an inactive product; the admin does, with a notice.
   if (!product || (!product.active && !admin)) productNotFound(pathname);
+  // A bare id or an old slug (the name changed) moves for good to the canonical URL, query kept.
+  if (params.productId !== productParam(product)) {
+    throw redirect(`${productPath(product)}${new URL(request.url).search}`, 301);
+  }
   // The gallery's cover, og:image and JSON-LD show the uploaded image, or the packshot when there is none.
   const cover = productImageOrPackshot(product);
   return {
@@ -92,7 +92,7 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, 
     title: product.name,
     description: `${formatCents(product.priceCents)} · ${productDescription(product)}`.slice(0, 160),
     origin,
-    path: `/product/${product.id}`,
+    path: productPath(product),
     image: image.startsWith("/") ? image : undefined,
     noindex: !product.active,
   });

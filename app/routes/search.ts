@@ -8,6 +8,7 @@ import { characterCount, normalizeSearch, SUGGEST_MIN_CHARS, type Suggestions } 
 import { serializeShopQuery } from "~/features/shop-filters/shop-filters";
 import { loadSuggestions } from "~/features/search/search.server";
 import { serverTimingHeader } from "~/server/server-timing.server";
+import { productPath } from "~/features/catalogue/product-path";
 
 /**
  * GET /search?q=… — suggestions as the shopper types (the header and home search boxes): up to
@@ -35,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       price: formatCents(product.priceCents),
       image: responsiveImage(productImageOrPackshot(product), "suggestion").src,
       strainType: normalizeStrainType(product.strainType),
-      href: `/product/${product.id}`,
+      href: productPath(product),
     }));
     suggestions.categories = found.categories.map((category) => ({ name: category.name, href: `/shop/${category.slug}` }));
     return Response.json(suggestions, { headers: headers(`public, max-age=${CACHE_SECONDS}`) });

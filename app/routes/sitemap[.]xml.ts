@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { activeCategoriesQuery } from "~/features/catalogue/categories.server";
 import { FIXED_CATEGORY_PAGES } from "~/features/category-pages/category-pages.server";
 import { listSitemapProducts, readCatalogue } from "~/features/catalogue/product.server";
+import { productPath } from "~/features/catalogue/product-path";
 
 /** Public pages of the route table (checkout and admin are not for search engines). */
 const SITEMAP_PAGES = ["/", "/shop", "/about", "/contact", "/reviews", "/faq", "/account"] as const;
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const entries = [
     ...SITEMAP_PAGES.map((path) => urlEntry(`${origin}${path}`)),
     ...categorySlugs.map((slug) => urlEntry(`${origin}/shop/${encodeURIComponent(slug)}`)),
-    ...products.map((product) => urlEntry(`${origin}/product/${product.id}`, product.updatedAt)),
+    ...products.map((product) => urlEntry(`${origin}${productPath(product)}`, product.updatedAt)),
   ];
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',

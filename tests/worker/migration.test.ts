@@ -107,6 +107,14 @@ function testCatalogue(size: number, rejectAt: number[] = []) {
   );
 }
 
+/** The plan token the confirmation page (/admin/catalogue-load) gives its forms: a start POST must send it back. */
+async function confirmedPlan(cookie: string) {
+  const page = await (await get("/admin/catalogue-load", { headers: { Cookie: cookie } })).text();
+  const token = /name="plan" value="([^"]+)"/.exec(page)?.[1];
+  expect(token).toBeTruthy();
+  return token!;
+}
+
 function escapeHtml(text: string) {
   return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 }
@@ -117,6 +125,7 @@ beforeEach(async () => {
     env.DB.prepare("DELETE FROM migration_runs"),
     env.DB.prepare("DELETE FROM settings WHERE key = 'migration_complete'"),
     env.DB.prepare("DELETE FROM products"),
+    env.DB.prepare("DELETE FROM product_trash"),
   ]);
   await insertProductRows(db, catalogue.map(catalogueEntryToRow));
 });
@@ -188,7 +197,7 @@ describe("a full migration through the Queue consumer", () => {
     expect((shop.match(/Save 25%/g) ?? []).length).toBe(onSale.length);
   });
 
-  it("with clearExisting replaces a changed catalogue: strays are gone, edits are undone", async () => {
+  it("with clearExisting (the owner's explicit 'replace') replaces a changed catalogue: strays go to the trash, edits are undone", async () => {
     const changed = catalogue[3]!;
     await env.DB.batch([
       env.DB.prepare("UPDATE products SET name = 'Edited Away', price_cents = 1 WHERE catalogue_key = ?").bind(changed.key),
@@ -210,6 +219,8 @@ describe("a full migration through the Queue consumer", () => {
     expect(await search("Stray Product")).toContain("No products found matching your criteria.");
     expect(await search("Edited Away")).toContain("No products found matching your criteria.");
     expect(await search(changed.name!)).toContain(escapeHtml(changed.name!));
+    const trashed = await env.DB.prepare("SELECT name, reason FROM product_trash").all<{ name: string; reason: string }>();
+    expect(trashed.results).toEqual([{ name: "Stray Product", reason: "replaced" }]);
   });
 
   it("without clearExisting keeps what is there and only adds what is missing", async () => {
@@ -253,6 +264,8 @@ describe("at-least-once delivery", () => {
   });
 
   it("finishes a run interrupted after its first batch without duplicating or losing a product", async () => {
+    // A new shop: every catalogue product is inserted.
+    await env.DB.prepare("DELETE FROM products").run();
     const { runId, message } = await createRun();
 
     // The isolate "dies" once the first insert batch has committed: every later D1 call fails.
@@ -396,8 +409,12 @@ describe("D1's 100 bound parameters", () => {
         if (isProductInsert(sql)) insertParameters.push(parameters);
       },
     });
+    // A new shop (every product inserted), then a load over it (every product compared and updated in place).
+    await env.DB.prepare("DELETE FROM products").run();
     const { message } = await createRun();
     await deliver([message], { database: counting });
+    const { message: again } = await createRun({ clearExisting: false });
+    await deliver([again], { database: counting });
 
     await expectWholeCatalogueExactlyOnce();
     expect(insertParameters.length).toBeGreaterThan(0);
@@ -505,7 +522,8 @@ describe("POST /admin/migration (the dashboard button)", () => {
   it("records a queued run, and the Worker's own queue consumer finishes it", async () => {
     const spy = vi.spyOn(worker, "queue");
     const cookie = await adminCookie();
-    const response = await postForm("/admin/migration", { intent: "start", clearExisting: "true" }, { headers: { Cookie: cookie } });
+    const plan = await confirmedPlan(cookie);
+    const response = await postForm("/admin/migration", { intent: "start", clearExisting: "true", plan }, { headers: { Cookie: cookie } });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/dashboard");
 
@@ -523,7 +541,8 @@ describe("POST /admin/migration (the dashboard button)", () => {
   it("refuses to start a second run while one is queued", async () => {
     const { runId, message } = await createRun();
     const cookie = await adminCookie();
-    const response = await postForm("/admin/migration", { intent: "start", clearExisting: "true" }, { headers: { Cookie: cookie } });
+    const plan = await confirmedPlan(cookie);
+    const response = await postForm("/admin/migration", { intent: "start", clearExisting: "true", plan }, { headers: { Cookie: cookie } });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/dashboard");
     const toastCookie = response.headers.get("Set-Cookie")!.split(";")[0]!;

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { startMigrationRun, MIGRATION_QUEUE_NAME, type MigrationMessage } from "../../app/features/migration/migration.server";
 import {
   createProduct,
-  deleteProduct,
   listAdminProducts,
   toggleProductActive,
   updateProductVersioned,
@@ -12,6 +11,7 @@ import { catalogue } from "../../db/catalogue";
 import worker from "../../workers/app";
 import { catalogueChanged, get } from "./helpers";
 import { cardNames, db } from "./shop-helpers";
+import { trashProduct } from "../../app/features/trash/trash.server";
 
 /**
  * The search indexes (migrations/0006_product_search.sql) follow every write to products through
@@ -110,7 +110,7 @@ describe("the index is filled and stays in sync", () => {
       const admin = await listAdminProducts(db, { search: "wombatberry", category: "", page: 1 });
       expect(admin.products.map((row) => row.name)).toEqual(["Wombatberry Sunset"]);
     } finally {
-      expect(await deleteProduct(db, id)).toBe("Wombatberry Sunset");
+      expect(await trashProduct(db, id)).toBe("Wombatberry Sunset");
     }
     await expectIndexInSync();
     expect(await indexedIds("product_name_trigram", '"mbatber"')).toEqual([]);

@@ -169,12 +169,6 @@ export async function toggleProductActive(db: Db, id: number) {
   return row ?? null;
 }
 
-/** Deletes a product; returns its name, or null when it did not exist. */
-export async function deleteProduct(db: Db, id: number) {
-  const [row] = await db.delete(products).where(eq(products.id, id)).returning({ name: products.name });
-  return row?.name ?? null;
-}
-
 /** The dashboard's figures in one query. */
 export async function getDashboardStats(db: Db) {
   const [row] = await db

@@ -10,6 +10,7 @@ import type { CartActionData } from "~/routes/cart";
 import { Price } from "~/features/deals/price";
 import { MAX_LINE_QUANTITY } from "./cart";
 import { CART_ACTION, cartLineFetcherKey, useFetcherToasts, useOtherCartSubmitting, type OptimisticLine } from "./cart-state";
+import { productPath } from "~/features/catalogue/product-path";
 
 const stepButton =
   "inline-flex h-9 w-9 items-center justify-center rounded-full border border-forest-800/20 bg-white text-lg leading-none font-semibold text-forest-800 transition-colors hover:bg-forest-50 disabled:cursor-not-allowed disabled:opacity-50";
@@ -83,7 +84,7 @@ export function CartLineRow({ line, variant }: { line: OptimisticLine; variant: 
         <div className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-3">
             <h3 className={`${page ? "text-lg" : "text-base"} leading-snug font-semibold text-ink-900`}>
-              <Link to={`/product/${item.id}`} className="hover:text-forest-700 hover:underline">
+              <Link to={productPath(item)} className="hover:text-forest-700 hover:underline">
                 {item.name}
               </Link>
             </h3>

@@ -4,6 +4,7 @@ import { imageSources } from "~/features/media/product-image";
 import type { CartActionData } from "~/routes/cart";
 import type { OutOfStockLine } from "./cart";
 import { CART_ACTION, cartLineFetcherKey, useFetcherToasts } from "./cart-state";
+import { productPath } from "~/features/catalogue/product-path";
 
 /**
  * Cart lines whose product is out of stock: shown, marked 'Out of Stock', with Remove — and said
@@ -42,7 +43,7 @@ function OutOfStockRow({ line }: { line: OutOfStockLine }) {
       />
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold text-ink-900">
-          <Link to={`/product/${line.id}`} className="hover:underline">
+          <Link to={productPath(line)} className="hover:underline">
             {line.name}
           </Link>
         </p>

@@ -29,7 +29,7 @@ export async function getProduct(db: Db, id: number) {
 /** Active products for /sitemap.xml (id and last change), in id order. */
 export async function listSitemapProducts(db: Db) {
   return db
-    .select({ id: products.id, updatedAt: products.updatedAt })
+    .select({ id: products.id, name: products.name, updatedAt: products.updatedAt })
     .from(products)
     .where(eq(products.active, true))
     .orderBy(asc(products.id));

@@ -2,6 +2,7 @@ import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-r
 import { useEffect, useRef, useState } from "react";
 import { notify } from "~/features/toast/toaster";
 import { SpinnerIcon } from "~/ui/icons";
+import { CATALOGUE_LOAD_ROUTE } from "./catalogue-load";
 import {
   isRunActive,
   isRunStale,
@@ -31,8 +32,8 @@ const STATUS_LABEL: Record<string, string> = {
 };
 
 /**
- * The dashboard's catalogue migration panel. The button posts a real form to /admin/migration
- * (clearExisting=true); while a run is queued or running the button is disabled and reads
+ * The dashboard's catalogue migration panel. The button opens the load's confirmation
+ * (/admin/catalogue-load), whose forms post to /admin/migration; while a run is queued or running the button is disabled and reads
  * 'Loading More Products...', and the panel follows the run: with JavaScript it polls the
  * route's loader (GET /admin/migration), without it a meta refresh and a 'Refresh status' link reload the page.
  * When it sees a run finish it toasts the spec's outcome once and refreshes the dashboard.
@@ -54,13 +55,13 @@ export function MigrationPanel({ run }: { run: MigrationRunView | null }) {
             Product catalogue
           </h2>
           <p className="mt-2 text-sm text-ink-700">
-            Load the full product catalogue (100+ products) into the database. The current products are replaced, so every category is
-            populated again.
+            Load the full product catalogue (100+ products) into the database, so every category is populated. Catalogue products are
+            updated in place and keep their links; you see what will change, and choose, before anything is written.
           </p>
         </div>
-        <Form method="post" action={MIGRATION_ROUTE} className="shrink-0">
-          <input type="hidden" name="intent" value="start" />
-          <button type="submit" name="clearExisting" value="true" className="btn-gold w-full sm:w-auto" disabled={busy}>
+        {/* A GET to the confirmation (decision 024): nothing changes until the owner chooses there. */}
+        <Form method="get" action={CATALOGUE_LOAD_ROUTE} className="shrink-0">
+          <button type="submit" className="btn-gold w-full sm:w-auto" disabled={busy}>
             {busy ? <Spinner /> : null}
             {busy ? "Loading More Products..." : "Load Full Product Catalog"}
           </button>

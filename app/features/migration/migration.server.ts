@@ -1,11 +1,27 @@
-import { and, count, desc, eq, exists, inArray, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { catalogue as builtInCatalogue } from "~db/catalogue";
-import { migrationRuns, products, settings, type MigrationRunRow, type NewProductRow } from "~db/schema";
+import { categories, migrationRuns, productTrash, products, settings, type MigrationRunRow, type NewProductRow } from "~db/schema";
 import { putSampleLabReports } from "~db/sample-lab-reports";
 import { catalogueEntryToRow } from "~db/transform";
 import { createDb, type Db } from "~/server/load-context";
 import { thcColumns } from "~/features/catalogue/thc";
+import { moveProductsToTrash, trashedCatalogueProducts } from "~/features/trash/trash.server";
+import {
+  CATALOGUE_FIELDS,
+  catalogueFields,
+  planRow,
+  planToken,
+  serializeSnapshot,
+  type CatalogueField,
+  type ExistingProduct,
+  type FieldValue,
+  type LoadMode,
+  type PlanSummary,
+  type RowPlan,
+} from "./catalogue-plan";
 import {
   ACTIVE_MIGRATION_STATUSES,
   isFinishedStatus,
@@ -18,17 +34,20 @@ import {
 } from "./migration";
 
 /**
- * The queue-backed catalogue migration (SPEC.md sections 4, 5, 7, 8; DESIGN.md 'Migration').
+ * The queue-backed catalogue migration (SPEC.md sections 4, 5, 7, 8; DESIGN.md 'Migration'; decisions
+ * 005, 008 and 024).
  *
- * An admin action records a run in D1 and sends `{ runId }` to MIGRATION_QUEUE. The consumer
- * transforms the built-in catalogue, clears the products once when asked, inserts in atomic
- * D1 batches (each statement under D1's 100 bound parameters), isolates a failing product,
- * and records the outcome. Delivery is at least once, so every step is safe to repeat:
+ * The admin confirms a plan (planCatalogueLoad: added, updated, unchanged, the owner's products and
+ * edits), the action records a run in D1 and sends `{ runId }` to MIGRATION_QUEUE. The consumer plans
+ * again and carries the plan out in atomic D1 batches (each statement under D1's 100 bound parameters):
+ * catalogue products are matched by their stable catalogue key and updated in place, so ids, URLs,
+ * cart lines, media and lab reports survive every load. The run's `clearExisting` flag is the owner's
+ * explicit 'replace' choice: the owner's products go to the trash and their edits are overwritten;
+ * without it both are kept. Delivery is at least once, so every step is safe to repeat:
  * - a finished run is never touched again;
- * - the clear and the run's `cleared` mark commit in one batch, and the delete only runs while
- *   the mark is unset, so a redelivery (even a concurrent one) never clears twice;
- * - products are inserted by their unique catalogue key with ON CONFLICT DO NOTHING, so a
- *   redelivery after a partial insert ends with each catalogue product exactly once.
+ * - each delivery plans afresh, so rows an earlier delivery wrote plan as unchanged;
+ * - inserts are keyed by the unique catalogue key with ON CONFLICT DO NOTHING, and updates only apply
+ *   while the row still has the version they were planned on.
  */
 
 export const MIGRATION_QUEUE_NAME = "catalogue-migration";
@@ -190,6 +209,105 @@ export function prepareCatalogueRows(entries: readonly unknown[]) {
   return { rows, rejected };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Planning a load (the confirmation page and the consumer alike; decision 024)
+
+export interface LoadStep {
+  row: CatalogueRow;
+  plan: RowPlan;
+}
+
+export interface OwnerProduct {
+  id: number;
+  name: string;
+  createdAt: string;
+}
+
+export interface CatalogueLoadPlan {
+  summary: Omit<PlanSummary, "ownerProducts"> & { ownerProducts: OwnerProduct[] };
+  steps: LoadStep[];
+  rejected: FailedProduct[];
+}
+
+const existingProductColumns = {
+  id: products.id,
+  catalogueKey: products.catalogueKey,
+  version: products.version,
+  createdAt: products.createdAt,
+  catalogueSnapshot: products.catalogueSnapshot,
+  ...Object.fromEntries(CATALOGUE_FIELDS.map((field) => [field, products[field]])),
+} as unknown as Record<string, SQLiteColumn>;
+
+/** Every product row as the planner compares it (one query; a catalogue is thousands of rows at most). */
+async function readExistingProducts(db: Db): Promise<ExistingProduct[]> {
+  const rows = (await db.select(existingProductColumns).from(products)) as unknown as Array<
+    Omit<ExistingProduct, "fields"> & Record<CatalogueField, FieldValue>
+  >;
+  return rows.map((row) => ({
+    id: row.id,
+    catalogueKey: row.catalogueKey,
+    name: row.name as string,
+    version: row.version,
+    createdAt: row.createdAt,
+    catalogueSnapshot: row.catalogueSnapshot,
+    fields: catalogueFields(row),
+  }));
+}
+
+/** Catalogue category slug -> the category's current slug (the owner may have renamed it since). */
+async function categorySlugsByKey(db: Db): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ key: categories.catalogueKey, slug: categories.slug })
+    .from(categories)
+    .where(isNotNull(categories.catalogueKey));
+  return new Map(rows.map((row) => [row.key!, row.slug]));
+}
+
+/** What loading `entries` would do now, in `mode`: per product, and summed up for the confirmation. */
+export async function planCatalogueLoad(db: Db, entries: readonly unknown[], mode: LoadMode): Promise<CatalogueLoadPlan> {
+  const prepared = prepareCatalogueRows(entries);
+  const [existing, trashed, categorySlugs] = await Promise.all([readExistingProducts(db), trashedCatalogueProducts(db), categorySlugsByKey(db)]);
+  const byKey = new Map(existing.filter((row) => row.catalogueKey).map((row) => [row.catalogueKey!, row]));
+  const trashedByKey = new Map(trashed.map((entry) => [entry.catalogueKey!, entry]));
+  const catalogueKeys = new Set(prepared.rows.map((row) => row.catalogueKey));
+  const summary: CatalogueLoadPlan["summary"] = {
+    mode,
+    catalogueSize: entries.length,
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    ownerProducts: existing
+      .filter((row) => !row.catalogueKey || !catalogueKeys.has(row.catalogueKey))
+      .map(({ id, name, createdAt }) => ({ id, name, createdAt })),
+    ownerEdits: [],
+    trashed: [],
+  };
+  const steps: LoadStep[] = [];
+  for (const catalogueRow of prepared.rows) {
+    // A renamed category keeps its products: the catalogue's slug is looked up by the category's stable key.
+    const row = { ...catalogueRow, category: categorySlugs.get(catalogueRow.category) ?? catalogueRow.category };
+    const current = byKey.get(row.catalogueKey);
+    const inTrash = current ? undefined : trashedByKey.get(row.catalogueKey);
+    if (inTrash) {
+      summary.trashed.push({ id: inTrash.id, name: inTrash.name });
+      if (mode === "keep") {
+        steps.push({ row, plan: { kind: "skip" } });
+      } else {
+        summary.added += 1;
+        steps.push({ row, plan: { kind: "restore", id: inTrash.id } });
+      }
+      continue;
+    }
+    const planned = planRow(current, catalogueFields(row), mode);
+    if (planned.plan.kind === "add") summary.added += 1;
+    else if (planned.updated) summary.updated += 1;
+    else summary.unchanged += 1;
+    if (current && planned.ownerEdits.length > 0) summary.ownerEdits.push({ id: current.id, name: current.name, fields: planned.ownerEdits });
+    steps.push({ row, plan: planned.plan });
+  }
+  return { summary, steps, rejected: prepared.rejected };
+}
+
 /** An error that escaped the insert phase: recorded as 'Failed to insert products: {error}'. */
 export class MigrationInsertError extends Error {
   constructor(cause: unknown) {
@@ -234,18 +352,25 @@ export async function runMigration(db: Db, runId: string, options: RunMigrationO
     const finished = await getMigrationRun(db, runId);
     return finished ? { kind: "already-finished", run: finished } : { kind: "ignored", reason: "unknown run" };
   }
-
-  if (run.clearExisting && !run.cleared) await clearProductsOnce(db, runId);
+  const mode: LoadMode = run.clearExisting ? "replace" : "keep";
 
   // The sample lab reports go into R2 before the rows that point at them (a redelivery puts the same bytes again).
   if (options.bucket) await putSampleLabReports(options.bucket, entries);
-  const { rows, rejected } = prepareCatalogueRows(entries);
-  const failedProducts: FailedProduct[] = [...rejected];
+  // Planned on every delivery: rows an earlier delivery already wrote now plan as unchanged.
+  const plan = await planCatalogueLoad(db, entries, mode);
+  // Replacing: the owner's products that existed when the run was started go to the trash (never into nothing).
+  if (mode === "replace" && !run.cleared) {
+    const ids = plan.summary.ownerProducts.filter((product) => product.createdAt <= run.createdAt).map((product) => product.id);
+    await moveProductsToTrash(db, ids, "replaced");
+    await db.update(migrationRuns).set({ cleared: true }).where(eq(migrationRuns.id, runId));
+  }
+
+  const failedProducts: FailedProduct[] = [...plan.rejected];
   let inserted = 0;
   try {
-    for (let start = 0; start < rows.length; start += batchRows) {
-      const group = rows.slice(start, start + batchRows);
-      inserted += await insertGroup(db, runId, group, inserted, failedProducts);
+    for (let start = 0; start < plan.steps.length; start += batchRows) {
+      const group = plan.steps.slice(start, start + batchRows);
+      inserted += await applyGroup(db, runId, group, inserted, failedProducts);
     }
   } catch (error) {
     throw new MigrationInsertError(error);
@@ -279,18 +404,6 @@ export async function runMigration(db: Db, runId: string, options: RunMigrationO
   return { kind: "finished", run: finished };
 }
 
-/** Deletes every product and marks the run cleared, atomically; a no-op once the mark is set. */
-async function clearProductsOnce(db: Db, runId: string) {
-  const notYetCleared = db
-    .select({ one: sql`1` })
-    .from(migrationRuns)
-    .where(and(eq(migrationRuns.id, runId), eq(migrationRuns.cleared, false)));
-  await db.batch([
-    db.delete(products).where(exists(notYetCleared)),
-    db.update(migrationRuns).set({ cleared: true }).where(eq(migrationRuns.id, runId)),
-  ]);
-}
-
 function progressUpdate(db: Db, runId: string, inserted: number, failedProducts: FailedProduct[]) {
   return db
     .update(migrationRuns)
@@ -298,34 +411,74 @@ function progressUpdate(db: Db, runId: string, inserted: number, failedProducts:
     .where(activeRun(runId));
 }
 
+/** The statements that carry out one planned catalogue product (none when it is unchanged or stays in the trash). */
+function stepStatements(db: Db, { row, plan }: LoadStep): BatchItem<"sqlite">[] {
+  switch (plan.kind) {
+    case "add":
+      return productInsertStatements(db, [{ ...row, catalogueSnapshot: serializeSnapshot(catalogueFields(row)) }]);
+    case "restore":
+      return [
+        ...productInsertStatements(db, [{ ...row, id: plan.id, catalogueSnapshot: serializeSnapshot(catalogueFields(row)) }]),
+        db.delete(productTrash).where(eq(productTrash.id, plan.id)),
+      ];
+    case "update": {
+      const changes = Object.keys(plan.set).length > 0;
+      const thc = "thcContent" in plan.set ? thcColumns(plan.set.thcContent as string | null) : {};
+      return [
+        db
+          .update(products)
+          .set({
+            ...(plan.set as Partial<NewProductRow>),
+            ...thc,
+            catalogueSnapshot: plan.snapshot,
+            // A change bumps the version, so an edit form opened before the load reports a conflict instead of undoing it.
+            ...(changes ? { version: sql`${products.version} + 1`, updatedAt: isoNow } : {}),
+          })
+          // Only while the row is as planned: an owner's save in the meantime wins.
+          .where(and(eq(products.id, plan.id), eq(products.version, plan.version))),
+      ];
+    }
+    default:
+      return [];
+  }
+}
+
 /**
- * Inserts one group of rows and its progress record in one atomic batch. When the batch fails,
- * the rows are tried one by one: a row that still fails goes into failedProducts and the rest go
- * on. Returns how many of the group's products are now in the database.
+ * Applies one group of planned products and its progress record in one atomic batch. When the batch
+ * fails, the products are tried one by one: one that still fails goes into failedProducts and the rest
+ * go on. Returns how many of the group's products are now in place.
  */
-async function insertGroup(db: Db, runId: string, group: CatalogueRow[], insertedBefore: number, failedProducts: FailedProduct[]) {
-  const statements = productInsertStatements(db, group);
+async function applyGroup(db: Db, runId: string, group: LoadStep[], doneBefore: number, failedProducts: FailedProduct[]) {
+  // New products go in as multi-row INSERTs (as many rows per statement as fit in 100 parameters).
+  const adds = group.filter((step) => step.plan.kind === "add");
+  const statements = [
+    ...productInsertStatements(
+      db,
+      adds.map(({ row }) => ({ ...row, catalogueSnapshot: serializeSnapshot(catalogueFields(row)) })),
+    ),
+    ...group.filter((step) => step.plan.kind !== "add").flatMap((step) => stepStatements(db, step)),
+  ];
   try {
     // One transaction: the group's rows and the progress that counts them commit together (or not at all).
-    await db.batch([progressUpdate(db, runId, insertedBefore + group.length, failedProducts), ...statements]);
+    await db.batch([progressUpdate(db, runId, doneBefore + group.length, failedProducts), ...statements]);
     return group.length;
   } catch (batchError) {
     console.warn(`A batch of ${group.length} products failed; retrying them one by one: ${safeErrorMessage(batchError)}`);
   }
-  let inserted = 0;
-  for (const row of group) {
-    const [statement] = productInsertStatements(db, [row]);
+  let done = 0;
+  for (const step of group) {
+    const [first, ...rest] = stepStatements(db, step);
     try {
-      await statement!.run();
-      inserted += 1;
+      if (first) await db.batch([first, ...rest]);
+      done += 1;
     } catch (rowError) {
       const reason = safeErrorMessage(rowError);
-      console.warn(`Product "${row.catalogueKey}" could not be inserted: ${reason}`);
-      failedProducts.push({ key: row.catalogueKey, name: row.name, reason });
+      console.warn(`Product "${step.row.catalogueKey}" could not be loaded: ${reason}`);
+      failedProducts.push({ key: step.row.catalogueKey, name: step.row.name, reason });
     }
   }
-  await progressUpdate(db, runId, insertedBefore + inserted, failedProducts);
-  return inserted;
+  await progressUpdate(db, runId, doneBefore + done, failedProducts);
+  return done;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -390,4 +543,19 @@ export async function handleMigrationBatch(batch: MessageBatch<unknown>, env: En
       message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The confirmation (decision 024)
+
+/** The summary without row-level detail the page does not need (what a confirmation token covers). */
+function publicSummary(summary: CatalogueLoadPlan["summary"]): PlanSummary {
+  return { ...summary, ownerProducts: summary.ownerProducts.map(({ id, name }) => ({ id, name })) };
+}
+
+/** What the confirmation shows: the load in both modes, and the token the confirming POST must send back. */
+export async function catalogueLoadChoices(db: Db, entries: readonly unknown[] = builtInCatalogue) {
+  const [keep, replace] = await Promise.all([planCatalogueLoad(db, entries, "keep"), planCatalogueLoad(db, entries, "replace")]);
+  const choices = { keep: publicSummary(keep.summary), replace: publicSummary(replace.summary) };
+  return { ...choices, token: planToken(choices.keep, choices.replace) };
 }

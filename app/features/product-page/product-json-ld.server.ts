@@ -2,6 +2,7 @@ import type { Product } from "~/features/catalogue/product";
 import { SITE } from "~/features/site/site";
 import { galleryItems } from "./gallery-items";
 import { categoryLabel, productDescription } from "./product-page";
+import { productPath } from "~/features/catalogue/product-path";
 
 /*
  * A product page's schema.org JSON-LD, built by its loader: crawlers read it in the server's HTML, so
@@ -80,7 +81,7 @@ export function productJsonLdScript(product: Product, cover: string, origin: str
   return jsonForScript(
     productJsonLd({
       origin,
-      path: `/product/${product.id}`,
+      path: productPath(product),
       name: product.name,
       images: galleryItems({ ...product, image: cover })
         .filter((item) => item.kind === "image")

@@ -18,6 +18,7 @@ const ToastSchema = z.object({
   description: z.string().optional(),
   variant: z.enum(["default", "destructive"]).optional(),
   duration: z.number().optional(),
+  action: z.object({ label: z.string(), to: z.string().startsWith("/"), fields: z.record(z.string(), z.string()) }).optional(),
 });
 const ToastListSchema = z.array(ToastSchema).max(3);
 

@@ -1,3 +1,4 @@
+import { Form } from "@remix-run/react";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -72,6 +73,16 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{toast.title}</p>
         {toast.description ? <p className="mt-0.5 text-sm opacity-90">{toast.description}</p> : null}
+        {toast.action ? (
+          <Form method="post" action={toast.action.to} className="mt-2">
+            {Object.entries(toast.action.fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type="submit" className="pointer-events-auto text-sm font-semibold underline underline-offset-2">
+              {toast.action.label}
+            </button>
+          </Form>
+        ) : null}
       </div>
       {hydrated ? (
         <button type="button" onClick={() => onDismiss(toast.id)} className="toast-close" aria-label="Dismiss notification">

@@ -1,0 +1,141 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { FIELD_LABELS, type PlanSummary } from "./catalogue-plan";
+import { CATALOGUE_LOAD_TEXT, products } from "./catalogue-load";
+import { MIGRATION_ROUTE } from "./migration";
+
+/**
+ * The confirmation before a catalogue load (decision 024): what each choice does, product by product,
+ * before anything changes. Two real forms post to /admin/migration with the plan's token; the first
+ * (keep my work) is the default, replacing is the explicit second choice.
+ */
+export function CatalogueLoadConfirm({
+  keep,
+  replace,
+  token,
+  busy,
+}: {
+  keep: PlanSummary;
+  replace: PlanSummary;
+  token: string;
+  busy: boolean;
+}) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction === MIGRATION_ROUTE;
+  const hasOwnerWork = keep.ownerProducts.length > 0 || keep.ownerEdits.length > 0 || keep.trashed.length > 0;
+  const disabled = busy || submitting;
+
+  return (
+    <div className="space-y-6">
+      {busy ? (
+        <p role="alert" className="rounded-2xl border border-gold-600/30 bg-gold-100 px-4 py-3 text-sm text-ink-900">
+          A catalogue migration is already loading. Wait for it to finish before starting another.
+        </p>
+      ) : null}
+
+      <section aria-labelledby="load-keep-heading" className="card p-6 sm:p-8">
+        <h2 id="load-keep-heading" className="font-display text-2xl text-forest-900">
+          {CATALOGUE_LOAD_TEXT.keepLabel}
+        </h2>
+        <p className="mt-1 text-sm text-ink-700">Recommended. Nothing you added or changed is lost.</p>
+        <Counts plan={keep} />
+        <OwnerWork plan={keep} />
+        <Form method="post" action={MIGRATION_ROUTE} className="mt-6 flex flex-wrap gap-3">
+          <input type="hidden" name="intent" value="start" />
+          <input type="hidden" name="plan" value={token} />
+          <button type="submit" name="clearExisting" value="false" className="btn-gold" disabled={disabled}>
+            {CATALOGUE_LOAD_TEXT.keepLabel}
+          </button>
+          <Link to="/admin/dashboard" className="btn-secondary">
+            Cancel
+          </Link>
+        </Form>
+      </section>
+
+      {hasOwnerWork ? (
+        <section aria-labelledby="load-replace-heading" className="card border border-berry-700/20 p-6 sm:p-8">
+          <h2 id="load-replace-heading" className="font-display text-2xl text-berry-700">
+            Or: {CATALOGUE_LOAD_TEXT.replaceLabel.toLowerCase()}
+          </h2>
+          <p className="mt-1 text-sm text-ink-700">
+            The shop becomes exactly the catalogue. Your own products go to the trash, where you can restore them for 30 days.
+          </p>
+          <Counts plan={replace} />
+          <OwnerWork plan={replace} />
+          <Form method="post" action={MIGRATION_ROUTE} className="mt-6">
+            <input type="hidden" name="intent" value="start" />
+            <input type="hidden" name="plan" value={token} />
+            <button type="submit" name="clearExisting" value="true" className="btn-danger" disabled={disabled}>
+              {CATALOGUE_LOAD_TEXT.replaceLabel}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function Counts({ plan }: { plan: PlanSummary }) {
+  return (
+    <dl className="mt-4 grid grid-cols-3 gap-3 text-sm">
+      {(
+        [
+          ["Added", plan.added],
+          ["Updated", plan.updated],
+          ["Unchanged", plan.unchanged],
+        ] as const
+      ).map(([label, value]) => (
+        <div key={label} className="rounded-2xl bg-cream-100 px-4 py-3">
+          <dt className="text-ink-700">{label}</dt>
+          <dd className="font-display text-2xl text-forest-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function OwnerWork({ plan }: { plan: PlanSummary }) {
+  const keep = plan.mode === "keep";
+  return (
+    <div className="mt-4 space-y-4 text-sm text-ink-900">
+      {plan.ownerProducts.length > 0 ? (
+        <div>
+          <h3 className="font-semibold">
+            Your products ({products(plan.ownerProducts.length)}): {keep ? "kept as they are" : "moved to the trash"}
+          </h3>
+          <NameList names={plan.ownerProducts.map((product) => ({ id: product.id, text: product.name }))} />
+        </div>
+      ) : null}
+      {plan.ownerEdits.length > 0 ? (
+        <div>
+          <h3 className="font-semibold">
+            Your edits to catalogue products ({products(plan.ownerEdits.length)}): {keep ? "kept" : "overwritten by the catalogue"}
+          </h3>
+          <NameList
+            names={plan.ownerEdits.map((edit) => ({
+              id: edit.id,
+              text: `${edit.name} — ${edit.fields.map((field) => FIELD_LABELS[field]).join(", ")}`,
+            }))}
+          />
+        </div>
+      ) : null}
+      {plan.trashed.length > 0 ? (
+        <div>
+          <h3 className="font-semibold">
+            Catalogue products you deleted ({products(plan.trashed.length)}): {keep ? "stay in the trash" : "come back"}
+          </h3>
+          <NameList names={plan.trashed.map((product) => ({ id: product.id, text: product.name }))} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function NameList({ names }: { names: { id: number; text: string }[] }) {
+  return (
+    <ul className="mt-1 max-h-64 list-disc space-y-0.5 overflow-y-auto pl-5 text-ink-700">
+      {names.map((name) => (
+        <li key={name.id}>{name.text}</li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,132 @@
+import { desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { productTrash, products, type NewProductRow, type ProductRow, type ProductTrashRow } from "~db/schema";
+import type { Db } from "~/server/load-context";
+import { parseMediaKey, productMediaKeys, TRASH_PURGE_AFTER_DAYS, type TrashReason } from "./trash";
+
+/**
+ * The product trash (decision 025). A deleted product's row moves, whole, into `product_trash` under
+ * its own id, in one atomic batch with the delete; Restore moves it back the same way, so it returns
+ * with the same id (AUTOINCREMENT ids are never reused), URL, media and lab report. The search index
+ * follows through the products triggers; shoppers never see a trashed row because it is not in
+ * `products` at all. The hourly cron purges rows older than 30 days, then deletes the R2 objects that
+ * no product and no other trashed product still uses.
+ */
+
+/** The statements that move `rows` into the trash (add them to a batch that also deletes the rows). */
+export function trashInsertStatements(db: Db, rows: readonly ProductRow[], reason: TrashReason) {
+  return rows.map((row) =>
+    db
+      .insert(productTrash)
+      .values({ id: row.id, name: row.name, catalogueKey: row.catalogueKey, row: JSON.stringify(row), reason })
+      .onConflictDoUpdate({ target: productTrash.id, set: { row: JSON.stringify(row), reason, deletedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` } }),
+  );
+}
+
+/** Moves products into the trash in one atomic batch; returns the names of those moved. */
+export async function moveProductsToTrash(db: Db, ids: readonly number[], reason: TrashReason): Promise<string[]> {
+  const names: string[] = [];
+  // 50 ids per round keeps every statement far under D1's 100 bound parameters.
+  for (let start = 0; start < ids.length; start += 50) {
+    const chunk = ids.slice(start, start + 50);
+    const rows = await db.select().from(products).where(inArray(products.id, chunk));
+    if (rows.length === 0) continue;
+    const [first, ...rest] = trashInsertStatements(db, rows, reason);
+    await db.batch([
+      first!,
+      ...rest,
+      db.delete(products).where(
+        inArray(
+          products.id,
+          rows.map((row) => row.id),
+        ),
+      ),
+    ]);
+    names.push(...rows.map((row) => row.name));
+  }
+  return names;
+}
+
+/** Deletes one product into the trash; returns its name, or null when there was no such product. */
+export async function trashProduct(db: Db, id: number): Promise<string | null> {
+  const [name] = await moveProductsToTrash(db, [id], "deleted");
+  return name ?? null;
+}
+
+/** The trashed row as the products table had it (the JSON is ours, written by trashInsertStatements). */
+export function trashedRow(entry: Pick<ProductTrashRow, "row">): NewProductRow {
+  return JSON.parse(entry.row) as NewProductRow;
+}
+
+export type RestoreResult = { status: "restored"; name: string } | { status: "not-found" } | { status: "key-taken"; name: string };
+
+/** Puts a trashed product back under its own id, atomically; refused when a catalogue load re-added its catalogue key meanwhile. */
+export async function restoreProduct(db: Db, id: number): Promise<RestoreResult> {
+  const [entry] = await db.select().from(productTrash).where(eq(productTrash.id, id)).limit(1);
+  if (!entry) return { status: "not-found" };
+  const row = trashedRow(entry);
+  if (row.catalogueKey) {
+    const [taken] = await db.select({ id: products.id }).from(products).where(eq(products.catalogueKey, row.catalogueKey)).limit(1);
+    if (taken) return { status: "key-taken", name: entry.name };
+  }
+  await db.batch([db.insert(products).values({ ...row, id }), db.delete(productTrash).where(eq(productTrash.id, id))]);
+  return { status: "restored", name: entry.name };
+}
+
+export async function listTrash(db: Db) {
+  return db
+    .select({ id: productTrash.id, name: productTrash.name, reason: productTrash.reason, deletedAt: productTrash.deletedAt })
+    .from(productTrash)
+    .orderBy(desc(productTrash.deletedAt), desc(productTrash.id));
+}
+
+/** Trashed catalogue products by catalogue key (a load leaves them there, or brings them back on replace). */
+export async function trashedCatalogueProducts(db: Db) {
+  return db
+    .select({ id: productTrash.id, name: productTrash.name, catalogueKey: productTrash.catalogueKey, row: productTrash.row })
+    .from(productTrash)
+    .where(isNotNull(productTrash.catalogueKey));
+}
+
+/** Every R2 key (images/, videos/, lab-reports/ relative) some product or trashed product still points at. */
+async function referencedMediaKeys(db: Db): Promise<Set<string>> {
+  const [live, trashed] = await Promise.all([
+    db
+      .select({
+        image: products.image,
+        extraImages: products.extraImages,
+        video: products.video,
+        labReportKey: products.labReportKey,
+      })
+      .from(products),
+    db.select({ row: productTrash.row }).from(productTrash),
+  ]);
+  const keys = new Set<string>();
+  for (const row of live) for (const key of productMediaKeys(row)) keys.add(key);
+  for (const entry of trashed) for (const key of productMediaKeys(trashedRow(entry))) keys.add(key);
+  return keys;
+}
+
+/**
+ * Purges trash rows deleted more than 30 days before `now`, then deletes their R2 objects that nothing
+ * else uses (the rows go first: an object is only ever deleted once no row can point at it again).
+ */
+export async function purgeTrash(
+  db: Db,
+  buckets: { IMAGES: R2Bucket; VIDEOS: R2Bucket },
+  now: number,
+): Promise<{ purged: number; objectsDeleted: number }> {
+  const before = new Date(now - TRASH_PURGE_AFTER_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const expired = await db
+    .delete(productTrash)
+    .where(lt(productTrash.deletedAt, before))
+    .returning({ row: productTrash.row });
+  if (expired.length === 0) return { purged: 0, objectsDeleted: 0 };
+  const candidates = new Set(expired.flatMap((entry) => productMediaKeys(trashedRow(entry))));
+  const stillUsed = await referencedMediaKeys(db);
+  const orphaned = [...candidates].filter((key) => !stillUsed.has(key));
+  for (const bucket of ["IMAGES", "VIDEOS"] as const) {
+    const keys = orphaned.map(parseMediaKey).filter((object) => object.bucket === bucket);
+    if (keys.length > 0) await buckets[bucket].delete(keys.map((object) => object.key));
+  }
+  return { purged: expired.length, objectsDeleted: orphaned.length };
+}

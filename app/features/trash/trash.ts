@@ -1,0 +1,84 @@
+import { LAB_REPORTS_PREFIX } from "~/features/lab-reports/lab-report-display";
+import { UPLOADS_PREFIX } from "~/features/media/images";
+
+/** The trash's pure rules (decision 025); the D1 and R2 side is trash.server.ts. */
+
+/** Trashed products are purged for good after this many days (by the hourly cron). */
+export const TRASH_PURGE_AFTER_DAYS = 30;
+export const TRASH_ROUTE = "/admin/trash";
+
+/** A delete's toast stays long enough to reach its Undo. */
+export const UNDO_TOAST_DURATION = 10_000;
+
+/** The toast's Undo: a form posting the restore to the trash page, back to where the delete happened. */
+export function undoDeleteAction(id: number, redirectTo: string) {
+  return { label: "Undo", to: TRASH_ROUTE, fields: { intent: "restore", id: String(id), redirectTo } };
+}
+
+/** Why a product is in the trash: the owner deleted it, or a catalogue load that replaced the owner's work removed it. */
+export type TrashReason = "deleted" | "replaced";
+
+export const TRASH_REASON_LABEL: Record<string, string> = {
+  deleted: "Deleted",
+  replaced: "Removed by a catalogue load",
+};
+
+const VIDEOS_PREFIX = "/videos/";
+
+/** An R2 object a product row points at: the bucket binding's name and the key in it. */
+export interface MediaObject {
+  bucket: "IMAGES" | "VIDEOS";
+  key: string;
+}
+
+function uploadedKey(value: string | null | undefined, prefix: string): string | null {
+  if (!value) return null;
+  let path: string;
+  try {
+    path = new URL(value, "https://relative.invalid").pathname;
+  } catch {
+    return null;
+  }
+  if (!path.startsWith(prefix)) return null;
+  try {
+    const key = decodeURIComponent(path.slice(prefix.length));
+    return key && !key.includes("/") ? key : null;
+  } catch {
+    return null;
+  }
+}
+
+function jsonList(text: string | null | undefined): string[] {
+  try {
+    const value: unknown = JSON.parse(text ?? "[]");
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Every R2 object a product row uses, as "BUCKET:key" strings (so sets compare them): uploaded images
+ * (cover and extra), the uploaded video and the lab report. Packshots and outside URLs are not ours to delete.
+ */
+export function productMediaKeys(row: {
+  image?: string | null;
+  extraImages?: string | null;
+  video?: string | null;
+  labReportKey?: string | null;
+}): string[] {
+  const keys: string[] = [];
+  for (const image of [row.image, ...jsonList(row.extraImages)]) {
+    const key = uploadedKey(image, UPLOADS_PREFIX);
+    if (key) keys.push(`IMAGES:${key}`);
+  }
+  const video = uploadedKey(row.video, VIDEOS_PREFIX);
+  if (video) keys.push(`VIDEOS:${video}`);
+  if (row.labReportKey) keys.push(`IMAGES:${LAB_REPORTS_PREFIX}${row.labReportKey}`);
+  return keys;
+}
+
+export function parseMediaKey(value: string): MediaObject {
+  const [bucket, ...rest] = value.split(":");
+  return { bucket: bucket === "VIDEOS" ? "VIDEOS" : "IMAGES", key: rest.join(":") };
+}
