@@ -5,7 +5,7 @@ import { ADMIN_CONFIG_MESSAGES } from "../../app/features/auth/admin-config.serv
 import { ADMIN_NOT_CONFIGURED_TITLE } from "../../app/features/auth/login-form";
 import { hashPassword } from "../../app/features/auth/password";
 import { html, read } from "./admin-helpers";
-import { ORIGIN, adminCookie } from "./helpers";
+import { ORIGIN, adminCookie, FIRST_PRODUCT_PATH } from "./helpers";
 
 /**
  * Server-side admin sessions (docs/decisions/013), the sign-in throttle, and an admin whose secrets
@@ -197,7 +197,7 @@ describe("an admin that is not configured fails safe", () => {
   it("without SESSION_SECRET the public pages render, the admin counts as signed out, and /admin says what to set", async () => {
     const cookie = await adminCookie();
     const noSecret = { SESSION_SECRET: "" };
-    for (const path of ["/", "/shop", "/shop/indoors", "/product/1", "/checkout", "/about"]) {
+    for (const path of ["/", "/shop", "/shop/indoors", FIRST_PRODUCT_PATH, "/checkout", "/about"]) {
       const response = await call(path, { headers: { Cookie: cookie } }, noSecret);
       expect(response.status, path).toBe(200);
       await response.arrayBuffer();

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BODY_TOO_LARGE_MESSAGE, FORM_BODY_LIMIT } from "../../app/server/security.server";
-import { adminCookie, cartCookie, get, ORIGIN, postForm } from "./helpers";
+import { adminCookie, cartCookie, get, ORIGIN, postForm, FIRST_PRODUCT_PATH } from "./helpers";
 
 /**
  * No shared cache can ever hand one shopper's cart or an admin view to another: every response
@@ -9,7 +9,7 @@ import { adminCookie, cartCookie, get, ORIGIN, postForm } from "./helpers";
  * post makes the Worker parse more than 64 KB.
  */
 
-const PAGES = ["/", "/shop", "/shop/indoors", "/product/1", "/checkout", "/about", "/faq", "/no-such-page"];
+const PAGES = ["/", "/shop", "/shop/indoors", FIRST_PRODUCT_PATH, "/checkout", "/about", "/faq", "/no-such-page"];
 
 async function cookies() {
   return {

@@ -4,6 +4,7 @@ import { COMPARE_AT_MESSAGES } from "../../app/features/deals/deals";
 import { adminGet, adminPost, read } from "./admin-helpers";
 import { cartCookie, get } from "./helpers";
 import { cardNames, textOf } from "./shop-helpers";
+import { productPath } from "../../app/features/catalogue/product-path";
 
 /**
  * Deals (issue 17) through the real pieces: the owner sets a Compare-at price in the product form
@@ -114,7 +115,7 @@ describe("a shopper sees the sale", () => {
 
   it("on the product page; JSON-LD's Offer price is the sale price", async () => {
     const { id } = (await row())!;
-    const html = await (await get(`/product/${id}`)).text();
+    const html = await (await get(productPath({ id, name: NAME }))).text();
     const text = textOf(html);
     expect(text).toContain("sale price: $45.00 Was $60.00 Save 25%");
     const jsonLd = JSON.parse(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!);

@@ -4,7 +4,7 @@
  */
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { adminCookie, get } from "./helpers";
+import { adminCookie, get, FIRST_PRODUCT_PATH } from "./helpers";
 
 const LEAKS = /no such table|SQLITE|D1_ERROR|select .* from|\bat \w+ \(|\.js:\d+/i;
 
@@ -60,7 +60,7 @@ describe("pages while D1 cannot be read", () => {
     expect(html).not.toMatch(LEAKS);
   });
 
-  it.each(["/", "/product/1", "/checkout", "/about", "/faq", "/reviews", "/account", "/contact", "/sitemap.xml", "/no-such-page"])(
+  it.each(["/", FIRST_PRODUCT_PATH, "/checkout", "/about", "/faq", "/reviews", "/account", "/contact", "/sitemap.xml", "/no-such-page"])(
     "%s answers without a stack trace or SQL",
     async (path) => {
       const response = await get(path);

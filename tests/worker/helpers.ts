@@ -1,5 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { bumpCatalogueVersion } from "../../app/features/page-cache/page-cache.server";
+import { productPath } from "../../app/features/catalogue/product-path";
+import { catalogue } from "../../db/catalogue";
 
 export const ORIGIN = "http://localhost";
 
@@ -42,3 +44,6 @@ export async function adminCookie(): Promise<string> {
 export function catalogueChanged() {
   return bumpCatalogueVersion(env);
 }
+
+/** The canonical URL of the first seeded product (id 1, the catalogue's first entry): a bare /product/1 answers 301 to it. */
+export const FIRST_PRODUCT_PATH = productPath({ id: 1, name: catalogue[0]!.name! });

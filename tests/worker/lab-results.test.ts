@@ -8,6 +8,7 @@ import { runMigration, startMigrationRun } from "../../app/features/migration/mi
 import { adminPost, html, read } from "./admin-helpers";
 import { ORIGIN, adminCookie, get } from "./helpers";
 import { db, deleteProducts, insertProducts, testProduct } from "./shop-helpers";
+import { productPath } from "../../app/features/catalogue/product-path";
 
 /**
  * Lab results (issue 17): the upload's checks (type by bytes, 20 MB, nothing stored on refusal),
@@ -393,7 +394,7 @@ describe("serving a lab report", () => {
 
 describe("what the shopper sees", () => {
   it("the product page lists the facts and links the report in a new tab", async () => {
-    const page = await read(await get(`/product/${ids.get(names.shown)}`));
+    const page = await read(await get(productPath({ id: ids.get(names.shown)!, name: names.shown })));
     const section = page.slice(
       page.indexOf('id="lab-results-heading"'),
       page.indexOf("</section>", page.indexOf('id="lab-results-heading"')),
@@ -408,7 +409,7 @@ describe("what the shopper sees", () => {
   });
 
   it("without a report the section stays and offers it on request through Telegram", async () => {
-    const page = await read(await get(`/product/${ids.get(names.plain)}`));
+    const page = await read(await get(productPath({ id: ids.get(names.plain)!, name: names.plain })));
     const section = page.slice(
       page.indexOf('id="lab-results-heading"'),
       page.indexOf("</section>", page.indexOf('id="lab-results-heading"')),

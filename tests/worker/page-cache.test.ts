@@ -10,6 +10,7 @@ import worker from "../../workers/app";
 import { adminPost } from "./admin-helpers";
 import { adminCookie, cartCookie, catalogueChanged, get, ORIGIN } from "./helpers";
 import { cardNames, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";
+import { productPath } from "../../app/features/catalogue/product-path";
 
 /**
  * The shared page cache (docs/decisions/017) through the real Worker: real Cache API, real KV
@@ -428,7 +429,7 @@ describe("freshness: the next anonymous request after an admin write sees it", (
     ][0]!;
     try {
       const { version } = await productId(name);
-      const page = await afterWrite(`/product/${insertedId}`, () =>
+      const page = await afterWrite(productPath({ id: insertedId, name }), () =>
         adminPost(`/admin/edit-product/${insertedId}`, productForm({ name, version: String(version), images: "/art/edibles-2.svg" })),
       );
       expect(page.body).toContain("/art/edibles-2.svg");

@@ -4,6 +4,7 @@ import { packshotPath } from "../../app/features/media/packshot";
 import { products } from "../../db/schema";
 import { adminCookie, get } from "./helpers";
 import { db, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";
+import { productPath } from "../../app/features/catalogue/product-path";
 
 const PLAIN = "Product Test Plain";
 const SOLD_OUT = "Product Test Sold Out";
@@ -52,7 +53,7 @@ afterAll(async () => {
 describe("/product/{id}", () => {
   it("shows the product with price, details, Add to Cart, bulk contact and JSON-LD", async () => {
     const [gummies] = await db.select().from(products).where(eq(products.catalogueKey, "wild-berry-gummies"));
-    const { response, html, text } = await page(`/product/${gummies!.id}`);
+    const { response, html, text } = await page(productPath(gummies!));
     expect(response.status).toBe(200);
     expect(html).toContain(`<h1 class="heading-display mt-2 text-3xl sm:text-4xl">${gummies!.name}</h1>`);
     expect(text).toContain("$5.00");
@@ -76,11 +77,11 @@ describe("/product/{id}", () => {
     const packshot = `http://localhost${packshotPath(gummies!)}`;
     expect(data.image).toEqual([packshot]);
     expect(html).toContain(`<meta property="og:image" content="${packshot}"/>`);
-    expect(html).toContain(`<link rel="canonical" href="http://localhost/product/${gummies!.id}"/>`);
+    expect(html).toContain(`<link rel="canonical" href="http://localhost${productPath(gummies!)}"/>`);
   });
 
   it("shows the 4.8 (234 reviews) fallback and a generated description, but states no rating in JSON-LD; category hyphens become spaces", async () => {
-    const { html, text } = await page(`/product/${ids.get(PLAIN)}`);
+    const { html, text } = await page(productPath({ id: ids.get(PLAIN)!, name: PLAIN }));
     expect(text).toContain("Rated 4.8 out of 5 (234 reviews)");
     expect(text).toContain(`Description ${PLAIN} from our gelato punch collection`);
     expect(text).toContain("Category gelato punch");
@@ -98,7 +99,7 @@ describe("/product/{id}", () => {
   });
 
   it("cannot be added to the cart when out of stock", async () => {
-    const { html, text } = await page(`/product/${ids.get(SOLD_OUT)}`);
+    const { html, text } = await page(productPath({ id: ids.get(SOLD_OUT)!, name: SOLD_OUT }));
     expect(html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Out of Stock<\/button>/);
     expect(text).toContain("Availability Out of Stock");
     expect(jsonLd(html).data.offers).toMatchObject({ availability: "https://schema.org/OutOfStock" });
@@ -114,8 +115,8 @@ describe("/product/{id}", () => {
 
   it("hides an inactive product from shoppers but shows it to the admin", async () => {
     const id = ids.get(HIDDEN)!;
-    expect((await page(`/product/${id}`)).response.status).toBe(404);
-    const admin = await page(`/product/${id}`, { headers: { Cookie: await adminCookie() } });
+    expect((await page(productPath({ id, name: HIDDEN }))).response.status).toBe(404);
+    const admin = await page(productPath({ id, name: HIDDEN }), { headers: { Cookie: await adminCookie() } });
     expect(admin.response.status).toBe(200);
     expect(admin.text).toContain("Inactive: shoppers cannot see this product");
   });
@@ -142,8 +143,8 @@ describe("/sitemap.xml", () => {
     ]) {
       expect(xml).toContain(`<loc>http://localhost${path}</loc>`);
     }
-    expect(xml).toContain(`<loc>http://localhost/product/${ids.get(PLAIN)}</loc>`);
-    expect(xml).not.toContain(`<loc>http://localhost/product/${ids.get(HIDDEN)}</loc>`);
+    expect(xml).toContain(`<loc>http://localhost${productPath({ id: ids.get(PLAIN)!, name: PLAIN })}</loc>`);
+    expect(xml).not.toContain(`<loc>http://localhost/product/${ids.get(HIDDEN)}-`);
     expect(xml).not.toContain("/admin");
   });
 });

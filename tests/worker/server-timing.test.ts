@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { cartCookie, get } from "./helpers";
+import { productPath } from "../../app/features/catalogue/product-path";
 
 function parseServerTiming(header: string | null) {
   const metrics = new Map<string, { dur: number; desc?: string }>();
@@ -44,8 +45,9 @@ async function roundTrips(path: string, cookie = "") {
 
 describe("no page issues more than 2 D1 round trips", () => {
   it("with and without a 3-line cart, on every public page", async () => {
-    const { results } = await env.DB.prepare("SELECT id FROM products WHERE active = 1 ORDER BY id LIMIT 3").all<{ id: number }>();
+    const { results } = await env.DB.prepare("SELECT id, name FROM products WHERE active = 1 ORDER BY id LIMIT 3").all<{ id: number; name: string }>();
     const ids = results.map((row) => row.id);
+    const firstProduct = productPath(results[0]!);
     const cart = cartCookie(ids.map((id) => ({ id, quantity: 2 })));
     const pages = [
       "/",
@@ -55,7 +57,7 @@ describe("no page issues more than 2 D1 round trips", () => {
       "/shop/concentrates",
       "/shop/concentrates?tab=live-resin&strain=indica&sort=price-desc&page=2",
       "/shop/edibles",
-      `/product/${ids[0]}`,
+      firstProduct,
       "/checkout",
       "/about",
       "/faq",
@@ -70,7 +72,7 @@ describe("no page issues more than 2 D1 round trips", () => {
   });
 
   it("reads the layout's categories and cart rows once: home and checkout share them with the root loader", async () => {
-    const { results } = await env.DB.prepare("SELECT id FROM products WHERE active = 1 ORDER BY id LIMIT 3").all<{ id: number }>();
+    const { results } = await env.DB.prepare("SELECT id, name FROM products WHERE active = 1 ORDER BY id LIMIT 3").all<{ id: number; name: string }>();
     const cart = cartCookie(results.map(({ id }) => ({ id, quantity: 1 })));
     expect(await roundTrips("/", cart)).toBe(1);
     expect(await roundTrips("/checkout", cart)).toBe(1);
