@@ -28,7 +28,12 @@ let messageNumber = 0;
 /** Starts a run as the confirmed admin action does and delivers it to the Worker's queue handler, as the Queue would. */
 async function load(entries: readonly Entry[], { replace = false } = {}) {
   const sent: MigrationMessage[] = [];
-  const started = await startMigrationRun(db, { send: async (message) => void sent.push(message) }, { clearExisting: replace }, entries.length);
+  const started = await startMigrationRun(
+    db,
+    { send: async (message) => void sent.push(message) },
+    { clearExisting: replace },
+    entries.length,
+  );
   if (started.kind !== "started") throw new Error(`Expected the run to start, got ${started.kind}`);
   // The consumer loads the built-in catalogue; tests load their own through the same runMigration.
   const { runMigration } = await import("../../app/features/migration/migration.server");
@@ -103,7 +108,9 @@ describe("stable identities across loads", () => {
 
   it("files products under a renamed category, which keeps them after a load", async () => {
     const edibles = await env.DB.prepare("SELECT id FROM categories WHERE slug = 'edibles'").first<{ id: number }>();
-    const renamed = await follow(await adminPost("/admin/categories", { intent: "rename", id: String(edibles!.id), name: "Gummies & Edibles" }));
+    const renamed = await follow(
+      await adminPost("/admin/categories", { intent: "rename", id: String(edibles!.id), name: "Gummies & Edibles" }),
+    );
     expect(renamed.status).toBe(200);
     const count = async (slug: string) =>
       (await env.DB.prepare("SELECT COUNT(*) AS n FROM products WHERE category = ?").bind(slug).first<{ n: number }>())!.n;
@@ -217,7 +224,11 @@ describe("the confirmation (no JavaScript needed)", () => {
     expect(stale.headers.get("Location")).toBe("/admin/catalogue-load");
     expect((await follow(stale)).html).toContain("the products changed since this plan was shown");
 
-    const jsonRefused = await postForm("/admin/migration", { intent: "start" }, { headers: { Cookie: cookie, Accept: "application/json" } });
+    const jsonRefused = await postForm(
+      "/admin/migration",
+      { intent: "start" },
+      { headers: { Cookie: cookie, Accept: "application/json" } },
+    );
     expect(jsonRefused.status).toBe(409);
     expect(await runs()).toBe(before);
     expect(await env.DB.prepare("SELECT id FROM products WHERE name = 'Added Meanwhile'").first()).not.toBeNull();
@@ -264,13 +275,17 @@ describe("the trash", () => {
       name: string;
       lab_report_key: string;
     };
-    await env.DB.prepare("UPDATE products SET image = '/images/owner-shot.jpg', video = '/videos/clip.mp4' WHERE id = ?").bind(row.id).run();
+    await env.DB.prepare("UPDATE products SET image = '/images/owner-shot.jpg', video = '/videos/clip.mp4' WHERE id = ?")
+      .bind(row.id)
+      .run();
     const deleted = await adminPost(`/admin/products/${row.id}/delete`, { redirectTo: "/admin/products" });
     const next = await follow(deleted);
     expect(next.html).toContain(`${row.name} has been deleted successfully`);
     // The toast's Undo is a real form.
     expect(next.html).toMatch(
-      new RegExp(`<form method="post" action="/admin/trash"[^>]*>(?:(?!</form>)[\\s\\S])*name="id" value="${row.id}"(?:(?!</form>)[\\s\\S])*>Undo</button>`),
+      new RegExp(
+        `<form method="post" action="/admin/trash"[^>]*>(?:(?!</form>)[\\s\\S])*name="id" value="${row.id}"(?:(?!</form>)[\\s\\S])*>Undo</button>`,
+      ),
     );
 
     expect((await get(productPath(row))).status).toBe(404);
@@ -292,7 +307,9 @@ describe("the trash", () => {
   it("purges after 30 days with the hourly cron, deleting only the R2 objects no other product uses", async () => {
     const [a, b] = catalogue.slice(0, 2).map((entry) => entry.key);
     await env.DB.batch([
-      env.DB.prepare("UPDATE products SET image = '/images/only-mine.jpg', extra_images = '[\"/images/shared.jpg\"]' WHERE catalogue_key = ?").bind(a),
+      env.DB.prepare(
+        "UPDATE products SET image = '/images/only-mine.jpg', extra_images = '[\"/images/shared.jpg\"]' WHERE catalogue_key = ?",
+      ).bind(a),
       env.DB.prepare("UPDATE products SET image = '/images/shared.jpg' WHERE catalogue_key = ?").bind(b),
     ]);
     await env.IMAGES.put("only-mine.jpg", "a");
@@ -319,7 +336,9 @@ describe("the real queue handler", () => {
     const sent: MigrationMessage[] = [];
     const started = await startMigrationRun(db, { send: async (message) => void sent.push(message) }, { clearExisting: false });
     if (started.kind !== "started") throw new Error(started.kind);
-    const batch = createMessageBatch(MIGRATION_QUEUE_NAME, [{ id: `m-${++messageNumber}`, timestamp: new Date(), attempts: 1, body: sent[0] }]);
+    const batch = createMessageBatch(MIGRATION_QUEUE_NAME, [
+      { id: `m-${++messageNumber}`, timestamp: new Date(), attempts: 1, body: sent[0] },
+    ]);
     const ctx = createExecutionContext();
     await worker.queue(batch, env);
     expect(getQueueResult(batch, ctx)).toBeTruthy();

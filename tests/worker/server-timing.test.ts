@@ -45,7 +45,10 @@ async function roundTrips(path: string, cookie = "") {
 
 describe("no page issues more than 2 D1 round trips", () => {
   it("with and without a 3-line cart, on every public page", async () => {
-    const { results } = await env.DB.prepare("SELECT id, name FROM products WHERE active = 1 ORDER BY id LIMIT 3").all<{ id: number; name: string }>();
+    const { results } = await env.DB.prepare("SELECT id, name FROM products WHERE active = 1 ORDER BY id LIMIT 3").all<{
+      id: number;
+      name: string;
+    }>();
     const ids = results.map((row) => row.id);
     const firstProduct = productPath(results[0]!);
     const cart = cartCookie(ids.map((id) => ({ id, quantity: 2 })));
@@ -72,7 +75,10 @@ describe("no page issues more than 2 D1 round trips", () => {
   });
 
   it("reads the layout's categories and cart rows once: home and checkout share them with the root loader", async () => {
-    const { results } = await env.DB.prepare("SELECT id, name FROM products WHERE active = 1 ORDER BY id LIMIT 3").all<{ id: number; name: string }>();
+    const { results } = await env.DB.prepare("SELECT id, name FROM products WHERE active = 1 ORDER BY id LIMIT 3").all<{
+      id: number;
+      name: string;
+    }>();
     const cart = cartCookie(results.map(({ id }) => ({ id, quantity: 1 })));
     expect(await roundTrips("/", cart)).toBe(1);
     expect(await roundTrips("/checkout", cart)).toBe(1);

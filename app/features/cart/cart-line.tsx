@@ -8,9 +8,9 @@ import { unitCompareAt } from "~/features/deals/deals";
 import { nextTier, nextTierHint } from "~/features/catalogue/price-tiers";
 import type { CartActionData } from "~/routes/cart";
 import { Price } from "~/features/deals/price";
+import { productPath } from "~/features/catalogue/product-path";
 import { MAX_LINE_QUANTITY } from "./cart";
 import { CART_ACTION, cartLineFetcherKey, useFetcherToasts, useOtherCartSubmitting, type OptimisticLine } from "./cart-state";
-import { productPath } from "~/features/catalogue/product-path";
 
 const stepButton =
   "inline-flex h-9 w-9 items-center justify-center rounded-full border border-forest-800/20 bg-white text-lg leading-none font-semibold text-forest-800 transition-colors hover:bg-forest-50 disabled:cursor-not-allowed disabled:opacity-50";

@@ -2,9 +2,9 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { imageSources } from "~/features/media/product-image";
 import type { CartActionData } from "~/routes/cart";
+import { productPath } from "~/features/catalogue/product-path";
 import type { OutOfStockLine } from "./cart";
 import { CART_ACTION, cartLineFetcherKey, useFetcherToasts } from "./cart-state";
-import { productPath } from "~/features/catalogue/product-path";
 
 /**
  * Cart lines whose product is out of stock: shown, marked 'Out of Stock', with Remove — and said

@@ -266,7 +266,11 @@ async function categorySlugsByKey(db: Db): Promise<Map<string, string>> {
 /** What loading `entries` would do now, in `mode`: per product, and summed up for the confirmation. */
 export async function planCatalogueLoad(db: Db, entries: readonly unknown[], mode: LoadMode): Promise<CatalogueLoadPlan> {
   const prepared = prepareCatalogueRows(entries);
-  const [existing, trashed, categorySlugs] = await Promise.all([readExistingProducts(db), trashedCatalogueProducts(db), categorySlugsByKey(db)]);
+  const [existing, trashed, categorySlugs] = await Promise.all([
+    readExistingProducts(db),
+    trashedCatalogueProducts(db),
+    categorySlugsByKey(db),
+  ]);
   const byKey = new Map(existing.filter((row) => row.catalogueKey).map((row) => [row.catalogueKey!, row]));
   const trashedByKey = new Map(trashed.map((entry) => [entry.catalogueKey!, entry]));
   const catalogueKeys = new Set(prepared.rows.map((row) => row.catalogueKey));
@@ -302,7 +306,8 @@ export async function planCatalogueLoad(db: Db, entries: readonly unknown[], mod
     if (planned.plan.kind === "add") summary.added += 1;
     else if (planned.updated) summary.updated += 1;
     else summary.unchanged += 1;
-    if (current && planned.ownerEdits.length > 0) summary.ownerEdits.push({ id: current.id, name: current.name, fields: planned.ownerEdits });
+    if (current && planned.ownerEdits.length > 0)
+      summary.ownerEdits.push({ id: current.id, name: current.name, fields: planned.ownerEdits });
     steps.push({ row, plan: planned.plan });
   }
   return { summary, steps, rejected: prepared.rejected };

@@ -1,8 +1,8 @@
 import type { Product } from "~/features/catalogue/product";
 import { SITE } from "~/features/site/site";
+import { productPath } from "~/features/catalogue/product-path";
 import { galleryItems } from "./gallery-items";
 import { categoryLabel, productDescription } from "./product-page";
-import { productPath } from "~/features/catalogue/product-path";
 
 /*
  * A product page's schema.org JSON-LD, built by its loader: crawlers read it in the server's HTML, so

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { categoryIcon } from "~/features/home/category-icon";
 import { HomeCategoryIcon } from "~/features/home/home-category-icon";
-import type { NoResultsHelp } from "./search";
 import { productPath } from "~/features/catalogue/product-path";
+import type { NoResultsHelp } from "./search";
 
 /** The small note under a search that was cut to its first 100 characters (the text comes from the loader). */
 export function SearchCutNote({ note }: { note: string }) {

@@ -18,7 +18,10 @@ export function trashInsertStatements(db: Db, rows: readonly ProductRow[], reaso
     db
       .insert(productTrash)
       .values({ id: row.id, name: row.name, catalogueKey: row.catalogueKey, row: JSON.stringify(row), reason })
-      .onConflictDoUpdate({ target: productTrash.id, set: { row: JSON.stringify(row), reason, deletedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` } }),
+      .onConflictDoUpdate({
+        target: productTrash.id,
+        set: { row: JSON.stringify(row), reason, deletedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` },
+      }),
   );
 }
 
@@ -116,10 +119,7 @@ export async function purgeTrash(
   now: number,
 ): Promise<{ purged: number; objectsDeleted: number }> {
   const before = new Date(now - TRASH_PURGE_AFTER_DAYS * 24 * 60 * 60 * 1000).toISOString();
-  const expired = await db
-    .delete(productTrash)
-    .where(lt(productTrash.deletedAt, before))
-    .returning({ row: productTrash.row });
+  const expired = await db.delete(productTrash).where(lt(productTrash.deletedAt, before)).returning({ row: productTrash.row });
   if (expired.length === 0) return { purged: 0, objectsDeleted: 0 };
   const candidates = new Set(expired.flatMap((entry) => productMediaKeys(trashedRow(entry))));
   const stillUsed = await referencedMediaKeys(db);
