@@ -38,13 +38,13 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: /migration\.spec\.ts/,
+      testIgnore: /(migration|owner-work)\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
     },
     {
-      // The migration replaces every product (new ids): it runs alone, after everything else.
+      // Catalogue loads (and the owner-work spec that deletes and restores) run alone, after everything else.
       name: "migration",
-      testMatch: /migration\.spec\.ts/,
+      testMatch: /(migration|owner-work)\.spec\.ts/,
       dependencies: ["chromium"],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
     },

@@ -1,6 +1,8 @@
 /** The catalogue load's confirmation (decision 024): its route and texts. Pure. */
 
 export const CATALOGUE_LOAD_ROUTE = "/admin/catalogue-load";
+/** 'Export catalogue': the CSV download (decision 026). */
+export const CATALOGUE_EXPORT_ROUTE = "/admin/catalogue.csv";
 
 export const CATALOGUE_LOAD_TEXT = {
   title: "Load the full product catalogue?",

@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-r
 import { useEffect, useRef, useState } from "react";
 import { notify } from "~/features/toast/toaster";
 import { SpinnerIcon } from "~/ui/icons";
-import { CATALOGUE_LOAD_ROUTE } from "./catalogue-load";
+import { CATALOGUE_EXPORT_ROUTE, CATALOGUE_LOAD_ROUTE } from "./catalogue-load";
 import {
   isRunActive,
   isRunStale,
@@ -59,13 +59,19 @@ export function MigrationPanel({ run }: { run: MigrationRunView | null }) {
             updated in place and keep their links; you see what will change, and choose, before anything is written.
           </p>
         </div>
-        {/* A GET to the confirmation (decision 024): nothing changes until the owner chooses there. */}
-        <Form method="get" action={CATALOGUE_LOAD_ROUTE} className="shrink-0">
-          <button type="submit" className="btn-gold w-full sm:w-auto" disabled={busy}>
-            {busy ? <Spinner /> : null}
-            {busy ? "Loading More Products..." : "Load Full Product Catalog"}
-          </button>
-        </Form>
+        <div className="flex shrink-0 flex-col gap-2">
+          {/* A GET to the confirmation (decision 024): nothing changes until the owner chooses there. */}
+          <Form method="get" action={CATALOGUE_LOAD_ROUTE}>
+            <button type="submit" className="btn-gold w-full sm:w-auto" disabled={busy}>
+              {busy ? <Spinner /> : null}
+              {busy ? "Loading More Products..." : "Load Full Product Catalog"}
+            </button>
+          </Form>
+          {/* A download: a plain link, never a client-side navigation (decision 026). */}
+          <a href={CATALOGUE_EXPORT_ROUTE} download className="btn-secondary w-full sm:w-auto">
+            Export catalogue
+          </a>
+        </div>
       </div>
 
       <div role="status" aria-live="polite" className="border-t border-ink-900/5 bg-cream-100/60 px-6 py-5 sm:px-8">

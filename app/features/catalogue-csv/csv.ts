@@ -1,0 +1,86 @@
+/**
+ * CSV as spreadsheets write it (RFC 4180): comma-separated, fields with a comma, quote or line break
+ * in double quotes, quotes doubled. Pure; the export streams rows through `csvLine`, and `parseCsv`
+ * reads a file back (issue 28, decision 026).
+ */
+
+/** Spreadsheets open a UTF-8 file right only when it starts with a byte-order mark. */
+export const CSV_BOM = "\uFEFF";
+
+/** A cell starting with one of these is a formula to a spreadsheet: exported with a leading apostrophe. */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/** One cell: formula-looking text neutralised (`'=…`), then quoted when it must be. */
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** One line of cells, ended with CRLF as RFC 4180 says. */
+export function csvLine(values: readonly string[]): string {
+  return `${values.map(csvCell).join(",")}\r\n`;
+}
+
+/** Undoes csvCell's formula guard: `'=x` reads back as `=x`, `''=x` as `'=x` (only before a formula character). */
+export function unguardCell(value: string): string {
+  return /^'+[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}
+
+export type CsvParseResult = { ok: true; rows: string[][] } | { ok: false; message: string; line: number };
+
+/** Parses a whole CSV text (BOM, CRLF or LF, quoted fields over several lines); trailing empty lines are dropped. */
+export function parseCsv(input: string): CsvParseResult {
+  const text = input.startsWith(CSV_BOM) ? input.slice(1) : input;
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let line = 1;
+  let cellStartLine = 1;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else {
+          quoted = false;
+          const next = text[i + 1];
+          if (next !== undefined && next !== "," && next !== "\n" && next !== "\r") {
+            return { ok: false, message: "A quoted field must end at a comma or the end of the line", line };
+          }
+        }
+      } else {
+        if (char === "\n") line++;
+        cell += char;
+      }
+      continue;
+    }
+    if (char === '"' && cell === "") {
+      quoted = true;
+      cellStartLine = line;
+    } else if (char === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (char === "\n" || char === "\r") {
+      if (char === "\r" && text[i + 1] === "\n") i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      line++;
+    } else if (char === "\0") {
+      return { ok: false, message: "The file is not text (it holds a NUL byte)", line };
+    } else {
+      cell += char;
+    }
+  }
+  if (quoted) return { ok: false, message: "A quoted field is never closed", line: cellStartLine };
+  if (cell !== "" || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
+  while (rows.length > 0 && rows[rows.length - 1]!.every((value) => value === "")) rows.pop();
+  return { ok: true, rows: rows.map((cells) => cells.map(unguardCell)) };
+}

@@ -1,0 +1,50 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { asc, gt } from "drizzle-orm";
+import { products } from "~db/schema";
+import { requireAdmin } from "~/features/auth/auth.server";
+import { CATALOGUE_CSV_COLUMNS, productCsvValues } from "~/features/catalogue-csv/catalogue-csv";
+import { CSV_BOM, csvLine } from "~/features/catalogue-csv/csv";
+
+/**
+ * GET /admin/catalogue.csv — 'Export catalogue' (decision 026): every product, UTF-8 with a BOM,
+ * streamed page by page (500 rows per D1 query, by id), so no whole file is ever held in the Worker.
+ */
+
+const PAGE_ROWS = 500;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const { db } = context;
+  const encoder = new TextEncoder();
+  let lastId = 0;
+  let started = false;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(CSV_BOM + csvLine(CATALOGUE_CSV_COLUMNS)));
+        return;
+      }
+      try {
+        const rows = await db.select().from(products).where(gt(products.id, lastId)).orderBy(asc(products.id)).limit(PAGE_ROWS);
+        if (rows.length === 0) {
+          controller.close();
+          return;
+        }
+        lastId = rows[rows.length - 1]!.id;
+        controller.enqueue(encoder.encode(rows.map((row) => csvLine(productCsvValues(row))).join("")));
+      } catch (error) {
+        console.error("Catalogue export failed part-way", error);
+        controller.error(error);
+      }
+    },
+  });
+  const date = new Date().toISOString().slice(0, 10);
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="catalogue-${date}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
