@@ -87,7 +87,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithToast(DASHBOARD, { title: MIGRATION_TEXT.failedTitle, description: result.message, variant: "destructive" });
     }
     if (json) return Response.json({ run: result.run }, { status: 202 });
-    return redirect(DASHBOARD);
+    // ?run= tells the panel this run was just started here: it toasts the outcome even if the run is already done.
+    return redirect(`${DASHBOARD}?run=${result.run.id}`);
   } catch (error) {
     console.error("Could not start the catalogue migration", error);
     const description = MIGRATION_TEXT.functionError(safeErrorMessage(error));

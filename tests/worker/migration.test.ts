@@ -525,7 +525,7 @@ describe("POST /admin/migration (the dashboard button)", () => {
     const plan = await confirmedPlan(cookie);
     const response = await postForm("/admin/migration", { intent: "start", clearExisting: "true", plan }, { headers: { Cookie: cookie } });
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/admin/dashboard");
+    expect(response.headers.get("Location")).toMatch(/^\/admin\/dashboard\?run=[0-9a-f-]{36}$/);
 
     const status = await get("/admin/migration", { headers: { Cookie: cookie, Accept: "application/json" } });
     const { run } = (await status.json()) as { run: { id: string; status: string; clearExisting: boolean; total: number } };

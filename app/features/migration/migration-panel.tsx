@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { notify } from "~/features/toast/toaster";
 import { SpinnerIcon } from "~/ui/icons";
@@ -44,7 +44,7 @@ export function MigrationPanel({ run }: { run: MigrationRunView | null }) {
   const location = useLocation();
   const submitting = navigation.state !== "idle" && navigation.formAction === MIGRATION_ROUTE;
   const busy = active || submitting;
-  useOutcomeToast(current, submitting);
+  useOutcomeToast(current);
 
   return (
     <section aria-labelledby="migration-heading" className="card overflow-hidden">
@@ -219,34 +219,30 @@ function useLiveRun(run: MigrationRunView | null) {
 }
 
 /**
- * Toasts the outcome once when a run finishes that this page watched in flight, or that this page
- * started (the consumer can finish before the dashboard even reloads), then reloads the dashboard's data.
+ * Toasts the outcome once when a run finishes that this page watched in flight, or that was just
+ * started from the confirmation (the action sends the dashboard `?run={id}`: the consumer can finish
+ * before the dashboard even loads), then reloads the dashboard's data.
  */
-function useOutcomeToast(run: MigrationRunView | null, submitting: boolean) {
+function useOutcomeToast(run: MigrationRunView | null) {
   const watching = useRef<string | null>(null);
-  // While undefined, nothing was submitted from this page; otherwise the id of the run shown before the submit.
-  const submittedOver = useRef<string | null | undefined>(undefined);
-  const shownId = run?.id ?? null;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const startedId = searchParams.get("run");
   const { revalidate } = useRevalidator();
-
-  useEffect(() => {
-    if (submitting) submittedOver.current = shownId;
-  }, [submitting, shownId]);
 
   useEffect(() => {
     if (!run) return;
     if (isRunActive(run)) {
       watching.current = run.id;
-      submittedOver.current = undefined;
       return;
     }
-    const startedHere = submittedOver.current !== undefined && submittedOver.current !== run.id;
+    const startedHere = startedId === run.id;
     if (watching.current !== run.id && !startedHere) return;
     watching.current = null;
-    submittedOver.current = undefined;
     const notice = migrationNotice(run);
     // A run the Queue never received was already reported by the action's own toast.
     if (notice && run.startedAt !== null) notify(notice);
-    revalidate();
-  }, [run, revalidate]);
+    // Dropping ?run= (so a reload does not toast again) is a navigation, which reloads the data too.
+    if (startedHere) setSearchParams({}, { replace: true, preventScrollReset: true });
+    else revalidate();
+  }, [run, revalidate, startedId, setSearchParams]);
 }
