@@ -52,7 +52,6 @@ function ClockIcon(props: IconProps) {
   );
 }
 
-
 function productNotFound(pathname: string): never {
   console.warn(`404 Not Found: ${pathname} (no such product)`);
   throw data({ message: "Product Not Found" }, { status: 404 });
