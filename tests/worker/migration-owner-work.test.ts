@@ -10,6 +10,7 @@ import {
   type MigrationMessage,
 } from "../../app/features/migration/migration.server";
 import { productPath } from "../../app/features/catalogue/product-path";
+import { variantObjectKey } from "../../app/features/media/image-variants";
 import worker from "../../workers/app";
 import { adminCookie, catalogueChanged, get, postForm } from "./helpers";
 import { adminPost, follow, read } from "./admin-helpers";
@@ -305,28 +306,59 @@ describe("the trash", () => {
   });
 
   it("purges after 30 days with the hourly cron, deleting only the R2 objects no other product uses", async () => {
-    const [a, b] = catalogue.slice(0, 2).map((entry) => entry.key);
+    const [a, b, c] = catalogue.slice(0, 3).map((entry) => entry.key);
     await env.DB.batch([
       env.DB.prepare(
-        "UPDATE products SET image = '/images/only-mine.jpg', extra_images = '[\"/images/shared.jpg\"]' WHERE catalogue_key = ?",
+        "UPDATE products SET image = '/images/only-mine.jpg', extra_images = '[\"/images/shared.jpg\",\"/images/in-trash.jpg\"]' WHERE catalogue_key = ?",
       ).bind(a),
       env.DB.prepare("UPDATE products SET image = '/images/shared.jpg' WHERE catalogue_key = ?").bind(b),
+      env.DB.prepare("UPDATE products SET image = '/images/in-trash.jpg' WHERE catalogue_key = ?").bind(c),
     ]);
-    await env.IMAGES.put("only-mine.jpg", "a");
-    await env.IMAGES.put("shared.jpg", "b");
-    const id = (await idsByKey())[a]!;
-    await follow(await adminPost(`/admin/products/${id}/delete`, {}));
-
+    // Each photo as the pipeline leaves it: the original, its variants and its image_uploads row (decision 022).
+    const photos = ["only-mine.jpg", "shared.jpg", "in-trash.jpg"];
+    const variantKeys = (key: string) => [variantObjectKey(key, "w800", "avif"), variantObjectKey(key, "lqip", "webp")];
+    for (const key of photos) {
+      await env.IMAGES.put(key, key);
+      for (const variant of variantKeys(key)) await env.IMAGES.put(variant, "variant");
+    }
     const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM image_uploads"),
+      ...photos.map((key) =>
+        env.DB.prepare(
+          "INSERT INTO image_uploads (key, status, content_type, size, created_at, updated_at) VALUES (?, 'ready', 'image/jpeg', 1, ?, ?)",
+        ).bind(key, now, now),
+      ),
+    ]);
+    const ids = await idsByKey();
+    const id = ids[a]!;
+    await follow(await adminPost(`/admin/products/${id}/delete`, {}));
+    // Another product that uses one of its photos is deleted later: still in the trash when the first is purged.
+    await follow(await adminPost(`/admin/products/${ids[c]!}/delete`, {}));
+    await env.DB.prepare("UPDATE product_trash SET deleted_at = ? WHERE id = ?")
+      .bind(new Date(now + 20 * 24 * 60 * 60 * 1000).toISOString(), ids[c]!)
+      .run();
+    const uploads = async () =>
+      (await env.DB.prepare("SELECT key FROM image_uploads ORDER BY key").all<{ key: string }>()).results.map((row) => row.key);
+    const stored = async (keys: string[]) => Promise.all(keys.map(async (key) => (await env.IMAGES.head(key)) !== null));
+
     const hourly = (at: number) => worker.scheduled(createScheduledController({ scheduledTime: new Date(at), cron: "17 * * * *" }), env);
     await hourly(now + 29 * 24 * 60 * 60 * 1000);
     expect(await env.IMAGES.head("only-mine.jpg")).not.toBeNull();
+    expect(await stored(variantKeys("only-mine.jpg"))).toEqual([true, true]);
+    expect(await uploads()).toEqual(["in-trash.jpg", "only-mine.jpg", "shared.jpg"]);
     expect(await env.DB.prepare("SELECT id FROM product_trash WHERE id = ?").bind(id).first()).not.toBeNull();
 
     await hourly(now + 31 * 24 * 60 * 60 * 1000);
     expect(await env.DB.prepare("SELECT id FROM product_trash WHERE id = ?").bind(id).first()).toBeNull();
     expect(await env.IMAGES.head("only-mine.jpg")).toBeNull();
-    expect(await env.IMAGES.head("shared.jpg")).not.toBeNull();
+    expect(await stored(variantKeys("only-mine.jpg"))).toEqual([false, false]);
+    // Used by a live product and by a trashed one: original, variants and row all stay.
+    for (const key of ["shared.jpg", "in-trash.jpg"]) {
+      expect(await env.IMAGES.head(key)).not.toBeNull();
+      expect(await stored(variantKeys(key))).toEqual([true, true]);
+    }
+    expect(await uploads()).toEqual(["in-trash.jpg", "shared.jpg"]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { productTrash, products, type NewProductRow, type ProductRow, type ProductTrashRow } from "~db/schema";
 import type { Db } from "~/server/load-context";
+import { deleteVariants, forgetPhotos } from "~/features/media/image-pipeline.server";
 import { parseMediaKey, productMediaKeys, TRASH_PURGE_AFTER_DAYS, type TrashReason } from "./trash";
 
 /**
@@ -9,7 +10,8 @@ import { parseMediaKey, productMediaKeys, TRASH_PURGE_AFTER_DAYS, type TrashReas
  * with the same id (AUTOINCREMENT ids are never reused), URL, media and lab report. The search index
  * follows through the products triggers; shoppers never see a trashed row because it is not in
  * `products` at all. The hourly cron purges rows older than 30 days, then deletes the R2 objects that
- * no product and no other trashed product still uses.
+ * no product and no other trashed product still uses (for a photo: its original, its variants and its
+ * image_uploads row).
  */
 
 /** The statements that move `rows` into the trash (add them to a batch that also deletes the rows). */
@@ -112,6 +114,8 @@ async function referencedMediaKeys(db: Db): Promise<Set<string>> {
 /**
  * Purges trash rows deleted more than 30 days before `now`, then deletes their R2 objects that nothing
  * else uses (the rows go first: an object is only ever deleted once no row can point at it again).
+ * A photo's variants and original go before its image_uploads row, so no request finds the row
+ * without its set.
  */
 export async function purgeTrash(
   db: Db,
@@ -124,9 +128,13 @@ export async function purgeTrash(
   const candidates = new Set(expired.flatMap((entry) => productMediaKeys(trashedRow(entry))));
   const stillUsed = await referencedMediaKeys(db);
   const orphaned = [...candidates].filter((key) => !stillUsed.has(key));
+  const objects = orphaned.map(parseMediaKey);
   for (const bucket of ["IMAGES", "VIDEOS"] as const) {
-    const keys = orphaned.map(parseMediaKey).filter((object) => object.bucket === bucket);
+    const keys = objects.filter((object) => object.bucket === bucket);
     if (keys.length > 0) await buckets[bucket].delete(keys.map((object) => object.key));
   }
+  const photos = objects.filter((object) => object.photo).map((object) => object.key);
+  for (const key of photos) await deleteVariants(buckets, key);
+  await forgetPhotos(db, photos);
   return { purged: expired.length, objectsDeleted: orphaned.length };
 }

@@ -25,10 +25,15 @@ export const TRASH_REASON_LABEL: Record<string, string> = {
 
 const VIDEOS_PREFIX = "/videos/";
 
-/** An R2 object a product row points at: the bucket binding's name and the key in it. */
+/**
+ * An R2 object a product row points at: the bucket binding's name and the key in it. A photo is an
+ * uploaded product image: beside its original it has variants under variantPrefix(key) and an
+ * image_uploads row (decision 022), which go with it.
+ */
 export interface MediaObject {
   bucket: "IMAGES" | "VIDEOS";
   key: string;
+  photo: boolean;
 }
 
 function uploadedKey(value: string | null | undefined, prefix: string): string | null {
@@ -58,8 +63,8 @@ function jsonList(text: string | null | undefined): string[] {
 }
 
 /**
- * Every R2 object a product row uses, as "BUCKET:key" strings (so sets compare them): uploaded images
- * (cover and extra), the uploaded video and the lab report. Packshots and outside URLs are not ours to delete.
+ * Every R2 object a product row uses, as "KIND:key" strings (so sets compare them): uploaded photos
+ * (cover and extra, as PHOTO), the uploaded video and the lab report. Packshots and outside URLs are not ours to delete.
  */
 export function productMediaKeys(row: {
   image?: string | null;
@@ -70,7 +75,7 @@ export function productMediaKeys(row: {
   const keys: string[] = [];
   for (const image of [row.image, ...jsonList(row.extraImages)]) {
     const key = uploadedKey(image, UPLOADS_PREFIX);
-    if (key) keys.push(`IMAGES:${key}`);
+    if (key) keys.push(`PHOTO:${key}`);
   }
   const video = uploadedKey(row.video, VIDEOS_PREFIX);
   if (video) keys.push(`VIDEOS:${video}`);
@@ -79,6 +84,6 @@ export function productMediaKeys(row: {
 }
 
 export function parseMediaKey(value: string): MediaObject {
-  const [bucket, ...rest] = value.split(":");
-  return { bucket: bucket === "VIDEOS" ? "VIDEOS" : "IMAGES", key: rest.join(":") };
+  const [kind, ...rest] = value.split(":");
+  return { bucket: kind === "VIDEOS" ? "VIDEOS" : "IMAGES", key: rest.join(":"), photo: kind === "PHOTO" };
 }
