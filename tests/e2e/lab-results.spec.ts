@@ -15,7 +15,7 @@ async function productPath(page: Page, name: string) {
   await page.goto(`/shop?search=${encodeURIComponent(name)}`);
   const link = page.getByRole("link", { name, exact: true });
   const href = await link.getAttribute("href");
-  expect(href).toMatch(/^\/product\/\d+$/);
+  expect(href).toMatch(/^\/product\/\d+(-[a-z0-9-]+)?$/);
   return href!;
 }
 

@@ -84,7 +84,7 @@ test.describe("product images and video", () => {
     // The shopper's view: find the product and open it.
     await page.goto(`/shop?search=${encodeURIComponent(name)}`);
     await page.getByRole("article", { name }).getByRole("link", { name, exact: true }).click();
-    await expect(page).toHaveURL(/\/product\/\d+$/);
+    await expect(page).toHaveURL(/\/product\/\d+(-[a-z0-9-]+)?$/);
     await expect(page.getByRole("heading", { name })).toBeVisible();
 
     // Cover first, then the extra image, in the order chosen on the form.

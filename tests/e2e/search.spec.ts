@@ -58,7 +58,7 @@ for (const { name, viewport } of WIDTHS) {
       await expect(combobox).toHaveAttribute("aria-activedescendant", (await options.first().getAttribute("id"))!);
       await page.screenshot({ path: `test-results/screens/search-suggestions-${name}.png` });
       await combobox.press("Enter");
-      await expect(page).toHaveURL(/\/product\/\d+$/);
+      await expect(page).toHaveURL(/\/product\/\d+(-[a-z0-9-]+)?$/);
       await expect(page.getByRole("heading", { level: 1 })).toContainText("Gelato");
     });
 
@@ -126,7 +126,7 @@ for (const { name, viewport } of WIDTHS) {
       await expect(page.getByRole("region", { name: "Popular categories" }).getByRole("link").first()).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
       await closeNames.getByRole("link").first().click();
-      await expect(page).toHaveURL(/\/product\/\d+$/);
+      await expect(page).toHaveURL(/\/product\/\d+(-[a-z0-9-]+)?$/);
     });
 
     test("a long Unicode search gives a normal page with the note", async ({ page }) => {
