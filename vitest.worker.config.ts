@@ -29,6 +29,9 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["./tests/worker/setup.ts"],
+      // The 20 MB uploads and the catalogue loads take a few seconds on a busy 2-core machine; a test
+      // that times out says nothing about the shop.
+      testTimeout: 30_000,
       // Test photos made with ImageMagick and exiftool, handed to the tests with provide/inject.
       globalSetup: ["./tests/worker/photos.global.ts"],
       deps: {

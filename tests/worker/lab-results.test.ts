@@ -2,6 +2,7 @@ import { SELF, env } from "cloudflare:test";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LAB_MESSAGES, LAB_REPORT_MAX_BYTES, LAB_REPORT_MESSAGES, LAB_REPORTS_PREFIX } from "../../app/features/lab-reports/lab-report";
+import { productPath } from "../../app/features/catalogue/product-path";
 import { catalogue } from "../../db/catalogue";
 import { sampleLabReports } from "../../db/sample-lab-reports";
 import { runMigration, startMigrationRun } from "../../app/features/migration/migration.server";
@@ -440,9 +441,9 @@ describe("what the shopper sees", () => {
     expect(card(names.plain)).toMatch(/class="lab-badge [^"]*">Lab tested</);
     expect(card(names.plain)).not.toContain("lab-badge-certified");
 
-    const certified = await read(await get(`/product/${ids.get(names.shown)}`));
+    const certified = await read(await get(productPath({ id: ids.get(names.shown)!, name: names.shown })));
     expect(certified).toContain("Potency and purity verified");
-    const plain = await read(await get(`/product/${ids.get(names.plain)}`));
+    const plain = await read(await get(productPath({ id: ids.get(names.plain)!, name: names.plain })));
     expect(plain).not.toContain("Potency and purity verified");
     expect(plain).toMatch(/>Lab tested<\/span><span[^>]*>Lab report on request</);
   });

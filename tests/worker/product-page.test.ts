@@ -93,7 +93,7 @@ describe("/product/{id}", () => {
   });
 
   it("states no rating in JSON-LD for a product rated but without reviews", async () => {
-    const { html, text } = await page(`/product/${ids.get(UNREVIEWED)}`);
+    const { html, text } = await page(productPath({ id: ids.get(UNREVIEWED)!, name: UNREVIEWED }));
     expect(text).toContain("Rated 4.5 out of 5 (234 reviews)");
     expect(jsonLd(html).data).not.toHaveProperty("aggregateRating");
   });

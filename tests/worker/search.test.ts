@@ -221,7 +221,10 @@ describe("GET /search (suggestions as you type)", () => {
     expect(body.products.length).toBeGreaterThan(0);
     expect(body.products.length).toBeLessThanOrEqual(6);
     expect(body.products[0]!.name).toMatch(/Gelato/);
-    expect(body.products[0]).toMatchObject({ price: expect.stringMatching(/^\$\d/), href: expect.stringMatching(/^\/product\/\d+$/) });
+    expect(body.products[0]).toMatchObject({
+      price: expect.stringMatching(/^\$\d/),
+      href: expect.stringMatching(/^\/product\/\d+-gelato-[a-z0-9-]+$/),
+    });
     expect(body.categories).toEqual([{ name: "Gelato Punch", href: "/shop/gelato-punch" }]);
     expect(body.searchHref).toBe("/shop?search=gel");
   });
