@@ -9,7 +9,6 @@ import { runMigration, startMigrationRun } from "../../app/features/migration/mi
 import { adminPost, html, read } from "./admin-helpers";
 import { ORIGIN, adminCookie, get } from "./helpers";
 import { db, deleteProducts, insertProducts, testProduct } from "./shop-helpers";
-import { productPath } from "../../app/features/catalogue/product-path";
 
 /**
  * Lab results (issue 17): the upload's checks (type by bytes, 20 MB, nothing stored on refusal),
