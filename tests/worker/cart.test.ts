@@ -1,7 +1,9 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../app/features/cart/cart";
+import { restoreProduct, trashProduct } from "../../app/features/trash/trash.server";
 import { cartCookie, get, ORIGIN, postForm } from "./helpers";
+import { db } from "./shop-helpers";
 
 /**
  * The cart through the real Worker: the `cannabis-cart` cookie is read from Set-Cookie and sent back
@@ -338,35 +340,56 @@ describe("/checkout renders the cart from D1", () => {
     expect(after.body).not.toContain("$565.00");
   });
 
-  it("drops a deactivated or deleted product with a notice, once", async () => {
+  it("holds a switched-off or trashed product's line, saying so, until it comes back; a product gone for good drops out with a notice, once", async () => {
+    const saved = cartCookie([
+      { id: runtz, quantity: 1 },
+      { id: cake, quantity: 2 },
+    ]);
+    const held = (body: string) => {
+      expect(body).toContain("No longer available");
+      expect(body).toContain("Wedding Cake (1/8 oz)");
+      // No link to a page that no longer opens, and no Remove-less dead end.
+      expect(body).not.toContain("Wedding Cake (1/8 oz)</a>");
+      expect(body).toContain('aria-label="Remove Wedding Cake (1/8 oz) from cart"');
+      expect(body).not.toContain("has been removed from your cart");
+      // Only Runtz is totalled and ordered.
+      expect(body).toContain('aria-label="Cart, 1 item"');
+      expect(/<pre[^>]*>([\s\S]*?)<\/pre>/.exec(body)?.[1] ?? "").not.toContain("Wedding Cake");
+    };
+
+    // Switched off by the owner: held, and the saved cart is not rewritten.
     restore.push(`UPDATE products SET active = 1 WHERE id = ${cake}`);
     await env.DB.prepare("UPDATE products SET active = 0 WHERE id = ?").bind(cake).run();
-    const first = await page(
-      "/checkout",
-      cartCookie([
-        { id: runtz, quantity: 1 },
-        { id: cake, quantity: 2 },
-      ]),
-    );
-    expect(first.response.status).toBe(200);
-    expect(first.body).toContain("Item removed");
-    expect(first.body).toContain("Wedding Cake (1/8 oz) is no longer available and has been removed from your cart");
-    expect(first.body).toContain('aria-label="Cart, 1 item"');
-    expect(first.body).not.toContain("Wedding Cake (1/8 oz)</a>");
-    expect(cartAfter(first.response)).toEqual([{ id: runtz, quantity: 1 }]);
+    const off = await page("/checkout", saved);
+    expect(off.response.status).toBe(200);
+    held(off.body);
+    expect(cartAfter(off.response)).toBeUndefined();
+    await env.DB.prepare("UPDATE products SET active = 1 WHERE id = ?").bind(cake).run();
+    expect((await page("/checkout", saved)).body).toContain("Wedding Cake (1/8 oz)</a>");
 
-    const second = await page("/checkout", nextCookie(first.response));
-    expect(second.body).not.toContain("is no longer available");
+    // In the trash: held with its name; restored (Undo), it is an ordinary line again.
+    await trashProduct(db, cake);
+    restore.push(`UPDATE products SET active = 1 WHERE id = ${cake}`);
+    const trashed = await page("/checkout", saved);
+    held(trashed.body);
+    expect(cartAfter(trashed.response)).toBeUndefined();
+    expect(await restoreProduct(db, cake)).toMatchObject({ status: "restored" });
+    const back = await page("/checkout", saved);
+    expect(back.body).toContain("Wedding Cake (1/8 oz)</a>");
+    expect(back.body).toContain('aria-label="Cart, 3 items"');
 
-    const deleted = await page(
+    // Gone for good (purged, or never was): dropped with the spec's notice, once.
+    const gone = await page(
       "/",
       cartCookie([
         { id: runtz, quantity: 1 },
         { id: 987654, quantity: 1 },
       ]),
     );
-    expect(deleted.body).toContain("An item that is no longer available has been removed from your cart");
-    expect(cartAfter(deleted.response)).toEqual([{ id: runtz, quantity: 1 }]);
+    expect(gone.body).toContain("Item removed");
+    expect(gone.body).toContain("An item that is no longer available has been removed from your cart");
+    expect(cartAfter(gone.response)).toEqual([{ id: runtz, quantity: 1 }]);
+    expect((await page("/", nextCookie(gone.response))).body).not.toContain("is no longer available");
   });
 
   it("puts the total quantity in the header badge on every page's first paint", async () => {

@@ -100,6 +100,32 @@ describe("out-of-stock lines in the cart", () => {
     ]);
   });
 
+  it("a switched-off product's line is held the same way, and an order says it is no longer available", async () => {
+    await env.DB.prepare("UPDATE products SET active = 0 WHERE id = ?").bind(cake).run();
+    try {
+      const response = await postCart(
+        { intent: "order", source: "checkout" },
+        cartCookie([
+          { id: runtz, quantity: 1 },
+          { id: cake, quantity: 1 },
+        ]),
+      );
+      expect(response.status).toBe(303);
+      expect(decoded(response, "toast")).toEqual([
+        expect.objectContaining({ title: "Order sent!" }),
+        expect.objectContaining({
+          title: "No longer available",
+          description: "Wedding Cake (1/8 oz) is no longer available and was not part of your order",
+          variant: "destructive",
+        }),
+      ]);
+      const raised = await postCart({ intent: "increment", productId: String(cake) }, cartCookie([{ id: cake, quantity: 1 }]));
+      expect(decoded(raised, "toast")).toEqual([expect.objectContaining({ title: "Product unavailable" })]);
+    } finally {
+      await env.DB.prepare("UPDATE products SET active = 1 WHERE id = ?").bind(cake).run();
+    }
+  });
+
   it("an old cart of out-of-stock products only is refused: nothing goes to Telegram and the cart is kept", async () => {
     await outOfStock(cake);
     const cookie = cartCookie([{ id: cake, quantity: 4 }]);

@@ -3,19 +3,21 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { imageSources } from "~/features/media/product-image";
 import type { CartActionData } from "~/routes/cart";
 import { productPath } from "~/features/catalogue/product-path";
-import type { OutOfStockLine } from "./cart";
+import { HELD_LABELS, type OutOfStockLine } from "./cart";
 import { CART_ACTION, cartLineFetcherKey, useFetcherToasts } from "./cart-state";
 
 /**
- * Cart lines whose product is out of stock: shown, marked 'Out of Stock', with Remove — and said
- * plainly to be left out of the total and the order (the server leaves them out of both).
+ * Cart lines held back: out of stock, or no longer available (switched off or in the trash). Shown
+ * with the reason and Remove — and said plainly to be left out of the total and the order (the
+ * server leaves them out of both).
  */
 export function OutOfStockLines({ lines, variant }: { lines: OutOfStockLine[]; variant: "drawer" | "page" }) {
   if (lines.length === 0) return null;
+  const heading = lines.every((line) => line.reason === "out-of-stock") ? "Out of Stock" : "Not available";
   return (
     <section aria-labelledby={`out-of-stock-${variant}`} className={variant === "page" ? "mt-6" : "mt-4 border-t border-ink-900/10 pt-4"}>
       <h3 id={`out-of-stock-${variant}`} className="text-sm font-semibold text-berry-700">
-        Out of Stock
+        {heading}
       </h3>
       <p className="mt-1 text-sm text-ink-700">Not part of your total or your order.</p>
       <ul className="mt-3 space-y-3">
@@ -43,13 +45,18 @@ function OutOfStockRow({ line }: { line: OutOfStockLine }) {
       />
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold text-ink-900">
-          <Link to={productPath(line)} className="hover:underline">
-            {line.name}
-          </Link>
+          {/* A product that is no longer available has no page to open. */}
+          {line.reason === "out-of-stock" ? (
+            <Link to={productPath(line)} className="hover:underline">
+              {line.name}
+            </Link>
+          ) : (
+            line.name
+          )}
         </p>
         <p className="mt-0.5 text-xs text-ink-700">
           <span className="mr-2 inline-flex rounded-full bg-berry-50 px-2 py-0.5 font-semibold text-berry-700 ring-1 ring-berry-700/20">
-            Out of Stock
+            {HELD_LABELS[line.reason]}
           </span>
           Quantity {line.quantity}
         </p>

@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/cloudflare";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { products } from "~db/schema";
+import { products, productTrash } from "~db/schema";
 import { storedCompareAt } from "~/features/deals/deals";
 import { productImageOrPackshot } from "~/features/media/packshot";
 import { parsePriceTiers } from "~/features/catalogue/product";
@@ -26,6 +26,7 @@ import {
   type CartView,
   type OutOfStockLine,
   OUT_OF_STOCK_LINE_NOTICE,
+  UNAVAILABLE_LINE_NOTICE,
 } from "./cart";
 
 /**
@@ -125,7 +126,7 @@ export async function findCartProduct(db: Db, id: number): Promise<CartProductRo
   return row ?? null;
 }
 
-/** A line that dropped out because its product was deleted (name unknown) or deactivated. */
+/** A line that dropped out because its product is gone for good (purged from the trash, or never was). */
 export interface DroppedLine {
   id: number;
   name: string | null;
@@ -135,26 +136,41 @@ export interface LoadedCart {
   /** the lines that can be ordered: active and in stock */
   state: CartState;
   dropped: DroppedLine[];
-  /** lines of active products that are out of stock: kept in the cart, never ordered */
+  /** lines held back (out of stock, switched off, in the trash): kept in the cart, never ordered */
   outOfStock: OutOfStockLine[];
 }
 
-/** The current rows for saved lines, as an unawaited query so a loader can batch it with others. */
+/** A trashed product as a cart row: its name and image from the stored row, never active. */
+const trashedCartColumns = {
+  id: productTrash.id,
+  name: productTrash.name,
+  image: sql<string | null>`json_extract(${productTrash.row}, '$.image')`,
+  category: sql<string>`''`,
+  strainType: sql<string | null>`NULL`,
+  thcContent: sql<string | null>`NULL`,
+  priceCents: sql<number>`0`,
+  compareAtCents: sql<number | null>`NULL`,
+  priceTiers: sql<string | null>`NULL`,
+  active: sql<boolean>`0`,
+  inStock: sql<boolean>`0`,
+} satisfies Record<keyof CartProductRow, unknown>;
+
+/**
+ * The current rows for saved lines — products, and those in the trash (so a line of a deleted product
+ * says so, and comes back with Undo) — in ONE unawaited query a loader can batch with others.
+ */
 export function cartRowsQuery(db: Db, lines: CartLine[]) {
+  const ids = lines.map((line) => line.id);
   return db
     .select(cartProductColumns)
     .from(products)
-    .where(
-      inArray(
-        products.id,
-        lines.map((line) => line.id),
-      ),
-    );
+    .where(inArray(products.id, ids))
+    .unionAll(db.select(trashedCartColumns).from(productTrash).where(inArray(productTrash.id, ids)));
 }
 
 /**
- * Saved lines joined with their current rows: deleted or inactive products drop out, out-of-stock
- * ones are set aside (shown, never totalled or ordered).
+ * Saved lines joined with their current rows: out-of-stock, switched-off and trashed products are
+ * held (shown with the reason, never totalled or ordered); a product gone for good drops out.
  */
 export function joinCart(lines: CartLine[], rows: CartProductRow[]): LoadedCart {
   if (lines.length === 0) return { state: EMPTY_CART, dropped: [], outOfStock: [] };
@@ -164,9 +180,11 @@ export function joinCart(lines: CartLine[], rows: CartProductRow[]): LoadedCart 
   const outOfStock: OutOfStockLine[] = [];
   for (const line of lines) {
     const row = byId.get(line.id);
-    if (!row?.active) dropped.push({ id: line.id, name: row?.name ?? null });
-    else if (!row.inStock) outOfStock.push({ id: row.id, name: row.name, image: row.image, quantity: line.quantity });
-    else items.push({ ...toCartProduct(row), quantity: line.quantity });
+    if (!row) dropped.push({ id: line.id, name: null });
+    else if (!row.active || !row.inStock) {
+      const reason = row.active ? "out-of-stock" : "unavailable";
+      outOfStock.push({ id: row.id, name: row.name, image: row.image, quantity: line.quantity, reason });
+    } else items.push({ ...toCartProduct(row), quantity: line.quantity });
   }
   return { state: applyCartAction(EMPTY_CART, { type: "LOAD_CART", items }).state, dropped, outOfStock };
 }
@@ -306,7 +324,8 @@ export async function changeCart(request: Request, db: Db, change: CartChange): 
         ok: true,
       };
     }
-    return { lines: withHeld(cartLines(state)), toasts: [...toasts, OUT_OF_STOCK_LINE_NOTICE], ok: false };
+    const refusal = target.reason === "out-of-stock" ? OUT_OF_STOCK_LINE_NOTICE : UNAVAILABLE_LINE_NOTICE;
+    return { lines: withHeld(cartLines(state)), toasts: [...toasts, refusal], ok: false };
   }
   // Held lines take room in the cart too.
   const isNew = change.intent === "add" && !state.items.some((item) => item.id === change.productId) && !target;

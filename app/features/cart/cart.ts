@@ -49,15 +49,22 @@ export interface CartState {
 }
 
 /**
- * A saved line whose product is out of stock: it stays in the cart, shown as 'Out of Stock', but
- * is never part of the totals, the order text or an order.
+ * A saved line held back from ordering: its product is out of stock, or no longer available (the
+ * owner switched it off or moved it to the trash). It stays in the cart, says why, and comes back as
+ * an ordinary line when the product does (back in stock, switched on, restored); it is never part of
+ * the totals, the order text or an order.
  */
 export interface OutOfStockLine {
   id: number;
   name: string;
   image: string | null;
   quantity: number;
+  reason: HeldReason;
 }
+export type HeldReason = "out-of-stock" | "unavailable";
+
+/** How a held line reads on its badge. */
+export const HELD_LABELS: Record<HeldReason, string> = { "out-of-stock": "Out of Stock", unavailable: "No longer available" };
 
 /** The cart as pages receive it: the state plus the order text built once on the server. */
 export interface CartView extends CartState {
@@ -262,23 +269,39 @@ function names(lines: readonly OutOfStockLine[]) {
   return lines.length === 1 ? lines[0]!.name : `${lines.length} items`;
 }
 
-/** An order placed while some lines are out of stock: those lines were not ordered. */
+/** Why held lines are held, in words: "out of stock", "no longer available", or "not available" for a mix. */
+function heldPhrase(lines: readonly OutOfStockLine[]) {
+  if (lines.every((line) => line.reason === "out-of-stock")) return "out of stock";
+  return lines.every((line) => line.reason === "unavailable") ? "no longer available" : "not available";
+}
+
+const sentenceCase = (phrase: string) => phrase.charAt(0).toUpperCase() + phrase.slice(1);
+
+/** An order placed while some lines are held: those lines were not ordered. */
 export function notOrderedNotice(lines: readonly OutOfStockLine[]) {
+  const phrase = heldPhrase(lines);
   return {
-    title: "Out of stock",
-    description: `${names(lines)} ${lines.length === 1 ? "is" : "are"} out of stock and ${lines.length === 1 ? "was" : "were"} not part of your order`,
+    title: sentenceCase(phrase),
+    description: `${names(lines)} ${lines.length === 1 ? "is" : "are"} ${phrase} and ${lines.length === 1 ? "was" : "were"} not part of your order`,
     variant: "destructive" as const,
   };
 }
 
-/** An order refused because nothing in the cart is in stock. */
+/** An order refused because every line in the cart is held. */
 export function nothingInStockNotice(lines: readonly OutOfStockLine[]) {
+  const phrase = heldPhrase(lines);
   return {
-    title: "Out of stock",
-    description: `${names(lines)} ${lines.length === 1 ? "is" : "are"} out of stock, so there is nothing to order yet`,
+    title: sentenceCase(phrase),
+    description: `${names(lines)} ${lines.length === 1 ? "is" : "are"} ${phrase}, so there is nothing to order yet`,
     variant: "destructive" as const,
   };
 }
+
+export const UNAVAILABLE_LINE_NOTICE = {
+  title: "Product unavailable",
+  description: "This product is no longer available; remove it, or order it if it comes back",
+  variant: "destructive" as const,
+};
 
 export const OUT_OF_STOCK_LINE_NOTICE = {
   title: "Out of stock",
