@@ -170,6 +170,23 @@ export const productTrash = sqliteTable(
   (t) => [index("product_trash_deleted_idx").on(t.deletedAt)],
 );
 
+/**
+ * Deleted categories (decision 025), like product_trash: the whole row as JSON under its own id
+ * (AUTOINCREMENT, never reused). Products keep their category slug while it is here, so Restore
+ * files them under it again. Purged with the product trash after 30 days.
+ */
+export const categoryTrash = sqliteTable(
+  "category_trash",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    /** JSON text: the categories row as it was */
+    row: text("row").notNull(),
+    deletedAt: text("deleted_at").notNull().default(now),
+  },
+  (t) => [index("category_trash_deleted_idx").on(t.deletedAt)],
+);
+
 /** Small key/value flags, e.g. migration_complete. */
 export const settings = sqliteTable("settings", {
   key: text("key").primaryKey(),
@@ -272,6 +289,7 @@ export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 export type ProductTrashRow = typeof productTrash.$inferSelect;
+export type CategoryTrashRow = typeof categoryTrash.$inferSelect;
 export type MigrationRunRow = typeof migrationRuns.$inferSelect;
 export type VideoUploadRow = typeof videoUploads.$inferSelect;
 export type ImageUploadRow = typeof imageUploads.$inferSelect;

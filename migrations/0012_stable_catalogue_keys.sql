@@ -1,3 +1,11 @@
+CREATE TABLE `category_trash` (
+	`id` integer PRIMARY KEY NOT NULL,
+	`name` text NOT NULL,
+	`row` text NOT NULL,
+	`deleted_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `category_trash_deleted_idx` ON `category_trash` (`deleted_at`);--> statement-breakpoint
 CREATE TABLE `product_trash` (
 	`id` integer PRIMARY KEY NOT NULL,
 	`name` text NOT NULL,

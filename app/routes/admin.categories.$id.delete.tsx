@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { alreadyDeleted, deleteTargetId, deleteWithToast } from "~/features/admin/admin-delete.server";
 import { requireAdmin } from "~/features/auth/auth.server";
-import { deleteCategory, getCategoryWithCount } from "~/features/catalogue/categories.server";
+import { getCategoryWithCount } from "~/features/catalogue/categories.server";
+import { trashCategory } from "~/features/trash/category-trash.server";
+import { UNDO_TOAST_DURATION, undoDeleteAction } from "~/features/trash/trash";
 import { CategoryDeleteWarning } from "~/features/admin/category-delete";
 import { AdminConfirmPage } from "~/features/admin/confirm-dialog";
 import { AdminRouteError } from "~/features/admin/admin-ui";
@@ -25,8 +27,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   const id = deleteTargetId(params.id, "Category");
-  return deleteWithToast(() => deleteCategory(context.db, id), {
-    deleted: (name) => ({ to: PATH, toast: { title: "Category deleted", description: `${name} has been removed successfully` } }),
+  // Into the trash (decision 025): the toast's Undo puts it back, and its products with it.
+  return deleteWithToast(() => trashCategory(context.db, id), {
+    deleted: (name) => ({
+      to: PATH,
+      toast: {
+        title: "Category deleted",
+        description: `${name} has been removed successfully`,
+        duration: UNDO_TOAST_DURATION,
+        action: undoDeleteAction(id, PATH, "category"),
+      },
+    }),
     missing: { to: `${PATH}?error=delete-missing`, toast: CATEGORY_ERRORS["delete-missing"] },
     failed: { to: `${PATH}?error=delete-failed`, toast: CATEGORY_ERRORS["delete-failed"] },
     logLabel: "Delete category failed",

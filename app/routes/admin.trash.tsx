@@ -7,26 +7,38 @@ import { AdminPageHeader, AdminRouteError, LocalDate } from "~/features/admin/ad
 import { productPath } from "~/features/catalogue/product-path";
 import { SITE } from "~/features/site/site";
 import { redirectWithToast } from "~/features/toast/toast.server";
-import { TRASH_PURGE_AFTER_DAYS, TRASH_REASON_LABEL, TRASH_ROUTE } from "~/features/trash/trash";
+import { RESTORE_INTENTS, type TrashKind, TRASH_PURGE_AFTER_DAYS, TRASH_REASON_LABEL, TRASH_ROUTE } from "~/features/trash/trash";
 import { listTrash, restoreProduct } from "~/features/trash/trash.server";
+import { listCategoryTrash, restoreCategory } from "~/features/trash/category-trash.server";
 import { readFormData } from "~/server/form-data.server";
 import { localPath } from "~/server/redirect";
 
-/** /admin/trash — deleted products, with Restore (decision 025). The delete toast's Undo posts here too. */
+/** /admin/trash — deleted products and categories, with Restore (decision 025). The delete toasts' Undo posts here too. */
 
 export const meta: MetaFunction = () => [{ title: `Trash | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return { items: await listTrash(context.db) };
+  const [items, categories] = await Promise.all([listTrash(context.db), listCategoryTrash(context.db)]);
+  return { items, categories };
 }
 
-const RestoreSchema = z.object({
-  intent: z.literal("restore", { message: "Unknown trash action" }),
-  id: z.coerce.number({ message: "Choose a product to restore" }).int().positive("Choose a product to restore"),
-});
+const restoreId = (what: string) =>
+  z.coerce
+    .number({ message: `Choose a ${what} to restore` })
+    .int()
+    .positive(`Choose a ${what} to restore`);
 
-const RESTORE_FAILED = "Failed to restore product";
+const RestoreSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal(RESTORE_INTENTS.product), id: restoreId("product") }),
+    z.object({ intent: z.literal(RESTORE_INTENTS.category), id: restoreId("category") }),
+  ],
+  { errorMap: () => ({ message: "Unknown trash action" }) },
+);
+
+const RESTORE_FAILED = { product: "Failed to restore product", category: "Failed to restore category" };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
@@ -34,87 +46,126 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const redirectTo = localPath(formData.get("redirectTo"), TRASH_ROUTE);
   const parsed = RestoreSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
-    return redirectWithToast(redirectTo, { title: RESTORE_FAILED, description: parsed.error.issues[0]!.message, variant: "destructive" });
+    return redirectWithToast(redirectTo, {
+      title: RESTORE_FAILED.product,
+      description: parsed.error.issues[0]!.message,
+      variant: "destructive",
+    });
   }
+  const kind = parsed.data.intent === RESTORE_INTENTS.category ? "category" : "product";
+  const failed = (description?: string) =>
+    redirectWithToast(redirectTo, { title: RESTORE_FAILED[kind], description, variant: "destructive" });
   try {
+    if (kind === "category") {
+      const result = await restoreCategory(context.db, parsed.data.id);
+      if (result.status === "not-found") return failed("It is no longer in the trash.");
+      if (result.status === "taken")
+        return failed(`A category with the name or URL of ${result.name} has been added since it was deleted.`);
+      return redirectWithToast(redirectTo, { title: "Category restored", description: `${result.name} is back, with its products` });
+    }
     const result = await restoreProduct(context.db, parsed.data.id);
-    if (result.status === "not-found") {
-      return redirectWithToast(redirectTo, { title: RESTORE_FAILED, description: "It is no longer in the trash.", variant: "destructive" });
-    }
-    if (result.status === "key-taken") {
-      return redirectWithToast(redirectTo, {
-        title: RESTORE_FAILED,
-        description: `A catalogue load has added ${result.name} again since it was deleted.`,
-        variant: "destructive",
-      });
-    }
+    if (result.status === "not-found") return failed("It is no longer in the trash.");
+    if (result.status === "key-taken") return failed(`A catalogue load has added ${result.name} again since it was deleted.`);
     return redirectWithToast(redirectTo, { title: "Product restored", description: `${result.name} is back in the shop` });
   } catch (error) {
-    console.error("Restore product failed", error);
-    return redirectWithToast(redirectTo, { title: RESTORE_FAILED, variant: "destructive" });
+    console.error(`Restore ${kind} failed`, error);
+    return failed();
   }
 }
 
 export default function Trash() {
-  const { items } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const { items, categories } = useLoaderData<typeof loader>();
   return (
     <AdminShell>
       <AdminPageHeader title="Trash" back={{ to: "/admin/products", label: "Products" }}>
         <p className="mt-2 text-ink-700">
-          Deleted products stay here for {TRASH_PURGE_AFTER_DAYS} days, then they are removed for good. Restore brings one back with its
-          link, photos, video and lab report.
+          Deleted products and categories stay here for {TRASH_PURGE_AFTER_DAYS} days, then they are removed for good. Restore brings a
+          product back with its link, photos, video and lab report, and a category back with its products.
         </p>
       </AdminPageHeader>
-      {items.length === 0 ? (
+      {items.length === 0 && categories.length === 0 ? (
         <p className="card p-6 text-ink-700">The trash is empty.</p>
       ) : (
-        <div className="card overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-cream-100 text-ink-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Why
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Deleted
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-ink-900/10">
-              {items.map((item) => (
-                <tr key={item.id}>
-                  <th scope="row" className="px-4 py-3 font-medium text-ink-900">
-                    {item.name}
-                    <span className="block text-xs font-normal text-ink-500">{productPath(item)}</span>
-                  </th>
-                  <td className="px-4 py-3 text-ink-700">{TRASH_REASON_LABEL[item.reason] ?? item.reason}</td>
-                  <td className="px-4 py-3 text-ink-700">
-                    <LocalDate iso={item.deletedAt} />
-                  </td>
-                  <td className="px-4 py-3 text-right">
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="restore" />
-                      <input type="hidden" name="id" value={item.id} />
-                      <button type="submit" className="btn-secondary" disabled={busy} aria-label={`Restore ${item.name}`}>
-                        Restore
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="space-y-8">
+          <TrashTable
+            caption="Products"
+            kind="product"
+            rows={items.map((item) => ({
+              ...item,
+              detail: productPath(item),
+              why: TRASH_REASON_LABEL[item.reason] ?? item.reason,
+            }))}
+          />
+          <TrashTable
+            caption="Categories"
+            kind="category"
+            rows={categories.map((category) => ({ ...category, detail: `/shop/${category.slug}`, why: TRASH_REASON_LABEL.deleted! }))}
+          />
         </div>
       )}
     </AdminShell>
+  );
+}
+
+interface TrashTableRow {
+  id: number;
+  name: string;
+  /** the address it had, in small print under its name */
+  detail: string;
+  why: string;
+  deletedAt: string;
+}
+
+/** One kind of trashed item, each row with its Restore form (a real POST, with or without JavaScript). */
+function TrashTable({ caption, kind, rows }: { caption: string; kind: TrashKind; rows: TrashTableRow[] }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  if (rows.length === 0) return null;
+  return (
+    <div className="card overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="px-4 pt-4 text-left font-display text-lg text-forest-900">{caption}</caption>
+        <thead className="bg-cream-100 text-ink-700">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Why
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Deleted
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-900/10">
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <th scope="row" className="px-4 py-3 font-medium text-ink-900">
+                {row.name}
+                <span className="block text-xs font-normal text-ink-500">{row.detail}</span>
+              </th>
+              <td className="px-4 py-3 text-ink-700">{row.why}</td>
+              <td className="px-4 py-3 text-ink-700">
+                <LocalDate iso={row.deletedAt} />
+              </td>
+              <td className="px-4 py-3 text-right">
+                <Form method="post">
+                  <input type="hidden" name="intent" value={RESTORE_INTENTS[kind]} />
+                  <input type="hidden" name="id" value={row.id} />
+                  <button type="submit" className="btn-secondary" disabled={busy} aria-label={`Restore ${row.name}`}>
+                    Restore
+                  </button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -123,8 +123,3 @@ export async function toggleCategoryActive(db: Db, id: number) {
   return row ?? null;
 }
 
-/** Deletes a category (its products keep their slug); returns its name, or null when it did not exist. */
-export async function deleteCategory(db: Db, id: number) {
-  const [row] = await db.delete(categories).where(eq(categories.id, id)).returning({ name: categories.name });
-  return row?.name ?? null;
-}

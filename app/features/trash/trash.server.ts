@@ -2,6 +2,7 @@ import { desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { productTrash, products, type NewProductRow, type ProductRow, type ProductTrashRow } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { deleteVariants, forgetPhotos } from "~/features/media/image-pipeline.server";
+import { purgeCategoryTrash } from "./category-trash.server";
 import { parseMediaKey, productMediaKeys, TRASH_PURGE_AFTER_DAYS, type TrashReason } from "./trash";
 
 /**
@@ -112,7 +113,7 @@ async function referencedMediaKeys(db: Db): Promise<Set<string>> {
 }
 
 /**
- * Purges trash rows deleted more than 30 days before `now`, then deletes their R2 objects that nothing
+ * Purges trash rows (products and categories) deleted more than 30 days before `now`, then deletes their R2 objects that nothing
  * else uses (the rows go first: an object is only ever deleted once no row can point at it again).
  * A photo's variants and original go before its image_uploads row, so no request finds the row
  * without its set.
@@ -123,8 +124,9 @@ export async function purgeTrash(
   now: number,
 ): Promise<{ purged: number; objectsDeleted: number }> {
   const before = new Date(now - TRASH_PURGE_AFTER_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const categoriesPurged = await purgeCategoryTrash(db, before);
   const expired = await db.delete(productTrash).where(lt(productTrash.deletedAt, before)).returning({ row: productTrash.row });
-  if (expired.length === 0) return { purged: 0, objectsDeleted: 0 };
+  if (expired.length === 0) return { purged: categoriesPurged, objectsDeleted: 0 };
   const candidates = new Set(expired.flatMap((entry) => productMediaKeys(trashedRow(entry))));
   const stillUsed = await referencedMediaKeys(db);
   const orphaned = [...candidates].filter((key) => !stillUsed.has(key));
@@ -136,5 +138,5 @@ export async function purgeTrash(
   const photos = objects.filter((object) => object.photo).map((object) => object.key);
   for (const key of photos) await deleteVariants(buckets, key);
   await forgetPhotos(db, photos);
-  return { purged: expired.length, objectsDeleted: orphaned.length };
+  return { purged: expired.length + categoriesPurged, objectsDeleted: orphaned.length };
 }

@@ -10,9 +10,13 @@ export const TRASH_ROUTE = "/admin/trash";
 /** A delete's toast stays long enough to reach its Undo. */
 export const UNDO_TOAST_DURATION = 10_000;
 
+/** What the trash holds; each kind has its own restore intent. */
+export type TrashKind = "product" | "category";
+export const RESTORE_INTENTS = { product: "restore", category: "restore-category" } as const satisfies Record<TrashKind, string>;
+
 /** The toast's Undo: a form posting the restore to the trash page, back to where the delete happened. */
-export function undoDeleteAction(id: number, redirectTo: string) {
-  return { label: "Undo", to: TRASH_ROUTE, fields: { intent: "restore", id: String(id), redirectTo } };
+export function undoDeleteAction(id: number, redirectTo: string, kind: TrashKind = "product") {
+  return { label: "Undo", to: TRASH_ROUTE, fields: { intent: RESTORE_INTENTS[kind], id: String(id), redirectTo } };
 }
 
 /** Why a product is in the trash: the owner deleted it, or a catalogue load that replaced the owner's work removed it. */
