@@ -122,4 +122,3 @@ export async function toggleCategoryActive(db: Db, id: number) {
     .returning({ name: categories.name, active: categories.active });
   return row ?? null;
 }
-
