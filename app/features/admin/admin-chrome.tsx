@@ -22,6 +22,7 @@ const ADMIN_LINKS = [
   { to: "/admin/dashboard", label: "Dashboard" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/categories", label: "Categories" },
+  { to: "/admin/photos", label: "Photos" },
   { to: "/admin/trash", label: "Trash" },
   { to: "/admin/add-product", label: "Add Product" },
 ] as const;

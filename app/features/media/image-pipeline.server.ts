@@ -12,7 +12,7 @@
  * - The backfill walks the bucket's originals one page per message, registering and queueing each
  *   photo it does not know yet; a redelivered page changes nothing.
  */
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { imageUploads, settings, type ImageUploadRow } from "~db/schema";
 import { createDb, type Db } from "~/server/load-context";
@@ -573,7 +573,17 @@ export async function getPhotoOverview(db: Db): Promise<PhotoOverview> {
   return { counts, total: rows.reduce((sum, row) => sum + row.n, 0), backfill };
 }
 
-/** Queues every failed photo again (the dashboard's "Retry failed photos"). Returns how many. */
+/** The most recent failed photos with the reason, for the owner's Photos page. */
+export async function listFailedPhotos(db: Db, limit = 20) {
+  return db
+    .select({ key: imageUploads.key, error: imageUploads.error, updatedAt: imageUploads.updatedAt })
+    .from(imageUploads)
+    .where(eq(imageUploads.status, "failed"))
+    .orderBy(desc(imageUploads.updatedAt))
+    .limit(limit);
+}
+
+/** Queues every failed photo again (the Photos page's "Retry failed photos"), up to 100 at a time. Returns how many. */
 export async function retryFailedPhotos(env: Pick<Env, "IMAGE_QUEUE">, db: Db, now = Date.now()): Promise<number> {
   const failed = await db.select({ key: imageUploads.key }).from(imageUploads).where(eq(imageUploads.status, "failed")).limit(100);
   for (const { key } of failed) await retryPhoto(env, db, key, now);
