@@ -19,6 +19,7 @@ const tricky = fc.constantFrom(
   "''=twice",
   "草莓软糖 🌿",
   "x".repeat(200),
+  "nul\0inside",
 );
 const cell = fc.oneof(tricky, fc.string({ unit: "grapheme", maxLength: 200 }), fc.string({ unit: "binary", maxLength: 50 }));
 // A row's first cell is never empty (it is the id), so no row reads as a blank line.

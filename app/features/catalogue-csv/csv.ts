@@ -10,10 +10,13 @@ export const CSV_BOM = "\uFEFF";
 /** A cell starting with one of these is a formula to a spreadsheet: exported with a leading apostrophe. */
 const FORMULA_START = /^'*[=+\-@\t\r]/;
 
-/** One cell: formula-looking text neutralised (`'=…`), then quoted when it must be. */
+/**
+ * One cell: formula-looking text neutralised (`'=…`), then quoted when it must be — also when it
+ * holds a NUL, which the parser only accepts inside quotes (an unquoted one marks a file that is not text).
+ */
 export function csvCell(value: string): string {
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return /[",\r\n\0]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** One line of cells, ended with CRLF as RFC 4180 says. */
