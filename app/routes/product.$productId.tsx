@@ -73,6 +73,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const cover = productImageOrPackshot(product);
   return {
     product,
+    // Built here, so the slug rules stay out of the browser's code.
+    path: productPath(product),
     cover,
     size: packSize(product),
     isAdmin: admin !== null,
@@ -91,7 +93,7 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, 
     title: product.name,
     description: `${formatCents(product.priceCents)} · ${productDescription(product)}`.slice(0, 160),
     origin,
-    path: productPath(product),
+    path: data.path,
     image: image.startsWith("/") ? image : undefined,
     noindex: !product.active,
   });

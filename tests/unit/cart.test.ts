@@ -12,21 +12,29 @@ import {
   type CartState,
 } from "../../app/features/cart/cart";
 
-const runtz: CartProduct = { id: 1, name: "Runtz (1/8 oz)", image: "/art/indoors-1.svg", priceCents: 4500, priceTiers: null };
-const cake: CartProduct = { id: 2, name: "Wedding Cake (1/8 oz)", image: null, priceCents: 5000, priceTiers: null };
+const runtz: CartProduct = {
+  id: 1,
+  name: "Runtz (1/8 oz)",
+  path: "/product/1",
+  image: "/art/indoors-1.svg",
+  priceCents: 4500,
+  priceTiers: null,
+};
+const cake: CartProduct = { id: 2, name: "Wedding Cake (1/8 oz)", path: "/product/2", image: null, priceCents: 5000, priceTiers: null };
 const gummies: CartProduct = {
   id: 30,
   name: "Wild Berry Gummies",
+  path: "/product/30",
   image: "/art/edibles-1.svg",
   priceCents: 500,
   priceTiers: { single: 500, tier100: 475, tier250: 450, tier500: 425, tier1000: 400 },
 };
 /** Prices that drift in floating point: 0.1 + 0.2 !== 0.3. */
-const dime: CartProduct = { id: 3, name: "Dime", image: null, priceCents: 10, priceTiers: null };
-const twenty: CartProduct = { id: 4, name: "Twenty", image: null, priceCents: 20, priceTiers: null };
+const dime: CartProduct = { id: 3, name: "Dime", path: "/product/3", image: null, priceCents: 10, priceTiers: null };
+const twenty: CartProduct = { id: 4, name: "Twenty", path: "/product/4", image: null, priceCents: 20, priceTiers: null };
 
 function product(id: number): CartProduct {
-  return { id, name: `Product ${id}`, image: null, priceCents: 100 * id, priceTiers: null };
+  return { id, name: `Product ${id}`, path: `/product/${id}`, image: null, priceCents: 100 * id, priceTiers: null };
 }
 
 function cartWith(...products: CartProduct[]): CartState {
@@ -213,7 +221,17 @@ describe("LOAD_CART", () => {
       ],
     });
     expect(state.items).toEqual([
-      { id: 10, name: "", image: null, priceCents: 250, priceTiers: null, quantity: 2, unitPriceCents: 250, lineTotalCents: 500 },
+      {
+        id: 10,
+        name: "",
+        path: "/product/10",
+        image: null,
+        priceCents: 250,
+        priceTiers: null,
+        quantity: 2,
+        unitPriceCents: 250,
+        lineTotalCents: 500,
+      },
     ]);
   });
 

@@ -3,11 +3,12 @@ import { cartReducer, EMPTY_CART, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartPr
 import { buildOrderText, ORDER_NAME_MAX_LENGTH, TELEGRAM_MAX_TEXT_LENGTH } from "../../app/features/cart/order-text";
 import { telegramUrl } from "../../app/features/site/site";
 
-const runtz: CartProduct = { id: 1, name: "Runtz (1/8 oz)", image: null, priceCents: 4500, priceTiers: null };
-const shatter: CartProduct = { id: 2, name: "Shatter (1lb)", image: null, priceCents: 90000, priceTiers: null };
+const runtz: CartProduct = { id: 1, name: "Runtz (1/8 oz)", path: "/product/1", image: null, priceCents: 4500, priceTiers: null };
+const shatter: CartProduct = { id: 2, name: "Shatter (1lb)", path: "/product/2", image: null, priceCents: 90000, priceTiers: null };
 const gummies: CartProduct = {
   id: 3,
   name: "Wild Berry Gummies",
+  path: "/product/3",
   image: null,
   priceCents: 500,
   priceTiers: { single: 500, tier100: 475, tier250: 450, tier500: 425, tier1000: 400 },
@@ -69,7 +70,10 @@ describe("buildOrderText", () => {
     let cart = EMPTY_CART;
     for (let id = 1; id <= MAX_CART_LINES + 5; id++) {
       const name = `${id} ${"Ü".repeat(ORDER_NAME_MAX_LENGTH)}`.slice(0, ORDER_NAME_MAX_LENGTH);
-      cart = cartReducer(cart, { type: "ADD_ITEM", product: { id, name, image: null, priceCents: 9_999_999_999, priceTiers: null } });
+      cart = cartReducer(cart, {
+        type: "ADD_ITEM",
+        product: { id, name, path: `/product/${id}`, image: null, priceCents: 9_999_999_999, priceTiers: null },
+      });
       cart = cartReducer(cart, { type: "UPDATE_QUANTITY", id, quantity: MAX_LINE_QUANTITY * 10 });
     }
     expect(cart.items).toHaveLength(MAX_CART_LINES);

@@ -8,7 +8,6 @@ import { unitCompareAt } from "~/features/deals/deals";
 import { nextTier, nextTierHint } from "~/features/catalogue/price-tiers";
 import type { CartActionData } from "~/routes/cart";
 import { Price } from "~/features/deals/price";
-import { productPath } from "~/features/catalogue/product-path";
 import { MAX_LINE_QUANTITY } from "./cart";
 import { CART_ACTION, cartLineFetcherKey, useFetcherToasts, useOtherCartSubmitting, type OptimisticLine } from "./cart-state";
 
@@ -84,7 +83,7 @@ export function CartLineRow({ line, variant }: { line: OptimisticLine; variant: 
         <div className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-3">
             <h3 className={`${page ? "text-lg" : "text-base"} leading-snug font-semibold text-ink-900`}>
-              <Link to={productPath(item)} className="hover:text-forest-700 hover:underline">
+              <Link to={item.path} className="hover:text-forest-700 hover:underline">
                 {item.name}
               </Link>
             </h3>

@@ -2,7 +2,6 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { imageSources } from "~/features/media/product-image";
 import type { CartActionData } from "~/routes/cart";
-import { productPath } from "~/features/catalogue/product-path";
 import { HELD_LABELS, type OutOfStockLine } from "./cart";
 import { CART_ACTION, cartLineFetcherKey, useFetcherToasts } from "./cart-state";
 
@@ -47,7 +46,7 @@ function OutOfStockRow({ line }: { line: OutOfStockLine }) {
         <p className="text-sm font-semibold text-ink-900">
           {/* A product that is no longer available has no page to open. */}
           {line.reason === "out-of-stock" ? (
-            <Link to={productPath(line)} className="hover:underline">
+            <Link to={line.path} className="hover:underline">
               {line.name}
             </Link>
           ) : (

@@ -5,6 +5,7 @@ import { products, productTrash } from "~db/schema";
 import { storedCompareAt } from "~/features/deals/deals";
 import { productImageOrPackshot } from "~/features/media/packshot";
 import { parsePriceTiers } from "~/features/catalogue/product";
+import { productPath } from "~/features/catalogue/product-path";
 import type { Toast } from "~/features/toast/toast";
 import type { Db } from "~/server/load-context";
 import type { ToastInput } from "~/features/toast/toast.server";
@@ -117,6 +118,7 @@ function toCartProduct(row: CartProductRow): CartProduct {
     priceCents: row.priceCents,
     compareAtCents: storedCompareAt(row.priceCents, row.compareAtCents),
     priceTiers: parsePriceTiers(row.priceTiers),
+    path: productPath(row),
   };
 }
 
@@ -183,7 +185,7 @@ export function joinCart(lines: CartLine[], rows: CartProductRow[]): LoadedCart 
     if (!row) dropped.push({ id: line.id, name: null });
     else if (!row.active || !row.inStock) {
       const reason = row.active ? "out-of-stock" : "unavailable";
-      outOfStock.push({ id: row.id, name: row.name, image: row.image, quantity: line.quantity, reason });
+      outOfStock.push({ id: row.id, name: row.name, image: row.image, quantity: line.quantity, reason, path: productPath(row) });
     } else items.push({ ...toCartProduct(row), quantity: line.quantity });
   }
   return { state: applyCartAction(EMPTY_CART, { type: "LOAD_CART", items }).state, dropped, outOfStock };

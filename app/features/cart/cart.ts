@@ -31,6 +31,8 @@ export interface CartProduct {
   /** the original price of a sale (lib/deals.ts), shown struck through; never what is charged (none: no sale) */
   compareAtCents?: number | null;
   priceTiers: PriceTiers | null;
+  /** the canonical product path, built on the server (the slug rules stay out of the browser's code) */
+  path: string;
 }
 
 export interface CartItem extends CartProduct {
@@ -60,6 +62,7 @@ export interface OutOfStockLine {
   image: string | null;
   quantity: number;
   reason: HeldReason;
+  path: string;
 }
 export type HeldReason = "out-of-stock" | "unavailable";
 
@@ -113,6 +116,7 @@ function priced(item: CartProduct & { quantity: number }): CartItem {
     priceCents: item.priceCents,
     compareAtCents: item.compareAtCents,
     priceTiers: item.priceTiers,
+    path: item.path,
     quantity: item.quantity,
     unitPriceCents: unit,
     lineTotalCents: unit * item.quantity,
@@ -184,6 +188,8 @@ function parseSavedItem(value: unknown): (CartProduct & CartLine) | null {
     priceCents,
     compareAtCents: Number.isSafeInteger(record.compareAtCents) ? (record.compareAtCents as number) : undefined,
     priceTiers: isPriceTiers(record.priceTiers) ? record.priceTiers : null,
+    // A bare id answers with a 301 to the canonical path.
+    path: typeof record.path === "string" && record.path.startsWith("/product/") ? record.path : `/product/${record.id}`,
   };
 }
 

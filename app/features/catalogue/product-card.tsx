@@ -8,7 +8,6 @@ import { AdminControls as ServerAdminControls } from "~/features/admin/product-c
 import { ProductImage, type ImagePriority } from "~/features/media/product-image";
 import type { ProductSummary } from "./product-summary";
 import { StarRating } from "./star-rating";
-import { productPath } from "./product-path";
 
 export type CardView = "grid" | "list";
 
@@ -55,7 +54,7 @@ export function ProductCard({
 }) {
   const isAdmin = useRootData()?.isAdmin ?? false;
   const titleId = useId();
-  const href = productPath(product);
+  const href = product.path;
   const list = view === "list";
   const tint = product.active ? "bg-white" : "border-berry-700/30 bg-berry-50";
   const effects = product.effects.slice(0, list ? 3 : 2);

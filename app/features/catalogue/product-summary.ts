@@ -1,6 +1,7 @@
 import { storedCompareAt } from "~/features/deals/deals";
 import { packSize, productImageOrPackshot } from "~/features/media/packshot";
 import { parseStringList } from "./json-list";
+import { productPath } from "./product-path";
 import { normalizeStrainType, type Product } from "./product";
 
 /**
@@ -24,7 +25,13 @@ export type ProductSummary = Pick<
   | "isLabTested"
   | "inStock"
   | "active"
-> & { image: string; packSize: string | null; hasLabReport: boolean };
+> & {
+  image: string;
+  packSize: string | null;
+  hasLabReport: boolean;
+  /** the canonical product path, built on the server (the slug rules stay out of the browser's code) */
+  path: string;
+};
 
 /** The columns a card needs, as the database returns them. */
 export interface ProductSummaryRow {
@@ -55,6 +62,7 @@ export function toProductSummary(row: ProductSummaryRow): ProductSummary {
     strainType: normalizeStrainType(row.strainType),
     effects: parseStringList(row.effects),
     hasLabReport: Boolean(row.hasLabReport),
+    path: productPath(row),
   };
 }
 

@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import { categoryIcon } from "~/features/home/category-icon";
 import { HomeCategoryIcon } from "~/features/home/home-category-icon";
-import { productPath } from "~/features/catalogue/product-path";
 import type { NoResultsHelp } from "./search";
 
 /** The small note under a search that was cut to its first 100 characters (the text comes from the loader). */
@@ -27,7 +26,7 @@ export function NoResultsSuggestions({ help }: { help: NoResultsHelp }) {
             {closeNames.map((product) => (
               <li key={product.id}>
                 <Link
-                  to={productPath(product)}
+                  to={product.path}
                   className="flex items-center justify-between gap-3 px-4 py-3 font-medium text-forest-900 hover:bg-forest-50"
                 >
                   <span className="min-w-0 break-words">{product.name}</span>

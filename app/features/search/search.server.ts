@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
+import { productPath } from "~/features/catalogue/product-path";
 import { categories, products } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { containsLike } from "~/features/shop-filters/shop-filters";
@@ -225,7 +226,7 @@ export function readNoResultsHelp(term: string, json: string | null | undefined)
   const closeNames = [...byName.values()]
     .sort((a, b) => b.coverage - a.coverage || a.name.localeCompare(b.name))
     .slice(0, CLOSE_NAMES)
-    .map(({ id, name }) => ({ id, name }));
+    .map(({ id, name }) => ({ id, name, path: productPath({ id, name }) }));
   const popularCategories = [...parsed.data.popularCategories]
     .sort((a, b) => b.products - a.products || a.name.localeCompare(b.name))
     .map(({ name, slug }) => ({ name, slug }));

@@ -164,7 +164,8 @@ export function highlightParts(text: string, query: string): TextPart[] {
 
 /** What the shop offers when a search finds nothing. */
 export interface NoResultsHelp {
-  closeNames: Array<{ id: number; name: string }>;
+  /** each with its canonical path, built on the server (the slug rules stay out of the browser's code) */
+  closeNames: Array<{ id: number; name: string; path: string }>;
   popularCategories: Array<{ name: string; slug: string }>;
 }
 
