@@ -187,7 +187,7 @@ async function firstVisitJsKb(origin: string, path: string) {
 
 async function productPath(origin: string) {
   const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text().catch(() => "");
-  return `/product/${/\/product\/(\d+)</.exec(sitemap)?.[1] ?? 1}`;
+  return `/product/${/\/product\/(\d+(?:-[a-z0-9-]+)?)</.exec(sitemap)?.[1] ?? 1}`;
 }
 
 ensureChromium();

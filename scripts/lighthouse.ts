@@ -15,6 +15,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { catalogue } from "../db/catalogue";
+import { productPath } from "../app/features/catalogue/product-path";
 import {
   alternate,
   COMPARISON_HEADER,
@@ -38,7 +40,8 @@ const origin = `http://localhost:${port}`;
 const runsIndex = process.argv.indexOf("--runs");
 const compareDir = compareDirFrom(process.argv);
 const RUNS = runsIndex > -1 ? Number(process.argv[runsIndex + 1]) : compareDir ? 5 : 3;
-const PAGES = ["/", "/shop", "/product/1"];
+// The first seeded product at its canonical URL (a bare /product/1 answers 301).
+const PAGES = ["/", "/shop", productPath({ id: 1, name: catalogue[0]!.name! })];
 
 interface Scores {
   performance: number;

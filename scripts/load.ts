@@ -10,6 +10,8 @@
 import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
+import { catalogue } from "../db/catalogue";
+import { productPath } from "../app/features/catalogue/product-path";
 import { chunkedPost, type ChunkedAnswer } from "./chunked-post";
 import { startLocalWorker, workerdMemoryKiB } from "./local-worker";
 import { portForScript } from "./port";
@@ -40,7 +42,8 @@ try {
     { method: "GET", path: "/shop" },
     { method: "GET", path: "/shop?category=concentrates&sort=price-asc" },
     { method: "GET", path: "/shop/concentrates" },
-    { method: "GET", path: "/product/1" },
+    // The first seeded product at its canonical URL (a bare /product/1 answers 301).
+    { method: "GET", path: productPath({ id: 1, name: catalogue[0]!.name! }) },
     { method: "POST", path: "/cart", headers, body: form({ intent: "add", productId: "2" }) },
     { method: "GET", path: "/checkout" },
     { method: "POST", path: "/cart", headers, body: form({ intent: "add", productId: "3" }) },

@@ -190,11 +190,11 @@ export function makePhotoFixtures(
   }
 }
 
-/** For the bench: a 4000x3000 phone photo (about 4-6 MB) with its metadata, written to `file`. */
-export function writePhonePhoto(file: string, seed: number) {
+/** For the bench: a 4000x3000 phone photo (about 4-6 MB) with its metadata, written to `file` (smaller when asked). */
+export function writePhonePhoto(file: string, seed: number, size: { width: number; height: number } = { width: 4000, height: 3000 }) {
   const dir = mkdtempSync(join(tmpdir(), "phone-photo-"));
   try {
-    writeFileSync(file, readFileSync(makePhoto(dir, "phone.jpg", { width: 4000, height: 3000, kind: "plasma", seed, quality: 92 })));
+    writeFileSync(file, readFileSync(makePhoto(dir, "phone.jpg", { ...size, kind: "plasma", seed, quality: 92 })));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
