@@ -130,10 +130,10 @@ function TrashTable({ caption, kind, rows }: { caption: string; kind: TrashKind;
             <th scope="col" className="px-4 py-3 font-semibold">
               Name
             </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
+            <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">
               Why
             </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
+            <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">
               Deleted
             </th>
             <th scope="col" className="px-4 py-3 font-semibold">
@@ -146,10 +146,14 @@ function TrashTable({ caption, kind, rows }: { caption: string; kind: TrashKind;
             <tr key={row.id}>
               <th scope="row" className="px-4 py-3 font-medium text-ink-900">
                 {row.name}
-                <span className="block text-xs font-normal text-ink-500">{row.detail}</span>
+                <span className="block text-xs font-normal break-all text-ink-500">{row.detail}</span>
+                {/* On a phone, why and when go under the name (their columns are hidden). */}
+                <span className="mt-0.5 block text-xs font-normal text-ink-700 sm:hidden">
+                  {row.why} · <LocalDate iso={row.deletedAt} />
+                </span>
               </th>
-              <td className="px-4 py-3 text-ink-700">{row.why}</td>
-              <td className="px-4 py-3 text-ink-700">
+              <td className="hidden px-4 py-3 text-ink-700 sm:table-cell">{row.why}</td>
+              <td className="hidden px-4 py-3 text-ink-700 sm:table-cell">
                 <LocalDate iso={row.deletedAt} />
               </td>
               <td className="px-4 py-3 text-right">
