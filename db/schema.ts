@@ -131,6 +131,10 @@ export const migrationRuns = sqliteTable(
     id: text("id").primaryKey(),
     /** queued | running | succeeded | warnings | partial | failed */
     status: text("status").notNull().default("queued"),
+    /** catalogue (the built-in catalogue load) | import (a CSV file, decision 026) */
+    kind: text("kind", { enum: ["catalogue", "import"] }).notNull().default("catalogue"),
+    /** For an import: the R2 key (IMAGES bucket) of the file the owner previewed and confirmed. */
+    source: text("source"),
     clearExisting: integer("clear_existing", { mode: "boolean" }).notNull().default(true),
     /** Set once the existing products have been cleared, so a redelivery does not clear again. */
     cleared: integer("cleared", { mode: "boolean" }).notNull().default(false),

@@ -187,8 +187,11 @@ export interface PlanSummary {
 
 /** A short token of what the plan does in both modes: a confirmation made for another state is refused. */
 export function planToken(keep: PlanSummary, replace: PlanSummary): string {
-  const text = JSON.stringify([keep, replace]);
-  // FNV-1a, 32 bits twice (two seeds): enough to notice a change, no crypto needed.
+  return shortHash(JSON.stringify([keep, replace]));
+}
+
+/** A short hash of a text (FNV-1a, 32 bits twice with two seeds): enough to notice a change, no crypto needed. */
+export function shortHash(text: string): string {
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ 0x5bd1e995;
   for (let i = 0; i < text.length; i++) {

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { catalogue as builtInCatalogue } from "~db/catalogue";
 import { categories, migrationRuns, productTrash, products, settings, type MigrationRunRow, type NewProductRow } from "~db/schema";
@@ -22,6 +21,7 @@ import {
   type PlanSummary,
   type RowPlan,
 } from "./catalogue-plan";
+import { readExistingProducts } from "./existing-products.server";
 import {
   ACTIVE_MIGRATION_STATUSES,
   isFinishedStatus,
@@ -227,31 +227,6 @@ export interface CatalogueLoadPlan {
   summary: Omit<PlanSummary, "ownerProducts"> & { ownerProducts: OwnerProduct[] };
   steps: LoadStep[];
   rejected: FailedProduct[];
-}
-
-const existingProductColumns = {
-  id: products.id,
-  catalogueKey: products.catalogueKey,
-  version: products.version,
-  createdAt: products.createdAt,
-  catalogueSnapshot: products.catalogueSnapshot,
-  ...Object.fromEntries(CATALOGUE_FIELDS.map((field) => [field, products[field]])),
-} as unknown as Record<string, SQLiteColumn>;
-
-/** Every product row as the planner compares it (one query; a catalogue is thousands of rows at most). */
-async function readExistingProducts(db: Db): Promise<ExistingProduct[]> {
-  const rows = (await db.select(existingProductColumns).from(products)) as unknown as Array<
-    Omit<ExistingProduct, "fields"> & Record<CatalogueField, FieldValue>
-  >;
-  return rows.map((row) => ({
-    id: row.id,
-    catalogueKey: row.catalogueKey,
-    name: row.name as string,
-    version: row.version,
-    createdAt: row.createdAt,
-    catalogueSnapshot: row.catalogueSnapshot,
-    fields: catalogueFields(row),
-  }));
 }
 
 /** Catalogue category slug -> the category's current slug (the owner may have renamed it since). */
