@@ -22,6 +22,13 @@ import {
   type RowPlan,
 } from "./catalogue-plan";
 import { readExistingProducts } from "./existing-products.server";
+import { IMPORT_BATCH_ROWS, IMPORT_TEXT } from "~/features/catalogue-csv/catalogue-import";
+import {
+  importObjectKey,
+  planCatalogueImport,
+  readStagedImport,
+  type ImportStep,
+} from "~/features/catalogue-csv/catalogue-import.server";
 import {
   ACTIVE_MIGRATION_STATUSES,
   isFinishedStatus,
@@ -29,6 +36,7 @@ import {
   migrationOutcome,
   MIGRATION_STALE_AFTER_MS,
   MIGRATION_TEXT,
+  parseFailedProducts,
   safeErrorMessage,
   type FailedProduct,
 } from "./migration";
@@ -143,8 +151,8 @@ export type StartMigrationResult =
 export async function startMigrationRun(
   db: Db,
   queue: MigrationQueue,
-  { clearExisting }: { clearExisting: boolean },
-  catalogueSize = builtInCatalogue.length,
+  { clearExisting, importSource }: { clearExisting: boolean; /** a staged CSV import (decision 026) instead of the built-in catalogue */ importSource?: { upload: string; rows: number } },
+  catalogueSize = importSource?.rows ?? builtInCatalogue.length,
 ): Promise<StartMigrationResult> {
   const id = crypto.randomUUID();
   const staleBefore = new Date(Date.now() - MIGRATION_STALE_AFTER_MS).toISOString();
@@ -158,8 +166,8 @@ export async function startMigrationRun(
     .where(and(inArray(migrationRuns.status, [...ACTIVE_MIGRATION_STATUSES]), lt(migrationRuns.createdAt, staleBefore)));
   // One statement, so the "nothing in flight" check and the insert cannot interleave with another click.
   const created = await db.run(sql`
-    INSERT INTO migration_runs (id, status, clear_existing, total)
-    SELECT ${id}, 'queued', ${clearExisting ? 1 : 0}, ${catalogueSize}
+    INSERT INTO migration_runs (id, status, kind, source, clear_existing, total)
+    SELECT ${id}, 'queued', ${importSource ? "import" : "catalogue"}, ${importSource?.upload ?? null}, ${clearExisting ? 1 : 0}, ${catalogueSize}
     WHERE NOT EXISTS (SELECT 1 FROM migration_runs WHERE status IN ('queued', 'running'))
   `);
   if (created.meta.changes === 0) return { kind: "busy", run: await getLatestMigrationRun(db) };
@@ -322,6 +330,7 @@ export async function runMigration(db: Db, runId: string, options: RunMigrationO
     return { kind: "ignored", reason: "unknown run" };
   }
   if (isFinishedStatus(existing.status)) return { kind: "already-finished", run: existing };
+  if (existing.kind === "import") return runCatalogueImport(db, runId, options.bucket);
 
   const [run] = await db
     .update(migrationRuns)
@@ -459,6 +468,91 @@ async function applyGroup(db: Db, runId: string, group: LoadStep[], doneBefore: 
   }
   await progressUpdate(db, runId, doneBefore + done, failedProducts);
   return done;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running a CSV import (decision 026): the same run, Queue and progress, with rows from the staged file
+
+/**
+ * Plans the staged file again (as the preview did) and writes it in atomic batches of
+ * IMPORT_BATCH_ROWS rows, each with the progress that counts it. The progress is the cursor: a
+ * redelivery goes on after the last batch that committed, so no row is written twice. A batch that
+ * fails leaves all its rows unchanged and lists them on the run; the next batches still run.
+ */
+async function runCatalogueImport(db: Db, runId: string, bucket: R2Bucket | undefined): Promise<RunMigrationResult> {
+  const [run] = await db
+    .update(migrationRuns)
+    .set({ status: "running", startedAt: sql`coalesce(${migrationRuns.startedAt}, ${isoNow})` })
+    .where(activeRun(runId))
+    .returning();
+  if (!run) {
+    const finished = await getMigrationRun(db, runId);
+    return finished ? { kind: "already-finished", run: finished } : { kind: "ignored", reason: "unknown run" };
+  }
+  const text = bucket && run.source ? await readStagedImport(bucket, run.source) : null;
+  const planned = text === null || !bucket ? null : await planCatalogueImport(db, bucket, text);
+  const problem = !planned
+    ? IMPORT_TEXT.fileGone
+    : !planned.ok
+      ? planned.message
+      : planned.plan.refused.length > 0
+        ? `${planned.plan.refused.length} cells are refused now (the shop changed since the preview): nothing was imported.`
+        : null;
+  if (problem || !planned?.ok || !bucket) {
+    await db
+      .update(migrationRuns)
+      .set({ status: "failed", error: problem, finishedAt: isoNow })
+      .where(activeRun(runId));
+    return { kind: "finished", run: (await getMigrationRun(db, runId))! };
+  }
+  const { steps, names } = planned.plan;
+  const failedProducts = parseFailedProducts(run.failedProducts);
+  let done = run.inserted;
+  await db.update(migrationRuns).set({ total: steps.length }).where(activeRun(runId));
+  for (let start = run.inserted + failedProducts.length; start < steps.length; start += IMPORT_BATCH_ROWS) {
+    const group = steps.slice(start, start + IMPORT_BATCH_ROWS);
+    try {
+      await db.batch([progressUpdate(db, runId, done + group.length, failedProducts), ...group.flatMap((step) => importStatements(db, step))]);
+      done += group.length;
+    } catch (error) {
+      const reason = `Rows ${group[0]!.row}–${group[group.length - 1]!.row} were not imported and are unchanged: ${safeErrorMessage(error)}`;
+      console.warn(`Import run ${runId}: ${reason}`);
+      group.forEach((step, index) => failedProducts.push({ key: `row ${step.row}`, name: names[start + index] ?? "", reason }));
+      await progressUpdate(db, runId, done, failedProducts);
+    }
+  }
+  const [{ value: productCount }] = await db.select({ value: count() }).from(products);
+  await db
+    .update(migrationRuns)
+    .set({
+      status: migrationOutcome({ failed: failedProducts.length, migrationComplete: done > 0 || steps.length === 0 }),
+      inserted: done,
+      failed: failedProducts.length,
+      failedProducts: JSON.stringify(failedProducts),
+      productCount,
+      error: null,
+      finishedAt: isoNow,
+    })
+    .where(activeRun(runId));
+  await bucket.delete(importObjectKey(run.source!)).catch((error: unknown) => console.warn("Could not delete a staged import", error));
+  const finished = await getMigrationRun(db, runId);
+  if (!finished) throw new Error(`Import run ${runId} vanished while it ran`);
+  console.log(`Import run ${runId}: ${finished.status}, ${done}/${steps.length} rows, ${failedProducts.length} failed`);
+  return { kind: "finished", run: finished };
+}
+
+/** The statement that writes one planned import row (none when it is unchanged). */
+function importStatements(db: Db, step: ImportStep): BatchItem<"sqlite">[] {
+  if (step.kind === "add") return productInsertStatements(db, [{ ...(step.fields as Partial<NewProductRow>), catalogueKey: step.key } as NewProductRow]);
+  if (step.kind === "unchanged") return [];
+  const thc = "thcContent" in step.set ? thcColumns(step.set.thcContent as string | null) : {};
+  return [
+    db
+      .update(products)
+      .set({ ...(step.set as Partial<NewProductRow>), ...thc, version: sql`${products.version} + 1`, updatedAt: isoNow })
+      // Only while the row is as planned: an owner's save in the meantime wins.
+      .where(and(eq(products.id, step.id), eq(products.version, step.version))),
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -23,6 +23,8 @@ export type MigrationStatus = ActiveMigrationStatus | FinishedMigrationStatus;
 /** The fields of a migration run the rules and the panel read (a `migration_runs` row has them all). */
 export interface MigrationRunView {
   id: string;
+  /** catalogue (the built-in catalogue) | import (a CSV file, decision 026); older runs have none */
+  kind?: string;
   status: string;
   total: number;
   inserted: number;
@@ -38,6 +40,7 @@ export interface MigrationRunView {
 /** The run as the panel's polling receives it from GET /admin/migration (validated: it crosses the network). */
 export const MigrationRunViewSchema = z.object({
   id: z.string(),
+  kind: z.string().optional(),
   status: z.string(),
   total: z.number(),
   inserted: z.number(),
@@ -118,6 +121,7 @@ export interface MigrationNotice {
 
 /** The spec's result message for a finished run (section 8), or null while it is still in flight. */
 export function migrationNotice(run: MigrationRunView): MigrationNotice | null {
+  if (run.kind === "import") return importNotice(run);
   switch (run.status) {
     case "succeeded":
       return {
@@ -139,6 +143,25 @@ export function migrationNotice(run: MigrationRunView): MigrationNotice | null {
       };
     case "failed":
       return { title: MIGRATION_TEXT.failedTitle, description: run.error || MIGRATION_TEXT.unexpectedError, variant: "destructive" };
+    default:
+      return null;
+  }
+}
+
+/** The result of a CSV import run (decision 026): rows, not the catalogue's categories. */
+function importNotice(run: MigrationRunView): MigrationNotice | null {
+  switch (run.status) {
+    case "succeeded":
+      return { title: "Catalogue import finished", description: `Imported all ${run.total} rows of the file.`, variant: "default" };
+    case "warnings":
+    case "partial":
+      return {
+        title: "Catalogue import finished with failed rows",
+        description: `Imported ${run.inserted}/${run.total} rows. ${run.failed} rows failed and were left unchanged.`,
+        variant: "default",
+      };
+    case "failed":
+      return { title: "Catalogue import failed", description: run.error || MIGRATION_TEXT.unexpectedError, variant: "destructive" };
     default:
       return null;
   }

@@ -1,0 +1,202 @@
+import { listCategoryOptions } from "~/features/catalogue/categories.server";
+import { LAB_REPORTS_PREFIX } from "~/features/lab-reports/lab-report-display";
+import {
+  CATALOGUE_FIELDS,
+  FIELD_LABELS,
+  planRow,
+  shortHash,
+  type CatalogueField,
+  type CatalogueFields,
+  type ExistingProduct,
+} from "~/features/migration/catalogue-plan";
+import { readExistingProducts } from "~/features/migration/existing-products.server";
+import { trashedCatalogueProducts } from "~/features/trash/trash.server";
+import type { Db } from "~/server/load-context";
+import { checkRecord, fieldText, importSchemas, readCatalogueCsv, type RefusedCell } from "./catalogue-import";
+
+/**
+ * 'Import catalogue' (decision 026), the server half: the uploaded file is staged in R2, planned
+ * against the shop with the catalogue load's own rules (planRow, decision 024) and shown; the confirmed
+ * plan runs through the migration Queue (migration.server.ts, a run of kind 'import'), which plans the
+ * staged file again, so the preview and the run read the same rows the same way.
+ */
+
+/** Staged files live in the IMAGES bucket under this prefix, which no route serves. */
+export const IMPORT_PREFIX = "catalogue-imports/";
+/** The preview lists at most this many rows of each kind (the counts are always whole). */
+export const PREVIEW_LIST_MAX = 200;
+
+export type ImportStep =
+  | { kind: "add"; row: number; key: string | null; fields: CatalogueFields }
+  | { kind: "update"; row: number; id: number; version: number; set: Partial<CatalogueFields> }
+  | { kind: "unchanged"; row: number; id: number };
+
+export interface ImportChange {
+  row: number;
+  id: number;
+  name: string;
+  changes: { field: CatalogueField; label: string; from: string; to: string }[];
+}
+
+export interface ImportPlan {
+  steps: ImportStep[];
+  /** the name of each step's product (the file's name for the row) */
+  names: string[];
+  refused: RefusedCell[];
+  added: { row: number; name: string }[];
+  changed: ImportChange[];
+  unchanged: number;
+}
+
+export type PlanImportResult = { ok: true; plan: ImportPlan } | { ok: false; message: string };
+
+/** Where a staged file is kept: `catalogue-imports/{upload}.csv`. */
+export function importObjectKey(upload: string) {
+  return `${IMPORT_PREFIX}${upload}.csv`;
+}
+
+/** Plans a file against the shop as it is now. Nothing is written. */
+export async function planCatalogueImport(db: Db, bucket: R2Bucket, text: string): Promise<PlanImportResult> {
+  const read = readCatalogueCsv(text);
+  if (!read.ok) return read;
+  const [existing, trashed, categories] = await Promise.all([readExistingProducts(db), trashedCatalogueProducts(db), listCategoryOptions(db)]);
+  const byKey = new Map(existing.filter((row) => row.catalogueKey).map((row) => [row.catalogueKey!, row]));
+  const byId = new Map(existing.map((row) => [row.id, row]));
+  const trashedKeys = new Set(trashed.map((entry) => entry.catalogueKey));
+  const schemas = importSchemas(categories.map((category) => category.slug));
+  const plan: ImportPlan = { steps: [], names: [], refused: [...read.refused], added: [], changed: [], unchanged: 0 };
+  const matchedRows = new Map<number, number>();
+
+  for (const record of read.records) {
+    const current: ExistingProduct | undefined = record.key !== null ? byKey.get(record.key) : record.id !== null ? byId.get(record.id) : undefined;
+    if (!current && record.key !== null && trashedKeys.has(record.key)) {
+      plan.refused.push({
+        row: record.row,
+        column: "key",
+        value: record.cells.key,
+        message: "The product with this key is in the trash: restore it from the trash first, or empty the key to add a new product",
+      });
+      continue;
+    }
+    if (current && matchedRows.has(current.id)) {
+      plan.refused.push({
+        row: record.row,
+        column: record.key !== null ? "key" : "id",
+        value: record.key ?? record.cells.id,
+        message: `This row is the same product as row ${matchedRows.get(current.id)}: each product may appear once`,
+      });
+      continue;
+    }
+    // The form's rule: THC is required, except for a product saved without one (and catalogue rows without one, the mushrooms).
+    const thcRequired = current ? Boolean(current.fields.thcContent) : record.key === null;
+    const check = checkRecord(record, thcRequired ? schemas.thcRequired : schemas.thcOptional);
+    if (!check.ok) {
+      plan.refused.push(...check.refused);
+      continue;
+    }
+    const labFile = await labReportFile(bucket, check.fields.labReportKey as string | null, current);
+    if (!labFile) {
+      plan.refused.push({
+        row: record.row,
+        column: "lab_report",
+        value: record.cells.lab_report,
+        message: "No lab report is stored under this name: upload it on the product form first",
+      });
+      continue;
+    }
+    const next: CatalogueFields = { ...check.fields, ...labFile };
+    const name = String(next.name);
+    if (current) matchedRows.set(current.id, record.row);
+    // The file is the owner's own choice: every field it sets is written ('replace'), and the snapshot of the last catalogue load is left as it was.
+    const planned = planRow(current, next, "replace");
+    if (planned.plan.kind === "add" || !current) {
+      plan.steps.push({ kind: "add", row: record.row, key: record.key, fields: next });
+      plan.added.push({ row: record.row, name });
+    } else if (planned.plan.kind === "update" && Object.keys(planned.plan.set).length > 0) {
+      const set = planned.plan.set;
+      plan.steps.push({ kind: "update", row: record.row, id: current.id, version: current.version, set });
+      plan.changed.push({
+        row: record.row,
+        id: current.id,
+        name: current.name,
+        changes: CATALOGUE_FIELDS.filter((field) => field in set).map((field) => ({
+          field,
+          label: FIELD_LABELS[field],
+          from: fieldText(field, current.fields[field]),
+          to: fieldText(field, set[field] ?? null),
+        })),
+      });
+    } else {
+      plan.steps.push({ kind: "unchanged", row: record.row, id: current.id });
+      plan.unchanged += 1;
+    }
+    plan.names.push(name);
+  }
+  plan.refused.sort((a, b) => a.row - b.row);
+  return { ok: true, plan };
+}
+
+/** The lab report's file columns for a row: the product's own when the key is unchanged, else what R2 holds (null when nothing). */
+async function labReportFile(bucket: R2Bucket, key: string | null, current: ExistingProduct | undefined) {
+  if (key === null) return { labReportName: null, labReportType: null, labReportSize: null };
+  if (current && current.fields.labReportKey === key) {
+    const { labReportName, labReportType, labReportSize } = current.fields;
+    return { labReportName, labReportType, labReportSize };
+  }
+  const head = await bucket.head(`${LAB_REPORTS_PREFIX}${key}`);
+  const type = head?.httpMetadata?.contentType;
+  if (!head || !type) return null;
+  return { labReportName: head.customMetadata?.fileName ?? key, labReportType: type, labReportSize: head.size };
+}
+
+/** The token a confirmation must send back: it binds the staged file and exactly what its plan does now. */
+export function importToken(upload: string, plan: ImportPlan): string {
+  return shortHash(
+    JSON.stringify([
+      upload,
+      plan.refused.length,
+      plan.steps.map((step) =>
+        step.kind === "add" ? [step.row, step.key, step.fields] : step.kind === "update" ? [step.row, step.id, step.version, step.set] : [step.row, step.id],
+      ),
+    ]),
+  );
+}
+
+/** What the preview page shows (lists capped at PREVIEW_LIST_MAX, counts whole). */
+export interface ImportPreview {
+  upload: string | null;
+  fileName: string;
+  token: string;
+  rows: number;
+  counts: { added: number; changed: number; unchanged: number; refused: number };
+  added: ImportPlan["added"];
+  changed: ImportChange[];
+  refused: RefusedCell[];
+  refusedRows: number;
+}
+
+export function importPreview(upload: string | null, fileName: string, plan: ImportPlan): ImportPreview {
+  const refusedRows = new Set(plan.refused.map((cell) => cell.row)).size;
+  return {
+    upload,
+    fileName,
+    token: upload ? importToken(upload, plan) : "",
+    rows: plan.steps.length + refusedRows,
+    counts: { added: plan.added.length, changed: plan.changed.length, unchanged: plan.unchanged, refused: refusedRows },
+    added: plan.added.slice(0, PREVIEW_LIST_MAX),
+    changed: plan.changed.slice(0, PREVIEW_LIST_MAX),
+    refused: plan.refused.slice(0, PREVIEW_LIST_MAX * 2),
+    refusedRows,
+  };
+}
+
+/** A plan the owner may confirm: no row refused, and something to do. */
+export function isRunnable(plan: ImportPlan) {
+  return plan.refused.length === 0 && plan.added.length + plan.changed.length > 0;
+}
+
+/** The staged file's text, or null when it is gone. */
+export async function readStagedImport(bucket: R2Bucket, upload: string): Promise<string | null> {
+  const object = await bucket.get(importObjectKey(upload));
+  return object ? object.text() : null;
+}

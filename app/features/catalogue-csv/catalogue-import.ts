@@ -1,0 +1,270 @@
+import { z } from "zod";
+import { productFormSchema, productFormToColumns, type ProductFormSchema } from "~/features/admin/product-form-schema";
+import { formatCents } from "~/features/catalogue/money";
+import { parseStringList } from "~/features/catalogue/json-list";
+import { parsePriceTiers } from "~/features/catalogue/product";
+import { NO_LAB_REPORT } from "~/features/lab-reports/lab-report";
+import { catalogueFields, type CatalogueField, type CatalogueFields, type FieldValue } from "~/features/migration/catalogue-plan";
+import { CATALOGUE_CSV_COLUMNS, EFFECTS_SEPARATOR, type CatalogueCsvColumn } from "./catalogue-csv";
+import { parseCsv } from "./csv";
+
+/**
+ * 'Import catalogue' (decision 026), the pure half: a CSV file read against the export's header, each
+ * row checked with the product form's own schema (its messages, e.g. the THC shapes) and turned into
+ * the catalogue fields the load's planner compares (decision 024). No I/O here.
+ */
+
+export const CATALOGUE_IMPORT_ROUTE = "/admin/catalogue-import";
+/** The largest file accepted: 10,000 rows with long descriptions fit. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** The form field of the file. */
+export const IMPORT_FILE_FIELD = "file";
+/** Rows per atomic D1 batch when the import runs. */
+export const IMPORT_BATCH_ROWS = 50;
+const KEY_MAX = 200;
+const BULK_NOTE_MAX = 200;
+
+export const IMPORT_TEXT = {
+  title: "Import the catalogue?",
+  pickFile: "Choose a CSV file to import.",
+  tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files and import them one after another.`,
+  empty: "The file is empty. Export the catalogue to see the columns an import needs.",
+  notText: "This file is not a CSV: it is not UTF-8 text. Save it from your spreadsheet as “CSV UTF-8” and try again.",
+  notCsv: (message: string, line: number) => `This file is not a CSV the shop can read: ${message} (line ${line}).`,
+  wrongHeader: (missing: string[], unknown: string[]) =>
+    `The first row is not the catalogue's header.${missing.length ? ` Missing columns: ${missing.join(", ")}.` : ""}${
+      unknown.length ? ` Unknown columns: ${unknown.join(", ")}.` : ""
+    } Export the catalogue to see the header an import needs.`,
+  noRows: "The file has the header but no products.",
+  refusedTitle: "Nothing can be imported until every row is accepted",
+  refused: "Fix the refused rows in your spreadsheet and upload the file again: an import runs whole or not at all.",
+  nothingToDo: "Every row matches the shop already: importing this file would change nothing.",
+  confirmLabel: "Import the catalogue",
+  confirmFirstTitle: "Confirm the import",
+  confirmFirst: "Nothing was changed. Upload the file and check the preview, then confirm it.",
+  planChangedTitle: "The shop changed",
+  planChanged: "Nothing was changed: the products or the file changed since this preview was shown. Upload the file again.",
+  fileGone: "The previewed file is no longer stored. Upload it again.",
+} as const;
+
+/** A row the import refuses: its spreadsheet row number (the header is row 1), the column and the form's message. */
+export interface RefusedCell {
+  row: number;
+  column: CatalogueCsvColumn | "";
+  value: string;
+  message: string;
+}
+
+/** A row as the file gives it, before it is matched to the shop's products. */
+export interface CsvRecord {
+  row: number;
+  cells: Record<CatalogueCsvColumn, string>;
+  key: string | null;
+  id: number | null;
+}
+
+export type ReadCsvResult = { ok: true; records: CsvRecord[]; refused: RefusedCell[] } | { ok: false; message: string };
+
+/** Reads the file's text: header, cell counts, keys and ids (duplicates refused). */
+export function readCatalogueCsv(text: string): ReadCsvResult {
+  if (text.replace(/^\uFEFF/, "").trim() === "") return { ok: false, message: IMPORT_TEXT.empty };
+  const parsed = parseCsv(text);
+  if (!parsed.ok) return { ok: false, message: IMPORT_TEXT.notCsv(parsed.message, parsed.line) };
+  const [header = [], ...rows] = parsed.rows;
+  const names = header.map((cell) => cell.trim());
+  const missing = CATALOGUE_CSV_COLUMNS.filter((column) => !names.includes(column));
+  const unknown = names.filter((name) => !(CATALOGUE_CSV_COLUMNS as readonly string[]).includes(name));
+  if (missing.length > 0 || unknown.length > 0 || new Set(names).size !== names.length) {
+    return { ok: false, message: IMPORT_TEXT.wrongHeader(missing, unknown) };
+  }
+  if (rows.length === 0) return { ok: false, message: IMPORT_TEXT.noRows };
+  const records: CsvRecord[] = [];
+  const refused: RefusedCell[] = [];
+  const keys = new Map<string, number>();
+  const ids = new Map<number, number>();
+  rows.forEach((cellsInOrder, index) => {
+    const row = index + 2;
+    if (cellsInOrder.length !== names.length) {
+      refused.push({
+        row,
+        column: "",
+        value: "",
+        message: `This row has ${cellsInOrder.length} cells; the header has ${names.length}. A cell with a comma or line break must be in quotes.`,
+      });
+      return;
+    }
+    const cells = Object.fromEntries(names.map((name, i) => [name, cellsInOrder[i]!])) as Record<CatalogueCsvColumn, string>;
+    const key = cells.key.trim() || null;
+    const idText = cells.id.trim();
+    let problem: RefusedCell | null = null;
+    let id: number | null = null;
+    if (idText !== "") {
+      id = /^\d{1,15}$/.test(idText) && Number(idText) > 0 ? Number(idText) : null;
+      if (id === null) problem = { row, column: "id", value: cells.id, message: "The id must be a whole number, as the export writes it, or empty" };
+    }
+    if (key !== null && (key.length > KEY_MAX || /[\u0000-\u001f]/.test(key))) {
+      problem = { row, column: "key", value: cells.key, message: `The key must be at most ${KEY_MAX} characters on one line` };
+    } else if (key !== null && keys.has(key)) {
+      problem = { row, column: "key", value: cells.key, message: `The key is also on row ${keys.get(key)}: each product may appear once` };
+    } else if (key === null && id !== null && ids.has(id)) {
+      problem = { row, column: "id", value: cells.id, message: `The id is also on row ${ids.get(id)}: each product may appear once` };
+    }
+    if (problem) {
+      refused.push(problem);
+      return;
+    }
+    if (key !== null) keys.set(key, row);
+    else if (id !== null) ids.set(id, row);
+    records.push({ row, cells, key, id });
+  });
+  return { ok: true, records, refused };
+}
+
+/** Which CSV column each of the product form's fields comes from (for the form's messages). */
+const FORM_FIELD_COLUMN: Record<string, CatalogueCsvColumn> = {
+  name: "name",
+  price: "price",
+  compareAt: "compare_at_price",
+  description: "description",
+  category: "category",
+  strainType: "strain_type",
+  thcContent: "thc_content",
+  effects: "effects",
+  video: "video",
+  labReportKey: "lab_report",
+  labName: "lab_name",
+  labTestDate: "lab_test_date",
+  labBatch: "lab_batch",
+  labThcPercent: "lab_thc_percent",
+  labCbdPercent: "lab_cbd_percent",
+  labTotalCannabinoidsPercent: "lab_total_cannabinoids_percent",
+};
+
+const YES_NO = z.enum(["yes", "no"], { errorMap: () => ({ message: "Write yes or no" }) });
+const EXTRA_COLUMNS = z.object({
+  rating: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, "The rating must be a number from 0 to 5, like 4.8")
+    .transform(Number)
+    .refine((value) => value <= 5, "The rating must be a number from 0 to 5, like 4.8"),
+  review_count: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, "The review count must be a whole number, like 120")
+    .transform(Number),
+  lab_tested: YES_NO,
+  in_stock: YES_NO,
+  active: YES_NO,
+  bulk_note: z.string().trim().max(BULK_NOTE_MAX, `The bulk note must be at most ${BULK_NOTE_MAX} characters`),
+  price_tiers: z
+    .string()
+    .trim()
+    .refine(
+      (text) => text === "" || parsePriceTiers(text) !== null,
+      'Bulk prices must be empty or as the export writes them: {"single":500,"tier100":475,"tier250":450,"tier500":425,"tier1000":400} (cents)',
+    ),
+});
+
+/** The two form schemas an import checks with (THC required or not), built once per file. */
+export interface ImportSchemas {
+  thcRequired: ProductFormSchema;
+  thcOptional: ProductFormSchema;
+}
+
+export function importSchemas(categorySlugs: readonly string[]): ImportSchemas {
+  return {
+    thcRequired: productFormSchema(categorySlugs, { thcRequired: true }),
+    thcOptional: productFormSchema(categorySlugs, { thcRequired: false }),
+  };
+}
+
+const blankToUndefined = (text: string) => (text.trim() === "" ? undefined : text);
+
+/** The lab report's file columns (name, type, size): filled in by the server, which knows what R2 holds. */
+export type ImportedFields = Omit<CatalogueFields, "labReportName" | "labReportType" | "labReportSize">;
+
+export type RowCheck = { ok: true; fields: ImportedFields } | { ok: false; refused: RefusedCell[] };
+
+/** Checks one row with the product form's schema (and the export's own columns) and returns its catalogue fields. */
+export function checkRecord(record: CsvRecord, schema: ProductFormSchema): RowCheck {
+  const { cells, row } = record;
+  const image = cells.image.trim();
+  const extraImages = cells.extra_images.split(/\s+/).filter(Boolean);
+  const formInput = {
+    name: cells.name,
+    price: cells.price,
+    compareAt: cells.compare_at_price,
+    description: cells.description,
+    category: cells.category.trim(),
+    strainType: blankToUndefined(cells.strain_type.trim().toLowerCase()),
+    thcContent: blankToUndefined(cells.thc_content),
+    effects: cells.effects.split(";").map((effect) => effect.trim()),
+    video: blankToUndefined(cells.video),
+    images: image ? [image, ...extraImages] : extraImages,
+    labReportKey: blankToUndefined(cells.lab_report),
+    labName: blankToUndefined(cells.lab_name),
+    labTestDate: blankToUndefined(cells.lab_test_date),
+    labBatch: blankToUndefined(cells.lab_batch),
+    labThcPercent: blankToUndefined(cells.lab_thc_percent),
+    labCbdPercent: blankToUndefined(cells.lab_cbd_percent),
+    labTotalCannabinoidsPercent: blankToUndefined(cells.lab_total_cannabinoids_percent),
+  };
+  const form = schema.safeParse(formInput);
+  const extra = EXTRA_COLUMNS.safeParse(cells);
+  const refused: RefusedCell[] = [];
+  if (!form.success) {
+    for (const issue of form.error.issues) {
+      const [field, index] = issue.path;
+      const column =
+        field === "images" ? (image && index === 0 ? "image" : "extra_images") : (FORM_FIELD_COLUMN[String(field)] ?? ("" as const));
+      refused.push({ row, column, value: column ? cells[column] : "", message: issue.message });
+    }
+  }
+  if (!extra.success) {
+    for (const issue of extra.error.issues) {
+      const column = issue.path[0] as CatalogueCsvColumn;
+      refused.push({ row, column, value: cells[column], message: issue.message });
+    }
+  }
+  if (!form.success || !extra.success) return { ok: false, refused: dedupe(refused) };
+  const columns = productFormToColumns(form.data, NO_LAB_REPORT);
+  const fields = catalogueFields({
+    ...columns,
+    effects: JSON.stringify(columns.effects),
+    // The cover and the additional images exactly as the file gives them.
+    image: image || null,
+    extraImages: JSON.stringify(extraImages),
+    rating: extra.data.rating,
+    reviewCount: extra.data.review_count,
+    isLabTested: extra.data.lab_tested === "yes",
+    inStock: extra.data.in_stock === "yes",
+    active: extra.data.active === "yes",
+    bulkNote: extra.data.bulk_note || null,
+    priceTiers: extra.data.price_tiers || null,
+    labReportKey: form.data.labReportKey || null,
+  });
+  const { labReportName: _n, labReportType: _t, labReportSize: _s, ...imported } = fields;
+  return { ok: true, fields: imported };
+}
+
+function dedupe(refused: RefusedCell[]) {
+  const seen = new Set<string>();
+  return refused.filter((cell) => {
+    const id = `${cell.column}|${cell.message}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+/** A field's value as the preview shows it ("$45.00", "yes", "Calm; Happy", "—" for none). */
+export function fieldText(field: CatalogueField, value: FieldValue): string {
+  if (value === null || value === "") return "—";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if ((field === "priceCents" || field === "compareAtCents") && typeof value === "number") return formatCents(value);
+  if (field === "effects") return parseStringList(value).join(EFFECTS_SEPARATOR) || "—";
+  if (field === "extraImages") return parseStringList(value).join(" ") || "—";
+  const text = String(value);
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+}
