@@ -170,8 +170,8 @@ export function bodyTooLargeMessage(limit: number) {
 }
 export const BODY_TOO_LARGE_MESSAGE = bodyTooLargeMessage(FORM_BODY_LIMIT);
 
-/** Routes that take large bodies and hold them to their own limits (image, video and lab report uploads). */
-const OWN_LIMIT_ROUTES = [/^\/admin\/uploads\//];
+/** Routes that take large bodies and hold them to their own limits (image, video and lab report uploads, the catalogue import: decision 026). */
+const OWN_LIMIT_ROUTES = [/^\/admin\/uploads\//, /^\/admin\/catalogue-import(?:\.data)?$/];
 /** The product form: its text is held to PRODUCT_FORM_TEXT_LIMIT; a multipart post (files picked without JavaScript) is checked after parsing. */
 const PRODUCT_FORM_ROUTES = [/^\/admin\/add-product(?:\.data)?$/, /^\/admin\/edit-product\//, /^\/admin\/products\/edit\//];
 

@@ -172,7 +172,8 @@ export interface ImportPreview {
   added: ImportPlan["added"];
   changed: ImportChange[];
   refused: RefusedCell[];
-  refusedRows: number;
+  /** every refused cell (the list shows the first ones) */
+  refusedCells: number;
 }
 
 export function importPreview(upload: string | null, fileName: string, plan: ImportPlan): ImportPreview {
@@ -186,7 +187,7 @@ export function importPreview(upload: string | null, fileName: string, plan: Imp
     added: plan.added.slice(0, PREVIEW_LIST_MAX),
     changed: plan.changed.slice(0, PREVIEW_LIST_MAX),
     refused: plan.refused.slice(0, PREVIEW_LIST_MAX * 2),
-    refusedRows,
+    refusedCells: plan.refused.length,
   };
 }
 

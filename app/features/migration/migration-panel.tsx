@@ -2,6 +2,7 @@ import { Form, Link, useLocation, useNavigation, useRevalidator, useSearchParams
 import { useEffect, useRef, useState } from "react";
 import { notify } from "~/features/toast/toaster";
 import { SpinnerIcon } from "~/ui/icons";
+import { ImportFileForm } from "~/features/catalogue-csv/catalogue-import-preview";
 import { CATALOGUE_EXPORT_ROUTE, CATALOGUE_LOAD_ROUTE } from "./catalogue-load";
 import {
   isRunActive,
@@ -71,6 +72,10 @@ export function MigrationPanel({ run }: { run: MigrationRunView | null }) {
           <a href={CATALOGUE_EXPORT_ROUTE} download className="btn-secondary w-full sm:w-auto">
             Export catalogue
           </a>
+          {/* A real multipart form: the import's preview comes first, nothing changes until it is confirmed (decision 026). */}
+          <div className="mt-2 border-t border-ink-900/5 pt-3">
+            <ImportFileForm id="dashboard-import-file" compact />
+          </div>
         </div>
       </div>
 

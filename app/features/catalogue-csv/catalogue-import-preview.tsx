@@ -1,0 +1,174 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { FILE_INPUT_CLASS } from "~/features/media/image-list-field";
+import { products } from "~/features/migration/catalogue-load";
+import type { ImportPreview } from "./catalogue-import.server";
+import { CATALOGUE_IMPORT_ROUTE, IMPORT_FILE_FIELD, IMPORT_MAX_BYTES, IMPORT_TEXT } from "./catalogue-import";
+
+/**
+ * 'Import catalogue' (decision 026): the file form (the dashboard panel and the import page) and the
+ * preview of what the file would do. Real forms: the file posts as multipart, the confirmation as a
+ * plain form with the preview's token; both work without JavaScript.
+ */
+
+export function ImportFileForm({ id = "import-file", compact = false }: { id?: string; compact?: boolean }) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formAction === CATALOGUE_IMPORT_ROUTE && navigation.formEncType === "multipart/form-data";
+  return (
+    <Form method="post" action={CATALOGUE_IMPORT_ROUTE} encType="multipart/form-data" className={compact ? "space-y-2" : "space-y-3"}>
+      <label htmlFor={id} className={compact ? "block text-sm font-semibold text-ink-900" : "label"}>
+        Catalogue file (CSV)
+      </label>
+      <input
+        id={id}
+        name={IMPORT_FILE_FIELD}
+        type="file"
+        accept=".csv,text/csv"
+        required
+        aria-describedby={`${id}-hint`}
+        className={FILE_INPUT_CLASS}
+      />
+      <p id={`${id}-hint`} className="text-xs text-ink-500">
+        The export's columns, up to {IMPORT_MAX_BYTES / 1024 / 1024} MB. You see what changes before anything is written.
+      </p>
+      <button type="submit" className="btn-secondary w-full sm:w-auto" disabled={sending}>
+        {sending ? "Reading the file..." : "Import catalogue"}
+      </button>
+    </Form>
+  );
+}
+
+export function ImportProblem({ title, message }: { title: string; message: string }) {
+  return (
+    <div role="alert" className="rounded-2xl border border-berry-700/30 bg-berry-50 px-4 py-3 text-sm text-berry-700">
+      <p className="font-semibold">{title}</p>
+      <p className="mt-1">{message}</p>
+    </div>
+  );
+}
+
+export function ImportPreviewView({ preview, busy }: { preview: ImportPreview; busy: boolean }) {
+  const navigation = useNavigation();
+  const confirming = navigation.state !== "idle" && navigation.formAction === CATALOGUE_IMPORT_ROUTE && navigation.formEncType !== "multipart/form-data";
+  const { counts } = preview;
+  const hidden = (shown: number, total: number) => (total > shown ? <p className="mt-1 text-ink-500">…and {total - shown} more.</p> : null);
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="import-summary-heading" className="card p-6 sm:p-8">
+        <h2 id="import-summary-heading" className="font-display text-2xl text-forest-900">
+          {preview.fileName || "Your file"}: {preview.rows} {preview.rows === 1 ? "row" : "rows"}
+        </h2>
+        <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+          {(
+            [
+              ["Added", counts.added],
+              ["Changed", counts.changed],
+              ["Unchanged", counts.unchanged],
+              ["Refused", counts.refused],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className={`rounded-2xl px-4 py-3 ${label === "Refused" && value > 0 ? "bg-berry-50" : "bg-cream-100"}`}>
+              <dt className="text-ink-700">{label}</dt>
+              <dd className={`font-display text-2xl ${label === "Refused" && value > 0 ? "text-berry-700" : "text-forest-900"}`}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+
+        <div className="mt-6">
+          {counts.refused > 0 ? (
+            <ImportProblem title={IMPORT_TEXT.refusedTitle} message={IMPORT_TEXT.refused} />
+          ) : preview.upload === null ? (
+            <p className="rounded-2xl bg-forest-50 px-4 py-3 text-sm text-forest-900">{IMPORT_TEXT.nothingToDo}</p>
+          ) : (
+            <Form method="post" action={CATALOGUE_IMPORT_ROUTE} className="flex flex-wrap gap-3">
+              <input type="hidden" name="intent" value="confirm" />
+              <input type="hidden" name="upload" value={preview.upload} />
+              <input type="hidden" name="token" value={preview.token} />
+              <button type="submit" className="btn-gold" disabled={busy || confirming}>
+                {IMPORT_TEXT.confirmLabel}
+              </button>
+              <Link to="/admin/dashboard" className="btn-secondary">
+                Cancel
+              </Link>
+            </Form>
+          )}
+          {busy ? (
+            <p role="alert" className="mt-3 text-sm text-ink-900">
+              A catalogue migration is already loading. Wait for it to finish before starting another.
+            </p>
+          ) : null}
+        </div>
+      </section>
+
+      {preview.refused.length > 0 ? (
+        <section aria-labelledby="import-refused-heading" className="card border border-berry-700/20 p-6 sm:p-8">
+          <h2 id="import-refused-heading" className="font-display text-2xl text-berry-700">
+            Refused rows ({counts.refused})
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm text-ink-900">
+            {preview.refused.map((cell, index) => (
+              <li key={`${cell.row}-${cell.column}-${index}`} className="rounded-xl bg-cream-100 px-3 py-2 break-words">
+                <span className="font-semibold">Row {cell.row}</span>
+                {cell.column ? (
+                  <>
+                    , column <code className="font-mono">{cell.column}</code>
+                    {cell.value ? <span className="text-ink-500"> (“{cell.value.length > 80 ? `${cell.value.slice(0, 77)}...` : cell.value}”)</span> : null}
+                  </>
+                ) : null}
+                : {cell.message}
+              </li>
+            ))}
+          </ul>
+          {hidden(preview.refused.length, preview.refusedCells)}
+        </section>
+      ) : null}
+
+      {preview.changed.length > 0 ? (
+        <section aria-labelledby="import-changed-heading" className="card p-6 sm:p-8">
+          <h2 id="import-changed-heading" className="font-display text-2xl text-forest-900">
+            Changed ({products(counts.changed)})
+          </h2>
+          <ul className="mt-3 space-y-3 text-sm">
+            {preview.changed.map((change) => (
+              <li key={change.row} className="rounded-xl bg-cream-100 px-3 py-2">
+                <p className="font-semibold text-ink-900 break-words">
+                  Row {change.row}: {change.name}
+                </p>
+                <dl className="mt-1 space-y-0.5 text-ink-700">
+                  {change.changes.map((item) => (
+                    <div key={item.field} className="break-words">
+                      <dt className="inline font-medium text-ink-900">{item.label}: </dt>
+                      <dd className="inline">
+                        {item.from} <span aria-label="becomes">→</span> {item.to}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </li>
+            ))}
+          </ul>
+          {hidden(preview.changed.length, counts.changed)}
+        </section>
+      ) : null}
+
+      {preview.added.length > 0 ? (
+        <section aria-labelledby="import-added-heading" className="card p-6 sm:p-8">
+          <h2 id="import-added-heading" className="font-display text-2xl text-forest-900">
+            Added ({products(counts.added)})
+          </h2>
+          <ul className="mt-3 max-h-96 list-disc space-y-0.5 overflow-y-auto pl-5 text-sm text-ink-700">
+            {preview.added.map((row) => (
+              <li key={row.row} className="break-words">
+                Row {row.row}: {row.name}
+              </li>
+            ))}
+          </ul>
+          {hidden(preview.added.length, counts.added)}
+        </section>
+      ) : null}
+
+      {counts.unchanged > 0 ? (
+        <p className="text-sm text-ink-700">{products(counts.unchanged)} in the file already match the shop and stay as they are.</p>
+      ) : null}
+    </div>
+  );
+}

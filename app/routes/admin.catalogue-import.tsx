@@ -1,0 +1,150 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { AdminShell } from "~/features/admin/admin-shell";
+import { AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
+import { requireAdmin } from "~/features/auth/auth.server";
+import { IMPORT_FILE_FIELD, IMPORT_MAX_BYTES, IMPORT_TEXT } from "~/features/catalogue-csv/catalogue-import";
+import { ImportFileForm, ImportPreviewView, ImportProblem } from "~/features/catalogue-csv/catalogue-import-preview";
+import {
+  importObjectKey,
+  importPreview,
+  importToken,
+  isRunnable,
+  planCatalogueImport,
+  readStagedImport,
+  type ImportPreview,
+} from "~/features/catalogue-csv/catalogue-import.server";
+import { isRunActive, MIGRATION_TEXT } from "~/features/migration/migration";
+import { getLatestMigrationRun, startMigrationRun } from "~/features/migration/migration.server";
+import { SITE } from "~/features/site/site";
+
+/**
+ * /admin/catalogue-import — 'Import catalogue' (decision 026). A multipart POST of a CSV file answers
+ * with the preview (rows to add, to change field by field, refused with row, column and message);
+ * nothing changes. A POST of the preview's token starts the import as a migration run; without the
+ * token, or with one made for another file or state of the shop, nothing changes.
+ */
+
+export const meta: MetaFunction = () => [{ title: `Import Catalogue | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+
+/** The file plus the form's few other bytes. */
+const BODY_MAX_BYTES = IMPORT_MAX_BYTES + 64 * 1024;
+
+type ActionData = { kind: "preview"; preview: ImportPreview } | { kind: "problem"; title: string; message: string };
+
+const ConfirmSchema = z.object({
+  intent: z.literal("confirm"),
+  upload: z.string().uuid(),
+  token: z.string().min(1).max(100),
+});
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return { busy: isRunActive(await getLatestMigrationRun(context.db)) };
+}
+
+const problem = (title: string, message: string, status: number) => data<ActionData>({ kind: "problem", title, message }, { status });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(request, context);
+  if (/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) return previewFile(request, context);
+  const form = await request.formData().catch(() => new FormData());
+  const confirm = ConfirmSchema.safeParse(Object.fromEntries(form));
+  if (!confirm.success) return problem(IMPORT_TEXT.confirmFirstTitle, IMPORT_TEXT.confirmFirst, 400);
+  const { upload, token } = confirm.data;
+  const bucket = context.env.IMAGES;
+  const text = await readStagedImport(bucket, upload);
+  if (text === null) return problem(IMPORT_TEXT.planChangedTitle, IMPORT_TEXT.fileGone, 409);
+  const planned = await planCatalogueImport(context.db, bucket, text);
+  if (!planned.ok || !isRunnable(planned.plan) || importToken(upload, planned.plan) !== token) {
+    return problem(IMPORT_TEXT.planChangedTitle, IMPORT_TEXT.planChanged, 409);
+  }
+  const started = await startMigrationRun(context.db, context.env.MIGRATION_QUEUE, {
+    clearExisting: false,
+    importSource: { upload, rows: planned.plan.steps.length },
+  });
+  if (started.kind === "busy") return problem(MIGRATION_TEXT.alreadyRunningTitle, MIGRATION_TEXT.alreadyRunning, 409);
+  if (started.kind === "failed") return problem(MIGRATION_TEXT.failedTitle, started.message, 502);
+  // ?run= tells the dashboard's panel this run was just started: it follows it and toasts its outcome.
+  return redirect(`/admin/dashboard?run=${started.run.id}`);
+}
+
+/** Reads the posted file (held to BODY_MAX_BYTES as it arrives), plans it and, when it can run, stages it in R2. */
+async function previewFile(request: Request, context: ActionFunctionArgs["context"]) {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > BODY_MAX_BYTES) return problem("The file is too large", IMPORT_TEXT.tooLarge, 413);
+  let form: FormData;
+  try {
+    form = await cappedRequest(request, BODY_MAX_BYTES).formData();
+  } catch {
+    return problem("The file is too large", IMPORT_TEXT.tooLarge, 413);
+  }
+  const file = form.get(IMPORT_FILE_FIELD);
+  if (!(file instanceof File) || (file.size === 0 && file.name === "")) return problem("No file", IMPORT_TEXT.pickFile, 400);
+  if (file.size > IMPORT_MAX_BYTES) return problem("The file is too large", IMPORT_TEXT.tooLarge, 413);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+  } catch {
+    return problem("Not a CSV file", IMPORT_TEXT.notText, 422);
+  }
+  const planned = await planCatalogueImport(context.db, context.env.IMAGES, text);
+  if (!planned.ok) return problem(`${file.name || "The file"} cannot be imported`, planned.message, 422);
+  let upload: string | null = null;
+  if (isRunnable(planned.plan)) {
+    upload = crypto.randomUUID();
+    await context.env.IMAGES.put(importObjectKey(upload), text, {
+      httpMetadata: { contentType: "text/csv; charset=utf-8" },
+      customMetadata: { fileName: file.name.slice(0, 200) },
+    });
+  }
+  return data<ActionData>({ kind: "preview", preview: importPreview(upload, file.name, planned.plan) });
+}
+
+/** The request with its body cut off (an error) once it passes `limit` bytes, for a body that did not declare its length. */
+function cappedRequest(request: Request, limit: number) {
+  if (!request.body) return request;
+  let size = 0;
+  const body = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > limit) controller.error(new Error("The body is over the limit"));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  return new Request(request.url, { method: request.method, headers: request.headers, body });
+}
+
+export default function CatalogueImport() {
+  const { busy } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <AdminShell>
+      <AdminPageHeader title={IMPORT_TEXT.title} back={{ to: "/admin/dashboard", label: "Dashboard" }}>
+        <p className="mt-2 max-w-2xl text-ink-700">
+          A file with the export's columns: rows with a key or id update those products, the others are added. Nothing changes until you
+          confirm the preview.
+        </p>
+      </AdminPageHeader>
+      <div className="space-y-6">
+        {result?.kind === "problem" ? <ImportProblem title={result.title} message={result.message} /> : null}
+        {result?.kind === "preview" ? <ImportPreviewView preview={result.preview} busy={busy} /> : null}
+        <section aria-labelledby="import-file-heading" className="card p-6 sm:p-8">
+          <h2 id="import-file-heading" className="font-display text-2xl text-forest-900">
+            {result?.kind === "preview" ? "Upload another file" : "Choose the file"}
+          </h2>
+          <div className="mt-4">
+            <ImportFileForm />
+          </div>
+        </section>
+      </div>
+    </AdminShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError fallback="The catalogue import could not be read." />;
+}
