@@ -132,7 +132,9 @@ export const migrationRuns = sqliteTable(
     /** queued | running | succeeded | warnings | partial | failed */
     status: text("status").notNull().default("queued"),
     /** catalogue (the built-in catalogue load) | import (a CSV file, decision 026) */
-    kind: text("kind", { enum: ["catalogue", "import"] }).notNull().default("catalogue"),
+    kind: text("kind", { enum: ["catalogue", "import"] })
+      .notNull()
+      .default("catalogue"),
     /** For an import: the R2 key (IMAGES bucket) of the file the owner previewed and confirmed. */
     source: text("source"),
     clearExisting: integer("clear_existing", { mode: "boolean" }).notNull().default(true),

@@ -12,7 +12,10 @@ import { CATALOGUE_IMPORT_ROUTE, IMPORT_FILE_FIELD, IMPORT_MAX_BYTES, IMPORT_TEX
 
 export function ImportFileForm({ id = "import-file", compact = false }: { id?: string; compact?: boolean }) {
   const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formAction === CATALOGUE_IMPORT_ROUTE && navigation.formEncType === "multipart/form-data";
+  const sending =
+    navigation.state === "submitting" &&
+    navigation.formAction === CATALOGUE_IMPORT_ROUTE &&
+    navigation.formEncType === "multipart/form-data";
   return (
     <Form method="post" action={CATALOGUE_IMPORT_ROUTE} encType="multipart/form-data" className={compact ? "space-y-2" : "space-y-3"}>
       <label htmlFor={id} className={compact ? "block text-sm font-semibold text-ink-900" : "label"}>
@@ -48,7 +51,8 @@ export function ImportProblem({ title, message }: { title: string; message: stri
 
 export function ImportPreviewView({ preview, busy }: { preview: ImportPreview; busy: boolean }) {
   const navigation = useNavigation();
-  const confirming = navigation.state !== "idle" && navigation.formAction === CATALOGUE_IMPORT_ROUTE && navigation.formEncType !== "multipart/form-data";
+  const confirming =
+    navigation.state !== "idle" && navigation.formAction === CATALOGUE_IMPORT_ROUTE && navigation.formEncType !== "multipart/form-data";
   const { counts } = preview;
   const hidden = (shown: number, total: number) => (total > shown ? <p className="mt-1 text-ink-500">…and {total - shown} more.</p> : null);
   return (
@@ -68,7 +72,9 @@ export function ImportPreviewView({ preview, busy }: { preview: ImportPreview; b
           ).map(([label, value]) => (
             <div key={label} className={`rounded-2xl px-4 py-3 ${label === "Refused" && value > 0 ? "bg-berry-50" : "bg-cream-100"}`}>
               <dt className="text-ink-700">{label}</dt>
-              <dd className={`font-display text-2xl ${label === "Refused" && value > 0 ? "text-berry-700" : "text-forest-900"}`}>{value}</dd>
+              <dd className={`font-display text-2xl ${label === "Refused" && value > 0 ? "text-berry-700" : "text-forest-900"}`}>
+                {value}
+              </dd>
             </div>
           ))}
         </dl>
@@ -111,7 +117,9 @@ export function ImportPreviewView({ preview, busy }: { preview: ImportPreview; b
                 {cell.column ? (
                   <>
                     , column <code className="font-mono">{cell.column}</code>
-                    {cell.value ? <span className="text-ink-500"> (“{cell.value.length > 80 ? `${cell.value.slice(0, 77)}...` : cell.value}”)</span> : null}
+                    {cell.value ? (
+                      <span className="text-ink-500"> (“{cell.value.length > 80 ? `${cell.value.slice(0, 77)}...` : cell.value}”)</span>
+                    ) : null}
                   </>
                 ) : null}
                 : {cell.message}

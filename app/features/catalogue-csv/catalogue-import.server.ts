@@ -59,7 +59,11 @@ export function importObjectKey(upload: string) {
 export async function planCatalogueImport(db: Db, bucket: R2Bucket, text: string): Promise<PlanImportResult> {
   const read = readCatalogueCsv(text);
   if (!read.ok) return read;
-  const [existing, trashed, categories] = await Promise.all([readExistingProducts(db), trashedCatalogueProducts(db), listCategoryOptions(db)]);
+  const [existing, trashed, categories] = await Promise.all([
+    readExistingProducts(db),
+    trashedCatalogueProducts(db),
+    listCategoryOptions(db),
+  ]);
   const byKey = new Map(existing.filter((row) => row.catalogueKey).map((row) => [row.catalogueKey!, row]));
   const byId = new Map(existing.map((row) => [row.id, row]));
   const trashedKeys = new Set(trashed.map((entry) => entry.catalogueKey));
@@ -68,7 +72,8 @@ export async function planCatalogueImport(db: Db, bucket: R2Bucket, text: string
   const matchedRows = new Map<number, number>();
 
   for (const record of read.records) {
-    const current: ExistingProduct | undefined = record.key !== null ? byKey.get(record.key) : record.id !== null ? byId.get(record.id) : undefined;
+    const current: ExistingProduct | undefined =
+      record.key !== null ? byKey.get(record.key) : record.id !== null ? byId.get(record.id) : undefined;
     if (!current && record.key !== null && trashedKeys.has(record.key)) {
       plan.refused.push({
         row: record.row,
@@ -156,7 +161,11 @@ export function importToken(upload: string, plan: ImportPlan): string {
       upload,
       plan.refused.length,
       plan.steps.map((step) =>
-        step.kind === "add" ? [step.row, step.key, step.fields] : step.kind === "update" ? [step.row, step.id, step.version, step.set] : [step.row, step.id],
+        step.kind === "add"
+          ? [step.row, step.key, step.fields]
+          : step.kind === "update"
+            ? [step.row, step.id, step.version, step.set]
+            : [step.row, step.id],
       ),
     ]),
   );

@@ -100,9 +100,10 @@ export function readCatalogueCsv(text: string): ReadCsvResult {
     let id: number | null = null;
     if (idText !== "") {
       id = /^\d{1,15}$/.test(idText) && Number(idText) > 0 ? Number(idText) : null;
-      if (id === null) problem = { row, column: "id", value: cells.id, message: "The id must be a whole number, as the export writes it, or empty" };
+      if (id === null)
+        problem = { row, column: "id", value: cells.id, message: "The id must be a whole number, as the export writes it, or empty" };
     }
-    if (key !== null && (key.length > KEY_MAX || /[\u0000-\u001f]/.test(key))) {
+    if (key !== null && (key.length > KEY_MAX || [...key].some((char) => char < " "))) {
       problem = { row, column: "key", value: cells.key, message: `The key must be at most ${KEY_MAX} characters on one line` };
     } else if (key !== null && keys.has(key)) {
       problem = { row, column: "key", value: cells.key, message: `The key is also on row ${keys.get(key)}: each product may appear once` };

@@ -29,4 +29,3 @@ export async function readExistingProducts(db: Db): Promise<ExistingProduct[]> {
     fields: catalogueFields(row),
   }));
 }
-

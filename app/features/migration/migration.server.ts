@@ -8,27 +8,10 @@ import { catalogueEntryToRow } from "~db/transform";
 import { createDb, type Db } from "~/server/load-context";
 import { thcColumns } from "~/features/catalogue/thc";
 import { moveProductsToTrash, trashedCatalogueProducts } from "~/features/trash/trash.server";
-import {
-  CATALOGUE_FIELDS,
-  catalogueFields,
-  planRow,
-  planToken,
-  serializeSnapshot,
-  type CatalogueField,
-  type ExistingProduct,
-  type FieldValue,
-  type LoadMode,
-  type PlanSummary,
-  type RowPlan,
-} from "./catalogue-plan";
-import { readExistingProducts } from "./existing-products.server";
 import { IMPORT_BATCH_ROWS, IMPORT_TEXT } from "~/features/catalogue-csv/catalogue-import";
-import {
-  importObjectKey,
-  planCatalogueImport,
-  readStagedImport,
-  type ImportStep,
-} from "~/features/catalogue-csv/catalogue-import.server";
+import { importObjectKey, planCatalogueImport, readStagedImport, type ImportStep } from "~/features/catalogue-csv/catalogue-import.server";
+import { catalogueFields, planRow, planToken, serializeSnapshot, type LoadMode, type PlanSummary, type RowPlan } from "./catalogue-plan";
+import { readExistingProducts } from "./existing-products.server";
 import {
   ACTIVE_MIGRATION_STATUSES,
   isFinishedStatus,
@@ -151,7 +134,13 @@ export type StartMigrationResult =
 export async function startMigrationRun(
   db: Db,
   queue: MigrationQueue,
-  { clearExisting, importSource }: { clearExisting: boolean; /** a staged CSV import (decision 026) instead of the built-in catalogue */ importSource?: { upload: string; rows: number } },
+  {
+    clearExisting,
+    importSource,
+  }: {
+    clearExisting: boolean;
+    /** a staged CSV import (decision 026) instead of the built-in catalogue */ importSource?: { upload: string; rows: number };
+  },
   catalogueSize = importSource?.rows ?? builtInCatalogue.length,
 ): Promise<StartMigrationResult> {
   const id = crypto.randomUUID();
@@ -499,10 +488,7 @@ async function runCatalogueImport(db: Db, runId: string, bucket: R2Bucket | unde
         ? `${planned.plan.refused.length} cells are refused now (the shop changed since the preview): nothing was imported.`
         : null;
   if (problem || !planned?.ok || !bucket) {
-    await db
-      .update(migrationRuns)
-      .set({ status: "failed", error: problem, finishedAt: isoNow })
-      .where(activeRun(runId));
+    await db.update(migrationRuns).set({ status: "failed", error: problem, finishedAt: isoNow }).where(activeRun(runId));
     return { kind: "finished", run: (await getMigrationRun(db, runId))! };
   }
   const { steps, names } = planned.plan;
@@ -512,7 +498,10 @@ async function runCatalogueImport(db: Db, runId: string, bucket: R2Bucket | unde
   for (let start = run.inserted + failedProducts.length; start < steps.length; start += IMPORT_BATCH_ROWS) {
     const group = steps.slice(start, start + IMPORT_BATCH_ROWS);
     try {
-      await db.batch([progressUpdate(db, runId, done + group.length, failedProducts), ...group.flatMap((step) => importStatements(db, step))]);
+      await db.batch([
+        progressUpdate(db, runId, done + group.length, failedProducts),
+        ...group.flatMap((step) => importStatements(db, step)),
+      ]);
       done += group.length;
     } catch (error) {
       const reason = `Rows ${group[0]!.row}–${group[group.length - 1]!.row} were not imported and are unchanged: ${safeErrorMessage(error)}`;
@@ -543,7 +532,8 @@ async function runCatalogueImport(db: Db, runId: string, bucket: R2Bucket | unde
 
 /** The statement that writes one planned import row (none when it is unchanged). */
 function importStatements(db: Db, step: ImportStep): BatchItem<"sqlite">[] {
-  if (step.kind === "add") return productInsertStatements(db, [{ ...(step.fields as Partial<NewProductRow>), catalogueKey: step.key } as NewProductRow]);
+  if (step.kind === "add")
+    return productInsertStatements(db, [{ ...(step.fields as Partial<NewProductRow>), catalogueKey: step.key } as NewProductRow]);
   if (step.kind === "unchanged") return [];
   const thc = "thcContent" in step.set ? thcColumns(step.set.thcContent as string | null) : {};
   return [
