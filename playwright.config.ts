@@ -38,13 +38,13 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: /(migration|owner-work)\.spec\.ts/,
+      testIgnore: /(migration|owner-work|catalogue-import)\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
     },
     {
-      // Catalogue loads (and the owner-work spec that deletes and restores) run alone, after everything else.
+      // Catalogue loads and imports (and the owner-work spec that deletes and restores) run alone, after everything else.
       name: "migration",
-      testMatch: /(migration|owner-work)\.spec\.ts/,
+      testMatch: /(migration|owner-work|catalogue-import)\.spec\.ts/,
       dependencies: ["chromium"],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
     },
