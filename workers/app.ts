@@ -6,6 +6,7 @@ import { purgeTrash } from "../app/features/trash/trash.server";
 import { abortStaleVideoUploads } from "../app/features/media/media.server";
 import { handleImageBatch, IMAGE_DLQ_NAME, IMAGE_QUEUE_NAME } from "../app/features/media/image-pipeline.server";
 import { handleMigrationBatch } from "../app/features/migration/migration.server";
+import { purgeStagedImports } from "../app/features/catalogue-csv/catalogue-import.server";
 import { bumpCatalogueVersion, changesCatalogue, servePage } from "../app/features/page-cache/page-cache.server";
 import {
   applyCachePolicy,
@@ -67,6 +68,8 @@ export default {
     // trash of products deleted more than 30 days ago (with the R2 objects nothing else uses).
     await abortStaleVideoUploads(env, controller.scheduledTime);
     const purged = await purgeTrash(createDb(env.DB), env, controller.scheduledTime);
+    // Catalogue import files staged for a preview nobody confirmed within a day (decision 026).
+    await purgeStagedImports(env.IMAGES, controller.scheduledTime);
     if (purged.purged > 0) {
       console.log(`Trash: ${purged.purged} products purged, ${purged.objectsDeleted} stored files deleted`);
     }

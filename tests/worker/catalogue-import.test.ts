@@ -3,7 +3,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CATALOGUE_CSV_COLUMNS } from "../../app/features/catalogue-csv/catalogue-csv";
 import { IMPORT_TEXT } from "../../app/features/catalogue-csv/catalogue-import";
-import { planCatalogueImport, type ImportPlan } from "../../app/features/catalogue-csv/catalogue-import.server";
+import {
+  importObjectKey,
+  planCatalogueImport,
+  purgeStagedImports,
+  type ImportPlan,
+} from "../../app/features/catalogue-csv/catalogue-import.server";
 import { csvLine, CSV_BOM, parseCsv } from "../../app/features/catalogue-csv/csv";
 import { PRODUCT_FORM_MESSAGES } from "../../app/features/admin/product-form-schema";
 import { getMigrationRun, runMigration } from "../../app/features/migration/migration.server";
@@ -270,6 +275,17 @@ describe("the run", () => {
     } finally {
       await env.DB.prepare("DROP TRIGGER IF EXISTS import_test_boom").run();
     }
+  });
+});
+
+describe("staged files", () => {
+  it("a preview nobody confirmed is deleted by the cron after a day; a fresh one stays", async () => {
+    const key = importObjectKey(crypto.randomUUID());
+    await env.IMAGES.put(key, "id,key\r\n");
+    expect(await purgeStagedImports(env.IMAGES, Date.now())).toBe(0);
+    expect(await env.IMAGES.head(key)).not.toBeNull();
+    expect(await purgeStagedImports(env.IMAGES, Date.now() + 25 * 60 * 60 * 1000)).toBeGreaterThanOrEqual(1);
+    expect(await env.IMAGES.head(key)).toBeNull();
   });
 });
 

@@ -210,3 +210,13 @@ export async function readStagedImport(bucket: R2Bucket, upload: string): Promis
   const object = await bucket.get(importObjectKey(upload));
   return object ? object.text() : null;
 }
+
+/** A staged file nobody confirmed within a day is deleted by the hourly cron (a confirmed one is deleted when its run ends). */
+export const STAGED_IMPORT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+export async function purgeStagedImports(bucket: R2Bucket, now: number): Promise<number> {
+  const listed = await bucket.list({ prefix: IMPORT_PREFIX, limit: 1000 });
+  const old = listed.objects.filter((object) => now - object.uploaded.getTime() > STAGED_IMPORT_MAX_AGE_MS).map((object) => object.key);
+  if (old.length > 0) await bucket.delete(old);
+  return old.length;
+}
