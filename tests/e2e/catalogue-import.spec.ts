@@ -80,6 +80,36 @@ test("with JavaScript: export, edit, import from the dashboard, preview field by
   await page.screenshot({ path: "test-results/screens/catalogue-import-preview-phone.png", fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await confirmAndFinish(page, renamed, added);
+
+  // A file with refused rows: listed with row, column and message, and nothing to confirm.
+  await page.goto("/admin/catalogue-import");
+  const bad = [
+    { name: "Too Strong", thc_content: "very strong", category: "edibles" },
+    { name: "Nowhere", thc_content: "20%", category: "no-such-category" },
+  ].map((row) => {
+    const cells: Record<string, string> = {
+      price: "5",
+      description: "x",
+      rating: "5",
+      review_count: "0",
+      lab_tested: "yes",
+      in_stock: "yes",
+      active: "yes",
+      ...row,
+    };
+    return CATALOGUE_CSV_COLUMNS.map((column) => cells[column] ?? "");
+  });
+  await page.getByLabel("Catalogue file (CSV)").setInputFiles({
+    name: "supplier.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(csvLine(CATALOGUE_CSV_COLUMNS) + bad.map((cells) => csvLine(cells)).join("")),
+  });
+  await page.getByRole("button", { name: "Import catalogue" }).click();
+  await expect(page.getByText("Nothing can be imported until every row is accepted")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Refused rows (2)" }).getByText(/Row 3, column category/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Import the catalogue" })).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "test-results/screens/catalogue-import-refused-phone.png", fullPage: true });
 });
 
 test.describe("without JavaScript", () => {

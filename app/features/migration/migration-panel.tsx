@@ -60,7 +60,7 @@ export function MigrationPanel({ run }: { run: MigrationRunView | null }) {
             updated in place and keep their links; you see what will change, and choose, before anything is written.
           </p>
         </div>
-        <div className="flex shrink-0 flex-col gap-2">
+        <div className="flex shrink-0 flex-col gap-2 sm:items-start">
           {/* A GET to the confirmation (decision 024): nothing changes until the owner chooses there. */}
           <Form method="get" action={CATALOGUE_LOAD_ROUTE}>
             <button type="submit" className="btn-gold w-full sm:w-auto" disabled={busy}>
