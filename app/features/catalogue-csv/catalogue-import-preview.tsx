@@ -54,7 +54,6 @@ export function ImportPreviewView({ preview, busy }: { preview: ImportPreview; b
   const confirming =
     navigation.state !== "idle" && navigation.formAction === CATALOGUE_IMPORT_ROUTE && navigation.formEncType !== "multipart/form-data";
   const { counts } = preview;
-  const hidden = (shown: number, total: number) => (total > shown ? <p className="mt-1 text-ink-500">…and {total - shown} more.</p> : null);
   return (
     <div className="space-y-6">
       <section aria-labelledby="import-summary-heading" className="card p-6 sm:p-8">
@@ -106,77 +105,102 @@ export function ImportPreviewView({ preview, busy }: { preview: ImportPreview; b
       </section>
 
       {preview.refused.length > 0 ? (
-        <section aria-labelledby="import-refused-heading" className="card border border-berry-700/20 p-6 sm:p-8">
-          <h2 id="import-refused-heading" className="font-display text-2xl text-berry-700">
-            Refused rows ({counts.refused})
-          </h2>
-          <ul className="mt-3 space-y-2 text-sm text-ink-900">
-            {preview.refused.map((cell, index) => (
-              <li key={`${cell.row}-${cell.column}-${index}`} className="rounded-xl bg-cream-100 px-3 py-2 break-words">
-                <span className="font-semibold">Row {cell.row}</span>
-                {cell.column ? (
-                  <>
-                    , column <code className="font-mono">{cell.column}</code>
-                    {cell.value ? (
-                      <span className="text-ink-500"> (“{cell.value.length > 80 ? `${cell.value.slice(0, 77)}...` : cell.value}”)</span>
-                    ) : null}
-                  </>
-                ) : null}
-                : {cell.message}
-              </li>
-            ))}
-          </ul>
-          {hidden(preview.refused.length, preview.refusedCells)}
-        </section>
+        <ListSection
+          id="import-refused-heading"
+          title={`Refused rows (${counts.refused})`}
+          danger
+          more={preview.refusedCells - preview.refused.length}
+          listClassName="space-y-2 text-ink-900"
+        >
+          {preview.refused.map((cell, index) => (
+            <li key={`${cell.row}-${cell.column}-${index}`} className="rounded-xl bg-cream-100 px-3 py-2 break-words">
+              <span className="font-semibold">Row {cell.row}</span>
+              {cell.column ? (
+                <>
+                  , column <code className="font-mono">{cell.column}</code>
+                  {cell.value ? (
+                    <span className="text-ink-500"> (“{cell.value.length > 80 ? `${cell.value.slice(0, 77)}...` : cell.value}”)</span>
+                  ) : null}
+                </>
+              ) : null}
+              : {cell.message}
+            </li>
+          ))}
+        </ListSection>
       ) : null}
 
       {preview.changed.length > 0 ? (
-        <section aria-labelledby="import-changed-heading" className="card p-6 sm:p-8">
-          <h2 id="import-changed-heading" className="font-display text-2xl text-forest-900">
-            Changed ({products(counts.changed)})
-          </h2>
-          <ul className="mt-3 space-y-3 text-sm">
-            {preview.changed.map((change) => (
-              <li key={change.row} className="rounded-xl bg-cream-100 px-3 py-2">
-                <p className="font-semibold text-ink-900 break-words">
-                  Row {change.row}: {change.name}
-                </p>
-                <dl className="mt-1 space-y-0.5 text-ink-700">
-                  {change.changes.map((item) => (
-                    <div key={item.field} className="break-words">
-                      <dt className="inline font-medium text-ink-900">{item.label}: </dt>
-                      <dd className="inline">
-                        {item.from} <span aria-label="becomes">→</span> {item.to}
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-              </li>
-            ))}
-          </ul>
-          {hidden(preview.changed.length, counts.changed)}
-        </section>
+        <ListSection
+          id="import-changed-heading"
+          title={`Changed (${products(counts.changed)})`}
+          more={counts.changed - preview.changed.length}
+          listClassName="space-y-3"
+        >
+          {preview.changed.map((change) => (
+            <li key={change.row} className="rounded-xl bg-cream-100 px-3 py-2">
+              <p className="font-semibold text-ink-900 break-words">
+                Row {change.row}: {change.name}
+              </p>
+              <dl className="mt-1 space-y-0.5 text-ink-700">
+                {change.changes.map((item) => (
+                  <div key={item.field} className="break-words">
+                    <dt className="inline font-medium text-ink-900">{item.label}: </dt>
+                    <dd className="inline">
+                      {item.from} <span aria-label="becomes">→</span> {item.to}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ListSection>
       ) : null}
 
       {preview.added.length > 0 ? (
-        <section aria-labelledby="import-added-heading" className="card p-6 sm:p-8">
-          <h2 id="import-added-heading" className="font-display text-2xl text-forest-900">
-            Added ({products(counts.added)})
-          </h2>
-          <ul className="mt-3 max-h-96 list-disc space-y-0.5 overflow-y-auto pl-5 text-sm text-ink-700">
-            {preview.added.map((row) => (
-              <li key={row.row} className="break-words">
-                Row {row.row}: {row.name}
-              </li>
-            ))}
-          </ul>
-          {hidden(preview.added.length, counts.added)}
-        </section>
+        <ListSection
+          id="import-added-heading"
+          title={`Added (${products(counts.added)})`}
+          more={counts.added - preview.added.length}
+          listClassName="max-h-96 list-disc space-y-0.5 overflow-y-auto pl-5 text-ink-700"
+        >
+          {preview.added.map((row) => (
+            <li key={row.row} className="break-words">
+              Row {row.row}: {row.name}
+            </li>
+          ))}
+        </ListSection>
       ) : null}
 
       {counts.unchanged > 0 ? (
         <p className="text-sm text-ink-700">{products(counts.unchanged)} in the file already match the shop and stay as they are.</p>
       ) : null}
     </div>
+  );
+}
+
+/** One list of the preview (refused, changed, added): a card with its heading, the rows shown and how many more there are. */
+function ListSection({
+  id,
+  title,
+  danger = false,
+  more,
+  listClassName,
+  children,
+}: {
+  id: string;
+  title: string;
+  danger?: boolean;
+  more: number;
+  listClassName: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={`card p-6 sm:p-8 ${danger ? "border border-berry-700/20" : ""}`}>
+      <h2 id={id} className={`font-display text-2xl ${danger ? "text-berry-700" : "text-forest-900"}`}>
+        {title}
+      </h2>
+      <ul className={`mt-3 text-sm ${listClassName}`}>{children}</ul>
+      {more > 0 ? <p className="mt-2 text-sm text-ink-500">…and {more} more.</p> : null}
+    </section>
   );
 }
