@@ -7,6 +7,8 @@ import { MigrationPanel } from "~/features/migration/migration-panel";
 import { SITE } from "~/features/site/site";
 import { getLatestMigrationRun } from "~/features/migration/migration.server";
 import { getDashboardStats } from "~/features/admin/product-admin.server";
+import { ATTENTION_ITEMS } from "~/features/admin/attention";
+import { CheckIcon, SmallLineIcon } from "~/ui/icons";
 
 export const meta: MetaFunction = () => [{ title: `Admin Dashboard | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
@@ -69,6 +71,8 @@ export default function AdminDashboard() {
         </section>
       ) : null}
 
+      {stats ? <NeedsAttention counts={stats.attention} /> : null}
+
       <nav aria-label="Admin sections" className="mb-8">
         <ul className="grid gap-4 md:grid-cols-3">
           {LINKS.map((link) => (
@@ -104,6 +108,65 @@ export default function AdminDashboard() {
         </Form>
       </section>
     </AdminShell>
+  );
+}
+
+/**
+ * Issue 30: what may need the owner's eye, each a count that opens Product Management filtered to
+ * exactly those products. A count of 0 is a calm, muted line with a check, not a link.
+ */
+function NeedsAttention({ counts }: { counts: Record<(typeof ATTENTION_ITEMS)[number]["key"], number> }) {
+  return (
+    <section aria-labelledby="attention-heading" className="card mb-8 p-5">
+      <h2 id="attention-heading" className="text-lg font-semibold text-forest-900">
+        Needs attention
+      </h2>
+      <p className="mt-1 text-sm text-ink-700">Each count opens the products it counts in Product Management.</p>
+      <ul className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        {ATTENTION_ITEMS.map((item) => {
+          const value = counts[item.key];
+          const body = (
+            <>
+              <span className="min-w-0 flex-1">
+                <span className="block font-semibold">{item.label}</span>
+                <span className="mt-0.5 block text-xs text-ink-500">{item.hint}</span>
+              </span>
+              {value > 0 ? (
+                <>
+                  <span className="rounded-full bg-gold-100 px-2.5 py-0.5 text-sm font-semibold tabular-nums text-forest-950 ring-1 ring-gold-600/25">
+                    {value}
+                  </span>
+                  <SmallLineIcon className="h-4 w-4 shrink-0 text-ink-500 group-hover:text-forest-800">
+                    <path d="m7.5 5 5 5-5 5" strokeLinecap="round" strokeLinejoin="round" />
+                  </SmallLineIcon>
+                </>
+              ) : (
+                <span className="flex items-center gap-1 text-sm tabular-nums text-ink-500">
+                  <CheckIcon className="h-4 w-4 text-forest-700" />0
+                </span>
+              )}
+            </>
+          );
+          return (
+            <li key={item.key}>
+              {value > 0 ? (
+                <Link
+                  to={item.href}
+                  aria-label={`${item.label}: ${value} ${value === 1 ? "product" : "products"}`}
+                  className="group flex h-full items-center gap-3 rounded-xl border border-ink-900/10 px-4 py-3 text-ink-900 transition-colors hover:border-forest-800/30 hover:bg-forest-50 focus-visible:bg-forest-50"
+                >
+                  {body}
+                </Link>
+              ) : (
+                <div className="flex h-full items-center gap-3 rounded-xl border border-dashed border-ink-900/10 px-4 py-3 text-ink-500">
+                  {body}
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 

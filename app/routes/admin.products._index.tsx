@@ -16,8 +16,10 @@ import { localPath } from "~/server/redirect";
 import { normalizeSearch, SEARCH_CUT_NOTE } from "~/features/search/search";
 import { SITE } from "~/features/site/site";
 import { titleCaseSlug } from "~/features/catalogue/slug";
+import type { Db } from "~/server/load-context";
 import {
   ADMIN_PRODUCTS_PER_PAGE,
+  duplicateProduct,
   listAdminProducts,
   toggleProductActive,
   type AdminProductListItem,
@@ -36,6 +38,16 @@ const FiltersSchema = z.object({
     .literal("1")
     .transform(() => true)
     .catch(false),
+  status: z.enum(["", "active", "inactive"]).catch(""),
+  stock: z.enum(["", "in", "out"]).catch(""),
+  noPhoto: z
+    .literal("none")
+    .transform(() => true)
+    .catch(false),
+  labReportMissing: z
+    .literal("missing")
+    .transform(() => true)
+    .catch(false),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 
@@ -46,6 +58,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     search: params.get("search") ?? "",
     category: params.get("category") ?? "",
     onSale: params.get("sale") ?? "",
+    status: params.get("status") ?? "",
+    stock: params.get("stock") ?? "",
+    noPhoto: params.get("photo") ?? "",
+    labReportMissing: params.get("report") ?? "",
     page: params.get("page") ?? 1,
   });
   try {
@@ -62,26 +78,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-const ToggleSchema = z.object({
-  intent: z.literal("toggle"),
-  productId: z.coerce.number().int().positive(),
-  redirectTo: z.string().optional(),
-});
+const ProductIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const ActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("toggle"), productId: ProductIdSchema }),
+  z.object({ intent: z.literal("duplicate"), productId: ProductIdSchema }),
+]);
 
 const STATUS_FAILED = "Failed to update product status";
+const DUPLICATE_FAILED = "Failed to duplicate product";
 
 /**
  * intent=toggle (also posted from the shop's product cards): flips the product's active flag and
  * returns to redirectTo (a local path only) with the spec's toast.
+ * intent=duplicate: copies the product (inactive, '{name} (copy)') and opens the copy's edit page.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   const formData = await readFormData(request);
   const redirectTo = localPath(formData.get("redirectTo"), "/admin/products");
-  const parsed = ToggleSchema.safeParse(Object.fromEntries(formData));
+  const parsed = ActionSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
-    return data({ error: `${STATUS_FAILED}: the request did not name a product to update.` }, { status: 400 });
+    const failed = formData.get("intent") === "duplicate" ? DUPLICATE_FAILED : STATUS_FAILED;
+    const what = formData.get("intent") === "duplicate" ? "to copy" : "to update";
+    return data({ error: `${failed}: the request did not name a product ${what}.` }, { status: 400 });
   }
+  if (parsed.data.intent === "duplicate") return duplicate(context.db, parsed.data.productId, redirectTo);
   try {
     const product = await toggleProductActive(context.db, parsed.data.productId);
     if (!product) {
@@ -99,6 +120,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     console.error("Toggle product failed", error);
     return redirectWithToast(redirectTo, { title: STATUS_FAILED, variant: "destructive" });
+  }
+}
+
+async function duplicate(db: Db, productId: number, redirectTo: string) {
+  try {
+    const copy = await duplicateProduct(db, productId);
+    if (!copy) {
+      return redirectWithToast(redirectTo, {
+        title: DUPLICATE_FAILED,
+        description: "The product no longer exists.",
+        variant: "destructive",
+      });
+    }
+    return redirectWithToast(`/admin/edit-product/${copy.id}`, {
+      title: "Product duplicated",
+      description: `${copy.name} is inactive until you activate it.`,
+    });
+  } catch (error) {
+    console.error("Duplicate product failed", error);
+    return redirectWithToast(redirectTo, { title: DUPLICATE_FAILED, variant: "destructive" });
   }
 }
 
@@ -169,6 +210,14 @@ function ProductRow({
             <span className="sr-only"> {product.name}</span>
           </button>
         </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="duplicate" />
+          <input type="hidden" name="productId" value={product.id} />
+          <input type="hidden" name="redirectTo" value={returnTo} />
+          <button type="submit" className="btn-secondary px-4 py-2">
+            Duplicate<span className="sr-only"> {product.name}</span>
+          </button>
+        </Form>
         <Link
           to={deleteHref}
           className="btn-delete px-4 py-2"
@@ -182,6 +231,58 @@ function ProductRow({
         </Link>
       </div>
     </article>
+  );
+}
+
+/** A select of the filter form; with JavaScript a change applies at once, like the category's. */
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: ReadonlyArray<readonly [string, string]>;
+}) {
+  const submit = useSubmit();
+  return (
+    <div>
+      <label htmlFor={`product-${name}`} className="label">
+        {label}
+      </label>
+      <select
+        id={`product-${name}`}
+        name={name}
+        defaultValue={value}
+        key={`${name}-${value}`}
+        className="input"
+        onChange={(event) => submit(event.currentTarget.form)}
+      >
+        {options.map(([optionValue, text]) => (
+          <option key={optionValue} value={optionValue}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function FilterCheckbox({ name, value, checked, label }: { name: string; value: string; checked: boolean; label: string }) {
+  return (
+    <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-ink-900">
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        defaultChecked={checked}
+        key={`${name}-${checked}`}
+        className="h-4 w-4 accent-forest-800"
+      />
+      {label}
+    </label>
   );
 }
 
@@ -206,12 +307,19 @@ export default function ProductManagement() {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/products";
   const pageCount = Math.max(1, Math.ceil(filteredCount / perPage));
   const searchParams = new URLSearchParams(location.search);
-  const filtered = Boolean(filters.search || filters.category || filters.onSale);
+  const qualifiers = [
+    filters.onSale ? "on sale" : null,
+    filters.status || null,
+    { in: "in stock", out: "out of stock", "": null }[filters.stock],
+    filters.noPhoto ? "without a photo" : null,
+    filters.labReportMissing ? "lab tested without a lab report" : null,
+  ].filter(Boolean);
+  const filtered = Boolean(filters.search || filters.category || qualifiers.length > 0);
 
   let summary = `Showing ${filteredCount} of ${totalCount} products`;
   if (filters.search) summary += ` matching "${filters.search}"`;
   if (filters.category) summary += ` in category "${categoryLabel(categories, filters.category)}"`;
-  if (filters.onSale) summary += " on sale";
+  if (qualifiers.length > 0) summary += ` ${qualifiers.join(", ")}`;
 
   return (
     <AdminShell>
@@ -230,60 +338,74 @@ export default function ProductManagement() {
         </div>
       ) : null}
 
-      <Form
-        method="get"
-        role="search"
-        aria-label="Filter products"
-        className="card mb-6 grid gap-4 p-4 sm:grid-cols-[1fr_minmax(12rem,16rem)_auto_auto] sm:items-end"
-      >
-        <div>
-          <label htmlFor="product-search" className="label">
+      <Form method="get" role="search" aria-label="Filter products" className="card mb-6 grid gap-4 p-4">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_minmax(12rem,16rem)_10rem_10rem] lg:items-end">
+          <div className="sm:col-span-2 lg:col-span-1">
+            <label htmlFor="product-search" className="label">
+              Search
+            </label>
+            <input
+              id="product-search"
+              type="search"
+              name="search"
+              defaultValue={filters.search}
+              key={`search-${filters.search}`}
+              placeholder="Search products by name or category..."
+              className="input"
+            />
+          </div>
+          <div>
+            <label htmlFor="product-category" className="label">
+              Category
+            </label>
+            <select
+              id="product-category"
+              name="category"
+              defaultValue={filters.category}
+              key={`category-${filters.category}`}
+              className="input max-h-[300px] overflow-y-auto"
+              onChange={(event) => submit(event.currentTarget.form)}
+            >
+              <option value="">All Categories ({totalCount})</option>
+              {categories.map((category) => (
+                <option key={category.slug} value={category.slug}>
+                  {category.name} ({category.count})
+                </option>
+              ))}
+            </select>
+          </div>
+          <FilterSelect
+            name="status"
+            label="Status"
+            value={filters.status}
+            options={[
+              ["", "Any status"],
+              ["active", "Active"],
+              ["inactive", "Inactive"],
+            ]}
+          />
+          <FilterSelect
+            name="stock"
+            label="Stock"
+            value={filters.stock}
+            options={[
+              ["", "Any stock"],
+              ["in", "In stock"],
+              ["out", "Out of stock"],
+            ]}
+          />
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <fieldset className="flex flex-wrap gap-x-5 gap-y-1">
+            <legend className="sr-only">Show only products</legend>
+            <FilterCheckbox name="sale" value="1" checked={filters.onSale} label="On sale only" />
+            <FilterCheckbox name="photo" value="none" checked={filters.noPhoto} label="Without a photo" />
+            <FilterCheckbox name="report" value="missing" checked={filters.labReportMissing} label="Lab tested without a report" />
+          </fieldset>
+          <button type="submit" className="btn-primary">
             Search
-          </label>
-          <input
-            id="product-search"
-            type="search"
-            name="search"
-            defaultValue={filters.search}
-            key={`search-${filters.search}`}
-            placeholder="Search products by name or category..."
-            className="input"
-          />
+          </button>
         </div>
-        <div>
-          <label htmlFor="product-category" className="label">
-            Category
-          </label>
-          <select
-            id="product-category"
-            name="category"
-            defaultValue={filters.category}
-            key={`category-${filters.category}`}
-            className="input max-h-[300px] overflow-y-auto"
-            onChange={(event) => submit(event.currentTarget.form)}
-          >
-            <option value="">All Categories ({totalCount})</option>
-            {categories.map((category) => (
-              <option key={category.slug} value={category.slug}>
-                {category.name} ({category.count})
-              </option>
-            ))}
-          </select>
-        </div>
-        <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-ink-900">
-          <input
-            type="checkbox"
-            name="sale"
-            value="1"
-            defaultChecked={filters.onSale}
-            key={`sale-${filters.onSale}`}
-            className="h-4 w-4 accent-forest-800"
-          />
-          On sale only
-        </label>
-        <button type="submit" className="btn-primary">
-          Search
-        </button>
       </Form>
 
       <p className="mb-4 text-sm text-ink-700" aria-live="polite">

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import { categories, products } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { toProduct } from "~/features/catalogue/product";
@@ -8,7 +8,7 @@ import { onSaleCondition } from "~/features/catalogue/listing-sql.server";
 import { searchSource } from "~/features/search/search.server";
 import { titleCaseSlug } from "~/features/catalogue/slug";
 import { productImageOrPackshot } from "~/features/media/packshot";
-import type { ProductColumns } from "./product-form-schema";
+import { copyName, type ProductColumns } from "./product-form-schema";
 
 /**
  * Every query of the admin's product screens: the filtered list with its counts, one product,
@@ -24,7 +24,44 @@ export interface AdminProductFilters {
   category: string;
   /** only products on sale (issue 17) */
   onSale?: boolean;
+  /** only active or only inactive products ("" is both) */
+  status?: "" | "active" | "inactive";
+  /** only products in stock or only those out of stock ("" is both) */
+  stock?: "" | "in" | "out";
+  /** only products without an uploaded photo (the shop shows their packshot) */
+  noPhoto?: boolean;
+  /** only products marked lab tested that have no lab report */
+  labReportMissing?: boolean;
   page: number;
+}
+
+/**
+ * What the dashboard's "Needs attention" counts and the product list's filters select, in SQL:
+ * one definition each, so a count always equals the number of products its link lists.
+ */
+export const ATTENTION = {
+  outOfStock: () => sql`NOT ${products.inStock}`,
+  onSale: () => onSaleCondition(),
+  inactive: () => sql`NOT ${products.active}`,
+  // An uploaded photo is the image column; without one the shop draws the packshot (productImageOrPackshot).
+  noPhoto: () => sql`trim(coalesce(${products.image}, '')) = ''`,
+  labReportMissing: () => sql`(${products.isLabTested} AND ${products.labReportKey} IS NULL)`,
+} satisfies Record<string, () => SQL>;
+
+export type AttentionKey = keyof typeof ATTENTION;
+
+/** The list's filters other than search and page, as one condition (undefined when none is set). */
+function filterCondition(filters: AdminProductFilters) {
+  return and(
+    filters.category ? eq(products.category, filters.category) : undefined,
+    filters.onSale ? ATTENTION.onSale() : undefined,
+    filters.status === "active" ? sql`${products.active}` : undefined,
+    filters.status === "inactive" ? ATTENTION.inactive() : undefined,
+    filters.stock === "in" ? sql`${products.inStock}` : undefined,
+    filters.stock === "out" ? ATTENTION.outOfStock() : undefined,
+    filters.noPhoto ? ATTENTION.noPhoto() : undefined,
+    filters.labReportMissing ? ATTENTION.labReportMissing() : undefined,
+  );
 }
 
 const listColumns = {
@@ -46,10 +83,7 @@ const listColumns = {
  */
 function adminListQueries(db: Db, filters: AdminProductFilters) {
   const offset = pageOffset(Math.max(1, filters.page), ADMIN_PRODUCTS_PER_PAGE);
-  const inCategory = and(
-    filters.category ? eq(products.category, filters.category) : undefined,
-    filters.onSale ? onSaleCondition() : undefined,
-  );
+  const inCategory = filterCondition(filters);
   if (!filters.search) {
     return {
       rows: db
@@ -169,14 +203,22 @@ export async function toggleProductActive(db: Db, id: number) {
   return row ?? null;
 }
 
-/** The dashboard's figures in one query. */
+/** A count of the products a condition selects, as a conditional sum (0 for an empty table). */
+function countWhere(condition: SQL) {
+  return sql<number>`coalesce(sum(CASE WHEN ${condition} THEN 1 ELSE 0 END), 0)`;
+}
+
+/** The dashboard's figures and its "Needs attention" counts, in one query. */
 export async function getDashboardStats(db: Db) {
   const [row] = await db
     .select({
       total: count(),
-      active: sql<number>`coalesce(sum(CASE WHEN ${products.active} THEN 1 ELSE 0 END), 0)`,
-      inactive: sql<number>`coalesce(sum(CASE WHEN ${products.active} THEN 0 ELSE 1 END), 0)`,
-      outOfStock: sql<number>`coalesce(sum(CASE WHEN ${products.inStock} THEN 0 ELSE 1 END), 0)`,
+      active: countWhere(sql`${products.active}`),
+      inactive: countWhere(ATTENTION.inactive()),
+      outOfStock: countWhere(ATTENTION.outOfStock()),
+      onSale: countWhere(ATTENTION.onSale()),
+      noPhoto: countWhere(ATTENTION.noPhoto()),
+      labReportMissing: countWhere(ATTENTION.labReportMissing()),
       categories: sql<number>`(SELECT count(*) FROM ${categories})`,
     })
     .from(products);
@@ -186,5 +228,38 @@ export async function getDashboardStats(db: Db) {
     inactive: Number(row?.inactive ?? 0),
     outOfStock: Number(row?.outOfStock ?? 0),
     categories: Number(row?.categories ?? 0),
+    attention: {
+      outOfStock: Number(row?.outOfStock ?? 0),
+      onSale: Number(row?.onSale ?? 0),
+      inactive: Number(row?.inactive ?? 0),
+      noPhoto: Number(row?.noPhoto ?? 0),
+      labReportMissing: Number(row?.labReportMissing ?? 0),
+    } satisfies Record<AttentionKey, number>,
   };
+}
+
+/**
+ * Duplicate (issue 30): a copy of the product under a new id, inactive, named '{name} (copy)' within
+ * the name limit, with the same fields, media references and lab facts. It is the owner's product, so
+ * no catalogue key or snapshot. Media are shared safely: the trash purges an R2 object only when no
+ * product still points at it. Returns the copy's id and name, or null when the product does not exist.
+ */
+export async function duplicateProduct(db: Db, id: number) {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  if (!row) return null;
+  const {
+    id: _id,
+    catalogueKey: _catalogueKey,
+    catalogueSnapshot: _catalogueSnapshot,
+    version: _version,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    ...fields
+  } = row;
+  const name = copyName(row.name);
+  const [copy] = await db
+    .insert(products)
+    .values({ ...fields, name, active: false })
+    .returning({ id: products.id, name: products.name });
+  return copy!;
 }

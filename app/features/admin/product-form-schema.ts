@@ -32,6 +32,25 @@ export const STRAIN_TYPES = [
 /** The strain select's option for products that are not a strain (gummies made from isolate, mushrooms): stored as null. */
 export const NO_STRAIN_LABEL = "None (not a strain)";
 
+/** What Duplicate appends to the copy's name. */
+export const COPY_SUFFIX = " (copy)";
+
+/**
+ * The name of a product's copy: '{name} (copy)', within PRODUCT_NAME_MAX (the form's rule, so the copy
+ * saves as it is). A long name loses its end, never half a character: the cut falls between grapheme
+ * clusters (an emoji, a letter with its accents), and spaces before the suffix are dropped.
+ */
+export function copyName(name: string): string {
+  const base = name.trim();
+  const budget = PRODUCT_NAME_MAX - COPY_SUFFIX.length;
+  let kept = "";
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(base)) {
+    if (kept.length + segment.length > budget) break;
+    kept += segment;
+  }
+  return `${kept.trimEnd()}${COPY_SUFFIX}`.trim();
+}
+
 /** Digits with an optional decimal point: "45", "45.5", "0.25". */
 const DECIMAL = /^\d+(\.\d+)?$/;
 

@@ -1,0 +1,322 @@
+import { env } from "cloudflare:test";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ATTENTION_ITEMS } from "../../app/features/admin/attention";
+import { COPY_SUFFIX, PRODUCT_NAME_MAX } from "../../app/features/admin/product-form-schema";
+import { productPath } from "../../app/features/catalogue/product-path";
+import { adminGet, adminPost, follow, post, read } from "./admin-helpers";
+import { get } from "./helpers";
+import { nastyString } from "./fuzz";
+import { decodeHtml, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";
+
+/**
+ * Issue 30, two parts: the dashboard's "Needs attention" counts, each a link to Product Management
+ * filtered to exactly the products it counts; and Duplicate in Product Management.
+ */
+
+const TAG = `attn${crypto.randomUUID().slice(0, 8)}`;
+const named = (label: string) => `${TAG} ${label}`;
+
+/** Test products, neutral unless a field says otherwise: active, in stock, a photo, not on sale, not marked lab tested. */
+const ROWS = [
+  { name: named("Calm"), fields: {} },
+  { name: named("Sold Out"), fields: { inStock: false } },
+  { name: named("Bargain"), fields: { priceCents: 3000, compareAtCents: 4500 } },
+  { name: named("Compare Below"), fields: { priceCents: 3000, compareAtCents: 2500 } },
+  { name: named("Hidden"), fields: { active: false } },
+  { name: named("No Photo"), fields: { image: null } },
+  { name: named("Blank Photo"), fields: { image: "   " } },
+  { name: named("Tested No Report"), fields: { isLabTested: true } },
+  { name: named("Tested With Report"), fields: { isLabTested: true, labReportKey: `${TAG}.pdf` } },
+  { name: named("Everything"), fields: { active: false, inStock: false, image: null, isLabTested: true, compareAtCents: 9000 } },
+] as const;
+
+/** Which test products each item lists. */
+const EXPECTED: Record<(typeof ATTENTION_ITEMS)[number]["key"], string[]> = {
+  outOfStock: [named("Sold Out"), named("Everything")],
+  onSale: [named("Bargain"), named("Everything")],
+  inactive: [named("Hidden"), named("Everything")],
+  noPhoto: [named("No Photo"), named("Blank Photo"), named("Everything")],
+  labReportMissing: [named("Tested No Report"), named("Everything")],
+};
+
+let ids = new Map<string, number>();
+
+/** The dashboard's "Needs attention" items: each label with its count and, for a count above 0, its link. */
+async function attention() {
+  const html = await read(await adminGet("/admin/dashboard"));
+  const section = /<section aria-labelledby="attention-heading"[\s\S]*?<\/section>/.exec(html)?.[0];
+  expect(section, "the dashboard has a Needs attention section").toBeTruthy();
+  return Object.fromEntries(
+    ATTENTION_ITEMS.map((item) => {
+      const link = [...section!.matchAll(/<a [^>]*>/g)]
+        .map((match) => match[0])
+        .find((tag) => decodeHtml(/aria-label="([^"]*)"/.exec(tag)?.[1] ?? "").startsWith(`${item.label}:`));
+      if (!link) {
+        // A 0 is shown calmly: the label with 0, not a link.
+        expect(textOf(section!)).toContain(`${item.label} ${item.hint} 0`);
+        return [item.key, { count: 0, href: null }];
+      }
+      const label = decodeHtml(/aria-label="([^"]*)"/.exec(link)![1]!);
+      const count = Number(/: (\d+) products?$/.exec(label)![1]);
+      return [item.key, { count, href: decodeHtml(/href="([^"]*)"/.exec(link)![1]!) }];
+    }),
+  ) as Record<(typeof ATTENTION_ITEMS)[number]["key"], { count: number; href: string | null }>;
+}
+
+/** The list page's summary count and the product names it shows. */
+async function listed(path: string) {
+  const response = await adminGet(path);
+  expect(response.status).toBe(200);
+  const html = await read(response);
+  const showing = /Showing (\d+) of (\d+) products/.exec(textOf(html));
+  expect(showing, `the summary line of ${path}`).toBeTruthy();
+  return {
+    html,
+    count: Number(showing![1]),
+    names: [...html.matchAll(/<article aria-label="([^"]+)"/g)].map((match) => decodeHtml(match[1]!)),
+  };
+}
+
+let before: Awaited<ReturnType<typeof attention>>;
+
+beforeAll(async () => {
+  before = await attention();
+  ids = await insertProducts(
+    ROWS.map(({ name, fields }) =>
+      testProduct({
+        name,
+        priceCents: 4000,
+        category: "indoors",
+        image: "/art/indoors-1.svg",
+        isLabTested: false,
+        ...fields,
+      }),
+    ),
+  );
+});
+
+afterAll(async () => {
+  await deleteProducts(ROWS.map((row) => row.name));
+  await env.DB.prepare("DELETE FROM products WHERE name LIKE ?").bind(`${TAG}%`).run();
+});
+
+describe("the dashboard says what needs attention", () => {
+  it("counts each kind of product in the one stats query, and each count is what its link lists", async () => {
+    const after = await attention();
+    for (const item of ATTENTION_ITEMS) {
+      const { count, href } = after[item.key];
+      expect(count - before[item.key].count, item.label).toBe(EXPECTED[item.key].length);
+      expect(href, item.label).toBe(item.href);
+      // The linked list shows exactly that many products…
+      expect((await listed(href!)).count, item.label).toBe(count);
+      // …and, among the test's products, exactly those it should.
+      const ours = await listed(`${href}&search=${TAG}`);
+      expect(ours.names.sort(), item.label).toEqual([...EXPECTED[item.key]].sort());
+      expect(ours.count).toBe(EXPECTED[item.key].length);
+    }
+  });
+
+  it("reads every figure and count in one query: 4 D1 round trips (the session read and its touch, the stats, the migration run)", async () => {
+    const response = await adminGet("/admin/dashboard");
+    await response.arrayBuffer();
+    const timing = /d1;dur=[\d.]+;desc="(\d+) round trips"/.exec(response.headers.get("Server-Timing") ?? "");
+    expect(Number(timing?.[1])).toBe(4);
+  });
+
+  it("keeps the dashboard's figures and texts", async () => {
+    const text = textOf(await read(await adminGet("/admin/dashboard")));
+    for (const figure of [
+      "Total products",
+      "Active",
+      "Inactive",
+      "Out of stock",
+      "Categories",
+      "Manage Products",
+      "Load Full Product Catalog",
+    ]) {
+      expect(text).toContain(figure);
+    }
+    expect(text).toContain("Needs attention");
+  });
+
+  it("shows a count of 0 calmly, without a link", async () => {
+    await env.DB.prepare("UPDATE products SET lab_report_key = 'placeholder.pdf' WHERE is_lab_tested AND lab_report_key IS NULL").run();
+    try {
+      const now = await attention();
+      expect(now.labReportMissing).toEqual({ count: 0, href: null });
+    } finally {
+      await env.DB.prepare("UPDATE products SET lab_report_key = NULL WHERE lab_report_key = 'placeholder.pdf'").run();
+    }
+  });
+
+  it("shows each filter in the list's summary line and checked in its GET form", async () => {
+    const cases = [
+      ["status=inactive", "inactive", /<select[^>]*name="status"[\s\S]*?<option value="inactive" selected="">/],
+      ["stock=out", "out of stock", /<select[^>]*name="stock"[\s\S]*?<option value="out" selected="">/],
+      ["photo=none", "without a photo", /<input type="checkbox" name="photo"[^>]* checked=""[^>]* value="none"/],
+      ["report=missing", "lab tested without a lab report", /<input type="checkbox" name="report"[^>]* checked=""[^>]* value="missing"/],
+    ] as const;
+    for (const [query, phrase, control] of cases) {
+      const { html } = await listed(`/admin/products?${query}`);
+      expect(textOf(html)).toMatch(new RegExp(`Showing \\d+ of \\d+ products ${phrase}`));
+      expect(html).toMatch(/<form method="get"[^>]*aria-label="Filter products"/);
+      expect(html).toMatch(control);
+    }
+    const both = await listed(`/admin/products?status=inactive&stock=out&photo=none&search=${TAG}`);
+    expect(both.names).toEqual([named("Everything")]);
+    expect(textOf(both.html)).toContain(`matching "${TAG}" inactive, out of stock, without a photo`);
+    const active = await listed(`/admin/products?status=active&stock=in&search=${TAG}`);
+    expect(active.names).not.toContain(named("Hidden"));
+    expect(active.names).not.toContain(named("Sold Out"));
+    expect(active.names).toContain(named("Calm"));
+  });
+
+  it("ignores a bad filter value (the unfiltered list), never a 5xx", async () => {
+    const all = await listed(`/admin/products?search=${TAG}`);
+    for (const query of ["status=deleted", "stock=-1", "photo=yes", "report=1", "status=ACTIVE&stock=%00", "photo=none%00", "report=草"]) {
+      const bad = await listed(`/admin/products?search=${TAG}&${query}`);
+      expect(bad.count, query).toBe(all.count);
+      expect(bad.names.sort(), query).toEqual(all.names.sort());
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("status", "stock", "photo", "report", "sale", "page", "category"),
+        nastyString,
+        async (name, value) => {
+          const response = await adminGet(`/admin/products?${new URLSearchParams({ [name]: value })}`);
+          expect(response.status).toBe(200);
+          await response.arrayBuffer();
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("sends a visitor who is not signed in to the sign-in page", async () => {
+    for (const path of ["/admin/dashboard", "/admin/products?report=missing", "/admin/products?photo=none"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get("Location")).toMatch(/^\/admin(\?|$)/);
+      await response.arrayBuffer();
+    }
+  });
+});
+
+interface Row {
+  id: number;
+  name: string;
+  active: number;
+  catalogue_key: string | null;
+  catalogue_snapshot: string | null;
+  [column: string]: unknown;
+}
+
+const byId = (id: number) => env.DB.prepare("SELECT * FROM products WHERE id = ?").bind(id).first<Row>();
+const copiesOf = (name: string) => env.DB.prepare("SELECT * FROM products WHERE name = ? ORDER BY id").bind(name).all<Row>();
+
+async function duplicate(productId: string) {
+  return adminPost("/admin/products", { intent: "duplicate", productId, redirectTo: "/admin/products" });
+}
+
+describe("Duplicate a product", () => {
+  it("creates an inactive copy with every field, media reference and lab fact, and opens its edit page", async () => {
+    const id = ids.get(named("Tested With Report"))!;
+    await env.DB.prepare(
+      "UPDATE products SET extra_images = ?, video = ?, description = ?, lab_name = 'Steep Hill', lab_thc_percent = 24.5, lab_report_name = 'coa.pdf', lab_report_type = 'application/pdf', lab_report_size = 1234, bulk_note = '5+ units @ $525' WHERE id = ?",
+    )
+      .bind(JSON.stringify(["/art/indoors-2.svg"]), "/videos/clip.mp4", "Copied text 日本語", id)
+      .run();
+    const original = (await byId(id))!;
+    const response = await duplicate(String(id));
+    expect(response.status).toBe(302);
+    const location = response.headers.get("Location")!;
+    const copyId = Number(/^\/admin\/edit-product\/(\d+)$/.exec(location)?.[1]);
+    expect(copyId).toBeGreaterThan(id);
+    const page = await follow(response);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain("Product duplicated");
+    expect(page.html).toContain(`value="${original.name}${COPY_SUFFIX}"`);
+
+    const copy = (await byId(copyId))!;
+    expect(copy.name).toBe(`${original.name}${COPY_SUFFIX}`);
+    expect(copy.active).toBe(0);
+    expect(copy.catalogue_key).toBeNull();
+    expect(copy.version).toBe(1);
+    for (const column of Object.keys(original)) {
+      if (["id", "name", "active", "catalogue_key", "catalogue_snapshot", "version", "created_at", "updated_at"].includes(column)) continue;
+      expect(copy[column], column).toEqual(original[column]);
+    }
+    // The original is untouched.
+    expect(await byId(id)).toEqual(original);
+  });
+
+  it("copies a catalogue product as the owner's own: no catalogue key or snapshot", async () => {
+    const catalogue = await env.DB.prepare("SELECT id, name FROM products WHERE catalogue_key IS NOT NULL ORDER BY id LIMIT 1").first<{
+      id: number;
+      name: string;
+    }>();
+    const response = await duplicate(String(catalogue!.id));
+    expect(response.status).toBe(302);
+    const copyId = Number(/(\d+)$/.exec(response.headers.get("Location")!)![1]);
+    const copy = (await byId(copyId))!;
+    expect(copy.catalogue_key).toBeNull();
+    expect(copy.catalogue_snapshot).toBeNull();
+    await env.DB.prepare("DELETE FROM products WHERE id = ?").bind(copyId).run();
+  });
+
+  it("keeps a long non-Latin name within the form's limit, the suffix whole", async () => {
+    const longNames = [`${TAG} ${"草".repeat(200)}`, `${TAG} ${"🌿✨".repeat(100)}`, `${TAG} ${"Лимонное джелато ".repeat(12)}`];
+    const made = await insertProducts(longNames.map((name) => testProduct({ name, priceCents: 1000, category: "indoors" })));
+    for (const name of longNames) {
+      const response = await duplicate(String(made.get(name)));
+      expect(response.status).toBe(302);
+      const copy = (await byId(Number(/(\d+)$/.exec(response.headers.get("Location")!)![1])))!;
+      expect(copy.name.length).toBeLessThanOrEqual(PRODUCT_NAME_MAX);
+      expect(copy.name.endsWith(COPY_SUFFIX)).toBe(true);
+      expect(name.startsWith(copy.name.slice(0, -COPY_SUFFIX.length))).toBe(true);
+      expect(copy.name).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+    }
+  });
+
+  it("is not shown to shoppers", async () => {
+    const original = ids.get(named("Calm"))!;
+    const response = await duplicate(String(original));
+    const copyId = Number(/(\d+)$/.exec(response.headers.get("Location")!)![1]);
+    const copy = (await byId(copyId))!;
+    const shopper = await get(productPath({ id: copyId, name: copy.name }));
+    expect(shopper.status).toBe(404);
+    await shopper.arrayBuffer();
+    // The search suggestions find the original, never the inactive copy.
+    const suggestions = await (await get(`/search?q=${encodeURIComponent(TAG)}`)).text();
+    expect(suggestions).toContain(named("Calm"));
+    expect(suggestions).not.toContain(copy.name);
+  });
+
+  it("refuses a visitor who is not signed in, copying nothing", async () => {
+    const name = named("Calm");
+    const copies = (await copiesOf(`${name}${COPY_SUFFIX}`)).results.length;
+    const response = await post("/admin/products", { intent: "duplicate", productId: String(ids.get(name)) });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/admin(\?|$)/);
+    await response.arrayBuffer();
+    expect((await copiesOf(`${name}${COPY_SUFFIX}`)).results.length).toBe(copies);
+  });
+
+  it("answers a bad or unknown id with a clear message, copying nothing", async () => {
+    const count = async () => (await env.DB.prepare("SELECT count(*) AS n FROM products").first<{ n: number }>())!.n;
+    const n = await count();
+    for (const productId of ["", "abc", "-3", "1.5", "99999999999999999999", "草"]) {
+      const response = await duplicate(productId);
+      expect(response.status, productId).toBe(400);
+      expect(textOf(await read(response))).toContain("Failed to duplicate product: the request did not name a product to copy.");
+    }
+    const missing = await duplicate("987654321");
+    expect(missing.status).toBe(302);
+    const page = await follow(missing);
+    expect(page.location).toBe("/admin/products");
+    expect(page.html).toContain("Failed to duplicate product");
+    expect(page.html).toContain("The product no longer exists.");
+    expect(await count()).toBe(n);
+  });
+});
