@@ -122,26 +122,28 @@ function NeedsAttention({ counts }: { counts: Record<(typeof ATTENTION_ITEMS)[nu
         Needs attention
       </h2>
       <p className="mt-1 text-sm text-ink-700">Each count opens the products it counts in Product Management.</p>
-      <ul className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-5">
         {ATTENTION_ITEMS.map((item) => {
           const value = counts[item.key];
+          // A row on a phone (label, then the count); a tile from lg on (the count on top, as in the figures above).
+          const tile = "flex h-full items-center gap-3 rounded-xl px-4 py-3 lg:flex-col-reverse lg:items-stretch lg:justify-end lg:gap-1";
           const body = (
             <>
-              <span className="min-w-0 flex-1">
+              <span className="min-w-0 flex-1 lg:flex-none">
                 <span className="block font-semibold">{item.label}</span>
                 <span className="mt-0.5 block text-xs text-ink-500">{item.hint}</span>
               </span>
               {value > 0 ? (
-                <>
+                <span className="flex items-center gap-2 lg:justify-between">
                   <span className="rounded-full bg-gold-100 px-2.5 py-0.5 text-sm font-semibold tabular-nums text-forest-950 ring-1 ring-gold-600/25">
                     {value}
                   </span>
                   <SmallLineIcon className="h-4 w-4 shrink-0 text-ink-500 group-hover:text-forest-800">
                     <path d="m7.5 5 5 5-5 5" strokeLinecap="round" strokeLinejoin="round" />
                   </SmallLineIcon>
-                </>
+                </span>
               ) : (
-                <span className="flex items-center gap-1 text-sm tabular-nums text-ink-500">
+                <span className="flex items-center gap-1 py-0.5 text-sm tabular-nums text-ink-500">
                   <CheckIcon className="h-4 w-4 text-forest-700" />0
                 </span>
               )}
@@ -153,14 +155,12 @@ function NeedsAttention({ counts }: { counts: Record<(typeof ATTENTION_ITEMS)[nu
                 <Link
                   to={item.href}
                   aria-label={`${item.label}: ${value} ${value === 1 ? "product" : "products"}`}
-                  className="group flex h-full items-center gap-3 rounded-xl border border-ink-900/10 px-4 py-3 text-ink-900 transition-colors hover:border-forest-800/30 hover:bg-forest-50 focus-visible:bg-forest-50"
+                  className={`${tile} group border border-ink-900/10 text-ink-900 transition-colors hover:border-forest-800/30 hover:bg-forest-50 focus-visible:bg-forest-50`}
                 >
                   {body}
                 </Link>
               ) : (
-                <div className="flex h-full items-center gap-3 rounded-xl border border-dashed border-ink-900/10 px-4 py-3 text-ink-500">
-                  {body}
-                </div>
+                <div className={`${tile} border border-dashed border-ink-900/10 text-ink-500`}>{body}</div>
               )}
             </li>
           );

@@ -339,8 +339,8 @@ export default function ProductManagement() {
       ) : null}
 
       <Form method="get" role="search" aria-label="Filter products" className="card mb-6 grid gap-4 p-4">
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_minmax(12rem,16rem)_10rem_10rem] lg:items-end">
-          <div className="sm:col-span-2 lg:col-span-1">
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-[1fr_minmax(12rem,16rem)_10rem_10rem] lg:items-end">
+          <div className="col-span-2 lg:col-span-1">
             <label htmlFor="product-search" className="label">
               Search
             </label>
@@ -354,7 +354,7 @@ export default function ProductManagement() {
               className="input"
             />
           </div>
-          <div>
+          <div className="col-span-2 lg:col-span-1">
             <label htmlFor="product-category" className="label">
               Category
             </label>
