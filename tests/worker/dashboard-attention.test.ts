@@ -311,6 +311,22 @@ describe("Duplicate a product", () => {
       expect(response.status, productId).toBe(400);
       expect(textOf(await read(response))).toContain("Failed to duplicate product: the request did not name a product to copy.");
     }
+    // Generated ids and return paths (long, non-Latin, numeric edges): never a 5xx; a refusal copies nothing.
+    await fc.assert(
+      fc.asyncProperty(nastyString, nastyString, async (productId, redirectTo) => {
+        const before = await count();
+        const response = await adminPost("/admin/products", { intent: "duplicate", productId, redirectTo });
+        await response.arrayBuffer();
+        expect(response.status).toBeLessThan(500);
+        if (response.status >= 400) expect(await count()).toBe(before);
+        else if (response.headers.get("Location")?.startsWith("/admin/edit-product/")) {
+          await env.DB.prepare("DELETE FROM products WHERE id = ?")
+            .bind(Number(/(\d+)$/.exec(response.headers.get("Location")!)![1]))
+            .run();
+        }
+      }),
+      { numRuns: 60 },
+    );
     const missing = await duplicate("987654321");
     expect(missing.status).toBe(302);
     const page = await follow(missing);
