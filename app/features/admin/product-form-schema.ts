@@ -40,11 +40,13 @@ export const COPY_SUFFIX = " (copy)";
  * saves as it is). A long name loses its end, never half a character: the cut falls between grapheme
  * clusters (an emoji, a letter with its accents), and spaces before the suffix are dropped.
  */
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
 export function copyName(name: string): string {
   const base = name.trim();
   const budget = PRODUCT_NAME_MAX - COPY_SUFFIX.length;
   let kept = "";
-  for (const { segment } of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(base)) {
+  for (const { segment } of graphemes.segment(base)) {
     if (kept.length + segment.length > budget) break;
     kept += segment;
   }
