@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { CHROMIUM } from "./ensure-chromium";
+import { CHROMIUM, CHROMIUM_ARGS } from "./ensure-chromium";
 
 const ORIGIN = "http://tokens.local";
 const css = readFileSync("app/tailwind.css", "utf8");
@@ -82,15 +82,7 @@ const html = `<!doctype html><html><head><meta charset="utf-8"><link rel="styles
 
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  args: CHROMIUM_ARGS,
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -7,6 +7,17 @@ import { existsSync } from "node:fs";
 
 export const CHROMIUM = "/usr/bin/chromium";
 
+/** The flags every launch here passes: no sandbox in a container, no GPU, and none of chromium's own network chatter. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
 export function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   const isRoot = process.getuid?.() === 0;

@@ -36,7 +36,7 @@ import {
   type Comparison,
   type Variant,
 } from "./compare";
-import { CHROMIUM, ensureChromium } from "./ensure-chromium";
+import { CHROMIUM, CHROMIUM_ARGS, ensureChromium } from "./ensure-chromium";
 import { firstVisitModules } from "./first-visit";
 import { portForScript } from "./port";
 
@@ -225,16 +225,7 @@ try {
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-features=PaintHolding",
-    ],
+    args: [...CHROMIUM_ARGS, "--disable-features=PaintHolding"],
   });
   for (let run = 0; run < RUNS; run++) {
     for (const path of pages) {

@@ -29,7 +29,7 @@ import {
   startVariant,
   type Comparison,
 } from "./compare";
-import { ensureChromium, CHROMIUM } from "./ensure-chromium";
+import { ensureChromium, CHROMIUM, CHROMIUM_ARGS } from "./ensure-chromium";
 import { startLocalWorker } from "./local-worker";
 import { portForScript } from "./port";
 import { prepareLocal } from "./prepare-local";
@@ -62,13 +62,7 @@ function launchChromium() {
     chromePath: CHROMIUM,
     chromeFlags: [
       "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
+      ...CHROMIUM_ARGS,
       // Paint holding keeps the previous page on screen during a navigation. In headless chromium
       // with software compositing it also holds the new page's first frame to ~1 s ticks: the same
       // static copy of /shop showed its first paint at 250, 1,250 or 2,300 ms from run to run, and
