@@ -4,7 +4,7 @@ import { alreadyDeleted, deleteTargetId, deleteWithToast } from "~/features/admi
 import { requireAdmin } from "~/features/auth/auth.server";
 import { getCategoryWithCount } from "~/features/catalogue/categories.server";
 import { trashCategory } from "~/features/trash/category-trash.server";
-import { UNDO_TOAST_DURATION, undoDeleteAction } from "~/features/trash/trash";
+import { deletedToast } from "~/features/trash/trash";
 import { CategoryDeleteWarning } from "~/features/admin/category-delete";
 import { AdminConfirmPage } from "~/features/admin/confirm-dialog";
 import { AdminRouteError } from "~/features/admin/admin-ui";
@@ -31,12 +31,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return deleteWithToast(() => trashCategory(context.db, id), {
     deleted: (name) => ({
       to: PATH,
-      toast: {
-        title: "Category deleted",
-        description: `${name} has been removed successfully`,
-        duration: UNDO_TOAST_DURATION,
-        action: undoDeleteAction(id, PATH, "category"),
-      },
+      toast: deletedToast("category", id, PATH, { title: "Category deleted", description: `${name} has been removed successfully` }),
     }),
     missing: { to: `${PATH}?error=delete-missing`, toast: CATEGORY_ERRORS["delete-missing"] },
     failed: { to: `${PATH}?error=delete-failed`, toast: CATEGORY_ERRORS["delete-failed"] },

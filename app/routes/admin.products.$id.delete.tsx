@@ -9,7 +9,7 @@ import { localPath } from "~/server/redirect";
 import { SITE } from "~/features/site/site";
 import { getProductName } from "~/features/admin/product-admin.server";
 import { trashProduct } from "~/features/trash/trash.server";
-import { UNDO_TOAST_DURATION, undoDeleteAction } from "~/features/trash/trash";
+import { deletedToast } from "~/features/trash/trash";
 
 export const meta: MetaFunction = () => [{ title: `Delete Product | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
@@ -33,12 +33,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return deleteWithToast(() => trashProduct(context.db, id), {
     deleted: (name) => ({
       to: redirectTo,
-      toast: {
-        title: "Product deleted",
-        description: `${name} has been deleted successfully`,
-        duration: UNDO_TOAST_DURATION,
-        action: undoDeleteAction(id, redirectTo),
-      },
+      toast: deletedToast("product", id, redirectTo, { title: "Product deleted", description: `${name} has been deleted successfully` }),
     }),
     missing: { to: redirectTo, toast: { title: DELETE_FAILED, description: "The product no longer exists." } },
     failed: { to: redirectTo, toast: { title: DELETE_FAILED } },

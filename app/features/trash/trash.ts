@@ -19,6 +19,11 @@ export function undoDeleteAction(id: number, redirectTo: string, kind: TrashKind
   return { label: "Undo", to: TRASH_ROUTE, fields: { intent: RESTORE_INTENTS[kind], id: String(id), redirectTo } };
 }
 
+/** A delete's success toast (the spec's texts), kept on screen long enough to reach its Undo. */
+export function deletedToast(kind: TrashKind, id: number, redirectTo: string, text: { title: string; description: string }) {
+  return { ...text, duration: UNDO_TOAST_DURATION, action: undoDeleteAction(id, redirectTo, kind) };
+}
+
 /** Why a product is in the trash: the owner deleted it, or a catalogue load that replaced the owner's work removed it. */
 export type TrashReason = "deleted" | "replaced";
 
