@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, productIdOf, test } from "./fixtures";
 
 /**
  * The cart and ordering through Telegram in chromium, with JavaScript and without, through the real UI
@@ -50,7 +50,7 @@ async function screenshot(page: Page, name: string, fullPage = false) {
 async function productIdByName(page: Page, name: string) {
   await page.goto(`/shop?search=${encodeURIComponent(name)}`);
   const href = await page.getByRole("link", { name, exact: true }).first().getAttribute("href");
-  return Number(href?.split("/").at(-1));
+  return productIdOf(href);
 }
 
 test.describe("cart with JavaScript", () => {

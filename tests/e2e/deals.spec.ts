@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, signIn } from "./fixtures";
+import { expect, productIdOf, test, signIn } from "./fixtures";
 
 /**
  * Deals (issue 17), with JavaScript on and off: the owner sets a Compare-at price in the edit form,
@@ -33,7 +33,7 @@ async function putOnSale(page: Page, name: string, price: string, compareAt: str
   await page.getByRole("button", { name: "Sign out" }).first().click();
   await page.goto(`/shop?sale=1&search=${encodeURIComponent(name)}`);
   const href = await page.getByRole("link", { name, exact: true }).first().getAttribute("href");
-  return Number(href?.split("/").at(-1));
+  return productIdOf(href);
 }
 
 /** A price on sale, as it reads: the price, 'Was' and the original struck through, the saving. */

@@ -74,3 +74,10 @@ export async function createProductWithImages(page: Page, name: string, images: 
   await page.getByRole("button", { name: "Create Product" }).click();
   await expect(page).toHaveURL("/admin/products", slow);
 }
+
+/** The product id in a product link ("/product/12-wild-berry-gummies" or "/product/12"). */
+export function productIdOf(href: string | null): number {
+  const id = Number(/\/product\/(\d+)/.exec(href ?? "")?.[1]);
+  if (!Number.isSafeInteger(id)) throw new Error(`Not a product link: ${href}`);
+  return id;
+}

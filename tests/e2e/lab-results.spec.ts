@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, test, signIn } from "./fixtures";
+import { expect, productIdOf, test, signIn } from "./fixtures";
 
 /**
  * Lab results (issue 17), with JavaScript on and off: the owner attaches a lab report (a committed
@@ -30,7 +30,7 @@ for (const js of [true, false]) {
       test.setTimeout(60_000);
       await signIn(page);
       const shopPath = await productPath(page, product);
-      await page.goto(`/admin/edit-product/${shopPath.split("/").pop()}`);
+      await page.goto(`/admin/edit-product/${productIdOf(shopPath)}`);
 
       const section = page.getByRole("group", { name: "Lab results" });
       await expect(section.getByText("No lab report yet.")).toBeVisible();
