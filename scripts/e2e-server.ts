@@ -1,11 +1,15 @@
 /**
- * Serves the built Worker for browser tests on fresh local state (.wrangler/e2e),
- * migrated and seeded, so every run starts from the same catalogue.
+ * Serves the built Worker for browser tests on fresh local state (.wrangler/e2e-<port>), migrated and
+ * seeded, so every run starts from the same catalogue.
  *   tsx scripts/e2e-server.ts --port 8790
+ *
+ * The engine is wrangler's own (`unstable_startWorker`, scripts/local-worker.ts, as the bench and the
+ * load test use it) with no file watcher and no DevTools inspector: `wrangler dev` watched the
+ * Worker's sources with esbuild, which once deadlocked and took the server down mid-run, and its
+ * inspector logged every D1 query of the run (megabytes) on the CI machine's two cores.
  */
-import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
-import { quietWranglerEnv } from "./env";
+import { startLocalWorker } from "./local-worker";
 import { exitIfTaken } from "./port";
 import { prepareLocal } from "./prepare-local";
 
@@ -17,23 +21,11 @@ await exitIfTaken(Number(port), "Set E2E_PORT to a free port for the browser tes
 
 rmSync(persistTo, { recursive: true, force: true });
 await prepareLocal(persistTo);
+const worker = await startLocalWorker(Number(port), persistTo);
+console.log(`Browser tests' Worker on ${worker.origin}`);
 
-const child = spawn(
-  "npx",
-  [
-    "wrangler",
-    "dev",
-    "--port",
-    port,
-    "--ip",
-    "127.0.0.1",
-    "--persist-to",
-    persistTo,
-    "--show-interactive-dev-session=false",
-    "--inspector-port",
-    "0",
-  ],
-  { stdio: "inherit", env: quietWranglerEnv },
-);
-child.on("exit", (code) => process.exit(code ?? 0));
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    void worker.stop().finally(() => process.exit(0));
+  });
+}
