@@ -24,7 +24,9 @@ async function putOnSale(page: Page, name: string, price: string, compareAt: str
   await page.getByLabel("Compare-at price").fill(compareAt);
   await page.getByRole("button", { name: "Update Product" }).click();
   await expect(page).toHaveURL("/admin/products");
-  await expect(page.getByText("Product updated successfully!")).toBeVisible();
+  // The notice fades after a few seconds (by CSS without JavaScript), which a busy machine can spend
+  // before this line runs: it is enough that the page was sent with it.
+  await expect(page.getByText("Product updated successfully!")).toBeAttached();
   // The list badges it, and its On sale filter finds it.
   await page.goto("/admin/products?sale=1");
   await expect(page.getByRole("article", { name, exact: true }).getByText("On sale")).toBeVisible();
