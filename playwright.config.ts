@@ -2,8 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM, CHROMIUM_ARGS } from "./scripts/ensure-chromium";
 
 /**
- * Browser tests: Debian's chromium (never `playwright install`) against the built Worker
- * served by `wrangler dev` on its own local state, migrated and seeded fresh each run.
+ * Browser tests: Debian's chromium (never `playwright install`) against the built Worker, served by
+ * wrangler's engine without a watcher or inspector (scripts/e2e-server.ts) on its own local state,
+ * migrated and seeded fresh each run.
  * E2E_PORT lets several checkouts run side by side.
  */
 const port = Number(process.env.E2E_PORT ?? 8790);
