@@ -44,6 +44,16 @@ const text = (body: string) =>
     .replace(/&#x27;/g, "'")
     .replace(/&amp;/g, "&");
 
+/** An order from the checkout of a cart holding one Runtz and one Wedding Cake. */
+const orderOneOfEach = () =>
+  postCart(
+    { intent: "order", source: "checkout" },
+    cartCookie([
+      { id: runtz, quantity: 1 },
+      { id: cake, quantity: 1 },
+    ]),
+  );
+
 describe("out-of-stock lines in the cart", () => {
   it("the checkout lists them as 'Out of Stock', outside the total and the order text; the cookie keeps them", async () => {
     await outOfStock(cake);
@@ -70,13 +80,7 @@ describe("out-of-stock lines in the cart", () => {
 
   it("an order leaves them out of the Telegram text, with a notice", async () => {
     await outOfStock(cake);
-    const response = await postCart(
-      { intent: "order", source: "checkout" },
-      cartCookie([
-        { id: runtz, quantity: 1 },
-        { id: cake, quantity: 1 },
-      ]),
-    );
+    const response = await orderOneOfEach();
     expect(response.status).toBe(303);
     // Without JavaScript the order ends on the checkout page, which opens Telegram with the order sent.
     expect(response.headers.get("Location")).toBe("/checkout");
@@ -103,13 +107,7 @@ describe("out-of-stock lines in the cart", () => {
   it("a switched-off product's line is held the same way, and an order says it is no longer available", async () => {
     await env.DB.prepare("UPDATE products SET active = 0 WHERE id = ?").bind(cake).run();
     try {
-      const response = await postCart(
-        { intent: "order", source: "checkout" },
-        cartCookie([
-          { id: runtz, quantity: 1 },
-          { id: cake, quantity: 1 },
-        ]),
-      );
+      const response = await orderOneOfEach();
       expect(response.status).toBe(303);
       expect(decoded(response, "toast")).toEqual([
         expect.objectContaining({ title: "Order sent!" }),
