@@ -3,6 +3,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/features/site/nonce";
+import { CartStampProvider } from "~/features/site/cart-badge";
 import { contentSecurityPolicy } from "~/server/security.server";
 import { serverTimingHeader } from "~/server/server-timing.server";
 
@@ -15,14 +16,16 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const { nonce, timing } = loadContext;
+  const { nonce, timing, cartStamp } = loadContext;
   const renderStart = performance.now();
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
 
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      <CartStampProvider value={cartStamp}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </CartStampProvider>
     </NonceProvider>,
     {
       nonce,

@@ -32,8 +32,8 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): P
     limited,
     env,
     ctx,
-    (pageRequest, nonce) =>
-      handleRemixRequest(pageRequest, getLoadContext({ request: pageRequest, context: { cloudflare: { env, ctx } }, nonce })),
+    (pageRequest, nonce, cartStamp) =>
+      handleRemixRequest(pageRequest, getLoadContext({ request: pageRequest, context: { cloudflare: { env, ctx } }, nonce, cartStamp })),
     build.assets.version,
   );
   // Awaited, so the very next anonymous request already sees the change.

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { drizzle } from "drizzle-orm/d1";
+import type { CartStampTokens } from "~/features/site/cart-stamp";
 import { createRequestTiming, instrumentD1 } from "./server-timing.server";
 
 type Cloudflare = { env: Env; ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException"> };
@@ -28,10 +29,13 @@ export type Db = ReturnType<typeof createDb>;
 export function getLoadContext({
   context,
   nonce = createNonce(),
+  cartStamp = null,
 }: {
   request: Request;
   context: { cloudflare: Cloudflare };
   nonce?: string;
+  /** set for a render meant for the page cache's shared copy (docs/decisions/027) */
+  cartStamp?: CartStampTokens | null;
 }) {
   const timing = createRequestTiming();
   return {
@@ -39,6 +43,7 @@ export function getLoadContext({
     env: context.cloudflare.env,
     db: createDb(instrumentD1(context.cloudflare.env.DB, timing)),
     nonce,
+    cartStamp,
     timing,
   };
 }

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cachePolicy, cookieNames, isNeverCachedPath, normalizeCacheQuery, pageCacheKey } from "../../app/features/page-cache/page-cache";
+import {
+  cachePolicy,
+  cookieNames,
+  isNeverCachedPath,
+  normalizeCacheQuery,
+  pageCacheKey,
+  sharedCookieHeader,
+} from "../../app/features/page-cache/page-cache";
 
 const request = (path: string, init: RequestInit = {}) => new Request(`https://shop.example${path}`, init);
 
@@ -12,11 +19,39 @@ describe("cachePolicy: who shares a cached page", () => {
     expect(cachePolicy(request("/shop", { headers: { Cookie: "age-verified=no" } }))).toEqual({ cacheable: true, variant: "gate" });
   });
 
-  it.each(["cannabis-cart=W10%3D", "toast=x", "adminSession=x", "__cf_bm=x", "a=b"])("any other cookie (%s) bypasses", (cookie) => {
+  it.each(["toast=x", "adminSession=x", "__cf_bm=x", "a=b"])("any other cookie (%s) bypasses", (cookie) => {
     expect(cachePolicy(request("/", { headers: { Cookie: `age-verified=yes; ${cookie}` } }))).toEqual({
       cacheable: false,
       reason: "cookie",
     });
+  });
+
+  it("a cart holder (and a shopper whose order was just sent) shares a page, stamped, but not the checkout or a data request", () => {
+    const cookie = "age-verified=yes; cannabis-cart=W10%3D; last-order=x";
+    for (const path of ["/", "/shop", "/shop/edibles?sort=price-asc", "/product/1-runtz", "/faq"]) {
+      expect(cachePolicy(request(path, { headers: { Cookie: cookie } })), path).toEqual({ cacheable: true, variant: "adult" });
+    }
+    expect(cachePolicy(request("/shop", { headers: { Cookie: "cannabis-cart=W10%3D" } }))).toEqual({ cacheable: true, variant: "gate" });
+    for (const path of ["/checkout", "/checkout.data", "/shop.data", "/_root.data", "/product/1-runtz.data"]) {
+      expect(cachePolicy(request(path, { headers: { Cookie: cookie } })), path).toEqual({ cacheable: false, reason: "cookie" });
+    }
+    expect(cachePolicy(request("/shop", { headers: { Cookie: `${cookie}; toast=x` } }))).toEqual({ cacheable: false, reason: "cookie" });
+  });
+
+  it("a shared copy is rendered with the age-gate answer alone", () => {
+    expect(sharedCookieHeader("age-verified=yes; cannabis-cart=W10%3D; last-order=x")).toBe("age-verified=yes");
+    expect(sharedCookieHeader("cannabis-cart=W10%3D")).toBeNull();
+    expect(sharedCookieHeader(null)).toBeNull();
+    fc.assert(
+      fc.property(
+        fc.string().filter((value) => !value.includes(";")),
+        (value) => {
+          const header = sharedCookieHeader(`cannabis-cart=${value}; age-verified=yes`);
+          expect(header === null || header === "age-verified=yes" || header.startsWith("age-verified=")).toBe(true);
+          expect(header ?? "").not.toContain("cannabis-cart");
+        },
+      ),
+    );
   });
 
   it.each(["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])("%s is never cached", (method) => {

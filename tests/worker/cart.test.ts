@@ -289,7 +289,8 @@ describe("a tampered, junk or oversized cookie", () => {
     expect(again.body).not.toContain("Cart is full");
     expect(cartAfter(again.response)).toBeUndefined();
 
-    const huge = await page("/", cartCookie([{ id: runtz, quantity: 99999 }]));
+    // Written back by a page rendered with the cart (a cached page only stamps the badge: decision 027).
+    const huge = await page("/checkout", cartCookie([{ id: runtz, quantity: 99999 }]));
     expect(cartAfter(huge.response)).toEqual([{ id: runtz, quantity: MAX_LINE_QUANTITY }]);
     expect(huge.body).toContain("Quantity limit reached");
   });
@@ -378,9 +379,10 @@ describe("/checkout renders the cart from D1", () => {
     expect(back.body).toContain("Wedding Cake (1/8 oz)</a>");
     expect(back.body).toContain('aria-label="Cart, 3 items"');
 
-    // Gone for good (purged, or never was): dropped with the spec's notice, once.
+    // Gone for good (purged, or never was): dropped with the spec's notice, once, by the first page
+    // rendered with the cart (the checkout, or a client navigation's data; decision 027).
     const gone = await page(
-      "/",
+      "/checkout",
       cartCookie([
         { id: runtz, quantity: 1 },
         { id: 987654, quantity: 1 },
@@ -389,7 +391,7 @@ describe("/checkout renders the cart from D1", () => {
     expect(gone.body).toContain("Item removed");
     expect(gone.body).toContain("An item that is no longer available has been removed from your cart");
     expect(cartAfter(gone.response)).toEqual([{ id: runtz, quantity: 1 }]);
-    expect((await page("/", nextCookie(gone.response))).body).not.toContain("is no longer available");
+    expect((await page("/checkout", nextCookie(gone.response))).body).not.toContain("is no longer available");
   });
 
   it("puts the total quantity in the header badge on every page's first paint", async () => {

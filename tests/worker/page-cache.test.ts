@@ -1,4 +1,4 @@
-import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { pageCacheKey, TRACKING_PARAMS } from "../../app/features/page-cache/page-cache";
@@ -10,36 +10,13 @@ import worker from "../../workers/app";
 import { adminPost } from "./admin-helpers";
 import { adminCookie, cartCookie, catalogueChanged, get, ORIGIN } from "./helpers";
 import { cardNames, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";
+import { AGE, cspNonce, outcomeOf, visit, type WorkerRequest } from "./page-cache-helpers";
 import { productPath } from "../../app/features/catalogue/product-path";
 
 /**
  * The shared page cache (docs/decisions/017) through the real Worker: real Cache API, real KV
  * catalogue version, real D1. Every test starts from a cold cache (a new catalogue version).
  */
-
-const AGE = "age-verified=yes";
-
-/** The Worker's fetch takes an incoming request (with `cf` properties); a test builds a plain one. */
-type WorkerRequest = Parameters<typeof worker.fetch>[0];
-
-/** A page as a browser asks for it; the body is read so the copy is stored before the next request. */
-async function visit(path: string, cookie?: string, init: RequestInit = {}) {
-  const headers = new Headers(init.headers);
-  if (cookie) headers.set("Cookie", cookie);
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" }) as WorkerRequest, env, ctx);
-  const body = await response.text();
-  await waitOnExecutionContext(ctx);
-  return { response, body, outcome: outcomeOf(response), nonce: /<script nonce="([^"]+)"/.exec(body)?.[1] ?? null };
-}
-
-function outcomeOf(response: Response) {
-  return /cache;desc=(hit|miss|bypass)/.exec(response.headers.get("Server-Timing") ?? "")?.[1] ?? null;
-}
-
-function cspNonce(response: Response) {
-  return /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1] ?? null;
-}
 
 beforeEach(async () => {
   await catalogueChanged();
@@ -61,7 +38,6 @@ describe("who is served from the cache", () => {
   });
 
   it.each([
-    ["a cart", cartCookie([{ id: 1, quantity: 1 }])],
     ["a toast", "toast=eyJ0aXRsZSI6IngifQ%3D%3D"],
     ["an admin session", "adminSession=anything"],
     ["any other cookie", "theme=dark"],

@@ -1,8 +1,10 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation, useRevalidator } from "@remix-run/react";
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { lazyNamed } from "~/ui/lazy";
-import { CartBadgeIcon, CartLink, cartLabel, cartTriggerClass } from "~/features/site/site-header";
+import { CartBadgeIcon, CartLink, cartTriggerClass } from "~/features/site/site-header";
+import { useCartBadge } from "~/features/site/cart-badge";
+import { useRootData } from "~/features/site/root-data";
 import type { CartView } from "./cart";
 import { useOptimisticCart, useOrderPlacedEffects } from "./cart-state";
 
@@ -28,6 +30,16 @@ export function CartDrawer({ cart }: { cart: CartView }) {
   const [opened, setOpened] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
+  const badge = useCartBadge(view.totalItems);
+  // A page from the shared cache carries the anonymous (empty) cart in its root data, its badge
+  // stamped from the cookie: the shopper's own lines and prices are read when they reach for the
+  // cart (a cart holder's `.data` request is always rendered for them), and the drawer waits for them.
+  const shared = useRootData()?.cartShared === true;
+  const revalidator = useRevalidator();
+  const intent = () => {
+    void loadDialog();
+    if (shared && revalidator.state === "idle") revalidator.revalidate();
+  };
 
   const close = useCallback(() => {
     setOpen(false);
@@ -46,20 +58,25 @@ export function CartDrawer({ cart }: { cart: CartView }) {
         ref={triggerRef}
         type="button"
         className={cartTriggerClass}
-        aria-label={cartLabel(view.totalItems)}
+        aria-label={badge.label}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls="cart-drawer"
         onClick={() => {
+          intent();
           setOpen(true);
           setOpened(true);
         }}
-        onPointerEnter={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
+        onPointerEnter={intent}
+        onFocus={intent}
       >
-        <CartBadgeIcon totalItems={view.totalItems} />
+        <CartBadgeIcon count={badge.count} />
       </button>
-      {opened ? (
+      {opened && shared ? (
+        open ? (
+          <DrawerLoading />
+        ) : null
+      ) : opened ? (
         <Suspense fallback={open ? <DrawerLoading /> : null}>
           <CartDrawerDialog open={open} onClose={close} view={view} />
         </Suspense>

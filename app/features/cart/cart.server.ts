@@ -71,6 +71,14 @@ export async function readCartLines(request: Request): Promise<SavedCart> {
   return { lines, bound, rewrite: JSON.stringify(lines) !== JSON.stringify(parsed.data) };
 }
 
+/**
+ * The badge's count from the cookie alone (no D1 read): every saved line's quantity, held lines
+ * included. Used when product rows cannot be read, and by the page cache to stamp a shared page.
+ */
+export function savedItemCount(lines: readonly CartLine[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
 /** Set-Cookie value for these lines (an empty cart clears the cookie). */
 export async function cartCookieHeader(request: Request, lines: CartLine[]): Promise<string> {
   if (lines.length === 0) return clearCartCookieHeader(request);
@@ -236,7 +244,7 @@ export async function cartSummary(
   loaded: LoadedCart | null,
 ): Promise<{ cart: CartView; notices: Toast[]; setCookie: string | null }> {
   if (!loaded) {
-    const totalItems = saved.lines.reduce((sum, line) => sum + line.quantity, 0);
+    const totalItems = savedItemCount(saved.lines);
     return { cart: { ...EMPTY_CART, totalItems, orderText: "", unavailable: true, outOfStock: [] }, notices: [], setCookie: null };
   }
   const notices = [saved.bound ? boundNotice(saved.bound) : null, droppedNotice(loaded.dropped)]

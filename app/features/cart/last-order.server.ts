@@ -8,8 +8,10 @@ import { normalizeCartLines, type CartLine } from "./cart";
  * open Telegram again with the same text. `open` is set by the order itself and cleared by the first
  * page that shows it: that page opens Telegram once (the no-JavaScript order, see decision 014).
  */
+export const LAST_ORDER_COOKIE_NAME = "last-order";
+
 const lastOrderCookie = (request: Request) =>
-  createCookie("last-order", {
+  createCookie(LAST_ORDER_COOKIE_NAME, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useRootData } from "~/features/site/root-data";
+import { CART_COUNT_ATTRIBUTE, useCartBadge } from "~/features/site/cart-badge";
 
 import { TelegramLink } from "~/features/site/static-page";
 import { CartIcon, type IconProps, LineIcon, TelegramIcon } from "~/ui/icons";
@@ -18,12 +19,12 @@ const item =
 
 /**
  * Home's fixed bottom bar (SPEC section 2): Shop, Cart with the total quantity, Telegram.
- * The badge comes from the root loader, so it is right on first paint. On phones it is fixed to the
+ * The badge comes from the root loader (or is stamped by the page cache), so it is right on first paint. On phones it is fixed to the
  * bottom (the `home-bottom-bar` class lets app/tailwind.css pad the page so it never hides the page's
  * end); from md up it sits in the page's flow at the end of the home page, covering nothing.
  */
 export function HomeBottomBar() {
-  const totalItems = useRootData()?.cart.totalItems ?? 0;
+  const badge = useCartBadge(useRootData()?.cart.totalItems ?? 0);
   return (
     <nav
       aria-label="Quick actions"
@@ -37,14 +38,16 @@ export function HomeBottomBar() {
           </Link>
         </li>
         <li>
-          <Link to="/checkout" className={item} aria-label={`Cart, ${totalItems} ${totalItems === 1 ? "item" : "items"}`}>
+          <Link to="/checkout" className={item} aria-label={badge.label}>
             <span className="relative">
               <CartIcon className="h-5 w-5" />
-              {totalItems > 0 ? (
-                <span className="absolute -top-2 -right-3 min-w-5 rounded-full bg-gold-500 px-1 text-center text-[0.7rem] leading-5 font-bold text-forest-950">
-                  {totalItems}
-                </span>
-              ) : null}
+              {/* Always in the markup (hidden when empty) so the page cache can stamp the count in. */}
+              <span
+                {...{ [CART_COUNT_ATTRIBUTE]: "" }}
+                className="absolute -top-2 -right-3 min-w-5 rounded-full bg-gold-500 px-1 text-center text-[0.7rem] leading-5 font-bold text-forest-950 empty:hidden"
+              >
+                {badge.count}
+              </span>
             </span>
             Cart
           </Link>

@@ -1,13 +1,17 @@
 import { createNonce } from "~/server/load-context";
 import { contentSecurityPolicy } from "~/server/security.server";
-import { cachePolicy, pageCacheKey, sharedPageUrl, type CacheOutcome } from "./page-cache";
+import { readCartLines, savedItemCount } from "~/features/cart/cart.server";
+import { CART_COUNT_ATTRIBUTE, cartCountText, cartLabel, type CartStampTokens } from "~/features/site/cart-badge";
+import { cachePolicy, pageCacheKey, sharedCookieHeader, sharedPageUrl, type CacheOutcome } from "./page-cache";
 
 /**
  * The page cache (docs/decisions/017): anonymous visitors share one rendered copy of each page,
  * kept in the Cache API for PAGE_TTL_SECONDS under a key that holds the build, the catalogue
  * version and the age-gate variant. Each copy is rendered with a random placeholder nonce that
  * never leaves the Worker; every response gets a fresh nonce, written over exactly the attributes
- * that carry the placeholder, and a CSP that names it.
+ * that carry the placeholder, and a CSP that names it. The cart badge is stamped the same way
+ * (docs/decisions/027): a copy is rendered with random tokens for its label and count, and every
+ * response gets the visitor's count from their cart cookie written over them.
  */
 
 export const PAGE_TTL_SECONDS = 300;
@@ -20,6 +24,9 @@ const CACHE_NAME = "greenleaf-pages";
 const PLACEHOLDER_HEADER = "X-Page-Cache-Nonce";
 /** Where a stored page keeps the byte offsets of its placeholder nonce attributes (never sent). */
 const OFFSETS_HEADER = "X-Page-Cache-Nonce-At";
+/** The cart badge's tokens of a stored page ("label count"), and their byte offsets ("labels;counts"); never sent. */
+const CART_TOKENS_HEADER = "X-Page-Cache-Cart";
+const CART_OFFSETS_HEADER = "X-Page-Cache-Cart-At";
 
 // ---------------------------------------------------------------------------------------------
 // The catalogue version: bumped by every admin write, part of every key.
@@ -69,8 +76,11 @@ export function changesCatalogue(request: Request, response: Response): boolean 
 // ---------------------------------------------------------------------------------------------
 // Serving
 
-/** Renders a page with the given CSP nonce (the Worker's Remix handler). */
-export type RenderPage = (request: Request, nonce: string) => Promise<Response>;
+/**
+ * Renders a page with the given CSP nonce (the Worker's Remix handler); with cart tokens, for the
+ * shared copy: the badge's label and count are rendered as those tokens.
+ */
+export type RenderPage = (request: Request, nonce: string, cartStamp?: CartStampTokens | null) => Promise<Response>;
 
 function isHtml(response: Response) {
   return (response.headers.get("Content-Type") ?? "").startsWith("text/html");
@@ -98,6 +108,8 @@ function withOutcome(response: Response, outcome: CacheOutcome, detail?: string)
     headers.delete("Last-Modified");
     headers.delete(PLACEHOLDER_HEADER);
     headers.delete(OFFSETS_HEADER);
+    headers.delete(CART_TOKENS_HEADER);
+    headers.delete(CART_OFFSETS_HEADER);
     headers.set("Cache-Control", "private, no-store");
   }
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
@@ -108,19 +120,42 @@ function withOutcome(response: Response, outcome: CacheOutcome, detail?: string)
  * that carries the placeholder — and only those, so markup with any other nonce stays unblessed.
  * Used on a miss, where the page streams to the visitor as it renders.
  */
-function restamp(response: Response, placeholder: string): Response {
+function restamp(response: Response, placeholder: string, cart: CartStamp | null): Response {
   if (!isHtml(response)) return response;
   const nonce = createNonce();
   const headers = new Headers(response.headers);
   headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-  const rewritten = new HTMLRewriter()
-    .on("[nonce]", {
-      element(element) {
-        if (element.getAttribute("nonce") === placeholder) element.setAttribute("nonce", nonce);
-      },
-    })
-    .transform(new Response(response.body, { status: response.status, headers }));
-  return rewritten;
+  const rewriter = new HTMLRewriter().on("[nonce]", {
+    element(element) {
+      if (element.getAttribute("nonce") === placeholder) element.setAttribute("nonce", nonce);
+    },
+  });
+  if (cart) {
+    rewriter
+      .on("[aria-label]", {
+        element(element) {
+          if (element.getAttribute("aria-label") === cart.tokens.label) element.setAttribute("aria-label", cartLabel(cart.items));
+        },
+      })
+      .on(`[${CART_COUNT_ATTRIBUTE}]`, {
+        element(element) {
+          // Only the badges carry the attribute (content is rendered as text, never as markup).
+          element.setInnerContent(cartCountText(cart.items));
+        },
+      });
+  }
+  return rewriter.transform(new Response(response.body, { status: response.status, headers }));
+}
+
+/** A shared page's cart tokens and the count this visitor's cookie gives. */
+interface CartStamp {
+  tokens: CartStampTokens;
+  items: number;
+}
+
+/** The visitor's badge count from their cart cookie, no D1 read (unreadable or tampered: empty; oversized: bounded). */
+async function cookieItemCount(request: Request): Promise<number> {
+  return savedItemCount((await readCartLines(request)).lines);
 }
 
 const ascii = new TextEncoder();
@@ -131,15 +166,55 @@ const ascii = new TextEncoder();
  * it — these are exactly the attributes the renderer stamped (what `restamp` rewrites).
  */
 export function placeholderOffsets(bytes: Uint8Array, placeholder: string): number[] {
-  const needle = ascii.encode(`nonce="${placeholder}"`);
+  return tokenOffsets(bytes, 'nonce="', placeholder, '"');
+}
+
+/** The offsets of `token` wherever it occurs between `before` and `after`. */
+function tokenOffsets(bytes: Uint8Array, before: string, token: string, after: string): number[] {
+  const needle = ascii.encode(`${before}${token}${after}`);
   const offsets: number[] = [];
   const first = needle[0]!;
   for (let i = bytes.indexOf(first); i !== -1 && i <= bytes.length - needle.length; i = bytes.indexOf(first, i + 1)) {
     let j = 1;
     while (j < needle.length && bytes[i + j] === needle[j]) j++;
-    if (j === needle.length) offsets.push(i + 'nonce="'.length);
+    if (j === needle.length) offsets.push(i + before.length);
   }
   return offsets;
+}
+
+/** Where a shared page's badge tokens sit: the label attributes and the count texts the renderer wrote. */
+export function cartTokenOffsets(bytes: Uint8Array, tokens: CartStampTokens): { labels: number[]; counts: number[] } {
+  return { labels: tokenOffsets(bytes, 'aria-label="', tokens.label, '"'), counts: tokenOffsets(bytes, ">", tokens.count, "<") };
+}
+
+/** One replacement in a stored page: `length` bytes at `at` become `bytes`. */
+interface Edit {
+  at: number;
+  length: number;
+  expected: Uint8Array;
+  bytes: Uint8Array;
+}
+
+/** The page with every edit applied (edits do not overlap); one copy of the bytes. */
+export function spliceBytes(source: Uint8Array, edits: Edit[]): Uint8Array<ArrayBuffer> {
+  const sorted = [...edits].sort((a, b) => a.at - b.at);
+  const size = sorted.reduce((total, edit) => total - edit.length + edit.bytes.length, source.length);
+  const out = new Uint8Array(size);
+  let from = 0;
+  let to = 0;
+  for (const edit of sorted) {
+    out.set(source.subarray(from, edit.at), to);
+    to += edit.at - from;
+    out.set(edit.bytes, to);
+    to += edit.bytes.length;
+    from = edit.at + edit.length;
+  }
+  out.set(source.subarray(from), to);
+  return out;
+}
+
+function parseOffsets(text: string | undefined): number[] {
+  return (text ?? "").split(",").filter(Boolean).map(Number);
 }
 
 /**
@@ -149,32 +224,55 @@ export function placeholderOffsets(bytes: Uint8Array, placeholder: string): numb
  * is checked to still hold the placeholder; a copy without offsets, or one that does not match, is
  * rewritten the careful way.
  */
-async function restampStored(stored: Response, placeholder: string): Promise<Response> {
+async function restampStored(stored: Response, placeholder: string, visitor: Request): Promise<Response> {
   if (!isHtml(stored)) return stored;
   const recorded = stored.headers.get(OFFSETS_HEADER);
-  const offsets = (recorded ?? "").split(",").filter(Boolean).map(Number);
   const nonce = createNonce();
   const bytes = new Uint8Array(await stored.arrayBuffer());
   const fresh = ascii.encode(nonce);
   const old = ascii.encode(placeholder);
+  const edits: Edit[] = parseOffsets(recorded ?? undefined).map((at) => ({ at, length: old.length, expected: old, bytes: fresh }));
+
+  // The badge: the visitor's count over the tokens the copy was rendered with.
+  const [label, count] = (stored.headers.get(CART_TOKENS_HEADER) ?? "").split(" ");
+  const cart = label && count ? { tokens: { label, count }, items: await cookieItemCount(visitor) } : null;
+  const [labelsAt, countsAt] = (stored.headers.get(CART_OFFSETS_HEADER) ?? "").split(";");
+  if (cart) {
+    const labelBytes = ascii.encode(cartLabel(cart.items));
+    const countBytes = ascii.encode(cartCountText(cart.items));
+    const oldLabel = ascii.encode(cart.tokens.label);
+    const oldCount = ascii.encode(cart.tokens.count);
+    for (const at of parseOffsets(labelsAt)) edits.push({ at, length: oldLabel.length, expected: oldLabel, bytes: labelBytes });
+    for (const at of parseOffsets(countsAt)) edits.push({ at, length: oldCount.length, expected: oldCount, bytes: countBytes });
+  }
   const intact =
     recorded !== null &&
     fresh.length === old.length &&
-    offsets.every((at) => Number.isInteger(at) && at >= 0 && old.every((byte, k) => bytes[at + k] === byte));
+    (cart === null || stored.headers.has(CART_OFFSETS_HEADER)) &&
+    edits.every(({ at, expected }) => Number.isInteger(at) && at >= 0 && expected.every((byte, k) => bytes[at + k] === byte));
   const headers = new Headers(stored.headers);
-  if (!intact) return restamp(new Response(bytes, { status: stored.status, headers }), placeholder);
-  for (const at of offsets) bytes.set(fresh, at);
+  if (!intact) return restamp(new Response(bytes, { status: stored.status, headers }), placeholder, cart);
   headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-  return new Response(bytes, { status: stored.status, headers });
+  return new Response(spliceBytes(bytes, edits), { status: stored.status, headers });
 }
 
 /** The copy that goes into the Cache API: the body as rendered, its placeholder and where it sits, a TTL. */
-async function storedCopy(body: ReadableStream, response: Response, placeholder: string): Promise<Response> {
+async function storedCopy(
+  body: ReadableStream,
+  response: Response,
+  placeholder: string,
+  tokens: CartStampTokens | null,
+): Promise<Response> {
   const headers = new Headers(response.headers);
   for (const name of ["Content-Security-Policy", "Server-Timing", "Set-Cookie", "ETag", "Last-Modified"]) headers.delete(name);
   const bytes = new Uint8Array(await new Response(body).arrayBuffer());
   headers.set(PLACEHOLDER_HEADER, placeholder);
   if (isHtml(response)) headers.set(OFFSETS_HEADER, placeholderOffsets(bytes, placeholder).join(","));
+  if (isHtml(response) && tokens) {
+    const { labels, counts } = cartTokenOffsets(bytes, tokens);
+    headers.set(CART_TOKENS_HEADER, `${tokens.label} ${tokens.count}`);
+    headers.set(CART_OFFSETS_HEADER, `${labels.join(",")};${counts.join(",")}`);
+  }
   headers.set("Cache-Control", `public, max-age=${PAGE_TTL_SECONDS}`);
   return new Response(bytes, { status: 200, headers });
 }
@@ -195,10 +293,16 @@ export async function servePage(
     return withOutcome(await render(request, createNonce()), "bypass", policy.reason);
   }
 
-  // Rendered from the URL the copy is kept under: everyone who shares the copy asked for it.
+  // Rendered from the URL the copy is kept under (everyone who shares the copy asked for it), with
+  // no cookie but the age-gate answer: nothing of this visitor's (their cart) goes into the copy.
   const url = new URL(request.url);
-  const shared = sharedPageUrl(url);
-  const pageRequest = shared.search === url.search ? request : new Request(shared, request);
+  const pageRequest = new Request(sharedPageUrl(url), request);
+  const cookie = sharedCookieHeader(request.headers.get("Cookie"));
+  if (cookie) pageRequest.headers.set("Cookie", cookie);
+  else pageRequest.headers.delete("Cookie");
+  // A page's badge is rendered as random tokens and stamped per visitor (a `.data` answer has no
+  // badge: a cart holder's is never shared, see cachePolicy).
+  const tokens = url.pathname.endsWith(".data") ? null : { label: createNonce(), count: createNonce() };
 
   let key: Request;
   try {
@@ -207,32 +311,33 @@ export async function servePage(
   } catch (error) {
     // Without the version no copy can be trusted to be current: render, and say why.
     console.error("Page cache: the catalogue version could not be read", error);
-    return withOutcome(await render(pageRequest, createNonce()), "bypass", "version-unavailable");
+    return withOutcome(await render(new Request(sharedPageUrl(url), request), createNonce()), "bypass", "version-unavailable");
   }
 
   const cache = await caches.open(CACHE_NAME);
   const stored = await cache.match(key);
   if (stored) {
     const placeholder = stored.headers.get(PLACEHOLDER_HEADER) ?? "";
-    const response = withOutcome(await restampStored(stored, placeholder), "hit");
+    const response = withOutcome(await restampStored(stored, placeholder, request), "hit");
     return request.method === "HEAD" ? new Response(null, response) : response;
   }
 
   // The placeholder nonce is random per copy and never sent: the visitor who caused the miss
   // gets a fresh nonce like everyone after them.
   const placeholder = createNonce();
-  const rendered = await render(pageRequest, placeholder);
+  const rendered = await render(pageRequest, placeholder, tokens);
+  const cart = tokens ? { tokens, items: await cookieItemCount(request) } : null;
   if (request.method !== "GET" || !isStorable(rendered) || !rendered.body) {
-    return withOutcome(rendered, "miss", "not-stored");
+    return withOutcome(restamp(rendered, placeholder, cart), "miss", "not-stored");
   }
   const [forCache, forVisitor] = rendered.body.tee();
   ctx.waitUntil(
-    storedCopy(forCache, rendered, placeholder)
+    storedCopy(forCache, rendered, placeholder, tokens)
       .then((copy) => cache.put(key, copy))
       .catch((error: unknown) => {
         console.error("Page cache: could not store", new URL(request.url).pathname, error);
       }),
   );
   const visitorCopy = new Response(forVisitor, rendered);
-  return withOutcome(restamp(visitorCopy, placeholder), "miss", "stored");
+  return withOutcome(restamp(visitorCopy, placeholder, cart), "miss", "stored");
 }

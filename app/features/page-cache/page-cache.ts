@@ -1,4 +1,6 @@
 import { AGE_COOKIE_NAME, hasVerifiedAge } from "~/features/age-gate/age-gate";
+import { CART_COOKIE_NAME } from "~/features/cart/cart.server";
+import { LAST_ORDER_COOKIE_NAME } from "~/features/cart/last-order.server";
 
 /**
  * The page cache's rules (docs/decisions/017): who may be served a shared copy of a page, which
@@ -46,17 +48,47 @@ export function cookieNames(header: string | null): string[] {
     .filter(Boolean);
 }
 
+/** Pages that show the shopper's cart lines themselves: rendered for every cart holder. */
+const CART_PAGES = ["/checkout"];
+
+function isDataRequest(pathname: string): boolean {
+  return pathname.endsWith(".data");
+}
+
 /**
- * A GET or HEAD for a page from a visitor whose cookies hold nothing but the age-gate answer is
- * served from the shared cache; any other cookie (cart, toast, admin session, anything unknown)
- * means the page may be personal and is rendered for them alone.
+ * A GET or HEAD for a page is served from the shared cache when the visitor's cookies change
+ * nothing on it but what is stamped on the way out (docs/decisions/027):
+ * - `age-verified` chooses the variant;
+ * - `cannabis-cart` only sets the header's badge, stamped from the cookie — so a cart holder shares
+ *   the anonymous copy of a page, but not of /checkout (its lines) nor of a `.data` answer (the root
+ *   loader's cart, which a client navigation reads: it is rendered for them);
+ * - `last-order` is read by /checkout alone.
+ * Any other cookie (toast, admin session, anything unknown) means the page may be personal and is
+ * rendered for them alone.
  */
 export function cachePolicy(request: Request): CachePolicy {
   if (request.method !== "GET" && request.method !== "HEAD") return { cacheable: false, reason: "method" };
-  if (isNeverCachedPath(new URL(request.url).pathname)) return { cacheable: false, reason: "path" };
+  const { pathname } = new URL(request.url);
+  if (isNeverCachedPath(pathname)) return { cacheable: false, reason: "path" };
   const cookie = request.headers.get("Cookie");
-  if (cookieNames(cookie).some((name) => name !== AGE_COOKIE_NAME)) return { cacheable: false, reason: "cookie" };
+  const stampable = !isDataRequest(pathname) && !CART_PAGES.some((page) => pathname === page || pathname.startsWith(`${page}/`));
+  const pageNeutral = (name: string) =>
+    name === AGE_COOKIE_NAME || (stampable && (name === CART_COOKIE_NAME || name === LAST_ORDER_COOKIE_NAME));
+  if (!cookieNames(cookie).every(pageNeutral)) return { cacheable: false, reason: "cookie" };
   return { cacheable: true, variant: hasVerifiedAge(cookie) ? "adult" : "gate" };
+}
+
+/**
+ * The Cookie header a shared copy is rendered with: the age-gate answer only (the variant), so no
+ * cart, no order, nothing of this visitor's is ever written into the copy everyone gets.
+ */
+export function sharedCookieHeader(header: string | null): string | null {
+  if (!header) return null;
+  const kept = header
+    .split(";")
+    .map((pair) => pair.trim())
+    .filter((pair) => pair.split("=")[0]!.trim() === AGE_COOKIE_NAME);
+  return kept.length > 0 ? kept.join("; ") : null;
 }
 
 /** Parameters that only say where a visitor came from: they never change a page. */

@@ -79,6 +79,9 @@ export async function loadRootData({ request, context }: LoaderFunctionArgs) {
       telegramUsername: env.TELEGRAM_USERNAME,
       origin: new URL(request.url).origin,
       ageVerified: hasVerifiedAge(request.headers.get("Cookie")),
+      // Rendered for the page cache's shared copy: this cart is nobody's (empty), the badge is
+      // stamped per shopper, and the browser reads the shopper's cart on intent (docs/decisions/027).
+      cartShared: context.cartStamp !== null,
     },
     { headers },
   );

@@ -4,6 +4,7 @@ import { CartIcon, CloseIcon, MenuIcon } from "~/ui/icons";
 import { useDetailsClosedOnNavigation } from "~/ui/details-menu";
 import { NAV_LINKS } from "./site";
 import { Logo } from "./logo";
+import { CART_COUNT_ATTRIBUTE, useCartBadge } from "./cart-badge";
 
 function navClass({ isActive }: { isActive: boolean }) {
   return `rounded-full px-3 py-2 text-sm font-medium transition-colors md:px-2.5 lg:px-3 ${
@@ -14,29 +15,31 @@ function navClass({ isActive }: { isActive: boolean }) {
 export const cartTriggerClass =
   "relative inline-flex h-11 w-10 min-[400px]:w-11 items-center justify-center rounded-full text-forest-800 hover:bg-forest-50";
 
-export function cartLabel(totalItems: number) {
-  return `Cart, ${totalItems} ${totalItems === 1 ? "item" : "items"}`;
-}
-
-/** The cart icon with its total-quantity badge (shared by the link and the drawer's button). */
-export function CartBadgeIcon({ totalItems }: { totalItems: number }) {
+/**
+ * The cart icon with its total-quantity badge (shared by the link and the drawer's button). The
+ * badge is always in the markup, empty and hidden for an empty cart, so the page cache can stamp a
+ * count into a shared copy (app/features/site/cart-badge.tsx).
+ */
+export function CartBadgeIcon({ count }: { count: string }) {
   return (
     <>
       <CartIcon className="h-6 w-6" />
-      {totalItems > 0 ? (
-        <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-gold-500 px-1.5 text-center text-xs leading-5 font-bold text-forest-950">
-          {totalItems}
-        </span>
-      ) : null}
+      <span
+        {...{ [CART_COUNT_ATTRIBUTE]: "" }}
+        className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-gold-500 px-1.5 text-center text-xs leading-5 font-bold text-forest-950 empty:hidden"
+      >
+        {count}
+      </span>
     </>
   );
 }
 
 /** The cart as a plain link to /checkout: the no-JavaScript path (the drawer upgrades it to a button). */
 export function CartLink({ totalItems }: { totalItems: number }) {
+  const badge = useCartBadge(totalItems);
   return (
-    <Link to="/checkout" className={cartTriggerClass} aria-label={cartLabel(totalItems)}>
-      <CartBadgeIcon totalItems={totalItems} />
+    <Link to="/checkout" className={cartTriggerClass} aria-label={badge.label}>
+      <CartBadgeIcon count={badge.count} />
     </Link>
   );
 }
