@@ -3,8 +3,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { lazyNamed } from "~/ui/lazy";
 import { CartBadgeIcon, CartLink, cartTriggerClass } from "~/features/site/site-header";
-import { useCartBadge } from "~/features/site/cart-badge";
-import { useRootData } from "~/features/site/root-data";
+import { useCartBadge, useCartStillShared } from "~/features/site/cart-badge";
 import type { CartView } from "./cart";
 import { useOptimisticCart, useOrderPlacedEffects } from "./cart-state";
 
@@ -34,8 +33,9 @@ export function CartDrawer({ cart }: { cart: CartView }) {
   // A page from the shared cache carries the anonymous (empty) cart in its root data, its badge
   // stamped from the cookie: the shopper's own lines and prices are read when they reach for the
   // cart (a cart holder's `.data` request is always rendered for them), and the drawer waits for them.
-  const shared = useRootData()?.cartShared === true;
+  const shared = useCartStillShared();
   const revalidator = useRevalidator();
+  const waiting = shared && revalidator.state !== "idle";
   const intent = () => {
     void loadDialog();
     if (shared && revalidator.state === "idle") revalidator.revalidate();
@@ -72,13 +72,14 @@ export function CartDrawer({ cart }: { cart: CartView }) {
       >
         <CartBadgeIcon count={badge.count} />
       </button>
-      {opened && shared ? (
+      {opened && waiting ? (
         open ? (
           <DrawerLoading />
         ) : null
       ) : opened ? (
         <Suspense fallback={open ? <DrawerLoading /> : null}>
-          <CartDrawerDialog open={open} onClose={close} view={view} />
+          {/* Still the shared cart once the read has ended: it failed, and the drawer says so. */}
+          <CartDrawerDialog open={open} onClose={close} view={shared ? { ...view, unavailable: true } : view} />
         </Suspense>
       ) : null}
     </>

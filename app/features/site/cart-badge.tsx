@@ -54,3 +54,13 @@ export function useCartBadge(totalItems: number): { label: string; count: string
   const count = root?.cartShared ? stampedCount() + totalItems - root.cart.totalItems : totalItems;
   return { label: cartLabel(count), count: cartCountText(count) };
 }
+
+/**
+ * True while the root data's cart is the shared copy's and the shopper has lines in theirs (the
+ * stamped count is above zero): their own lines and prices are still to be read. An empty stamped
+ * cart is the shared one (no lines at all), so nothing is read for it.
+ */
+export function useCartStillShared(): boolean {
+  const root = useRootData();
+  return root?.cartShared === true && stampedCount() > 0;
+}
