@@ -43,8 +43,8 @@ export function HomeBottomBar() {
               <CartIcon className="h-5 w-5" />
               {/* Always in the markup (hidden when empty) so the page cache can stamp the count in. */}
               <span
-                {...{ [CART_COUNT_ATTRIBUTE]: "" }}
                 className="absolute -top-2 -right-3 min-w-5 rounded-full bg-gold-500 px-1 text-center text-[0.7rem] leading-5 font-bold text-forest-950 empty:hidden"
+                {...{ [CART_COUNT_ATTRIBUTE]: "" }}
               >
                 {badge.count}
               </span>

@@ -25,8 +25,8 @@ export function CartBadgeIcon({ count }: { count: string }) {
     <>
       <CartIcon className="h-6 w-6" />
       <span
-        {...{ [CART_COUNT_ATTRIBUTE]: "" }}
         className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-gold-500 px-1.5 text-center text-xs leading-5 font-bold text-forest-950 empty:hidden"
+        {...{ [CART_COUNT_ATTRIBUTE]: "" }}
       >
         {count}
       </span>
