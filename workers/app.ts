@@ -7,7 +7,9 @@ import { abortStaleVideoUploads } from "../app/features/media/media.server";
 import { handleImageBatch, IMAGE_DLQ_NAME, IMAGE_QUEUE_NAME } from "../app/features/media/image-pipeline.server";
 import { handleMigrationBatch } from "../app/features/migration/migration.server";
 import { purgeStagedImports } from "../app/features/catalogue-csv/catalogue-import.server";
-import { bumpCatalogueVersion, changesCatalogue, servePage } from "../app/features/page-cache/page-cache.server";
+import { bumpCatalogueVersion, changesCatalogue, readCatalogueState, servePage } from "../app/features/page-cache/page-cache.server";
+import { ADMIN_SESSION_COOKIE } from "../app/features/auth/auth.server";
+import { primaryBookmark, requestReads } from "../app/server/d1-session.server";
 import {
   applyCachePolicy,
   applySecureCookies,
@@ -28,18 +30,38 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): P
   if (unsupported) return unsupported;
   const limited = await limitFormBody(request);
   if (limited instanceof Response) return limited;
+  // Every D1 read of this request goes through one Sessions API session (docs/decisions/030).
+  const reads = requestReads(limited, env.DB, {
+    admin: isAdminRequest(limited),
+    secret: env.SESSION_SECRET,
+    catalogueBookmark: async () => (await readCatalogueState(env)).bookmark,
+    signsOut: (response) => response.headers.getSetCookie().some((cookie) => SIGNED_OUT.test(cookie)),
+  });
   const response = await servePage(
     limited,
     env,
     ctx,
-    (pageRequest, nonce, cartStamp) =>
-      handleRemixRequest(pageRequest, getLoadContext({ request: pageRequest, context: { cloudflare: { env, ctx } }, nonce, cartStamp })),
+    async (pageRequest, nonce, cartStamp) =>
+      handleRemixRequest(
+        pageRequest,
+        getLoadContext({ request: pageRequest, context: { cloudflare: { env, ctx } }, nonce, cartStamp, d1: await reads.open() }),
+      ),
     build.assets.version,
   );
-  // Awaited, so the very next anonymous request already sees the change.
-  if (changesCatalogue(limited, response)) await bumpCatalogueVersion(env);
-  return response;
+  // Awaited, so the very next anonymous request already sees the change (and reads D1 at least at it).
+  if (changesCatalogue(limited, response)) await bumpCatalogueVersion(env, reads.bookmark());
+  return reads.carry(response);
 }
+
+/** Requests that must read the admin's own writes: the back office, and any page an admin opens. */
+function isAdminRequest(request: Request) {
+  const { pathname } = new URL(request.url);
+  if (pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin.")) return true;
+  return (request.headers.get("Cookie") ?? "").includes(`${ADMIN_SESSION_COOKIE}=`);
+}
+
+/** The Set-Cookie that ends the admin session in this browser (clearAdminSessionCookie). */
+const SIGNED_OUT = new RegExp(`^${ADMIN_SESSION_COOKIE}=[^;]*;.*Max-Age=0(;|$)`, "i");
 
 export default {
   async fetch(request, env, ctx) {
@@ -59,8 +81,9 @@ export default {
     // Photo variants (docs/decisions/022) change no page: their URLs never change, only what answers them.
     if (batch.queue === IMAGE_QUEUE_NAME || batch.queue === IMAGE_DLQ_NAME) return handleImageBatch(batch, env);
     await handleMigrationBatch(batch, env);
-    // A migration run replaces the catalogue: every page moves to new keys.
-    await bumpCatalogueVersion(env);
+    // A migration run replaces the catalogue: every page moves to new keys, read at least at the
+    // primary's state after the run (the consumer writes through the binding, always the primary).
+    await bumpCatalogueVersion(env, await primaryBookmark(env.DB).catch(() => null));
   },
 
   async scheduled(controller, env) {

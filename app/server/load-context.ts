@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { drizzle } from "drizzle-orm/d1";
 import type { CartStampTokens } from "~/features/site/cart-stamp";
+import type { D1Client } from "./d1-session.server";
 import { createRequestTiming, instrumentD1 } from "./server-timing.server";
 
 type Cloudflare = { env: Env; ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException"> };
@@ -16,32 +17,41 @@ export function createNonce() {
  * Queries are built from the tables in db/schema.ts; the relational `db.query` API is not used, so
  * no schema is passed: mapping it costs ~1.5 ms per request (measured on /shop), as the database
  * is wrapped anew for each request's Server-Timing.
+ *
+ * `d1` is the binding (always the primary: queue consumers, the hourly job, tests) or a request's
+ * D1 Sessions API session (docs/decisions/030). drizzle-orm 0.45's D1 driver calls only `prepare`
+ * and `batch` on its client (drizzle-orm/d1/session.js), which a session has; its types ask for the
+ * whole binding (`exec`, `dump`, `withSession`), hence the cast.
  */
-export function createDb(d1: D1Database) {
-  return drizzle(d1);
+export function createDb(d1: D1Client) {
+  return drizzle(d1 as D1Database);
 }
 export type Db = ReturnType<typeof createDb>;
 
 /**
  * The one place the per-request context is built: by the Worker entry in production
  * and by the Vite dev proxy in `npm run dev`. Its return type is the AppLoadContext.
+ * `d1` is the request's D1 session (the Worker opens it with `requestReads`); the Vite dev
+ * proxy passes none and reads the binding (local D1 has no replicas, STACK.md).
  */
 export function getLoadContext({
   context,
   nonce = createNonce(),
   cartStamp = null,
+  d1 = context.cloudflare.env.DB,
 }: {
   request: Request;
   context: { cloudflare: Cloudflare };
   nonce?: string;
   /** set for a render meant for the page cache's shared copy (docs/decisions/027) */
   cartStamp?: CartStampTokens | null;
+  d1?: D1Client;
 }) {
   const timing = createRequestTiming();
   return {
     cloudflare: context.cloudflare,
     env: context.cloudflare.env,
-    db: createDb(instrumentD1(context.cloudflare.env.DB, timing)),
+    db: createDb(instrumentD1(d1, timing)),
     nonce,
     cartStamp,
     timing,

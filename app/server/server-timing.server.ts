@@ -1,3 +1,5 @@
+import type { D1Client } from "./d1-session.server";
+
 /**
  * Server-Timing for every page: how long D1 took (and in how many round trips) and how long
  * React took to render. The D1 binding is wrapped once per request in load-context.ts.
@@ -35,8 +37,8 @@ export interface D1Watcher {
 
 const originals = new WeakMap<D1PreparedStatement, { statement: D1PreparedStatement; sql: string }>();
 
-/** The D1 binding seen through a watcher; everything not watched goes to D1 unchanged. */
-export function watchD1(d1: D1Database, watcher: D1Watcher): D1Database {
+/** The D1 binding (or a session) seen through a watcher; everything not watched goes to D1 unchanged. */
+export function watchD1<T extends D1Client>(d1: T, watcher: D1Watcher): T {
   async function roundTrip<T>(sqls: string[], run: () => Promise<T>): Promise<T> {
     return watcher.execute ? watcher.execute(sqls, run) : run();
   }
@@ -77,16 +79,16 @@ export function watchD1(d1: D1Database, watcher: D1Watcher): D1Database {
           );
         };
       }
-      if (property === "exec") {
-        return (query: string) => roundTrip([query], () => target.exec(query));
+      if (property === "exec" && typeof value === "function") {
+        return (query: string) => roundTrip([query], () => (value as (q: string) => Promise<unknown>).call(target, query));
       }
       return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
 }
 
-/** The D1 binding, measuring every query and batch (a batch is one round trip). */
-export function instrumentD1(d1: D1Database, timing: RequestTiming): D1Database {
+/** The D1 binding or session, measuring every query and batch (a batch is one round trip). */
+export function instrumentD1<T extends D1Client>(d1: T, timing: RequestTiming): T {
   return watchD1(d1, { execute: (_sqls, run) => timed(timing, run) });
 }
 

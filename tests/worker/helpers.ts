@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { bumpCatalogueVersion } from "../../app/features/page-cache/page-cache.server";
+import { primaryBookmark } from "../../app/server/d1-session.server";
 import { productPath } from "../../app/features/catalogue/product-path";
 import { catalogue } from "../../db/catalogue";
 
@@ -41,8 +42,8 @@ export async function adminCookie(): Promise<string> {
  * A test that writes D1 directly (not through an admin action) says so, as every admin write does:
  * the shared page cache then renders the next anonymous page from D1 again.
  */
-export function catalogueChanged() {
-  return bumpCatalogueVersion(env);
+export async function catalogueChanged() {
+  return bumpCatalogueVersion(env, await primaryBookmark(env.DB));
 }
 
 /** The canonical URL of the first seeded product (id 1, the catalogue's first entry): a bare /product/1 answers 301 to it. */

@@ -1,3 +1,4 @@
+import { parseBookmark } from "~/server/d1-session.server";
 import { createNonce } from "~/server/load-context";
 import { contentSecurityPolicy } from "~/server/security.server";
 import { readCartLines, savedItemCount } from "~/features/cart/cart.server";
@@ -37,23 +38,45 @@ const CART_OFFSETS_HEADER = "X-Page-Cache-Cart-At";
  * Worker another binding never see this one's value.
  */
 const VERSION_MEMO_MS = 1000;
-const memo = new WeakMap<KVNamespace, { version: string; readAt: number }>();
+const memo = new WeakMap<KVNamespace, CatalogueState & { readAt: number }>();
+
+/**
+ * The catalogue version and the D1 bookmark it was written at (docs/decisions/030): a page
+ * rendered for that version reads D1 at that bookmark or later, so a replica that has not caught
+ * up with the write never renders a page under the new version's key.
+ */
+export interface CatalogueState {
+  version: string;
+  bookmark: string | null;
+}
+
+/** The current catalogue version ("0" before the first admin write) and its bookmark. */
+export async function readCatalogueState(env: Env): Promise<CatalogueState> {
+  const remembered = memo.get(env.CATALOGUE_VERSION);
+  if (remembered && Date.now() - remembered.readAt < VERSION_MEMO_MS) return remembered;
+  const read = await env.CATALOGUE_VERSION.getWithMetadata<{ bookmark?: unknown }>(VERSION_KEY, {
+    type: "text",
+    cacheTtl: VERSION_CACHE_TTL_SECONDS,
+  });
+  const state = { version: read.value ?? "0", bookmark: parseBookmark(read.metadata?.bookmark) };
+  memo.set(env.CATALOGUE_VERSION, { ...state, readAt: Date.now() });
+  return state;
+}
 
 /** The current catalogue version ("0" before the first admin write). */
 export async function readCatalogueVersion(env: Env): Promise<string> {
-  const remembered = memo.get(env.CATALOGUE_VERSION);
-  if (remembered && Date.now() - remembered.readAt < VERSION_MEMO_MS) return remembered.version;
-  const version = (await env.CATALOGUE_VERSION.get(VERSION_KEY, { cacheTtl: VERSION_CACHE_TTL_SECONDS })) ?? "0";
-  memo.set(env.CATALOGUE_VERSION, { version, readAt: Date.now() });
-  return version;
+  return (await readCatalogueState(env)).version;
 }
 
-/** Moves every page to new keys: the next anonymous request renders from D1 again. */
-export async function bumpCatalogueVersion(env: Env): Promise<void> {
+/**
+ * Moves every page to new keys: the next anonymous request renders from D1 again, at `bookmark`
+ * (the D1 state after the write) or later.
+ */
+export async function bumpCatalogueVersion(env: Env, bookmark: string | null = null): Promise<void> {
   const random = crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36);
   const version = `${Date.now().toString(36)}-${random}`;
-  await env.CATALOGUE_VERSION.put(VERSION_KEY, version);
-  memo.set(env.CATALOGUE_VERSION, { version, readAt: Date.now() });
+  await env.CATALOGUE_VERSION.put(VERSION_KEY, version, bookmark ? { metadata: { bookmark } } : undefined);
+  memo.set(env.CATALOGUE_VERSION, { version, bookmark, readAt: Date.now() });
 }
 
 /**
