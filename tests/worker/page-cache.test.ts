@@ -453,7 +453,9 @@ describe("the key", () => {
   });
 
   it("a page whose catalogue version cannot be read is rendered, not served stale", async () => {
-    const failingKv: KVNamespace = Object.create(env.CATALOGUE_VERSION, { get: { value: () => Promise.reject(new Error("KV down")) } });
+    const down = { value: () => Promise.reject(new Error("KV down")) };
+    // The version is read with its bookmark (getWithMetadata, decision 030); both ways of reading fail.
+    const failingKv: KVNamespace = Object.create(env.CATALOGUE_VERSION, { get: down, getWithMetadata: down });
     const broken = { ...env, CATALOGUE_VERSION: failingKv };
     const ctx = createExecutionContext();
     const response = await worker.fetch(new Request(`${ORIGIN}/faq`, { headers: { Cookie: AGE } }) as WorkerRequest, broken, ctx);
