@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { AdminShell } from "./admin-shell";
 
-function HiddenFields({ fields }: { fields: Record<string, string> }) {
+export function HiddenFields({ fields }: { fields: Record<string, string> }) {
   return (
     <>
       {Object.entries(fields).map(([name, value]) => (
@@ -12,10 +12,21 @@ function HiddenFields({ fields }: { fields: Record<string, string> }) {
   );
 }
 
-function ConfirmButton({ submitting, label }: { submitting: boolean; label: string }) {
+/** The confirming button: a delete by default; other confirmations pass their own label, busy text and style. */
+export function ConfirmButton({
+  submitting,
+  label,
+  busyLabel = "Deleting...",
+  className = "btn-danger",
+}: {
+  submitting: boolean;
+  label: string;
+  busyLabel?: string;
+  className?: string;
+}) {
   return (
-    <button type="submit" className="btn-danger" disabled={submitting}>
-      {submitting ? "Deleting..." : label}
+    <button type="submit" className={className} disabled={submitting}>
+      {submitting ? busyLabel : label}
     </button>
   );
 }
@@ -33,6 +44,8 @@ export function AdminConfirmDialog({
   action,
   fields = {},
   confirmLabel = "Delete",
+  busyLabel,
+  confirmClassName,
 }: {
   open: boolean;
   onClose: () => void;
@@ -41,6 +54,8 @@ export function AdminConfirmDialog({
   action: string;
   fields?: Record<string, string>;
   confirmLabel?: string;
+  busyLabel?: string;
+  confirmClassName?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -84,7 +99,7 @@ export function AdminConfirmDialog({
           <button type="button" className="btn-secondary" onClick={onClose} autoFocus>
             Cancel
           </button>
-          <ConfirmButton submitting={submitting} label={confirmLabel} />
+          <ConfirmButton submitting={submitting} label={confirmLabel} busyLabel={busyLabel} className={confirmClassName} />
         </Form>
       </div>
     </dialog>

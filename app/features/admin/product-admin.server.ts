@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { categories, products } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { toProduct } from "~/features/catalogue/product";
@@ -18,6 +18,11 @@ import { copyName, type ProductColumns } from "./product-form-schema";
 export const ADMIN_PRODUCTS_PER_PAGE = 48;
 
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+/** What every write that changes a product sets beside its fields (decision 010): the next version and updated_at. */
+export function versionBump() {
+  return { version: sql`${products.version} + 1`, updatedAt: nowIso };
+}
 
 export interface AdminProductFilters {
   search: string;
@@ -135,6 +140,68 @@ export async function listAdminProducts(db: Db, filters: AdminProductFilters) {
   };
 }
 
+/**
+ * The products the list's filters select (all pages), by name, for a bulk action: at most `max`
+ * of them, and how many match in all (so a caller can refuse a set larger than it may change).
+ */
+export async function adminMatchingProducts(db: Db, filters: AdminProductFilters, max: number) {
+  const condition = filterCondition(filters);
+  const search = filters.search ? searchSource(filters.search) : null;
+  const where = search ? and(search.on, condition) : condition;
+  const from = search
+    ? db.select({ id: products.id, name: products.name }).from(search.matched).crossJoin(products)
+    : db.select({ id: products.id, name: products.name }).from(products);
+  const counted = search
+    ? db.select({ value: count() }).from(search.matched).crossJoin(products)
+    : db.select({ value: count() }).from(products);
+  const [rows, [matched]] = await db.batch([
+    from.where(where).orderBy(asc(products.name), asc(products.id)).limit(max),
+    counted.where(where),
+  ]);
+  return { products: rows, count: matched?.value ?? 0 };
+}
+
+/** The products of one page of the list, as the owner sees it (the same query and order). */
+export async function adminPageProducts(db: Db, filters: AdminProductFilters) {
+  const rows = await adminListQueries(db, filters).rows;
+  return rows.map((row) => ({ id: row.id, name: row.name }));
+}
+
+/** D1 binds at most 100 parameters per statement: id lists go in slices well under it. */
+export const IDS_PER_STATEMENT = 90;
+
+export function idSlices(ids: readonly number[]): number[][] {
+  const slices: number[][] = [];
+  for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) slices.push(ids.slice(start, start + IDS_PER_STATEMENT));
+  return slices;
+}
+
+/** The products among `ids` that exist, by name. */
+export async function productsByIds(db: Db, ids: readonly number[]) {
+  const slices = idSlices(ids);
+  if (slices.length === 0) return [];
+  const [first, ...rest] = slices.map((slice) =>
+    db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, slice)),
+  );
+  const results = await db.batch([first!, ...rest]);
+  return results.flat().sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+}
+
+/**
+ * Sets the In Stock flag of products (the bulk action "set stock"), as statements for the caller's
+ * atomic batch; each returns the ids it changed. Products already in that state are left as they are
+ * (no version bump). The one place stock is set in bulk: when sizes carry quantities, it sets them here.
+ */
+export function setStockStatements(db: Db, ids: readonly number[], inStock: boolean) {
+  return idSlices(ids).map((slice) =>
+    db
+      .update(products)
+      .set({ inStock, ...versionBump() })
+      .where(and(inArray(products.id, slice), ne(products.inStock, inStock)))
+      .returning({ id: products.id }),
+  );
+}
+
 export type AdminProductListItem = Awaited<ReturnType<typeof listAdminProducts>>["products"][number];
 
 export async function getAdminProduct(db: Db, id: number) {
@@ -185,7 +252,7 @@ export type UpdateResult = { status: "updated"; version: number } | { status: "n
 export async function updateProductVersioned(db: Db, id: number, version: number, columns: ProductColumns): Promise<UpdateResult> {
   const [updated] = await db
     .update(products)
-    .set({ ...columnsToRow(columns), version: sql`${products.version} + 1`, updatedAt: nowIso })
+    .set({ ...columnsToRow(columns), ...versionBump() })
     .where(and(eq(products.id, id), eq(products.version, version)))
     .returning({ version: products.version });
   if (updated) return { status: "updated", version: updated.version };
@@ -197,7 +264,7 @@ export async function updateProductVersioned(db: Db, id: number, version: number
 export async function toggleProductActive(db: Db, id: number) {
   const [row] = await db
     .update(products)
-    .set({ active: sql`NOT ${products.active}`, version: sql`${products.version} + 1`, updatedAt: nowIso })
+    .set({ active: sql`NOT ${products.active}`, ...versionBump() })
     .where(eq(products.id, id))
     .returning({ name: products.name, active: products.active });
   return row ?? null;

@@ -71,3 +71,20 @@ export function storedCompareAt(priceCents: number, compareAtCents: number | nul
   const value = compareAtCents ?? null;
   return isOnSale({ priceCents, compareAtCents: value }) ? value : null;
 }
+
+/**
+ * Put on sale by N% off (the admin's bulk action, issue 30): the original price — the compare-at price
+ * of a sale already running, else the price — becomes (or stays) the compare-at price, and the price is
+ * N% below it, to the cent. So a second sale never stacks on the first. Null when N% off would not
+ * lower the price (a price of a cent or two), which the compare-at rule refuses.
+ */
+export function saleAtPercentOff(price: DealPrice, percentOff: number): DealPrice | null {
+  const original = storedCompareAt(price.priceCents, price.compareAtCents) ?? price.priceCents;
+  const priceCents = Math.round((original * (100 - percentOff)) / 100);
+  return compareAtProblem(priceCents, original) === null ? { priceCents, compareAtCents: original } : null;
+}
+
+/** End a sale: the price goes back to the compare-at price, which is cleared. Null when the product is not on sale. */
+export function endedSale(price: DealPrice): DealPrice | null {
+  return isOnSale(price) ? { priceCents: price.compareAtCents!, compareAtCents: null } : null;
+}
