@@ -119,15 +119,14 @@ export function BulkToolbar({
   categories: { slug: string; name: string }[];
 }) {
   const fetcher = useFetcher<BulkConfirmation>();
-  const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState(0);
-  const close = useCallback(() => setOpen(false), []);
-  const confirmation = fetcher.data;
+  // The dialog shows the latest confirmation until it is dismissed (Cancel, Escape) or confirmed.
+  const [dismissed, setDismissed] = useState<BulkConfirmation | undefined>(undefined);
+  const confirmation = fetcher.state === "idle" ? fetcher.data : undefined;
+  const open = Boolean(confirmation?.ok) && dismissed !== confirmation;
+  const close = useCallback(() => setDismissed(fetcher.data), [fetcher.data]);
 
-  useEffect(() => {
-    if (fetcher.state === "idle" && confirmation?.ok) setOpen(true);
-  }, [fetcher.state, confirmation]);
-
+  const searchKey = search.toString();
   // Row boxes live outside the form (they name it): one listener on the document keeps the count and the page box true.
   useEffect(() => {
     const form = document.getElementById(BULK_FORM_ID);
@@ -144,9 +143,9 @@ export function BulkToolbar({
     document.addEventListener("change", update);
     setSelected(selectionCount(form));
     return () => document.removeEventListener("change", update);
-  }, [pageCount, search]);
+  }, [pageCount, searchKey]);
 
-  const error = confirmation && !confirmation.ok && fetcher.state === "idle" ? confirmation.error : null;
+  const error = confirmation && !confirmation.ok ? confirmation.error : null;
   const field = "text-sm font-semibold text-ink-900";
   return (
     <>
@@ -219,7 +218,7 @@ export function BulkToolbar({
         {error ? <AdminAlert title="Nothing was changed">{error}</AdminAlert> : null}
       </Form>
       <AdminConfirmDialog
-        open={open && Boolean(confirmation?.ok)}
+        open={open}
         onClose={close}
         title={confirmation?.ok ? confirmation.title : ""}
         action={BULK_ROUTE}
