@@ -1,17 +1,23 @@
 /**
  * Where an uncached render's time goes (decision 031). Runs the built Remix server (build/server)
- * in Node with the Worker's export conditions, on a real local D1 (wrangler's getPlatformProxy),
+ * in Node with the Worker's export conditions (React's server.browser build, as in the Worker) and
+ * NODE_ENV=production, on the local D1 (wrangler's getPlatformProxy; each distinct statement read
+ * once, then answered from memory: D1 is I/O, and the proxy's serialisation would swamp the profile),
  * and renders one page N times through Remix's request handler, reading every body to its end:
  *
- *   npm run build && node --conditions=workerd --conditions=worker --import tsx \
- *     scripts/render-profile.ts [--path /shop] [--n 300] [--profile FILE.cpuprofile] [--real-d1]
- *   npx tsx scripts/render-profile.ts --summarise .wrangler/profiles/<file>.cpuprofile
+ *   npm run build && npm run bench:render -- [--path /shop] [--n 300] [--profile FILE.cpuprofile] [--real-d1]
+ *   npm run bench:render -- --floor --floor-html page.html [--n 40] [--rounds 8]
+ *   npm run bench:render -- --compare-build ../other/build/server/index.js [--n 40] [--rounds 8]
+ *   npx tsx scripts/render-profile.ts --summarise FILE.cpuprofile [--callers functionName]
  *
- * Prints the handler's wall time per request (p50/mean; D1 is a round trip to workerd here) and the
- * render part Server-Timing reports. `--summarise` attributes a CPU profile's self-time by part
- * (react-dom/server, Remix, turbo-stream, drizzle, app code, the D1 proxy, GC, idle).
+ * Prints the handler's time per request (p50/mean) and the render part Server-Timing reports.
+ * --profile records a CPU profile of the measured renders only; --summarise attributes its self-time
+ * by package, by stage (whole stack), by component, and (--callers) a function's inclusive time by
+ * caller. --floor renders the page's own HTML as plain React elements, alternated with the real
+ * request; --compare-build alternates this build with another in one process.
  */
 import { readFileSync, writeFileSync } from "node:fs";
+import type { ReactNode } from "react";
 import { pathToFileURL } from "node:url";
 
 const args = process.argv.slice(2);
@@ -266,7 +272,7 @@ async function plainTree(html: string) {
       } else if (!VOID.has(open) && !match[0].endsWith("/>")) stack.push(node);
     }
   }
-  const toElement = (node: Node | string, key: number): unknown =>
+  const toElement = (node: Node | string, key: number): ReactNode =>
     typeof node === "string"
       ? node
       : createElement(node.type, { ...node.props, key }, ...(node.children.length ? node.children.map(toElement) : []));
