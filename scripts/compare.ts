@@ -6,7 +6,7 @@
  * of the two min–max ranges). A difference inside the spread is noise.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
@@ -192,4 +192,46 @@ export const COMPARISON_HEADER =
 export function comparisonLine(c: Comparison, format: (v: number) => string, unit = "") {
   const signed = `${c.diff >= 0 ? "+" : "−"}${format(Math.abs(c.diff))}${unit}`;
   return `| ${c.row} | ${c.metric} | ${format(c.a.mean)} (${format(c.a.min)}–${format(c.a.max)}) | ${format(c.b.mean)} (${format(c.b.min)}–${format(c.b.max)}) | ${signed} | ${format(c.spread)}${unit} | ${c.aBetterRuns}/${c.runs} runs | ${c.verdict} |`;
+}
+
+/** Builds each variant (unless `--no-build` is among the arguments) and empties its local state, so every run starts alike. */
+export function buildFresh(variants: readonly Variant[], args: readonly string[]) {
+  if (!args.includes("--no-build")) for (const v of variants) execFileSync("npm", ["run", "build"], { cwd: v.dir, stdio: "inherit" });
+  for (const v of variants) rmSync(v.persistTo, { recursive: true, force: true });
+}
+
+/** Five requests past the age gate, so a timed visit meets a warm Worker (module compilation, D1, the page cache's copy). */
+export async function warmPage(url: string) {
+  for (let i = 0; i < 5; i++) await (await fetch(url, { headers: { Cookie: "age-verified=yes" } })).arrayBuffer();
+}
+
+/** The 1-minute load averages seen during a run, as min, max and mean. */
+export function loadRange(loads: number[]) {
+  return { min: Math.min(...loads), max: Math.max(...loads), mean: mean(loads) };
+}
+
+/** One metric of a sample: its name, how to read it, which way is better, and how many decimals to print. */
+export type SampleMetric<T> = [name: string, pick: (sample: T) => number | undefined, better: "higher" | "lower", digits: number];
+
+/**
+ * The comparison table of A and B, one line per page and metric (the header first), printed as it
+ * goes; returns its lines' figures for the results file.
+ */
+export function printComparisons<T>(
+  pages: readonly string[],
+  metrics: readonly SampleMetric<T>[],
+  samples: Record<string, Record<string, T[]>>,
+  [a, b]: readonly [Variant, Variant],
+): Comparison[] {
+  console.log(COMPARISON_HEADER);
+  const summary: Comparison[] = [];
+  for (const path of pages) {
+    for (const [metric, pick, better, digits] of metrics) {
+      const comparison = compareMetric(path, metric, samples[path]![a.name]!.map(pick), samples[path]![b.name]!.map(pick), better);
+      if (!comparison) continue;
+      summary.push(comparison);
+      console.log(comparisonLine(comparison, (v) => v.toFixed(digits)));
+    }
+  }
+  return summary;
 }

@@ -20,23 +20,24 @@
  * with the figures; the machine's cores are shared. Figures go to bench/results-hydration.json.
  */
 import { chromium, type Browser } from "@playwright/test";
-import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import {
   alternate,
-  COMPARISON_HEADER,
+  buildFresh,
   compareDirFrom,
-  compareMetric,
-  comparisonLine,
   compareVariants,
   loadAverage,
+  loadRange,
   mean,
+  printComparisons,
   startVariant,
+  warmPage,
   type Comparison,
+  type SampleMetric,
   type Variant,
 } from "./compare";
-import { CHROMIUM, CHROMIUM_ARGS, ensureChromium } from "./ensure-chromium";
+import { CHROMIUM, ensureChromium, MEASURING_CHROMIUM_ARGS } from "./ensure-chromium";
 import { firstVisitModules } from "./first-visit";
 import { portForScript } from "./port";
 
@@ -202,8 +203,7 @@ const variants: Variant[] = compareDir
         persistTo: `${process.cwd()}/.wrangler/hydration-${port}`,
       },
     ];
-if (!args.includes("--no-build")) for (const v of variants) execFileSync("npm", ["run", "build"], { cwd: v.dir, stdio: "inherit" });
-for (const v of variants) rmSync(v.persistTo, { recursive: true, force: true });
+buildFresh(variants, args);
 
 const visits: Record<string, Record<string, Visit[]>> = {};
 const firstVisitJs: Record<string, Record<string, number>> = {};
@@ -218,14 +218,13 @@ try {
     firstVisitJs[path] = {};
     for (const v of variants) {
       firstVisitJs[path]![v.name] = await firstVisitJsKb(v.origin, path);
-      // Warm the Worker (module compilation, D1, the page cache's copy) so the visit times the browser.
-      for (let i = 0; i < 5; i++) await (await fetch(`${v.origin}${path}`, { headers: { Cookie: "age-verified=yes" } })).arrayBuffer();
+      await warmPage(`${v.origin}${path}`);
     }
   }
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [...CHROMIUM_ARGS, "--disable-features=PaintHolding"],
+    args: MEASURING_CHROMIUM_ARGS,
   });
   for (let run = 0; run < RUNS; run++) {
     for (const path of pages) {
@@ -243,35 +242,27 @@ try {
   for (const stop of stops.reverse()) await stop();
 }
 
-const metrics: Array<[string, (v: Visit) => number | undefined, number]> = [
-  ["FCP ms", (v) => v.fcp, 0],
-  ["LCP ms", (v) => v.lcp, 0],
-  ["control visible ms", (v) => v.control, 0],
-  ["hydrated ms", (v) => v.hydrated, 0],
-  ["window FCP → hydrated ms", (v) => v.windowFromFcp, 0],
-  ["window control → hydrated ms", (v) => v.windowFromControl, 0],
-  ["first module requested ms", (v) => v.firstModuleRequest, 0],
-  ["last module arrived ms", (v) => v.lastModuleEnd, 0],
-  ["JS transferred KB", (v) => v.jsTransferKb, 1],
+const metrics: SampleMetric<Visit>[] = [
+  ["FCP ms", (v) => v.fcp, "lower", 0],
+  ["LCP ms", (v) => v.lcp, "lower", 0],
+  ["control visible ms", (v) => v.control, "lower", 0],
+  ["hydrated ms", (v) => v.hydrated, "lower", 0],
+  ["window FCP → hydrated ms", (v) => v.windowFromFcp, "lower", 0],
+  ["window control → hydrated ms", (v) => v.windowFromControl, "lower", 0],
+  ["first module requested ms", (v) => v.firstModuleRequest, "lower", 0],
+  ["last module arrived ms", (v) => v.lastModuleEnd, "lower", 0],
+  ["JS transferred KB", (v) => v.jsTransferKb, "lower", 1],
 ];
 const loads = Object.values(visits).flatMap((byVariant) => Object.values(byVariant).flatMap((list) => list.map((v) => v.load)));
-const load = { min: Math.min(...loads), max: Math.max(...loads), mean: mean(loads) };
+const load = loadRange(loads);
 console.log(
   `\n## Hydration window: phone profile (CPU ${PHONE.cpuSlowdown}x, ${PHONE.latencyMs} ms RTT, 1.6 Mbit/s), ${RUNS} visits per page${variants.length === 2 ? " per variant, alternating" : ""}; load average (1 min) ${load.min.toFixed(2)}–${load.max.toFixed(2)}, mean ${load.mean.toFixed(2)}\n`,
 );
-const summary: Comparison[] = [];
+let summary: Comparison[] = [];
 if (variants.length === 2) {
   const [a, b] = variants as [Variant, Variant];
   console.log(`A = ${a.name} (${a.dir}), B = ${b.name} (${b.dir})\n`);
-  console.log(COMPARISON_HEADER);
-  for (const path of pages) {
-    for (const [metric, pick, digits] of metrics) {
-      const comparison = compareMetric(path, metric, visits[path]![a.name]!.map(pick), visits[path]![b.name]!.map(pick), "lower");
-      if (!comparison) continue;
-      summary.push(comparison);
-      console.log(comparisonLine(comparison, (v) => v.toFixed(digits)));
-    }
-  }
+  summary = printComparisons(pages, metrics, visits, [a, b]);
   const inFirstScreen = (path: string, v: Variant) => {
     const seen = visits[path]![v.name]!.filter((visit) => visit.controlInViewport !== undefined);
     return seen.length ? `${seen.filter((visit) => visit.controlInViewport === 1).length}/${seen.length}` : "-";
@@ -288,7 +279,7 @@ if (variants.length === 2) {
   const [only] = variants as [Variant];
   console.log("| page | metric | mean (min–max) |\n|---|---|---:|");
   for (const path of pages) {
-    for (const [metric, pick, digits] of metrics) {
+    for (const [metric, pick, , digits] of metrics) {
       const values = visits[path]![only.name]!.map(pick).filter((v): v is number => v !== undefined);
       if (values.length)
         console.log(

@@ -12,24 +12,24 @@
  * with the load average (the machine's cores are shared). Figures in bench/results-lighthouse-compare.json.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { catalogue } from "../db/catalogue";
 import { productPath } from "../app/features/catalogue/product-path";
 import {
   alternate,
-  COMPARISON_HEADER,
+  buildFresh,
   compareDirFrom,
-  compareMetric,
-  comparisonLine,
   compareVariants,
   loadAverage,
-  mean,
+  loadRange,
+  printComparisons,
   startVariant,
-  type Comparison,
+  warmPage,
+  type SampleMetric,
 } from "./compare";
-import { ensureChromium, CHROMIUM, CHROMIUM_ARGS } from "./ensure-chromium";
+import { ensureChromium, CHROMIUM, MEASURING_CHROMIUM_ARGS } from "./ensure-chromium";
 import { startLocalWorker } from "./local-worker";
 import { photoProduct } from "./owner-steps";
 import { portForScript } from "./port";
@@ -61,16 +61,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 function launchChromium() {
   return chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: [
-      "--headless=new",
-      ...CHROMIUM_ARGS,
-      // Paint holding keeps the previous page on screen during a navigation. In headless chromium
-      // with software compositing it also holds the new page's first frame to ~1 s ticks: the same
-      // static copy of /shop showed its first paint at 250, 1,250 or 2,300 ms from run to run, and
-      // Lighthouse's simulation then counts every script that ran meanwhile as render-blocking.
-      // Without it the first paint lands at 350-570 ms every run, so the score measures the page.
-      "--disable-features=PaintHolding",
-    ],
+    chromeFlags: ["--headless=new", ...MEASURING_CHROMIUM_ARGS],
   });
 }
 
@@ -100,8 +91,7 @@ async function audit(chromePort: number, url: string): Promise<Scores> {
 /** --compare: both builds up side by side, every audit alternated; a summary line per page and metric. */
 async function compareBuilds(otherDir: string) {
   const [a, b] = await compareVariants(otherDir, port, process.argv.includes("--port"), "lighthouse-compare");
-  if (!process.argv.includes("--no-build")) for (const v of [a, b]) execFileSync("npm", ["run", "build"], { cwd: v.dir, stdio: "inherit" });
-  for (const v of [a, b]) rmSync(v.persistTo, { recursive: true, force: true });
+  buildFresh([a, b], process.argv);
   // Lighthouse audits http://localhost:…, as the plain run does.
   const at = (v: typeof a) => `http://localhost:${v.port}`;
   const audits: Record<string, Record<string, Array<Scores & { load: number }>>> = {};
@@ -110,8 +100,7 @@ async function compareBuilds(otherDir: string) {
     for (const v of [a, b]) stops.push((await startVariant(v)).stop);
     for (const path of PAGES) {
       audits[path] = { [a.name]: [], [b.name]: [] };
-      for (const v of [a, b])
-        for (let i = 0; i < 5; i++) await (await fetch(`${v.origin}${path}`, { headers: { Cookie: "age-verified=yes" } })).arrayBuffer();
+      for (const v of [a, b]) await warmPage(`${v.origin}${path}`);
     }
     const chrome = await launchChromium();
     try {
@@ -133,33 +122,18 @@ async function compareBuilds(otherDir: string) {
     for (const stop of stops.reverse()) await stop();
   }
   const loads = Object.values(audits).flatMap((byVariant) => Object.values(byVariant).flatMap((list) => list.map((s) => s.load)));
-  const load = { min: Math.min(...loads), max: Math.max(...loads), mean: mean(loads) };
+  const load = loadRange(loads);
   console.log(
     `\n## Lighthouse (mobile preset): A = ${a.name}, B = ${b.name}, ${RUNS} audits per page each, alternating; load average (1 min) ${load.min.toFixed(2)}–${load.max.toFixed(2)}, mean ${load.mean.toFixed(2)}\n`,
   );
-  console.log(COMPARISON_HEADER);
-  const summary: Comparison[] = [];
-  const metrics: Array<[string, keyof Scores, "higher" | "lower", number]> = [
-    ["performance", "performance", "higher", 1],
-    ["FCP ms", "fcp", "lower", 0],
-    ["LCP ms", "lcp", "lower", 0],
-    ["TBT ms", "tbt", "lower", 0],
-    ["Speed Index ms", "si", "lower", 0],
+  const metrics: SampleMetric<Scores>[] = [
+    ["performance", (s) => s.performance, "higher", 1],
+    ["FCP ms", (s) => s.fcp, "lower", 0],
+    ["LCP ms", (s) => s.lcp, "lower", 0],
+    ["TBT ms", (s) => s.tbt, "lower", 0],
+    ["Speed Index ms", (s) => s.si, "lower", 0],
   ];
-  for (const path of PAGES) {
-    for (const [metric, key, better, digits] of metrics) {
-      const comparison = compareMetric(
-        path,
-        metric,
-        audits[path]![a.name]!.map((s) => s[key]),
-        audits[path]![b.name]!.map((s) => s[key]),
-        better,
-      );
-      if (!comparison) continue;
-      summary.push(comparison);
-      console.log(comparisonLine(comparison, (v) => v.toFixed(digits)));
-    }
-  }
+  const summary = printComparisons(PAGES, metrics, audits, [a, b]);
   mkdirSync("bench", { recursive: true });
   writeFileSync(
     "bench/results-lighthouse-compare.json",
@@ -182,7 +156,7 @@ try {
   // The product page an owner makes (issue 29): two 4000x3000 phone photos, their variants ready.
   const photo = await photoProduct(origin);
   PAGES.push(photo.path);
-  for (let i = 0; i < 5; i++) await (await fetch(`${origin}${photo.path}`, { headers: { Cookie: "age-verified=yes" } })).arrayBuffer();
+  await warmPage(`${origin}${photo.path}`);
   const chrome = await launchChromium();
   const results: Record<string, Scores> = {};
   try {
