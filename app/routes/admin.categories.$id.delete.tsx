@@ -8,13 +8,11 @@ import { deletedToast } from "~/features/trash/trash";
 import { CategoryDeleteWarning } from "~/features/admin/category-delete";
 import { AdminConfirmPage } from "~/features/admin/confirm-dialog";
 import { AdminRouteError } from "~/features/admin/admin-ui";
-import { CATEGORY_ERRORS } from "~/features/admin/category-form";
+import { CATEGORIES_PATH as PATH, CATEGORY_ERRORS } from "~/features/admin/category-form";
 import { SITE } from "~/features/site/site";
 import { fixedPagesListing } from "~/features/category-pages/category-pages.server";
 
 export const meta: MetaFunction = () => [{ title: `Delete Category | ${SITE.name}` }, { name: "robots", content: "noindex" }];
-
-const PATH = "/admin/categories";
 
 /** The confirm page (the no-JavaScript path of the list's Delete dialog), with how many products still use the category. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -11,6 +11,7 @@ import { RESTORE_INTENTS, type TrashKind, TRASH_PURGE_AFTER_DAYS, TRASH_REASON_L
 import { listTrash, restoreProduct } from "~/features/trash/trash.server";
 import { listCategoryTrash, restoreCategory } from "~/features/trash/category-trash.server";
 import { readFormData } from "~/server/form-data.server";
+import { TableHead } from "~/ui/table-head";
 import { localPath } from "~/server/redirect";
 
 /** /admin/trash — deleted products and categories, with Restore (decision 025). The delete toasts' Undo posts here too. */
@@ -116,6 +117,8 @@ interface TrashTableRow {
   deletedAt: string;
 }
 
+const HIDDEN_ON_PHONES = "hidden px-4 py-3 font-semibold sm:table-cell";
+
 /** One kind of trashed item, each row with its Restore form (a real POST, with or without JavaScript). */
 function TrashTable({ caption, kind, rows }: { caption: string; kind: TrashKind; rows: TrashTableRow[] }) {
   const navigation = useNavigation();
@@ -125,22 +128,16 @@ function TrashTable({ caption, kind, rows }: { caption: string; kind: TrashKind;
     <div className="card overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="px-4 pt-4 text-left font-display text-lg text-forest-900">{caption}</caption>
-        <thead className="bg-cream-100 text-ink-700">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Name
-            </th>
-            <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">
-              Why
-            </th>
-            <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">
-              Deleted
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className="bg-cream-100 text-ink-700"
+          cellClassName="px-4 py-3 font-semibold"
+          columns={[
+            "Name",
+            { label: "Why", className: HIDDEN_ON_PHONES },
+            { label: "Deleted", className: HIDDEN_ON_PHONES },
+            { label: <span className="sr-only">Actions</span> },
+          ]}
+        />
         <tbody className="divide-y divide-ink-900/10">
           {rows.map((row) => (
             <tr key={row.id}>

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { slugify } from "~/features/catalogue/slug";
 
+/** Category Management's address. */
+export const CATEGORIES_PATH = "/admin/categories";
+
 /** Category Management's name field (SPEC section 5: trimmed, non-blank), shared by browser and server. */
 export const CATEGORY_NAME_MAX = 60;
 export const CATEGORY_SLUG_EMPTY =
