@@ -6,6 +6,7 @@ import { SITE } from "~/features/site/site";
 import { ABOUT_VALUES, TEAM } from "~/features/site/content/about";
 import type { RootLoader } from "~/features/site/root-data";
 import { GlyphIcon, TelegramIcon } from "~/ui/icons";
+import { HeadedSection } from "~/ui/headed-section";
 
 export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, location }) =>
   seo({
@@ -60,10 +61,7 @@ export default function About() {
           />
         </section>
 
-        <section aria-labelledby="values-heading">
-          <h2 id="values-heading" className="heading-display text-3xl">
-            What we stand for
-          </h2>
+        <HeadedSection id="values-heading" headingClassName="heading-display text-3xl" title="What we stand for">
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {ABOUT_VALUES.map((value) => (
               <li key={value.title} className="card p-6">
@@ -75,12 +73,9 @@ export default function About() {
               </li>
             ))}
           </ul>
-        </section>
+        </HeadedSection>
 
-        <section aria-labelledby="team-heading">
-          <h2 id="team-heading" className="heading-display text-3xl">
-            Meet the team
-          </h2>
+        <HeadedSection id="team-heading" headingClassName="heading-display text-3xl" title="Meet the team">
           <p className="mt-2 max-w-2xl text-ink-700">
             A small crew of growers, testers and customer-care people who answer every message themselves.
           </p>
@@ -100,12 +95,14 @@ export default function About() {
               </li>
             ))}
           </ul>
-        </section>
+        </HeadedSection>
 
-        <section aria-labelledby="cta-heading" className="rounded-3xl bg-forest-900 p-8 text-center text-cream-50 sm:p-12">
-          <h2 id="cta-heading" className="font-display text-3xl tracking-tight">
-            Questions? We&apos;re one message away
-          </h2>
+        <HeadedSection
+          id="cta-heading"
+          className="rounded-3xl bg-forest-900 p-8 text-center text-cream-50 sm:p-12"
+          headingClassName="font-display text-3xl tracking-tight"
+          title={<>Questions? We&apos;re one message away</>}
+        >
           <p className="mx-auto mt-3 max-w-xl text-cream-100">
             Talk to us on Telegram every day, {SITE.hours}, about products, bulk orders or delivery.
           </p>
@@ -118,7 +115,7 @@ export default function About() {
               Browse the shop
             </Link>
           </div>
-        </section>
+        </HeadedSection>
       </div>
     </>
   );

@@ -6,6 +6,7 @@ import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE } from "~/features/site/site";
 import type { RootLoader } from "~/features/site/root-data";
 import { CartIcon, GlyphIcon, TelegramIcon, UserIcon } from "~/ui/icons";
+import { HeadedSection } from "~/ui/headed-section";
 
 export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, location }) =>
   seo({
@@ -44,10 +45,7 @@ export default function Account() {
         </div>
       </section>
 
-      <section aria-labelledby="quick-actions-heading" className="mt-10">
-        <h2 id="quick-actions-heading" className="heading-display text-2xl">
-          Quick Actions
-        </h2>
+      <HeadedSection id="quick-actions-heading" className="mt-10" headingClassName="heading-display text-2xl" title="Quick Actions">
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           <li>
             <Link to="/checkout" className={tile}>
@@ -85,7 +83,7 @@ export default function Account() {
             </Link>
           </li>
         </ul>
-      </section>
+      </HeadedSection>
 
       <p className="mt-12 text-center text-sm text-ink-700">Version {SITE.version}</p>
     </div>

@@ -2,13 +2,14 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminShell } from "~/features/admin/admin-shell";
-import { AdminAlert, AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
+import { AdminAlert, AdminFigures, AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
 import { MigrationPanel } from "~/features/migration/migration-panel";
 import { SITE } from "~/features/site/site";
 import { getLatestMigrationRun } from "~/features/migration/migration.server";
 import { getDashboardStats } from "~/features/admin/product-admin.server";
 import { ATTENTION_ITEMS } from "~/features/admin/attention";
 import { CheckIcon, SmallLineIcon } from "~/ui/icons";
+import { HeadedSection } from "~/ui/headed-section";
 
 export const meta: MetaFunction = () => [{ title: `Admin Dashboard | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
@@ -56,19 +57,12 @@ export default function AdminDashboard() {
       ) : null}
 
       {stats ? (
-        <section aria-labelledby="stats-heading" className="mb-8">
-          <h2 id="stats-heading" className="sr-only">
-            Statistics
-          </h2>
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-            {figures.map((figure) => (
-              <div key={figure.label} className="card p-4">
-                <dt className="text-sm font-medium text-ink-500">{figure.label}</dt>
-                <dd className="mt-1 font-display text-3xl text-forest-900">{figure.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
+        <AdminFigures
+          id="stats-heading"
+          title="Statistics"
+          gridClassName="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+          figures={figures}
+        />
       ) : null}
 
       {stats ? <NeedsAttention counts={stats.attention} /> : null}
@@ -117,10 +111,12 @@ export default function AdminDashboard() {
  */
 function NeedsAttention({ counts }: { counts: Record<(typeof ATTENTION_ITEMS)[number]["key"], number> }) {
   return (
-    <section aria-labelledby="attention-heading" className="card mb-8 p-5">
-      <h2 id="attention-heading" className="text-lg font-semibold text-forest-900">
-        Needs attention
-      </h2>
+    <HeadedSection
+      id="attention-heading"
+      className="card mb-8 p-5"
+      headingClassName="text-lg font-semibold text-forest-900"
+      title="Needs attention"
+    >
       <p className="mt-1 text-sm text-ink-700">Each count opens the products it counts in Product Management.</p>
       <ul className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-5">
         {ATTENTION_ITEMS.map((item) => {
@@ -166,7 +162,7 @@ function NeedsAttention({ counts }: { counts: Record<(typeof ATTENTION_ITEMS)[nu
           );
         })}
       </ul>
-    </section>
+    </HeadedSection>
   );
 }
 

@@ -3,11 +3,12 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminShell } from "~/features/admin/admin-shell";
-import { AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
+import { AdminFigures, AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
 import { getPhotoOverview, listFailedPhotos, retryFailedPhotos, startBackfill } from "~/features/media/image-pipeline.server";
 import { SITE } from "~/features/site/site";
 import { redirectWithToast } from "~/features/toast/toast.server";
 import { readFormData } from "~/server/form-data.server";
+import { HeadedSection } from "~/ui/headed-section";
 
 /**
  * /admin/photos — where the owner's photos stand (decision 022): how many are ready, waiting, being
@@ -75,29 +76,19 @@ export default function Photos() {
         </p>
       </AdminPageHeader>
 
-      <section aria-labelledby="photo-counts" className="mb-8">
-        <h2 id="photo-counts" className="sr-only">
-          Photo counts
-        </h2>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {STATUS_LABELS.map(({ status, label }) => (
-            <div key={status} className="card p-4">
-              <dt className="text-sm font-medium text-ink-500">{label}</dt>
-              <dd
-                className={`mt-1 font-display text-3xl ${status === "failed" && overview.counts.failed > 0 ? "text-berry-700" : "text-forest-900"}`}
-              >
-                {overview.counts[status]}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <AdminFigures
+        id="photo-counts"
+        title="Photo counts"
+        gridClassName="grid grid-cols-2 gap-3 sm:grid-cols-4"
+        figures={STATUS_LABELS.map(({ status, label }) => ({
+          label,
+          value: overview.counts[status],
+          alert: status === "failed" && overview.counts.failed > 0,
+        }))}
+      />
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="older-photos" className="card p-5">
-          <h2 id="older-photos" className="font-display text-xl text-forest-900">
-            Older photos
-          </h2>
+        <HeadedSection id="older-photos" className="card p-5" headingClassName="font-display text-xl text-forest-900" title="Older photos">
           <p className="mt-2 text-sm text-ink-700">
             Photos uploaded before sizes were made for each one are prepared the first time a shopper sees them. Prepare them all now so
             every page is fast from the start.
@@ -115,12 +106,14 @@ export default function Photos() {
               {backfill === null ? "Prepare older photos" : "Prepare older photos again"}
             </button>
           </Form>
-        </section>
+        </HeadedSection>
 
-        <section aria-labelledby="failed-photos" className="card p-5">
-          <h2 id="failed-photos" className="font-display text-xl text-forest-900">
-            Failed photos
-          </h2>
+        <HeadedSection
+          id="failed-photos"
+          className="card p-5"
+          headingClassName="font-display text-xl text-forest-900"
+          title="Failed photos"
+        >
           {failed.length === 0 ? (
             <p className="mt-2 text-sm text-ink-700">None. Every photo was made, or is on its way.</p>
           ) : (
@@ -141,7 +134,7 @@ export default function Photos() {
               </Form>
             </>
           )}
-        </section>
+        </HeadedSection>
       </div>
     </AdminShell>
   );

@@ -12,6 +12,7 @@ import { SITE, telegramUrl } from "~/features/site/site";
 import { QUICK_HELP } from "~/features/site/content/contact";
 import type { RootLoader } from "~/features/site/root-data";
 import { TelegramIcon } from "~/ui/icons";
+import { HeadedSection } from "~/ui/headed-section";
 
 /**
  * The message form posts here in a new tab (target="_blank"). Valid input answers 303 to Telegram
@@ -103,36 +104,29 @@ export default function Contact() {
         <ContactForm />
 
         <aside className="space-y-4" aria-label="Other ways to reach us">
-          <section aria-labelledby="support-heading" className="rounded-2xl bg-forest-900 p-6 text-cream-50">
-            <h2 id="support-heading" className="font-display text-xl">
-              Telegram support
-            </h2>
+          <HeadedSection
+            id="support-heading"
+            className="rounded-2xl bg-forest-900 p-6 text-cream-50"
+            headingClassName="font-display text-xl"
+            title="Telegram support"
+          >
             <p className="mt-2 text-sm text-cream-100">The fastest way to reach us: a real person replies, usually within minutes.</p>
             <TelegramLink className="btn-gold mt-4">
               <TelegramIcon />
               Chat on Telegram
             </TelegramLink>
-          </section>
+          </HeadedSection>
 
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
-            <section aria-labelledby="hours-heading" className="card p-6">
-              <h2 id="hours-heading" className="font-semibold text-ink-900">
-                Business hours
-              </h2>
+            <HeadedSection id="hours-heading" className="card p-6" headingClassName="font-semibold text-ink-900" title="Business hours">
               <p className="mt-1 text-ink-700">Monday to Sunday {SITE.hours}</p>
-            </section>
-            <section aria-labelledby="area-heading" className="card p-6">
-              <h2 id="area-heading" className="font-semibold text-ink-900">
-                Service area
-              </h2>
+            </HeadedSection>
+            <HeadedSection id="area-heading" className="card p-6" headingClassName="font-semibold text-ink-900" title="Service area">
               <p className="mt-1 text-ink-700">We deliver nationwide in {SITE.delivery}.</p>
-            </section>
+            </HeadedSection>
           </div>
 
-          <section aria-labelledby="quick-help-heading" className="card p-6">
-            <h2 id="quick-help-heading" className="font-semibold text-ink-900">
-              Quick help
-            </h2>
+          <HeadedSection id="quick-help-heading" className="card p-6" headingClassName="font-semibold text-ink-900" title="Quick help">
             <ul className="mt-3 space-y-3">
               {QUICK_HELP.map((item) => (
                 <li key={item.question} className="text-sm">
@@ -141,7 +135,7 @@ export default function Contact() {
                 </li>
               ))}
             </ul>
-          </section>
+          </HeadedSection>
         </aside>
       </div>
     </>

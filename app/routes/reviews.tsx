@@ -5,6 +5,7 @@ import { SITE } from "~/features/site/site";
 import { REVIEWS, REVIEW_STATS } from "~/features/site/content/reviews";
 import type { RootLoader } from "~/features/site/root-data";
 import { CheckIcon, type IconProps, SmallLineIcon, TelegramIcon } from "~/ui/icons";
+import { HeadedSection } from "~/ui/headed-section";
 
 function ThumbsUpIcon(props: IconProps) {
   return (
@@ -37,10 +38,7 @@ export default function Reviews() {
       <div className="container-page space-y-12 py-12 sm:py-16">
         <StatGrid id="review-stats-heading" title="Review stats" stats={REVIEW_STATS} />
 
-        <section aria-labelledby="reviews-heading">
-          <h2 id="reviews-heading" className="heading-display text-3xl">
-            Recent reviews
-          </h2>
+        <HeadedSection id="reviews-heading" headingClassName="heading-display text-3xl" title="Recent reviews">
           <ul className="mt-6 grid gap-4 md:grid-cols-2">
             {REVIEWS.map((review) => (
               <li key={review.id}>
@@ -81,18 +79,20 @@ export default function Reviews() {
               </li>
             ))}
           </ul>
-        </section>
+        </HeadedSection>
 
-        <section aria-labelledby="share-heading" className="rounded-3xl bg-forest-900 p-8 text-center text-cream-50 sm:p-12">
-          <h2 id="share-heading" className="font-display text-3xl tracking-tight">
-            Bought from us? Tell us how it went
-          </h2>
+        <HeadedSection
+          id="share-heading"
+          className="rounded-3xl bg-forest-900 p-8 text-center text-cream-50 sm:p-12"
+          headingClassName="font-display text-3xl tracking-tight"
+          title="Bought from us? Tell us how it went"
+        >
           <p className="mx-auto mt-3 max-w-xl text-cream-100">Your feedback helps other customers and helps us get better.</p>
           <TelegramLink className="btn-gold mt-6 px-6 py-3 text-base" text="Hi! I'd like to share my experience with Greenleaf Supply:">
             <TelegramIcon />
             Share Your Experience
           </TelegramLink>
-        </section>
+        </HeadedSection>
       </div>
     </>
   );

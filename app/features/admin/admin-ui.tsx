@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { Toast } from "~/features/toast/toast";
 import { notify } from "~/features/toast/toaster";
+import { HeadedSection } from "~/ui/headed-section";
 import { Icon, type IconProps } from "~/ui/icons";
 import { AdminShell } from "./admin-shell";
 
@@ -119,6 +120,32 @@ export function AdminPageHeader({
       </div>
       {children}
     </header>
+  );
+}
+
+/** Headline counts at the top of an admin screen, under a heading for screen readers only; an `alert` count shows in red. */
+export function AdminFigures({
+  id,
+  title,
+  gridClassName,
+  figures,
+}: {
+  id: string;
+  title: string;
+  gridClassName: string;
+  figures: readonly { label: string; value: React.ReactNode; alert?: boolean }[];
+}) {
+  return (
+    <HeadedSection id={id} className="mb-8" headingClassName="sr-only" title={title}>
+      <dl className={gridClassName}>
+        {figures.map((figure) => (
+          <div key={figure.label} className="card p-4">
+            <dt className="text-sm font-medium text-ink-500">{figure.label}</dt>
+            <dd className={`mt-1 font-display text-3xl ${figure.alert ? "text-berry-700" : "text-forest-900"}`}>{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </HeadedSection>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { categoryIcon } from "~/features/home/category-icon";
 import { HomeCategoryIcon } from "~/features/home/home-category-icon";
+import { HeadedSection } from "~/ui/headed-section";
 import type { NoResultsHelp } from "./search";
 
 /** The small note under a search that was cut to its first 100 characters (the text comes from the loader). */
@@ -18,10 +19,11 @@ export function NoResultsSuggestions({ help }: { help: NoResultsHelp }) {
   return (
     <div className="mt-8 w-full max-w-xl space-y-6 text-left">
       {closeNames.length > 0 ? (
-        <section aria-labelledby="close-names-heading">
-          <h2 id="close-names-heading" className="text-sm font-semibold tracking-wide text-ink-700 uppercase">
-            Did you mean
-          </h2>
+        <HeadedSection
+          id="close-names-heading"
+          headingClassName="text-sm font-semibold tracking-wide text-ink-700 uppercase"
+          title="Did you mean"
+        >
           <ul className="mt-3 divide-y divide-ink-900/5 rounded-2xl border border-ink-900/10 bg-white">
             {closeNames.map((product) => (
               <li key={product.id}>
@@ -37,13 +39,14 @@ export function NoResultsSuggestions({ help }: { help: NoResultsHelp }) {
               </li>
             ))}
           </ul>
-        </section>
+        </HeadedSection>
       ) : null}
       {popularCategories.length > 0 ? (
-        <section aria-labelledby="popular-categories-heading">
-          <h2 id="popular-categories-heading" className="text-sm font-semibold tracking-wide text-ink-700 uppercase">
-            Popular categories
-          </h2>
+        <HeadedSection
+          id="popular-categories-heading"
+          headingClassName="text-sm font-semibold tracking-wide text-ink-700 uppercase"
+          title="Popular categories"
+        >
           <ul className="mt-3 flex flex-wrap gap-2">
             {popularCategories.map((category) => (
               <li key={category.slug}>
@@ -57,7 +60,7 @@ export function NoResultsSuggestions({ help }: { help: NoResultsHelp }) {
               </li>
             ))}
           </ul>
-        </section>
+        </HeadedSection>
       ) : null}
     </div>
   );

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { HeadedSection } from "~/ui/headed-section";
 import { FOOTER_LINKS, SITE } from "./site";
 import { LeafMark } from "./logo";
 
@@ -19,10 +20,7 @@ export function SiteFooter({ categories }: { categories: FooterCategory[] }) {
           <p className="mt-3 text-sm text-cream-200/80">{SITE.tagline}</p>
           <p className="mt-2 text-sm text-cream-200/80">Support daily, {SITE.hours}.</p>
         </div>
-        <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className="text-sm font-semibold text-cream-50">
-            Quick Links
-          </h2>
+        <HeadedSection as="nav" id="footer-quick-links" headingClassName="text-sm font-semibold text-cream-50" title="Quick Links">
           <ul className="mt-3 space-y-2 text-sm">
             {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
@@ -32,11 +30,8 @@ export function SiteFooter({ categories }: { categories: FooterCategory[] }) {
               </li>
             ))}
           </ul>
-        </nav>
-        <nav aria-labelledby="footer-categories">
-          <h2 id="footer-categories" className="text-sm font-semibold text-cream-50">
-            Categories
-          </h2>
+        </HeadedSection>
+        <HeadedSection as="nav" id="footer-categories" headingClassName="text-sm font-semibold text-cream-50" title="Categories">
           {categories.length === 0 ? (
             <p className="mt-3 text-sm text-cream-200/80">No categories available</p>
           ) : (
@@ -50,7 +45,7 @@ export function SiteFooter({ categories }: { categories: FooterCategory[] }) {
               ))}
             </ul>
           )}
-        </nav>
+        </HeadedSection>
         <div>
           <h2 className="text-sm font-semibold text-cream-50">Get in touch</h2>
           <p className="mt-3 text-sm text-cream-200/80">Questions about an order or bulk pricing?</p>

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useRootData } from "~/features/site/root-data";
+import { HeadedSection } from "~/ui/headed-section";
 import { Icon, type IconProps } from "~/ui/icons";
 import { ErrorPanel, NotFound } from "./error-page";
 import { telegramUrl } from "./site";
@@ -51,10 +52,7 @@ export function PageErrorBoundary() {
 /** A row of headline figures (home, reviews) under a heading for screen readers only. */
 export function StatGrid({ id, title, stats }: { id: string; title: string; stats: readonly { value: string; label: string }[] }) {
   return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className="sr-only">
-        {title}
-      </h2>
+    <HeadedSection id={id} headingClassName="sr-only" title={title}>
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {stats.map((stat) => (
           <div key={stat.label} className="card flex flex-col-reverse items-center p-5 text-center">
@@ -63,7 +61,7 @@ export function StatGrid({ id, title, stats }: { id: string; title: string; stat
           </div>
         ))}
       </dl>
-    </section>
+    </HeadedSection>
   );
 }
 

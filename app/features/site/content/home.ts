@@ -1,7 +1,8 @@
 /**
- * The home page's testimonials, stats and featured cards (SPEC sections 2 and 9).
+ * The home page's testimonials, stats, featured cards, tiles and promises (SPEC sections 2 and 9).
  * Plain data, no I/O; one module per page, so a page's JavaScript carries no other page's content.
  */
+import { SITE } from "~/features/site/site";
 
 export interface Testimonial {
   name: string;
@@ -76,3 +77,33 @@ export const FEATURED_PRODUCTS: readonly FeaturedProduct[] = [
     badge: "Bulk tiers",
   },
 ];
+
+export const WELCOME_FEATURES = [
+  { label: "Lab Tested", path: "M9 3h6M10 3v6.5L5 18a2 2 0 0 0 1.8 3h10.4A2 2 0 0 0 19 18l-5-8.5V3M7.5 14h9" },
+  { label: "Fast Delivery", path: "M3 6h11v10H3zM14 10h4l3 3v3h-7M7 19a2 2 0 1 0 0-.1M17 19a2 2 0 1 0 0-.1" },
+  { label: "24/7 Support", path: "M4 13v-1a8 8 0 0 1 16 0v1M4 13h3v6H5a1 1 0 0 1-1-1zm16 0h-3v6h2a1 1 0 0 0 1-1z" },
+] as const;
+
+export const TRENDING = [
+  {
+    to: "/shop/concentrates",
+    title: "Concentrates",
+    text: "Live resin, badder, diamonds and shatter by the pound.",
+    image: "/art/concentrates-2.svg",
+  },
+  { to: "/shop/edibles", title: "Edibles", text: "Fruity gummies with bulk tiers from 100 to 1000 units.", image: "/art/edibles-2.svg" },
+] as const;
+
+export const POPULAR = [
+  { to: "/shop", title: "All Products", image: "/art/indoors-1.svg" },
+  { to: "/shop/concentrates", title: "Concentrates", image: "/art/concentrates-3.svg" },
+  { to: "/shop/edibles", title: "Edibles", image: "/art/edibles-3.svg" },
+  { to: "/shop/deps", title: "Deps", image: "/art/deps-1.svg" },
+] as const;
+
+export const PROMISES = [
+  { title: "Lab-tested quality", text: "Every product is tested for potency and purity before it reaches our shelves." },
+  { title: "Discreet packaging", text: "Plain, smell-proof parcels with nothing on the outside to say what is inside." },
+  { title: "Nationwide delivery", text: `Delivered to your door in ${SITE.delivery}, tracked all the way.` },
+  { title: "Pay on delivery", text: "Order in a Telegram message; nothing is charged online, you pay when it arrives." },
+] as const;
