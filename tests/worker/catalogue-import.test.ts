@@ -86,6 +86,18 @@ async function runCount() {
   return (await env.DB.prepare("SELECT COUNT(*) AS n FROM migration_runs").first<{ n: number }>())!.n;
 }
 
+/** Confirms a previewed import with the upload and token its page carries (as its Confirm button posts them). */
+async function confirmPreview(html: string) {
+  return postForm(
+    "/admin/catalogue-import",
+    { intent: "confirm", upload: hidden(html, "upload")!, token: hidden(html, "token")! },
+    { headers: { Cookie: await adminCookie() } },
+  );
+}
+
+/** The run a confirmation redirected to (`?run=` of its Location). */
+const runIdOf = (confirm: Response) => new URL(confirm.headers.get("Location")!, "http://x").searchParams.get("run")!;
+
 /** Waits for the Queue to run the import (the real consumer, in the background); delivers it directly if it never arrives. */
 async function finishRun(runId: string) {
   for (let i = 0; i < 40; i++) {
@@ -129,14 +141,9 @@ describe("export -> import", () => {
     const before = await productsSnapshot();
     expect(await productsSnapshot()).toEqual(before);
 
-    const confirm = await postForm(
-      "/admin/catalogue-import",
-      { intent: "confirm", upload: hidden(html, "upload")!, token: hidden(html, "token")! },
-      { headers: { Cookie: await adminCookie() } },
-    );
+    const confirm = await confirmPreview(html);
     expect(confirm.status).toBe(302);
-    const runId = new URL(confirm.headers.get("Location")!, "http://x").searchParams.get("run")!;
-    const run = await finishRun(runId);
+    const run = await finishRun(runIdOf(confirm));
     expect(run).toMatchObject({ kind: "import", status: "succeeded", total: rows.length, inserted: rows.length, failed: 0 });
     const priced = await env.DB.prepare("SELECT price_cents, version FROM products WHERE id = ?").bind(Number(first!.id)).first();
     expect(priced).toMatchObject({ price_cents: 125 });
@@ -147,11 +154,7 @@ describe("export -> import", () => {
     expect(again.changed).toEqual([]);
     expect(again.added).toEqual([]);
     // The staged file is gone: a second confirmation changes nothing.
-    const replay = await postForm(
-      "/admin/catalogue-import",
-      { intent: "confirm", upload: hidden(html, "upload")!, token: hidden(html, "token")! },
-      { headers: { Cookie: await adminCookie() } },
-    );
+    const replay = await confirmPreview(html);
     expect(replay.status).toBe(409);
   });
 });
@@ -258,13 +261,9 @@ describe("the run", () => {
         newRow({ name: i === 55 ? "Boom" : `Batch product ${i + 1}`, key: `batch-${i + 1}` }),
       );
       const { html } = await previewPost(toCsv(rows));
-      const confirm = await postForm(
-        "/admin/catalogue-import",
-        { intent: "confirm", upload: hidden(html, "upload")!, token: hidden(html, "token")! },
-        { headers: { Cookie: await adminCookie() } },
-      );
+      const confirm = await confirmPreview(html);
       expect(confirm.status).toBe(302);
-      const run = await finishRun(new URL(confirm.headers.get("Location")!, "http://x").searchParams.get("run")!);
+      const run = await finishRun(runIdOf(confirm));
       expect(run).toMatchObject({ status: "warnings", total: 60, inserted: 50, failed: 10 });
       const failed = parseFailedProducts(run.failedProducts);
       expect(failed.map((product) => product.key)).toEqual(Array.from({ length: 10 }, (_, i) => `row ${52 + i}`));
@@ -372,13 +371,9 @@ describe("export -> import into an empty shop -> export", () => {
 
     const { response, html } = await previewPost(exported);
     expect(response.status).toBe(200);
-    const confirm = await postForm(
-      "/admin/catalogue-import",
-      { intent: "confirm", upload: hidden(html, "upload")!, token: hidden(html, "token")! },
-      { headers: { Cookie: await adminCookie() } },
-    );
+    const confirm = await confirmPreview(html);
     expect(confirm.status).toBe(302);
-    const run = await finishRun(new URL(confirm.headers.get("Location")!, "http://x").searchParams.get("run")!);
+    const run = await finishRun(runIdOf(confirm));
     expect(run).toMatchObject({ status: "succeeded", failed: 0 });
 
     const withoutIds = (text: string) => rowsOf(text).map(({ id: _id, ...cells }) => cells);

@@ -392,13 +392,14 @@ describe("serving a lab report", () => {
   });
 });
 
+/** The product page's Lab results section, from its heading to its end. */
+const labSection = (page: string) =>
+  page.slice(page.indexOf('id="lab-results-heading"'), page.indexOf("</section>", page.indexOf('id="lab-results-heading"')));
+
 describe("what the shopper sees", () => {
   it("the product page lists the facts and links the report in a new tab", async () => {
     const page = await read(await get(productPath({ id: ids.get(names.shown)!, name: names.shown })));
-    const section = page.slice(
-      page.indexOf('id="lab-results-heading"'),
-      page.indexOf("</section>", page.indexOf('id="lab-results-heading"')),
-    );
+    const section = labSection(page);
     expect(section).toContain(">Lab results<");
     for (const fact of ["<dt", "Probe Labs", "14 October 2026", 'dateTime="2026-10-14"', "B-77", "25.84%", "0.07%"])
       expect(section).toContain(fact);
@@ -410,10 +411,7 @@ describe("what the shopper sees", () => {
 
   it("without a report the section stays and offers it on request through Telegram", async () => {
     const page = await read(await get(productPath({ id: ids.get(names.plain)!, name: names.plain })));
-    const section = page.slice(
-      page.indexOf('id="lab-results-heading"'),
-      page.indexOf("</section>", page.indexOf('id="lab-results-heading"')),
-    );
+    const section = labSection(page);
     expect(section).toContain("Lab report available on request.");
     expect(section).toContain(`href="https://t.me/${env.TELEGRAM_USERNAME}?text=`);
     expect(section).not.toContain("View lab report");

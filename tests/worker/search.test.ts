@@ -10,7 +10,7 @@ import { catalogue } from "../../db/catalogue";
 import { products } from "../../db/schema";
 import { adminGet, html, read } from "./admin-helpers";
 import { get } from "./helpers";
-import { cardNames, countLineOf, db, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";
+import { cardNames, countLineOf, db, deleteProducts, insertProducts, queryPlan, testProduct, textOf } from "./shop-helpers";
 
 /**
  * Product search (issue 16, docs/decisions/015): ranking, the short-term path, any input as text,
@@ -303,14 +303,6 @@ describe("the admin's product search uses the same index and rules", () => {
 });
 
 describe("a search is answered from the index, never a scan of products", () => {
-  async function plan(query: { toSQL(): { sql: string; params: unknown[] } }) {
-    const { sql, params } = query.toSQL();
-    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
-      .bind(...params)
-      .all<{ detail: string }>();
-    return { sql, detail: results.map((row) => row.detail) };
-  }
-
   const scansProducts = (line: string) => /^SCAN products\b/.test(line);
 
   it("on /shop for every filter and sort, and for Show All", { timeout: 60_000 }, async () => {
@@ -323,7 +315,7 @@ describe("a search is answered from the index, never a scan of products", () => 
               const filters: ListingFilters = { ...NO_FILTERS, search: term, category, price, sort, activeOnly };
               const { countQuery, rowsQuery } = listingQueries(db, filters);
               for (const query of [countQuery, rowsQuery(2), countWithNoResultsHelp(db, countQuery, term)]) {
-                const { sql, detail } = await plan(query);
+                const { sql, detail } = await queryPlan(query);
                 const usesIndex = detail.some((line) => /VIRTUAL TABLE INDEX/.test(line));
                 if (detail.some(scansProducts) || !usesIndex)
                   failures.push(`${JSON.stringify(filters)}\n  ${sql}\n  ${detail.join(" | ")}`);
@@ -335,12 +327,12 @@ describe("a search is answered from the index, never a scan of products", () => 
   it("for suggestions of any length, and the short path reads the name index only", async () => {
     for (const term of ["ge", "gel", "indica gummies"]) {
       const { productsQuery } = suggestionQueries(db, term);
-      const { detail } = await plan(productsQuery);
+      const { detail } = await queryPlan(productsQuery);
       expect(detail.some(scansProducts), `${term}: ${detail.join(" | ")}`).toBe(false);
       expect(detail.join(" | ")).toMatch(/VIRTUAL TABLE INDEX/);
     }
     const { countQuery } = listingQueries(db, filtersFor("ze"));
-    const { detail } = await plan(countQuery);
+    const { detail } = await queryPlan(countQuery);
     expect(detail.filter(scansProducts)).toEqual(["SCAN products USING COVERING INDEX products_name_idx"]);
   });
 });

@@ -60,3 +60,12 @@ export function textOf(html: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/** SQLite's plan for a drizzle query (EXPLAIN QUERY PLAN): its SQL and the plan's detail lines. */
+export async function queryPlan(query: { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql, params } = query.toSQL();
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>();
+  return { sql, detail: results.map((row) => row.detail) };
+}

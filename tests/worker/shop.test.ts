@@ -20,7 +20,7 @@ import { listingQueries, loadShop, type ListingFilters } from "../../app/feature
 import { createRequestTiming, instrumentD1 } from "../../app/server/server-timing.server";
 import { products } from "../../db/schema";
 import { adminCookie, catalogueChanged, get } from "./helpers";
-import { cardNames, countLineOf, db, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";
+import { cardNames, countLineOf, db, deleteProducts, insertProducts, queryPlan, testProduct, textOf } from "./shop-helpers";
 
 /** Prices exactly on the spec's range boundaries, plus one cent either side of the open ends. */
 const BOUNDARY = [
@@ -235,14 +235,6 @@ describe(`pagination (${PAGE_SIZE} per page)`, () => {
 });
 
 describe("every filter and sort combination is served by an index", () => {
-  async function plan(query: { toSQL(): { sql: string; params: unknown[] } }) {
-    const { sql, params } = query.toSQL();
-    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
-      .bind(...params)
-      .all<{ detail: string }>();
-    return { sql, detail: results.map((row) => row.detail) };
-  }
-
   /** Each filter alone, and all of them together. */
   const FILTER_VARIANTS: Array<Partial<ShopFilterValues>> = [
     {},
@@ -305,7 +297,7 @@ describe("every filter and sort combination is served by an index", () => {
         { query: effectsQuery, grouping: true },
       ];
       for (const { query, grouping } of checks) {
-        const { sql, detail } = await plan(query);
+        const { sql, detail } = await queryPlan(query);
         const bad = badLines(detail, grouping);
         if (bad.length > 0) failures.push(`${JSON.stringify(filter)}\n  ${sql}\n  ${detail.join(" | ")}`);
       }
@@ -321,7 +313,7 @@ describe("every filter and sort combination is served by an index", () => {
       { ...NO_FILTERS, sort: "name" as const, activeOnly: true },
       { ...NO_FILTERS, ...everything, sort: "thc-desc" as const, activeOnly: false },
     ]) {
-      const { detail } = await plan(listingQueries(db, filter).facetsQuery);
+      const { detail } = await queryPlan(listingQueries(db, filter).facetsQuery);
       expect(detail.join(" | ")).toMatch(/USING COVERING INDEX products_facets_idx/);
     }
   });

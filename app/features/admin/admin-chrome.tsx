@@ -33,6 +33,17 @@ function linkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
+/** The admin sections as list items, in the bar from lg up and in the Menu below it. */
+function AdminLinkItems() {
+  return ADMIN_LINKS.map((link) => (
+    <li key={link.to}>
+      <NavLink to={link.to} className={linkClass}>
+        {link.label}
+      </NavLink>
+    </li>
+  ));
+}
+
 const plainLink =
   "block rounded-full px-3 py-2 text-sm font-medium whitespace-nowrap text-cream-100 transition-colors hover:bg-forest-800 hover:text-cream-50";
 
@@ -91,13 +102,7 @@ function AdminHeader({ signedIn }: { signedIn: boolean }) {
         {signedIn ? (
           <nav aria-label="Admin" className="hidden lg:block">
             <ul className="flex items-center gap-1">
-              {ADMIN_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} className={linkClass}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
+              <AdminLinkItems />
             </ul>
           </nav>
         ) : null}
@@ -121,13 +126,7 @@ function AdminHeader({ signedIn }: { signedIn: boolean }) {
                   className="absolute right-0 mt-2 w-60 rounded-2xl bg-forest-900 p-2 shadow-xl ring-1 ring-cream-50/10"
                 >
                   <ul className="space-y-0.5">
-                    {ADMIN_LINKS.map((link) => (
-                      <li key={link.to}>
-                        <NavLink to={link.to} className={linkClass}>
-                          {link.label}
-                        </NavLink>
-                      </li>
-                    ))}
+                    <AdminLinkItems />
                     <li className="mt-1 border-t border-cream-50/10 pt-1">
                       <Link to="/" className={`${plainLink} flex items-center gap-1.5`}>
                         View shop <ViewShopIcon />

@@ -6,6 +6,7 @@ import { useReadAtHydration } from "~/ui/hydration";
 import { notify } from "~/features/toast/toaster";
 import { uploadFailedMessage, type MediaMessage } from "~/features/media/image-types";
 import { FILE_INPUT_CLASS, ImageUploadError, sendFile } from "~/features/media/image-list-field";
+import { ProgressBar } from "~/ui/progress-bar";
 import {
   LAB_BATCH_MAX,
   LAB_NAME_MAX,
@@ -220,16 +221,12 @@ function EnhancedReport({ name, defaultKey, defaultLabel }: { name: string; defa
             </p>
             <span className="tabular-nums text-ink-700">{percent}%</span>
           </div>
-          <div
-            role="progressbar"
-            aria-label="Lab report upload progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
+          <ProgressBar
+            label="Lab report upload progress"
+            percent={percent}
             className="mt-2 h-2.5 overflow-hidden rounded-full bg-white"
-          >
-            <div className="h-full rounded-full bg-forest-700 transition-[width] duration-300" style={{ width: `${percent}%` }} />
-          </div>
+            barClassName="h-full rounded-full bg-forest-700 transition-[width] duration-300"
+          />
         </div>
       ) : null}
     </div>

@@ -3,6 +3,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { useReadAtHydration } from "~/ui/hydration";
 import { notify } from "~/features/toast/toaster";
 import { Icon, type IconProps, SmallLineIcon } from "~/ui/icons";
+import { ProgressBar } from "~/ui/progress-bar";
 import {
   IMAGE_ACCEPT,
   IMAGE_MAX_BYTES,
@@ -357,19 +358,12 @@ function EnhancedImageList({ name, defaultValue }: ImageListFieldProps) {
                   <p className="truncate text-xs text-ink-500">{item.label}</p>
                   {item.progress !== null ? (
                     <div className="mt-1.5 flex items-center gap-2">
-                      <div
-                        role="progressbar"
-                        aria-label={`Uploading ${item.label}`}
-                        aria-valuemin={0}
-                        aria-valuemax={100}
-                        aria-valuenow={Math.round(item.progress * 100)}
+                      <ProgressBar
+                        label={`Uploading ${item.label}`}
+                        percent={Math.round(item.progress * 100)}
                         className="h-1.5 flex-1 overflow-hidden rounded-full bg-forest-100"
-                      >
-                        <div
-                          className="h-full rounded-full bg-forest-700 transition-[width]"
-                          style={{ width: `${Math.round(item.progress * 100)}%` }}
-                        />
-                      </div>
+                        barClassName="h-full rounded-full bg-forest-700 transition-[width]"
+                      />
                       <span className="w-10 text-right text-xs tabular-nums text-ink-500">{Math.round(item.progress * 100)}%</span>
                     </div>
                   ) : null}

@@ -16,6 +16,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { imageUploads, settings, type ImageUploadRow } from "~db/schema";
 import { createDb, type Db } from "~/server/load-context";
+import { validMessages } from "~/server/queue-messages";
 import { containerFormat, readImageFacts, uprightSize, withoutMetadata, type ImageFacts } from "./image-container";
 import { isSettled, type ImageStatus, type VariantSizes } from "./image-status";
 import {
@@ -598,14 +599,7 @@ export async function retryFailedPhotos(env: Pick<Env, "IMAGE_QUEUE">, db: Db, n
 export async function handleImageBatch(batch: MessageBatch<unknown>, env: Env) {
   const db = createDb(env.DB);
   const deadLetters = batch.queue === IMAGE_DLQ_NAME;
-  for (const message of batch.messages) {
-    const parsed = ImageMessageSchema.safeParse(message.body);
-    if (!parsed.success) {
-      console.warn(`Ignoring a message of unknown shape on ${batch.queue}`, parsed.error.issues);
-      message.ack();
-      continue;
-    }
-    const body = parsed.data;
+  for (const [message, body] of validMessages(batch, ImageMessageSchema)) {
     try {
       if (body.kind === "backfill") {
         if (deadLetters) console.error(`The image backfill page ${body.cursor ?? "(first)"} failed after its retries`);

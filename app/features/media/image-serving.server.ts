@@ -64,15 +64,10 @@ function answer(request: Request, stored: Response): Response {
 }
 
 /** GET /images/{key}/{slot} (and /images/{key}, the largest); 503 when storage cannot be read. */
-export async function serveImageVariant(
-  request: Request,
-  env: Env,
-  ctx: Pick<ExecutionContext, "waitUntil">,
-  rawKey: string | undefined,
-  rawSlot: string,
-): Promise<Response> {
+export async function serveImageVariant(...args: Parameters<typeof serveVariant>): Promise<Response> {
+  const [, , , rawKey, rawSlot] = args;
   try {
-    return await serveVariant(request, env, ctx, rawKey, rawSlot);
+    return await serveVariant(...args);
   } catch (error) {
     console.error(`Serving image ${rawKey}/${rawSlot} failed`, error);
     return text(503, "Image temporarily unavailable", { "Retry-After": "5" });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { notify } from "~/features/toast/toaster";
+import { ProgressBar } from "~/ui/progress-bar";
 import { VIDEO_ACCEPT, VIDEO_MESSAGES } from "./video-types";
 import {
   VideoUploader,
@@ -238,22 +239,15 @@ function UploadPanel({ state, uploader }: { state: UploadState; uploader: VideoU
         <span className="tabular-nums text-ink-700">{state.percent}%</span>
       </div>
       <p className="truncate text-xs text-ink-500">{uploader.file.name}</p>
-      <div
-        role="progressbar"
-        aria-label="Video upload progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={state.percent}
-        aria-valuetext={`${state.percent}%, ${state.stage}`}
+      <ProgressBar
+        label="Video upload progress"
+        percent={state.percent}
+        valueText={`${state.percent}%, ${state.stage}`}
         className="mt-2 h-2.5 overflow-hidden rounded-full bg-white"
-      >
-        <div
-          className={`h-full rounded-full transition-[width] duration-300 ${
-            status === "failed" ? "bg-berry-700" : status === "paused" ? "bg-gold-500" : "bg-forest-700"
-          }`}
-          style={{ width: `${state.percent}%` }}
-        />
-      </div>
+        barClassName={`h-full rounded-full transition-[width] duration-300 ${
+          status === "failed" ? "bg-berry-700" : status === "paused" ? "bg-gold-500" : "bg-forest-700"
+        }`}
+      />
       {details.length > 0 ? <p className="mt-2 text-xs text-ink-700">{details.join(" · ")}</p> : null}
       {status === "failed" && state.error ? (
         <p role="alert" className="field-error">

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { HeadedSection } from "~/ui/headed-section";
 import { FIELD_LABELS, type PlanSummary } from "./catalogue-plan";
 import { CATALOGUE_LOAD_TEXT, products } from "./catalogue-load";
 import { MIGRATION_ROUTE } from "./migration";
@@ -32,45 +33,81 @@ export function CatalogueLoadConfirm({
         </p>
       ) : null}
 
-      <section aria-labelledby="load-keep-heading" className="card p-6 sm:p-8">
-        <h2 id="load-keep-heading" className="font-display text-2xl text-forest-900">
-          {CATALOGUE_LOAD_TEXT.keepLabel}
-        </h2>
-        <p className="mt-1 text-sm text-ink-700">Recommended. Nothing you added or changed is lost.</p>
-        <Counts plan={keep} />
-        <OwnerWork plan={keep} />
-        <Form method="post" action={MIGRATION_ROUTE} className="mt-6 flex flex-wrap gap-3">
-          <input type="hidden" name="intent" value="start" />
-          <input type="hidden" name="plan" value={token} />
-          <button type="submit" name="clearExisting" value="false" className="btn-gold" disabled={disabled}>
-            {CATALOGUE_LOAD_TEXT.keepLabel}
-          </button>
+      <LoadChoice
+        id="load-keep-heading"
+        className="card p-6 sm:p-8"
+        headingClassName="font-display text-2xl text-forest-900"
+        title={CATALOGUE_LOAD_TEXT.keepLabel}
+        lead="Recommended. Nothing you added or changed is lost."
+        plan={keep}
+        token={token}
+        disabled={disabled}
+        clearExisting={false}
+      />
+
+      {hasOwnerWork ? (
+        <LoadChoice
+          id="load-replace-heading"
+          className="card border border-berry-700/20 p-6 sm:p-8"
+          headingClassName="font-display text-2xl text-berry-700"
+          title={`Or: ${CATALOGUE_LOAD_TEXT.replaceLabel.toLowerCase()}`}
+          lead="The shop becomes exactly the catalogue. Your own products go to the trash, where you can restore them for 30 days."
+          plan={replace}
+          token={token}
+          disabled={disabled}
+          clearExisting
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** One way to load: what it adds, changes and removes, and its button (keeping the owner's work offers Cancel beside it). */
+function LoadChoice({
+  id,
+  className,
+  headingClassName,
+  title,
+  lead,
+  plan,
+  token,
+  disabled,
+  clearExisting,
+}: {
+  id: string;
+  className: string;
+  headingClassName: string;
+  title: string;
+  lead: string;
+  plan: PlanSummary;
+  token: string;
+  disabled: boolean;
+  clearExisting: boolean;
+}) {
+  return (
+    <HeadedSection id={id} className={className} headingClassName={headingClassName} title={title}>
+      <p className="mt-1 text-sm text-ink-700">{lead}</p>
+      <Counts plan={plan} />
+      <OwnerWork plan={plan} />
+      <Form method="post" action={MIGRATION_ROUTE} className={clearExisting ? "mt-6" : "mt-6 flex flex-wrap gap-3"}>
+        <input type="hidden" name="intent" value="start" />
+        <input type="hidden" name="plan" value={token} />
+        <button
+          type="submit"
+          name="clearExisting"
+          value={String(clearExisting)}
+          className={clearExisting ? "btn-danger" : "btn-gold"}
+          disabled={disabled}
+        >
+          {clearExisting ? CATALOGUE_LOAD_TEXT.replaceLabel : CATALOGUE_LOAD_TEXT.keepLabel}
+        </button>
+        {clearExisting ? null : (
           <Link to="/admin/dashboard" className="btn-secondary">
             Cancel
           </Link>
-        </Form>
-      </section>
-
-      {hasOwnerWork ? (
-        <section aria-labelledby="load-replace-heading" className="card border border-berry-700/20 p-6 sm:p-8">
-          <h2 id="load-replace-heading" className="font-display text-2xl text-berry-700">
-            Or: {CATALOGUE_LOAD_TEXT.replaceLabel.toLowerCase()}
-          </h2>
-          <p className="mt-1 text-sm text-ink-700">
-            The shop becomes exactly the catalogue. Your own products go to the trash, where you can restore them for 30 days.
-          </p>
-          <Counts plan={replace} />
-          <OwnerWork plan={replace} />
-          <Form method="post" action={MIGRATION_ROUTE} className="mt-6">
-            <input type="hidden" name="intent" value="start" />
-            <input type="hidden" name="plan" value={token} />
-            <button type="submit" name="clearExisting" value="true" className="btn-danger" disabled={disabled}>
-              {CATALOGUE_LOAD_TEXT.replaceLabel}
-            </button>
-          </Form>
-        </section>
-      ) : null}
-    </div>
+        )}
+      </Form>
+    </HeadedSection>
   );
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { notify } from "~/features/toast/toaster";
 import { SpinnerIcon } from "~/ui/icons";
 import { ImportFileForm } from "~/features/catalogue-csv/catalogue-import-preview";
+import { ProgressBar } from "~/ui/progress-bar";
 import { CATALOGUE_EXPORT_ROUTE, CATALOGUE_LOAD_ROUTE } from "./catalogue-load";
 import {
   isRunActive,
@@ -129,19 +130,13 @@ function RunDetails({ run, active }: { run: MigrationRunView; active: boolean })
 
       {active ? (
         <div>
-          <div
-            role="progressbar"
-            aria-label="Migration progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
+          <ProgressBar
+            label="Migration progress"
+            percent={percent}
+            width={Math.max(percent, 4)}
             className="h-2.5 w-full overflow-hidden rounded-full bg-forest-100"
-          >
-            <div
-              className="h-full rounded-full bg-forest-700 transition-[width] duration-500"
-              style={{ width: `${Math.max(percent, 4)}%` }}
-            />
-          </div>
+            barClassName="h-full rounded-full bg-forest-700 transition-[width] duration-500"
+          />
           <p className="mt-2 text-sm text-ink-700">
             {run.status === "queued"
               ? "Waiting for the queue to pick up the migration..."

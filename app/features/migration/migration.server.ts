@@ -6,6 +6,7 @@ import { categories, migrationRuns, productTrash, products, settings, type Migra
 import { putSampleLabReports } from "~db/sample-lab-reports";
 import { catalogueEntryToRow } from "~db/transform";
 import { createDb, type Db } from "~/server/load-context";
+import { validMessages } from "~/server/queue-messages";
 import { thcColumns } from "~/features/catalogue/thc";
 import { moveProductsToTrash, trashedCatalogueProducts } from "~/features/trash/trash.server";
 import { IMPORT_BATCH_ROWS, IMPORT_TEXT } from "~/features/catalogue-csv/catalogue-import";
@@ -589,14 +590,7 @@ export async function failDeadLetteredRun(db: Db, runId: string) {
 export async function handleMigrationBatch(batch: MessageBatch<unknown>, env: Env) {
   const db = createDb(env.DB);
   const deadLetters = batch.queue === MIGRATION_DLQ_NAME;
-  for (const message of batch.messages) {
-    const parsed = MigrationMessageSchema.safeParse(message.body);
-    if (!parsed.success) {
-      console.warn(`Ignoring a message of unknown shape on ${batch.queue}`, parsed.error.issues);
-      message.ack();
-      continue;
-    }
-    const { runId } = parsed.data;
+  for (const [message, { runId }] of validMessages(batch, MigrationMessageSchema)) {
     try {
       if (deadLetters) await failDeadLetteredRun(db, runId);
       else await runMigration(db, runId, { bucket: env.IMAGES });

@@ -71,6 +71,35 @@ function Group({ legend, children }: { legend: string; children: React.ReactNode
   );
 }
 
+/** One filter's checkboxes, each with its count; nothing when the filter has no options. */
+function CheckGroup({
+  legend,
+  name,
+  options,
+  selected,
+}: {
+  legend: string;
+  name: string;
+  options: readonly { value: string; label: string; count: number }[];
+  selected: readonly string[];
+}) {
+  if (options.length === 0) return null;
+  return (
+    <Group legend={legend}>
+      {options.map((option) => (
+        <CheckOption
+          key={option.value}
+          name={name}
+          value={option.value}
+          label={option.label}
+          count={option.count}
+          checked={selected.includes(option.value)}
+        />
+      ))}
+    </Group>
+  );
+}
+
 /**
  * The shop's filters: one GET form whose values are the query string, so every view can be shared
  * and everything works without JavaScript (the Apply Filters button). On phones it is a sheet — a
@@ -267,48 +296,19 @@ export function FilterSheet({
             </SelectChevron>
           </div>
 
-          <Group legend="Strain type">
-            {STRAIN_OPTIONS.map((option) => (
-              <CheckOption
-                key={option.value}
-                name="strain"
-                value={option.value}
-                label={option.label}
-                count={count("strains", option.value)}
-                checked={query.strains.includes(option.value)}
-              />
-            ))}
-          </Group>
-
-          {potency.length > 0 ? (
-            <Group legend="Potency (THC)">
-              {potency.map((range) => (
-                <CheckOption
-                  key={range.value}
-                  name="thc"
-                  value={range.value}
-                  label={range.label}
-                  count={count("potency", range.value)}
-                  checked={query.potency.includes(range.value)}
-                />
-              ))}
-            </Group>
-          ) : null}
-
-          {effects.length > 0 ? (
-            <Group legend="Effects">
-              {effects.map((effect) => (
-                <CheckOption
-                  key={effect.value}
-                  name="effect"
-                  value={effect.value}
-                  label={effect.label}
-                  count={effect.count}
-                  checked={query.effects.includes(effect.value)}
-                />
-              ))}
-            </Group>
-          ) : null}
+          <CheckGroup
+            legend="Strain type"
+            name="strain"
+            options={STRAIN_OPTIONS.map((option) => ({ ...option, count: count("strains", option.value) }))}
+            selected={query.strains}
+          />
+          <CheckGroup
+            legend="Potency (THC)"
+            name="thc"
+            options={potency.map((range) => ({ ...range, count: count("potency", range.value) }))}
+            selected={query.potency}
+          />
+          <CheckGroup legend="Effects" name="effect" options={effects} selected={query.effects} />
 
           <Group legend="Availability and deals">
             <CheckOption name="stock" value="in" label="In stock only" count={count("inStock", "in")} checked={query.inStock} />
