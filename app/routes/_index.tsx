@@ -5,19 +5,18 @@ import { loadHome } from "~/features/home/home.server";
 import {
   AppointmentsBand,
   CategoryGrid,
+  CategoryTiles,
   DropAndDealTiles,
   FeaturedProducts,
-  PopularTiles,
   PromiseBand,
   TestimonialsSection,
-  TrendingTiles,
   WelcomeBanner,
 } from "~/features/home/home-sections";
 import { HomeSearch } from "~/features/search/home-search";
 import { PageErrorBoundary, StatGrid } from "~/features/site/static-page";
 import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE } from "~/features/site/site";
-import { HOME_STATS } from "~/features/site/content/home";
+import { HOME_STATS, TESTIMONIALS } from "~/features/site/content/home";
 import type { RootLoader } from "~/features/site/root-data";
 import { UserIcon } from "~/ui/icons";
 
@@ -52,13 +51,12 @@ export default function Home() {
 
       <WelcomeBanner />
       <DropAndDealTiles />
-      <TrendingTiles />
-      <PopularTiles />
+      <CategoryTiles />
       <FeaturedProducts featured={featured} />
       <CategoryGrid categories={categories} />
       <PromiseBand />
       <StatGrid id="stats-heading" title="Greenleaf in numbers" stats={HOME_STATS} />
-      <TestimonialsSection />
+      <TestimonialsSection testimonials={TESTIMONIALS} />
       <AppointmentsBand />
       <HomeBottomBar />
     </div>

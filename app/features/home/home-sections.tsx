@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { categoryIcon } from "~/features/home/category-icon";
 import { HomeCategoryIcon } from "~/features/home/home-category-icon";
-import { PROMISES, POPULAR, TESTIMONIALS, TRENDING, WELCOME_FEATURES, type FeaturedProduct } from "~/features/site/content/home";
+import { PROMISES, POPULAR, TRENDING, WELCOME_FEATURES, type FeaturedProduct, type Testimonial } from "~/features/site/content/home";
 import { SITE } from "~/features/site/site";
 import { Stars, TelegramLink } from "~/features/site/static-page";
 import { CheckIcon, GlyphIcon, TelegramIcon } from "~/ui/icons";
@@ -112,50 +112,47 @@ export function DropAndDealTiles() {
   );
 }
 
-/** Two category tiles with a line each. */
-export function TrendingTiles() {
+/** Trending (two category tiles with a line each) and Popular Categories (four picture tiles). */
+export function CategoryTiles() {
   return (
-    <HomeSection id="trending-heading" title="Trending Now">
-      <ul className="grid gap-4 sm:grid-cols-2">
-        {TRENDING.map((tile) => (
-          <li key={tile.to}>
-            <Link to={tile.to} className="card group flex items-center gap-4 p-4 transition-shadow hover:shadow-md">
-              <img src={tile.image} alt="" width={800} height={800} className="h-24 w-24 shrink-0 rounded-2xl object-cover" />
-              <span>
-                <span className="block font-display text-xl font-semibold text-forest-900 group-hover:underline">{tile.title}</span>
-                <span className="mt-1 block text-sm text-ink-700">{tile.text}</span>
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </HomeSection>
-  );
-}
-
-/** Four picture tiles of popular categories. */
-export function PopularTiles() {
-  return (
-    <HomeSection id="popular-heading" title="Popular Categories">
-      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        {POPULAR.map((tile) => (
-          <li key={tile.to}>
-            <Link to={tile.to} className="group relative isolate block aspect-[4/3] overflow-hidden rounded-2xl shadow-sm">
-              <img
-                src={tile.image}
-                alt=""
-                width={800}
-                height={800}
-                className="absolute inset-0 -z-10 h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
-              />
-              <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-forest-950/95 to-forest-950/0 px-4 pt-8 pb-3 font-semibold text-cream-50">
-                {tile.title}
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </HomeSection>
+    <>
+      <HomeSection id="trending-heading" title="Trending Now">
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {TRENDING.map((tile) => (
+            <li key={tile.to}>
+              <Link to={tile.to} className="card group flex items-center gap-4 p-4 transition-shadow hover:shadow-md">
+                <img src={tile.image} alt="" width={800} height={800} className="h-24 w-24 shrink-0 rounded-2xl object-cover" />
+                <span>
+                  <span className="block font-display text-xl font-semibold text-forest-900 group-hover:underline">{tile.title}</span>
+                  <span className="mt-1 block text-sm text-ink-700">{tile.text}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
+      {/* Popular categories: four picture tiles */}
+      <HomeSection id="popular-heading" title="Popular Categories">
+        <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          {POPULAR.map((tile) => (
+            <li key={tile.to}>
+              <Link to={tile.to} className="group relative isolate block aspect-[4/3] overflow-hidden rounded-2xl shadow-sm">
+                <img
+                  src={tile.image}
+                  alt=""
+                  width={800}
+                  height={800}
+                  className="absolute inset-0 -z-10 h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+                />
+                <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-forest-950/95 to-forest-950/0 px-4 pt-8 pb-3 font-semibold text-cream-50">
+                  {tile.title}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
+    </>
   );
 }
 
@@ -257,35 +254,6 @@ export function PromiseBand() {
   );
 }
 
-/** Three testimonials and a link to all reviews. */
-export function TestimonialsSection() {
-  return (
-    <HomeSection id="testimonials-heading" title="What customers say">
-      <ul className="grid gap-4 md:grid-cols-3">
-        {TESTIMONIALS.map((testimonial) => (
-          <li key={testimonial.name}>
-            <figure className="card flex h-full flex-col p-6">
-              <Stars rating={testimonial.rating} />
-              <blockquote className="mt-3 flex-1 text-ink-900">
-                <p>&ldquo;{testimonial.text}&rdquo;</p>
-              </blockquote>
-              <figcaption className="mt-4 text-sm">
-                <span className="font-semibold text-ink-900">{testimonial.name}</span>
-                <span className="text-ink-700"> · {testimonial.location}</span>
-              </figcaption>
-            </figure>
-          </li>
-        ))}
-      </ul>
-      <div className="mt-6 text-center">
-        <Link to="/reviews" className="btn-secondary px-6 py-3">
-          Read all reviews <span aria-hidden="true">→</span>
-        </Link>
-      </div>
-    </HomeSection>
-  );
-}
-
 /** In-town appointments, booked on Telegram. */
 export function AppointmentsBand() {
   return (
@@ -306,5 +274,34 @@ export function AppointmentsBand() {
         Book on Telegram
       </TelegramLink>
     </section>
+  );
+}
+
+/** The testimonials and a link to all reviews. */
+export function TestimonialsSection({ testimonials }: { testimonials: readonly Testimonial[] }) {
+  return (
+    <HomeSection id="testimonials-heading" title="What customers say">
+      <ul className="grid gap-4 md:grid-cols-3">
+        {testimonials.map((testimonial) => (
+          <li key={testimonial.name}>
+            <figure className="card flex h-full flex-col p-6">
+              <Stars rating={testimonial.rating} />
+              <blockquote className="mt-3 flex-1 text-ink-900">
+                <p>&ldquo;{testimonial.text}&rdquo;</p>
+              </blockquote>
+              <figcaption className="mt-4 text-sm">
+                <span className="font-semibold text-ink-900">{testimonial.name}</span>
+                <span className="text-ink-700"> · {testimonial.location}</span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-6 text-center">
+        <Link to="/reviews" className="btn-secondary px-6 py-3">
+          Read all reviews <span aria-hidden="true">→</span>
+        </Link>
+      </div>
+    </HomeSection>
   );
 }
