@@ -1,6 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, seriousViolations, test } from "./fixtures";
 
 /** Every public page of the spec's route table (plus the 404 page). */
 const PUBLIC_PATHS = [
@@ -16,14 +14,6 @@ const PUBLIC_PATHS = [
   "/shop/concentrates",
   "/no-such-page",
 ] as const;
-
-/** axe-core's serious and critical findings, one readable line each (rule: elements). */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-}
 
 test.describe("axe-core finds nothing serious", () => {
   // axe runs every rule over the whole page: on a 48-card listing that alone can take most of the

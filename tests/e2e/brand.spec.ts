@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test, signIn } from "./fixtures";
+import { expect, seriousViolations, signIn, test } from "./fixtures";
 
 /**
  * Issue 18 as a shopper and the owner see it: the shop in its own typefaces, a distinct packshot on
@@ -23,13 +22,6 @@ async function cardImages(page: Page) {
         }),
       ),
     );
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test("the shop renders in its own faces, self-hosted, within 80 KB of fonts", async ({ page }) => {

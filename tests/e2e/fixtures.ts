@@ -1,4 +1,5 @@
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page, type Response } from "@playwright/test";
 
 /**
@@ -80,4 +81,12 @@ export function productIdOf(href: string | null): number {
   const id = Number(/\/product\/(\d+)/.exec(href ?? "")?.[1]);
   if (!Number.isSafeInteger(id)) throw new Error(`Not a product link: ${href}`);
   return id;
+}
+
+/** axe-core's serious and critical findings (WCAG 2.1 A/AA and best practice), one readable line each (rule: elements). */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
