@@ -1,11 +1,11 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { Field, FieldError } from "~/ui/forms";
+import { Field, FieldError, FileField } from "~/ui/forms";
 import { useReadAtHydration } from "~/ui/hydration";
 import { notify } from "~/features/toast/toaster";
 import { uploadFailedMessage, type MediaMessage } from "~/features/media/image-types";
-import { FILE_INPUT_CLASS, ImageUploadError, sendFile } from "~/features/media/image-list-field";
+import { ImageUploadError, sendFile } from "~/features/media/image-list-field";
 import { ProgressBar } from "~/ui/progress-bar";
 import {
   LAB_BATCH_MAX,
@@ -104,25 +104,9 @@ function CurrentReport({ report, children }: { report: { key: string; label: str
 
 /** The labelled file input for a new report, with its hint: a plain form field, or the picker that uploads at once. */
 function ReportFileInput({ inputRef, ...props }: React.InputHTMLAttributes<HTMLInputElement> & { inputRef?: React.Ref<HTMLInputElement> }) {
-  const inputId = useId();
-  const hintId = useId();
   return (
     <div>
-      <label htmlFor={inputId} className="label">
-        Upload lab report
-      </label>
-      <input
-        ref={inputRef}
-        id={inputId}
-        type="file"
-        accept={LAB_REPORT_ACCEPT}
-        aria-describedby={hintId}
-        className={FILE_INPUT_CLASS}
-        {...props}
-      />
-      <p id={hintId} className="mt-1 text-xs text-ink-500">
-        {HINT}
-      </p>
+      <FileField label="Upload lab report" hint={HINT} inputRef={inputRef} accept={LAB_REPORT_ACCEPT} {...props} />
     </div>
   );
 }

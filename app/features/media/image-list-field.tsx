@@ -3,6 +3,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { useReadAtHydration } from "~/ui/hydration";
 import { notify } from "~/features/toast/toaster";
 import { Icon, type IconProps, SmallLineIcon } from "~/ui/icons";
+import { FILE_INPUT_CLASS } from "~/ui/forms";
 import { ProgressBar } from "~/ui/progress-bar";
 import {
   IMAGE_ACCEPT,
@@ -205,9 +206,6 @@ function PlainImageList({ name, defaultValue }: ImageListFieldProps) {
     </div>
   );
 }
-
-export const FILE_INPUT_CLASS =
-  "block w-full cursor-pointer rounded-xl text-sm text-ink-700 file:mr-4 file:cursor-pointer file:rounded-full file:border-0 file:bg-forest-800 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-cream-50 hover:file:bg-forest-700";
 
 function move<T>(list: T[], from: number, to: number): T[] {
   if (to < 0 || to >= list.length || from === to) return list;

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { notify } from "~/features/toast/toaster";
+import { FileField } from "~/ui/forms";
 import { ProgressBar } from "~/ui/progress-bar";
 import { VIDEO_ACCEPT, VIDEO_MESSAGES } from "./video-types";
 import {
@@ -26,9 +27,6 @@ export interface VideoFieldProps {
   name: string;
   defaultValue: string | null;
 }
-
-const FILE_INPUT_CLASS =
-  "block w-full cursor-pointer rounded-xl text-sm text-ink-700 file:mr-4 file:cursor-pointer file:rounded-full file:border-0 file:bg-forest-800 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-cream-50 hover:file:bg-forest-700 disabled:cursor-not-allowed disabled:opacity-60";
 
 const HINT = "MP4, MOV, AVI or WebM, up to 10GB. Sent in 10MB chunks you can pause and resume; a new upload replaces the current video.";
 
@@ -57,20 +55,12 @@ function VideoPreview({ url }: { url: string }) {
 
 /** Server render and no-JavaScript form: the current video is kept as is. */
 function PlainVideoField({ name, defaultValue }: VideoFieldProps) {
-  const inputId = useId();
-  const hintId = useId();
   return (
     <div className="space-y-4">
       <input type="hidden" name={name} value={defaultValue ?? ""} />
       {defaultValue ? <VideoPreview url={defaultValue} /> : <p className="text-sm text-ink-500">No video yet.</p>}
       <div>
-        <label htmlFor={inputId} className="label">
-          Upload video
-        </label>
-        <input id={inputId} type="file" accept={VIDEO_ACCEPT} aria-describedby={hintId} disabled className={FILE_INPUT_CLASS} />
-        <p id={hintId} className="mt-1 text-xs text-ink-500">
-          {HINT}
-        </p>
+        <FileField label="Upload video" hint={HINT} accept={VIDEO_ACCEPT} disabled />
         <noscript>
           <p className="mt-2 rounded-xl bg-gold-100 px-3 py-2 text-sm text-forest-900">
             Uploading or removing a video needs JavaScript (large files are sent in resumable chunks). The current video is kept when you
@@ -94,8 +84,6 @@ function safeStorage(): Storage | null {
 const BUSY = new Set<UploadState["status"]>(["uploading", "paused", "resumed"]);
 
 function EnhancedVideoField({ name, defaultValue }: VideoFieldProps) {
-  const inputId = useId();
-  const hintId = useId();
   const [url, setUrl] = useState<string | null>(defaultValue || null);
   const [uploader, setUploader] = useState<VideoUploader | null>(null);
   const [state, setState] = useState<UploadState | null>(null);
@@ -190,22 +178,14 @@ function EnhancedVideoField({ name, defaultValue }: VideoFieldProps) {
       )}
 
       <div>
-        <label htmlFor={inputId} className="label">
-          Upload video
-        </label>
-        <input
-          ref={fileInput}
-          id={inputId}
-          type="file"
+        <FileField
+          label="Upload video"
+          hint={HINT}
+          inputRef={fileInput}
           accept={VIDEO_ACCEPT}
-          aria-describedby={hintId}
           disabled={busy}
-          className={FILE_INPUT_CLASS}
           onChange={(event) => onPick(event.currentTarget.files?.[0])}
         />
-        <p id={hintId} className="mt-1 text-xs text-ink-500">
-          {HINT}
-        </p>
         {pending.length > 0 && !busy ? (
           <p className="mt-2 rounded-xl bg-gold-100 px-3 py-2 text-sm text-forest-900">
             {pending.map((entry) => `${entry.fileName} (${formatMegabytes(entry.size)})`).join(", ")}{" "}
