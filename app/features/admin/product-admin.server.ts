@@ -5,7 +5,7 @@ import { toProduct } from "~/features/catalogue/product";
 import { thcColumns } from "~/features/catalogue/thc";
 import { readSizes, sizeWriteStatements } from "~/features/catalogue/sizes.server";
 import { pageOffset } from "~/features/shop-filters/shop-filters";
-import { onSaleCondition } from "~/features/catalogue/listing-sql.server";
+import { onSaleCondition, productListColumns } from "~/features/catalogue/listing-sql.server";
 import { searchSource } from "~/features/search/search.server";
 import { titleCaseSlug } from "~/features/catalogue/slug";
 import { productImageOrPackshot } from "~/features/media/packshot";
@@ -71,14 +71,7 @@ function filterCondition(filters: AdminProductFilters) {
 }
 
 const listColumns = {
-  id: products.id,
-  name: products.name,
-  priceCents: products.priceCents,
-  compareAtCents: products.compareAtCents,
-  image: products.image,
-  category: products.category,
-  strainType: products.strainType,
-  thcContent: products.thcContent,
+  ...productListColumns,
   active: products.active,
   inStock: products.inStock,
 };

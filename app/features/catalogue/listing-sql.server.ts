@@ -194,3 +194,15 @@ export function clampedOffset(offset: number, countQuery: SQLWrapper): SQL {
   const pageSize = sql.raw(String(PAGE_SIZE)); // an integer literal: D1 binds numbers as REAL, and this must divide as integers
   return sql`min(${offset}, max((${countQuery}) - 1, 0) / ${pageSize} * ${pageSize})`;
 }
+
+/** What every list of products shows of each one (the shop's cards and the admin's rows). */
+export const productListColumns = {
+  id: products.id,
+  name: products.name,
+  priceCents: products.priceCents,
+  compareAtCents: products.compareAtCents,
+  image: products.image,
+  category: products.category,
+  strainType: products.strainType,
+  thcContent: products.thcContent,
+};

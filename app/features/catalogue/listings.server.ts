@@ -27,6 +27,7 @@ import {
   activeConditions,
   clampedOffset,
   orderFor,
+  productListColumns,
   rowCondition,
   scopeCondition,
   sqlNumber,
@@ -42,14 +43,7 @@ export type { ListingFilters } from "./listing-sql.server";
 // Listings: the columns a card shows, filtered, sorted, counted and paged in SQL (decisions 009, 014).
 
 const summaryColumns = {
-  id: products.id,
-  name: products.name,
-  priceCents: products.priceCents,
-  compareAtCents: products.compareAtCents,
-  image: products.image,
-  category: products.category,
-  strainType: products.strainType,
-  thcContent: products.thcContent,
+  ...productListColumns,
   effects: products.effects,
   rating: products.rating,
   reviewCount: products.reviewCount,
