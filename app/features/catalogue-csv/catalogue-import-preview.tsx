@@ -104,72 +104,40 @@ export function ImportPreviewView({ preview, busy }: { preview: ImportPreview; b
         </div>
       </section>
 
-      {preview.refused.length > 0 ? (
-        <ListSection
-          id="import-refused-heading"
-          title={`Refused rows (${counts.refused})`}
-          danger
-          more={preview.refusedCells - preview.refused.length}
-          listClassName="space-y-2 text-ink-900"
-        >
-          {preview.refused.map((cell, index) => (
-            <li key={`${cell.row}-${cell.column}-${index}`} className="rounded-xl bg-cream-100 px-3 py-2 break-words">
-              <span className="font-semibold">Row {cell.row}</span>
-              {cell.column ? (
-                <>
-                  , column <code className="font-mono">{cell.column}</code>
-                  {cell.value ? (
-                    <span className="text-ink-500"> (“{cell.value.length > 80 ? `${cell.value.slice(0, 77)}...` : cell.value}”)</span>
-                  ) : null}
-                </>
-              ) : null}
-              : {cell.message}
-            </li>
-          ))}
-        </ListSection>
-      ) : null}
+      <ListSection
+        id="import-refused-heading"
+        title={`Refused rows (${counts.refused})`}
+        danger
+        items={preview.refused}
+        total={preview.refusedCells}
+        listClassName="space-y-2 text-ink-900"
+      >
+        {(cell, index) => <RefusedRow key={`${cell.row}-${cell.column}-${index}`} cell={cell} />}
+      </ListSection>
 
-      {preview.changed.length > 0 ? (
-        <ListSection
-          id="import-changed-heading"
-          title={`Changed (${products(counts.changed)})`}
-          more={counts.changed - preview.changed.length}
-          listClassName="space-y-3"
-        >
-          {preview.changed.map((change) => (
-            <li key={change.row} className="rounded-xl bg-cream-100 px-3 py-2">
-              <p className="font-semibold text-ink-900 break-words">
-                Row {change.row}: {change.name}
-              </p>
-              <dl className="mt-1 space-y-0.5 text-ink-700">
-                {change.changes.map((item) => (
-                  <div key={item.field} className="break-words">
-                    <dt className="inline font-medium text-ink-900">{item.label}: </dt>
-                    <dd className="inline">
-                      {item.from} <span aria-label="becomes">→</span> {item.to}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            </li>
-          ))}
-        </ListSection>
-      ) : null}
+      <ListSection
+        id="import-changed-heading"
+        title={`Changed (${products(counts.changed)})`}
+        items={preview.changed}
+        total={counts.changed}
+        listClassName="space-y-3"
+      >
+        {(change) => <ChangedRow key={change.row} change={change} />}
+      </ListSection>
 
-      {preview.added.length > 0 ? (
-        <ListSection
-          id="import-added-heading"
-          title={`Added (${products(counts.added)})`}
-          more={counts.added - preview.added.length}
-          listClassName="max-h-96 list-disc space-y-0.5 overflow-y-auto pl-5 text-ink-700"
-        >
-          {preview.added.map((row) => (
-            <li key={row.row} className="break-words">
-              Row {row.row}: {row.name}
-            </li>
-          ))}
-        </ListSection>
-      ) : null}
+      <ListSection
+        id="import-added-heading"
+        title={`Added (${products(counts.added)})`}
+        items={preview.added}
+        total={counts.added}
+        listClassName="max-h-96 list-disc space-y-0.5 overflow-y-auto pl-5 text-ink-700"
+      >
+        {(row) => (
+          <li key={row.row} className="break-words">
+            Row {row.row}: {row.name}
+          </li>
+        )}
+      </ListSection>
 
       {counts.unchanged > 0 ? (
         <p className="text-sm text-ink-700">{products(counts.unchanged)} in the file already match the shop and stay as they are.</p>
@@ -179,28 +147,75 @@ export function ImportPreviewView({ preview, busy }: { preview: ImportPreview; b
 }
 
 /** One list of the preview (refused, changed, added): a card with its heading, the rows shown and how many more there are. */
-function ListSection({
+/** A titled list of some of the file's rows (nothing when there are none), with how many more there are than it shows. */
+function ListSection<T>({
   id,
   title,
   danger = false,
-  more,
+  items,
+  total,
   listClassName,
   children,
 }: {
   id: string;
   title: string;
   danger?: boolean;
-  more: number;
+  /** the rows shown */
+  items: readonly T[];
+  /** how many there are in all */
+  total: number;
   listClassName: string;
-  children: React.ReactNode;
+  /** one `<li>` (with its key) per row */
+  children: (item: T, index: number) => React.ReactNode;
 }) {
+  if (items.length === 0) return null;
+  const more = total - items.length;
   return (
     <section aria-labelledby={id} className={`card p-6 sm:p-8 ${danger ? "border border-berry-700/20" : ""}`}>
       <h2 id={id} className={`font-display text-2xl ${danger ? "text-berry-700" : "text-forest-900"}`}>
         {title}
       </h2>
-      <ul className={`mt-3 text-sm ${listClassName}`}>{children}</ul>
+      <ul className={`mt-3 text-sm ${listClassName}`}>{items.map(children)}</ul>
       {more > 0 ? <p className="mt-2 text-sm text-ink-500">…and {more} more.</p> : null}
     </section>
+  );
+}
+
+/** A refused cell: its row, column and value, and the form's message. */
+function RefusedRow({ cell }: { cell: ImportPreview["refused"][number] }) {
+  return (
+    <li className="rounded-xl bg-cream-100 px-3 py-2 break-words">
+      <span className="font-semibold">Row {cell.row}</span>
+      {cell.column ? (
+        <>
+          , column <code className="font-mono">{cell.column}</code>
+          {cell.value ? (
+            <span className="text-ink-500"> (“{cell.value.length > 80 ? `${cell.value.slice(0, 77)}...` : cell.value}”)</span>
+          ) : null}
+        </>
+      ) : null}
+      : {cell.message}
+    </li>
+  );
+}
+
+/** A changed row: each field's old and new value. */
+function ChangedRow({ change }: { change: ImportPreview["changed"][number] }) {
+  return (
+    <li className="rounded-xl bg-cream-100 px-3 py-2">
+      <p className="font-semibold text-ink-900 break-words">
+        Row {change.row}: {change.name}
+      </p>
+      <dl className="mt-1 space-y-0.5 text-ink-700">
+        {change.changes.map((item) => (
+          <div key={item.field} className="break-words">
+            <dt className="inline font-medium text-ink-900">{item.label}: </dt>
+            <dd className="inline">
+              {item.from} <span aria-label="becomes">→</span> {item.to}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </li>
   );
 }
