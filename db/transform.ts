@@ -1,7 +1,6 @@
 import { storedCompareAt } from "../app/features/deals/deals";
 import { splitEffects } from "../app/features/catalogue/effects";
 import { parsePriceToCents } from "../app/features/catalogue/money";
-import { parsePriceTiers, serializePriceTiers } from "../app/features/catalogue/price-tiers";
 import { normalizeStrainType } from "../app/features/catalogue/product";
 import { slugify } from "../app/features/catalogue/slug";
 import { normalizeThc, thcColumns } from "../app/features/catalogue/thc";
@@ -48,14 +47,13 @@ function thc(value: unknown): string | null {
   return raw === null ? null : normalizeThc(raw);
 }
 
-/** The spec's tier table ("$5.00" per key) as tiers-as-data JSON (decision 028), or null. */
-function tiers(value: unknown, priceCents: number): string | null {
+function tiers(value: unknown): string | null {
   if (!value || typeof value !== "object") return null;
   const record = value as Record<string, unknown>;
   const keys = ["single", "tier100", "tier250", "tier500", "tier1000"] as const;
   const cents = keys.map((key) => parsePriceToCents(record[key]));
   if (cents.some((c) => c === null)) return null;
-  return serializePriceTiers(parsePriceTiers(Object.fromEntries(keys.map((key, i) => [key, cents[i]])), priceCents));
+  return JSON.stringify(Object.fromEntries(keys.map((key, i) => [key, cents[i]])));
 }
 
 function percent(value: unknown): number | null {
@@ -112,7 +110,7 @@ export function catalogueEntryToRow(entry: unknown): NewProductRow {
     isLabTested: e.is_lab_tested !== false,
     inStock: e.in_stock !== false,
     active: e.active !== false,
-    priceTiers: tiers(e.price_tiers, priceCents),
+    priceTiers: tiers(e.price_tiers),
     bulkNote: text(e.bulk_note),
     ...labColumns(e),
   };

@@ -4,7 +4,8 @@
  * current product rows; the browser runs the same reducer for optimistic quantities and totals.
  */
 import { groupDigits, parsePriceToCents } from "~/features/catalogue/money";
-import { isPriceTiers, unitPriceCents, type PriceTiers } from "~/features/catalogue/price-tiers";
+import { isPriceTiers, unitPriceCents } from "~/features/catalogue/price-tiers";
+import type { PriceTiers } from "~/features/catalogue/product";
 
 /**
  * Bounds that keep the cookie small and every order text under Telegram's 4096 characters
