@@ -48,6 +48,9 @@ const lazyPreloads = lazyChunkPreloads();
 function appShellChunks() {
   const appDir = path.resolve("app") + path.sep;
   const starts = [path.resolve("app/root.tsx"), path.resolve("app/entry.client.tsx")];
+  // Product pictures are on every page a shopper lands on (cards, the product page); shared with the
+  // admin's rows they would otherwise head a chunk of their own, a request and import list more.
+  const onLandingPages = new Set([path.resolve("app/features/media/product-image.tsx")]);
   let everyPage: Set<string> | undefined;
   const collect = (getModuleInfo: Rollup.GetModuleInfo) => {
     const seen = new Set<string>();
@@ -64,7 +67,7 @@ function appShellChunks() {
   };
   return (id: string, { getModuleInfo }: { getModuleInfo: Rollup.GetModuleInfo }) => {
     everyPage ??= collect(getModuleInfo);
-    if (everyPage.has(id)) return id.startsWith(appDir) ? "shell" : "vendor";
+    if (everyPage.has(id) || onLandingPages.has(id)) return id.startsWith(appDir) ? "shell" : "vendor";
     // A lazily loaded module that a shell module also imports statically (only in code the build
     // makes dead) heads a chunk of its own, or Rollup would put it in the shell with its importer.
     const info = getModuleInfo(id);

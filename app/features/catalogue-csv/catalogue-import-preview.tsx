@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { FILE_INPUT_CLASS } from "~/ui/forms";
+import { FILE_INPUT_CLASS } from "~/ui/file-field";
 import { products } from "~/features/migration/catalogue-load";
 import type { ImportPreview } from "./catalogue-import.server";
 import { CATALOGUE_IMPORT_ROUTE, IMPORT_FILE_FIELD, IMPORT_MAX_BYTES, IMPORT_TEXT } from "./catalogue-import";

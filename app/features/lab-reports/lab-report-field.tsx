@@ -1,7 +1,8 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { Field, FieldError, FileField } from "~/ui/forms";
+import { FileField } from "~/ui/file-field";
+import { Field, FieldError } from "~/ui/forms";
 import { useReadAtHydration } from "~/ui/hydration";
 import { notify } from "~/features/toast/toaster";
 import { uploadFailedMessage, type MediaMessage } from "~/features/media/image-types";

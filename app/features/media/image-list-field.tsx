@@ -3,7 +3,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { useReadAtHydration } from "~/ui/hydration";
 import { notify } from "~/features/toast/toaster";
 import { Icon, type IconProps, SmallLineIcon } from "~/ui/icons";
-import { FILE_INPUT_CLASS } from "~/ui/forms";
+import { FILE_INPUT_CLASS } from "~/ui/file-field";
 import { ProgressBar } from "~/ui/progress-bar";
 import {
   IMAGE_ACCEPT,

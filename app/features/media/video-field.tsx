@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { notify } from "~/features/toast/toaster";
-import { FileField } from "~/ui/forms";
+import { FileField } from "~/ui/file-field";
 import { ProgressBar } from "~/ui/progress-bar";
 import { VIDEO_ACCEPT, VIDEO_MESSAGES } from "./video-types";
 import {
