@@ -71,7 +71,7 @@ for (const js of [false, true]) {
     test.use({ javaScriptEnabled: js });
 
     test("sign in, then create, edit, deactivate and delete a product", async ({ page, browser, baseURL }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       const name = `E2E ${tag} Haze ${Date.now()}`;
 
       await page.goto("/admin");

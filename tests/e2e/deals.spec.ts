@@ -27,8 +27,9 @@ async function putOnSale(page: Page, name: string, price: string, compareAt: str
   // The notice fades after a few seconds (by CSS without JavaScript), which a busy machine can spend
   // before this line runs: it is enough that the page was sent with it.
   await expect(page.getByText("Product updated successfully!")).toBeAttached();
-  // The list badges it, and its On sale filter finds it.
-  await page.goto("/admin/products?sale=1");
+  // The list badges it, and its On sale filter finds it (with its name: other tests put whole pages of
+  // their own products on sale, which sort before it).
+  await page.goto(`/admin/products?sale=1&search=${encodeURIComponent(name)}`);
   await expect(page.getByRole("article", { name, exact: true }).getByText("On sale")).toBeVisible();
 
   // Shoppers from here on: sign out (a POST from the admin chrome).

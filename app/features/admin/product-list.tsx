@@ -65,7 +65,7 @@ export function ProductRow({
         />
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-semibold text-ink-900">{product.name}</h3>
+            <h3 className="min-w-0 font-semibold break-words text-ink-900 [overflow-wrap:anywhere]">{product.name}</h3>
             {product.active ? null : <Badge tone="red">Inactive</Badge>}
             {isOnSale(product) ? <Badge tone="red">On sale</Badge> : null}
           </div>
