@@ -385,7 +385,9 @@ describe("Product Management list", () => {
     expect(page).toContain('placeholder="Search products by name or category..."');
     expect(page).toContain(`All Categories (${total})`);
     expect(page).toContain(`Showing ${total} of ${total} products`);
-    const names = [...page.matchAll(/<h3 class="font-semibold text-ink-900">([^<]*)<\/h3>/g)].map((m) => m[1]!);
+    const names = [
+      ...page.matchAll(/<h3 class="min-w-0 font-semibold break-words text-ink-900 \[overflow-wrap:anywhere\]">([^<]*)<\/h3>/g),
+    ].map((m) => m[1]!);
     expect(names.length).toBe(Math.min(48, total));
     expect([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(names);
     if (total > 48) expect(page).toContain(`Page 1 of ${Math.ceil(total / 48)}`);
