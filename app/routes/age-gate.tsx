@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@rem
 import { Link, useActionData } from "@remix-run/react";
 import { z } from "zod";
 import { readFormData } from "~/server/form-data.server";
-import { isLocalhost } from "~/features/auth/auth.server";
+import { isLocalhost } from "~/server/cookies.server";
 import { PageErrorBoundary } from "~/features/site/static-page";
 import { ageVerifiedCookie, safeRedirectPath } from "~/features/age-gate/age-gate";
 import { seo, rootOrigin } from "~/features/site/seo";

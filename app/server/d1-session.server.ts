@@ -1,5 +1,5 @@
-import { createCookie } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { signedCookie } from "./cookies.server";
 
 /**
  * D1 read replication (docs/decisions/030): every request reads through one D1 Sessions API
@@ -67,22 +67,9 @@ export const D1_BOOKMARK_COOKIE = "d1Bookmark";
 /** As long as an admin session may sit unused (decision 013); after it, the admin reads from the primary again. */
 export const D1_BOOKMARK_MAX_AGE = 2 * 60 * 60;
 
-function isLocal(request: Request) {
-  const { hostname } = new URL(request.url);
-  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
-}
-
-function bookmarkCookie(request: Request, secret: string | undefined) {
-  return createCookie(D1_BOOKMARK_COOKIE, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: !isLocal(request),
-    path: "/",
-    maxAge: D1_BOOKMARK_MAX_AGE,
-    // Signed, so only a bookmark this Worker handed out is ever sent to D1.
-    secrets: secret ? [secret] : [],
-  });
-}
+// Signed, so only a bookmark this Worker handed out is ever sent to D1.
+const bookmarkCookie = (request: Request, secret: string | undefined) =>
+  signedCookie(D1_BOOKMARK_COOKIE, request, { path: "/", maxAge: D1_BOOKMARK_MAX_AGE, secret });
 
 /** The admin's bookmark from their cookie; tampered, unsigned, oversized or malformed reads as none. */
 export async function readBookmarkCookie(request: Request, secret: string | undefined): Promise<string | null> {

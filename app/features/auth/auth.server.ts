@@ -1,6 +1,7 @@
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { eq, lt, or } from "drizzle-orm";
 import { adminSessions } from "~db/schema";
+import { isLocalhost } from "~/server/cookies.server";
 import type { Db } from "~/server/load-context";
 import { redirectWithToast, type ToastInput } from "~/features/toast/toast.server";
 import { adminConfigProblems, type AdminConfigProblem } from "./admin-config.server";
@@ -26,10 +27,6 @@ type SessionContext = Pick<AppLoadContext, "env" | "db"> & {
 };
 
 /** Requests to the local dev server; cookies drop `Secure` there (plain http). */
-export function isLocalhost(request: Request) {
-  const { hostname } = new URL(request.url);
-  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
-}
 
 /** What stops the admin from working on this request's host (missing or unsafe secrets). */
 export function adminSetupProblems(request: Request, env: Env): AdminConfigProblem[] {

@@ -1,6 +1,5 @@
-import { createCookie } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { isLocalhost } from "./auth.server";
+import { signedCookie } from "~/server/cookies.server";
 
 /**
  * The admin's device cookie (docs/decisions/023, after OWASP's "Slow down online guessing attacks
@@ -15,16 +14,8 @@ export const ADMIN_DEVICE_MAX_AGE = 365 * 24 * 60 * 60;
 
 const DeviceSchema = z.object({ u: z.string().min(1).max(200), d: z.string().regex(/^[A-Za-z0-9_-]{22}$/) });
 
-function deviceCookie(request: Request, secret: string) {
-  return createCookie(ADMIN_DEVICE_COOKIE, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: !isLocalhost(request),
-    path: "/admin",
-    maxAge: ADMIN_DEVICE_MAX_AGE,
-    secrets: [secret],
-  });
-}
+const deviceCookie = (request: Request, secret: string) =>
+  signedCookie(ADMIN_DEVICE_COOKIE, request, { path: "/admin", maxAge: ADMIN_DEVICE_MAX_AGE, secret });
 
 function newDeviceId() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
