@@ -117,14 +117,19 @@ describe("bulk actions: each action", () => {
     expect((await rows(ids)).every((row) => row.version === 3)).toBe(true);
   });
 
-  it("moves products to another category", async () => {
-    const { ids } = await makeProducts(2);
+  it("moves products to another category; from one category, Undo moves them back", async () => {
+    const { ids, slug, tag } = await makeProducts(2);
     const target = await makeProducts(0);
-    await expectDone(
+    const done = await expectDone(
       await confirmed({ bulk: "category", toCategory: target.slug, ids: ids.join(",") }),
       `2 products moved to "Bulk ${target.tag}".`,
     );
     expect((await rows(ids)).every((row) => row.category === target.slug && row.version === 2)).toBe(true);
+    expect(done).toContain("Undo");
+    expect(done).toContain(`value="${slug}"`);
+    // Undo: the toast's form, a move back to the category they came from.
+    await expectDone(await confirmed({ bulk: "category", toCategory: slug, ids: ids.join(",") }), `2 products moved to "Bulk ${tag}".`);
+    expect((await rows(ids)).every((row) => row.category === slug && row.version === 3)).toBe(true);
   });
 
   it("puts products on sale by N% (compare-at = the original), never stacking; ending the sale restores the price", async () => {

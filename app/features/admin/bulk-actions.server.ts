@@ -212,9 +212,9 @@ function changedIds(results: unknown[]): number[] {
 }
 
 /** An undo is the reverse action on exactly the ids that changed, when it fits in a toast. */
-function undoFields(action: BulkAction, ids: number[]): Record<string, string> | null {
+function undoFields(action: BulkAction, ids: number[], details: Record<string, string> = {}): Record<string, string> | null {
   if (ids.length === 0 || ids.length > BULK_UNDO_MAX) return null;
-  return { [F.action]: action, [F.ids]: ids.join(","), [F.confirmed]: "1" };
+  return { [F.action]: action, [F.ids]: ids.join(","), [F.confirmed]: "1", ...details };
 }
 
 const REVERSE: Partial<Record<BulkAction, BulkAction>> = {
@@ -277,6 +277,25 @@ function flagStatements(db: Db, ids: number[], active: boolean) {
   );
 }
 
+/** Each product's category before a move, so a move from one category can be undone. */
+async function categoriesOf(db: Db, ids: number[]) {
+  const reads = idSlices(ids).map((slice) =>
+    db.select({ id: products.id, category: products.category }).from(products).where(inArray(products.id, slice)),
+  );
+  const rows = (await runBatch(db, reads)).flat() as Array<{ id: number; category: string }>;
+  return new Map(rows.map((row) => [row.id, row.category]));
+}
+
+/** Moves the products; the Undo moves them back when they all came from one category. */
+async function move(db: Db, ids: number[], slug: string): Promise<BulkOutcome> {
+  const before = await categoriesOf(db, ids);
+  const changed = changedIds(await runBatch(db, categoryStatements(db, ids, slug)));
+  const origins = new Set(changed.map((id) => before.get(id)));
+  const [origin] = origins;
+  const undo = origins.size === 1 && origin ? undoFields("category", changed, { [F.toCategory]: origin }) : null;
+  return { changed: changed.length, skipped: 0, undo };
+}
+
 function categoryStatements(db: Db, ids: number[], slug: string) {
   // The category must still exist when the batch runs: if it was deleted since the check, nothing moves.
   const exists = sql`EXISTS (SELECT 1 FROM ${categories} WHERE ${categories.slug} = ${slug})`;
@@ -307,7 +326,7 @@ export async function applyBulk(db: Db, preview: BulkPreview): Promise<BulkOutco
     case "out-of-stock":
       return simple(changedIds(await runBatch(db, setStockStatements(db, ids, request.action === "in-stock"))));
     case "category":
-      return simple(changedIds(await runBatch(db, categoryStatements(db, ids, request.toCategory ?? ""))));
+      return move(db, ids, request.toCategory ?? "");
     case "delete":
       return simple(await moveToTrash(db, ids));
     case "restore": {
