@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { imageSources } from "~/features/media/product-image";
+import { SquareThumb } from "~/features/media/product-image";
 import { isOnSale } from "~/features/deals/deals";
 import { formatCents } from "~/features/catalogue/money";
 import { Badge } from "./admin-ui";
@@ -55,14 +55,7 @@ export function ProductRow({
     >
       <div className="flex min-w-0 flex-1 items-start gap-4">
         <BulkSelectBox id={product.id} name={product.name} />
-        <img
-          {...imageSources(product.image, "adminThumb")}
-          alt=""
-          width={64}
-          height={64}
-          loading="lazy"
-          className="h-16 w-16 shrink-0 rounded-xl bg-cream-100 object-cover"
-        />
+        <SquareThumb src={product.image} layout="adminThumb" size={64} className="h-16 w-16 shrink-0" />
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="min-w-0 font-semibold break-words text-ink-900 [overflow-wrap:anywhere]">{product.name}</h3>

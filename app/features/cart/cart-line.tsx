@@ -2,7 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useReadAtHydration } from "~/ui/hydration";
-import { imageSources } from "~/features/media/product-image";
+import { SquareThumb } from "~/features/media/product-image";
 import { formatCents } from "~/features/catalogue/money";
 import { unitCompareAt } from "~/features/deals/deals";
 import { nextTier, nextTierHint } from "~/features/catalogue/price-tiers";
@@ -72,13 +72,12 @@ export function CartLineRow({ line, variant }: { line: OptimisticLine; variant: 
   return (
     <li hidden={removed} className={page ? "card p-4 sm:p-5" : "py-4"}>
       <article aria-label={item.name} className="flex gap-4">
-        <img
-          {...imageSources(item.image, page ? "cartLine" : "drawer")}
+        <SquareThumb
+          src={item.image}
+          layout={page ? "cartLine" : "drawer"}
+          size={page ? 96 : 64}
           alt={item.name}
-          width={page ? 96 : 64}
-          height={page ? 96 : 64}
-          loading="lazy"
-          className={`${page ? "h-16 w-16 sm:h-24 sm:w-24" : "h-16 w-16"} shrink-0 rounded-xl bg-cream-100 object-cover`}
+          className={`${page ? "h-16 w-16 sm:h-24 sm:w-24" : "h-16 w-16"} shrink-0`}
         />
         <div className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-3">

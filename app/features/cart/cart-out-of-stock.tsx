@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { imageSources } from "~/features/media/product-image";
+import { SquareThumb } from "~/features/media/product-image";
 import type { CartActionData } from "~/routes/cart";
 import { HELD_LABELS, type OutOfStockLine } from "./cart";
 import { CART_ACTION, cartLineFetcherKey, useFetcherToasts } from "./cart-state";
@@ -34,14 +34,7 @@ function OutOfStockRow({ line }: { line: OutOfStockLine }) {
   const hydrated = useHydrated();
   return (
     <li hidden={fetcher.state !== "idle"} className="flex items-center gap-3 rounded-2xl bg-cream-100/70 p-3">
-      <img
-        {...imageSources(line.image, "drawer")}
-        alt=""
-        width={48}
-        height={48}
-        loading="lazy"
-        className="h-12 w-12 shrink-0 rounded-xl bg-cream-100 object-cover opacity-60 grayscale"
-      />
+      <SquareThumb src={line.image} layout="drawer" size={48} className="h-12 w-12 shrink-0 opacity-60 grayscale" />
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold text-ink-900">
           {/* A product that is no longer available has no page to open. */}

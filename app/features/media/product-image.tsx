@@ -14,6 +14,35 @@ export function imageSources(value: string | null | undefined, layout: ImageLayo
 }
 
 /**
+ * A small square product picture at `size` CSS px in a layout's slot: lazy, rounded on the cream
+ * ground, decorative unless given `alt` (cart lines, admin rows, gallery thumbnails).
+ */
+export function SquareThumb({
+  src,
+  layout,
+  size,
+  alt = "",
+  className,
+}: {
+  src: string | null | undefined;
+  layout: ImageLayoutName;
+  size: number;
+  alt?: string;
+  className: string;
+}) {
+  return (
+    <img
+      {...imageSources(src, layout)}
+      alt={alt}
+      width={size}
+      height={size}
+      loading="lazy"
+      className={`rounded-xl bg-cream-100 object-cover ${className}`}
+    />
+  );
+}
+
+/**
  * A product image with explicit dimensions (no layout shift), its variants offered by srcset and
  * sizes for its layout (the server picks AVIF, WebP or JPEG by Accept, so this works without
  * JavaScript too), a tiny blurred copy painted behind it while it loads, lazy unless it is in the

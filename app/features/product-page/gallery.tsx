@@ -1,7 +1,7 @@
 import { Suspense, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { lazyNamed } from "~/ui/lazy";
-import { imageSources, ProductImage } from "~/features/media/product-image";
+import { SquareThumb, ProductImage } from "~/features/media/product-image";
 import { Icon, type IconProps, LineIcon } from "~/ui/icons";
 import { wrapIndex, type GalleryItem } from "./gallery-items";
 
@@ -139,14 +139,7 @@ export function Gallery({ items, productName }: { items: GalleryItem[]; productN
               item.kind === "video" ? (
                 <VideoTile />
               ) : (
-                <img
-                  {...imageSources(item.src, "thumb")}
-                  alt=""
-                  width={120}
-                  height={120}
-                  loading="lazy"
-                  className="aspect-square w-full rounded-xl bg-cream-100 object-cover"
-                />
+                <SquareThumb src={item.src} layout="thumb" size={120} className="aspect-square w-full" />
               );
             return (
               <li key={`${item.src}-${i}`}>
