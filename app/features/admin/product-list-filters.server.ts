@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { normalizeSearch, SEARCH_CUT_NOTE } from "~/features/search/search";
+import { queryFlag, searchParam } from "~/features/shop-filters/shop-query";
 import type { AdminProductFilters } from "./product-admin.server";
 import { FILTER_PARAMS } from "./product-list-filters";
 
@@ -9,25 +10,13 @@ import { FILTER_PARAMS } from "./product-list-filters";
  * Anything unreadable is that filter unset, never an error: a filter is a view, not a write.
  */
 const FiltersSchema = z.object({
-  search: z
-    .string()
-    .transform((value) => normalizeSearch(value).term)
-    .catch(""),
+  search: searchParam,
   category: z.string().trim().max(100).catch(""),
-  onSale: z
-    .literal("1")
-    .transform(() => true)
-    .catch(false),
+  onSale: queryFlag("1"),
   status: z.enum(["", "active", "inactive"]).catch(""),
   stock: z.enum(["", "in", "out"]).catch(""),
-  noPhoto: z
-    .literal("none")
-    .transform(() => true)
-    .catch(false),
-  labReportMissing: z
-    .literal("missing")
-    .transform(() => true)
-    .catch(false),
+  noPhoto: queryFlag("none"),
+  labReportMissing: queryFlag("missing"),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 

@@ -58,11 +58,21 @@ const EffectsSchema = z
   )
   .catch([]);
 
+/** A query flag: on only when the parameter has exactly `value` ("1", "in", "show"...), off for anything else. */
+export const queryFlag = (value: string) =>
+  z
+    .literal(value)
+    .transform(() => true)
+    .catch(false);
+
+/** A search box's text, normalised as every search is (cut, trimmed), or none. */
+export const searchParam = z
+  .string()
+  .transform((value) => normalizeSearch(value).term)
+  .catch("");
+
 const ShopQuerySchema = z.object({
-  search: z
-    .string()
-    .transform((value) => normalizeSearch(value).term)
-    .catch(""),
+  search: searchParam,
   category: z
     .string()
     .trim()
@@ -73,21 +83,12 @@ const ShopQuerySchema = z.object({
   strains: optionList(STRAIN_OPTIONS),
   potency: optionList(POTENCY_RANGES),
   effects: EffectsSchema,
-  inStock: z
-    .literal("in")
-    .transform(() => true)
-    .catch(false),
-  onSale: z
-    .literal("1")
-    .transform(() => true)
-    .catch(false),
+  inStock: queryFlag("in"),
+  onSale: queryFlag("1"),
   sort: z.enum(sortValues).nullable().catch(null),
   view: z.enum(VIEWS).catch(DEFAULT_VIEW),
   page: PageSchema,
-  showInactive: z
-    .literal("show")
-    .transform(() => true)
-    .catch(false),
+  showInactive: queryFlag("show"),
 });
 
 /** Reads the shop's query string; anything missing or unreadable takes its default. */
