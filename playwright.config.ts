@@ -36,8 +36,10 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
     },
     {
-      // Catalogue loads and imports (and the owner-work spec that deletes and restores) run alone, after everything else.
+      // Catalogue loads and imports (and the owner-work spec that deletes and restores) run alone, after
+      // everything else, one file at a time: a load in progress rightly disables an import's confirmation.
       name: "migration",
+      workers: 1,
       testMatch: /(migration|owner-work|catalogue-import)\.spec\.ts/,
       dependencies: ["chromium"],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
