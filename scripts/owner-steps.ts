@@ -52,8 +52,9 @@ export async function photoProduct(origin: string, size?: { width: number; heigh
           body: bytes,
           headers: { ...admin, Accept: "application/json", "Content-Type": "image/jpeg", "Content-Length": String(bytes.length) },
         });
-      // A kept-alive connection the local engine has just closed fails the write (EPIPE): once more, on a new one.
-      const uploaded = await put().catch(put);
+      // A kept-alive connection the local engine closed while ImageMagick worked fails the write (EPIPE),
+      // and the pool may hold more than one such connection: up to three more tries, each on another.
+      const uploaded = await put().catch(put).catch(put).catch(put);
       if (uploaded.status !== 201) throw new Error(`bench: photo upload answered ${uploaded.status}: ${await uploaded.text()}`);
       const { key } = (await uploaded.json()) as { key: string };
       keys.push(key);
