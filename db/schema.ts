@@ -125,6 +125,36 @@ export const products = sqliteTable(
   ],
 );
 
+/**
+ * A product's sizes (issue 30, decision 028): '1/8 oz', '5-pack', or '' for a product sold in one size,
+ * each with its own price, sale price, SKU, stock and bulk tiers. Every product has at least one.
+ * The products row keeps the lowest-priced size's price, compare-at price and tiers in `price_cents`,
+ * `compare_at_cents` and `price_tiers` (derived, for listings' sorts and filters on their indexes);
+ * app/features/catalogue/sizes.server.ts is the one writer of both.
+ */
+export const productSizes = sqliteTable(
+  "product_sizes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** 0 first: the order the picker and the form show. */
+    position: integer("position").notNull().default(0),
+    /** '' for the one size of a product sold in one size (it shows no picker and no label anywhere). */
+    label: text("label").notNull().default(""),
+    priceCents: integer("price_cents").notNull(),
+    /** The original price of this size's sale (issue 17's rules), or null. */
+    compareAtCents: integer("compare_at_cents"),
+    sku: text("sku"),
+    /** Units on hand; null = not tracked (the product's In Stock switch alone decides). */
+    stock: integer("stock"),
+    /** JSON text: { minQuantity, unitPriceCents }[] ascending by minQuantity (app/features/catalogue/price-tiers.ts). */
+    tiers: text("tiers").notNull().default("[]"),
+  },
+  (t) => [index("product_sizes_product_position_idx").on(t.productId, t.position)],
+);
+
 export const migrationRuns = sqliteTable(
   "migration_runs",
   {
@@ -294,6 +324,7 @@ export const imageUploads = sqliteTable(
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
+export type ProductSizeRow = typeof productSizes.$inferSelect;
 export type ProductTrashRow = typeof productTrash.$inferSelect;
 export type CategoryTrashRow = typeof categoryTrash.$inferSelect;
 export type MigrationRunRow = typeof migrationRuns.$inferSelect;

@@ -1,6 +1,7 @@
 import { storedCompareAt } from "../app/features/deals/deals";
 import { splitEffects } from "../app/features/catalogue/effects";
 import { parsePriceToCents } from "../app/features/catalogue/money";
+import { parsePriceTiers, serializePriceTiers } from "../app/features/catalogue/price-tiers";
 import { normalizeStrainType } from "../app/features/catalogue/product";
 import { slugify } from "../app/features/catalogue/slug";
 import { normalizeThc, thcColumns } from "../app/features/catalogue/thc";
@@ -47,13 +48,14 @@ function thc(value: unknown): string | null {
   return raw === null ? null : normalizeThc(raw);
 }
 
-function tiers(value: unknown): string | null {
+/** The spec's tier table ("$5.00" per key) as tiers-as-data JSON (decision 028), or null. */
+function tiers(value: unknown, priceCents: number): string | null {
   if (!value || typeof value !== "object") return null;
   const record = value as Record<string, unknown>;
   const keys = ["single", "tier100", "tier250", "tier500", "tier1000"] as const;
   const cents = keys.map((key) => parsePriceToCents(record[key]));
   if (cents.some((c) => c === null)) return null;
-  return JSON.stringify(Object.fromEntries(keys.map((key, i) => [key, cents[i]])));
+  return serializePriceTiers(parsePriceTiers(Object.fromEntries(keys.map((key, i) => [key, cents[i]])), priceCents));
 }
 
 function percent(value: unknown): number | null {
@@ -110,7 +112,7 @@ export function catalogueEntryToRow(entry: unknown): NewProductRow {
     isLabTested: e.is_lab_tested !== false,
     inStock: e.in_stock !== false,
     active: e.active !== false,
-    priceTiers: tiers(e.price_tiers),
+    priceTiers: tiers(e.price_tiers, priceCents),
     bulkNote: text(e.bulk_note),
     ...labColumns(e),
   };

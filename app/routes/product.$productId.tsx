@@ -15,8 +15,9 @@ import { galleryItems } from "~/features/product-page/gallery-items";
 import { ogImageUrl } from "~/features/media/image-variants";
 import { packSize, productImageOrPackshot } from "~/features/media/packshot";
 import { formatCents } from "~/features/catalogue/money";
+import { priceTierRows } from "~/features/catalogue/price-tiers";
 import { useNonce } from "~/features/site/nonce";
-import { categoryLabel, displayRating, PRICE_TIER_ROWS, productDescription } from "~/features/product-page/product-page";
+import { categoryLabel, displayRating, productDescription } from "~/features/product-page/product-page";
 import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE, telegramUrl } from "~/features/site/site";
 import { labResultsView } from "~/features/lab-reports/lab-report-display";
@@ -186,12 +187,12 @@ export default function ProductPage() {
                 </tr>
               </thead>
               <tbody>
-                {PRICE_TIER_ROWS.map((row) => (
-                  <tr key={row.key} className="odd:bg-white even:bg-cream-100">
+                {priceTierRows(product.priceCents, product.priceTiers).map((row) => (
+                  <tr key={row.label} className="odd:bg-white even:bg-cream-100">
                     <th scope="row" className="px-4 py-2 text-left font-medium text-ink-700">
                       {row.label}
                     </th>
-                    <td className="px-4 py-2 text-right font-semibold text-forest-800">{formatCents(product.priceTiers![row.key])}</td>
+                    <td className="px-4 py-2 text-right font-semibold text-forest-800">{formatCents(row.unitPriceCents)}</td>
                   </tr>
                 ))}
               </tbody>

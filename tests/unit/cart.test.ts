@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { tiersFromLegacy } from "../../app/features/catalogue/price-tiers";
 import {
   applyCartAction,
   cartLines,
@@ -27,7 +28,7 @@ const gummies: CartProduct = {
   path: "/product/30",
   image: "/art/edibles-1.svg",
   priceCents: 500,
-  priceTiers: { single: 500, tier100: 475, tier250: 450, tier500: 425, tier1000: 400 },
+  priceTiers: tiersFromLegacy(500, { single: 500, tier100: 475, tier250: 450, tier500: 425, tier1000: 400 }),
 };
 /** Prices that drift in floating point: 0.1 + 0.2 !== 0.3. */
 const dime: CartProduct = { id: 3, name: "Dime", path: "/product/3", image: null, priceCents: 10, priceTiers: null };

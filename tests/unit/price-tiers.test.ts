@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { isPriceTiers, nextTier, nextTierHint, unitPriceCents } from "../../app/features/catalogue/price-tiers";
-import type { PriceTiers } from "../../app/features/catalogue/product";
+import {
+  isPriceTiers,
+  nextTier,
+  nextTierHint,
+  parsePriceTiers,
+  priceTierRows,
+  tiersFromLegacy,
+  unitPriceCents,
+  type PriceTiers,
+} from "../../app/features/catalogue/price-tiers";
 
 /** The gummy tiers of SPEC section 9: $5.00, $4.75, $4.50, $4.25, $4.00. */
-const GUMMIES: PriceTiers = { single: 500, tier100: 475, tier250: 450, tier500: 425, tier1000: 400 };
+const GUMMIES: PriceTiers = tiersFromLegacy(500, { single: 500, tier100: 475, tier250: 450, tier500: 425, tier1000: 400 });
 
 describe("unitPriceCents", () => {
   it.each([
@@ -45,7 +53,7 @@ describe("nextTier", () => {
   });
 
   it("skips a tier that is not cheaper", () => {
-    const flat: PriceTiers = { single: 500, tier100: 500, tier250: 450, tier500: 450, tier1000: 450 };
+    const flat: PriceTiers = tiersFromLegacy(500, { single: 500, tier100: 500, tier250: 450, tier500: 450, tier1000: 450 });
     expect(nextTier(500, flat, 10)).toEqual({ moreUnits: 240, unitPriceCents: 450 });
     expect(nextTier(500, flat, 300)).toBeNull();
   });
@@ -56,12 +64,40 @@ describe("nextTier", () => {
 });
 
 describe("isPriceTiers", () => {
-  it("accepts a complete table of integer cents only", () => {
+  it("accepts a list of integer-cent tiers strictly ascending by minimum only", () => {
     expect(isPriceTiers(GUMMIES)).toBe(true);
-    expect(isPriceTiers({ ...GUMMIES, tier500: "4.25" })).toBe(false);
+    expect(isPriceTiers(GUMMIES.map((tier, i) => (i === 2 ? { ...tier, unitPriceCents: "4.25" } : tier)))).toBe(false);
+    expect(isPriceTiers([{ minQuantity: 100, unitPriceCents: -1 }])).toBe(false);
+    expect(isPriceTiers([{ minQuantity: 0, unitPriceCents: 100 }])).toBe(false);
+    expect(isPriceTiers([GUMMIES[1], GUMMIES[0]])).toBe(false);
+    expect(isPriceTiers([GUMMIES[0], GUMMIES[0]])).toBe(false);
+    expect(isPriceTiers([])).toBe(false);
     expect(isPriceTiers({ single: 500 })).toBe(false);
-    expect(isPriceTiers({ ...GUMMIES, tier100: -1 })).toBe(false);
     expect(isPriceTiers(null)).toBe(false);
     expect(isPriceTiers("tiers")).toBe(false);
+  });
+});
+
+describe("parsePriceTiers", () => {
+  it("reads the list and the spec's old fixed table, so every quantity costs what it did", () => {
+    const legacy = JSON.stringify({ single: 500, tier100: 475, tier250: 450, tier500: 425, tier1000: 400 });
+    expect(parsePriceTiers(legacy, 500)).toEqual(GUMMIES);
+    expect(parsePriceTiers(JSON.stringify(GUMMIES), 500)).toEqual(GUMMIES);
+    // A single price other than the price is kept as a tier from 1 unit.
+    const odd = parsePriceTiers(JSON.stringify({ single: 550, tier100: 475, tier250: 450, tier500: 425, tier1000: 400 }), 500);
+    expect([1, 99, 100, 1000].map((q) => unitPriceCents(500, odd, q))).toEqual([550, 550, 475, 400]);
+    expect(parsePriceTiers("{", 500)).toBeNull();
+    expect(parsePriceTiers("", 500)).toBeNull();
+    expect(parsePriceTiers("[]", 500)).toBeNull();
+  });
+
+  it("draws the product page's tier table as the spec's rows", () => {
+    expect(priceTierRows(500, GUMMIES)).toEqual([
+      { label: "Single", unitPriceCents: 500 },
+      { label: "100 units", unitPriceCents: 475 },
+      { label: "250 units", unitPriceCents: 450 },
+      { label: "500 units", unitPriceCents: 425 },
+      { label: "1000 units", unitPriceCents: 400 },
+    ]);
   });
 });

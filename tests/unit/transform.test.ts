@@ -52,9 +52,15 @@ describe("catalogue transform (SPEC section 5 defaults)", () => {
 
   it("stores price tiers in cents", () => {
     const row = catalogueEntryToRow({
+      price: "$5.00",
       price_tiers: { single: "$5.00", tier100: "$4.75", tier250: "$4.50", tier500: "$4.25", tier1000: "$4.00" },
     });
-    expect(JSON.parse(row.priceTiers!)).toEqual({ single: 500, tier100: 475, tier250: 450, tier500: 425, tier1000: 400 });
+    expect(JSON.parse(row.priceTiers!)).toEqual([
+      { minQuantity: 100, unitPriceCents: 475 },
+      { minQuantity: 250, unitPriceCents: 450 },
+      { minQuantity: 500, unitPriceCents: 425 },
+      { minQuantity: 1000, unitPriceCents: 400 },
+    ]);
   });
 
   it("turns the whole built-in catalogue into rows with unique keys", () => {

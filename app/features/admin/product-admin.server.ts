@@ -3,6 +3,7 @@ import { categories, products } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { toProduct } from "~/features/catalogue/product";
 import { thcColumns } from "~/features/catalogue/thc";
+import { readSizes, sizeWriteStatements } from "~/features/catalogue/sizes.server";
 import { pageOffset } from "~/features/shop-filters/shop-filters";
 import { onSaleCondition, productListColumns } from "~/features/catalogue/listing-sql.server";
 import { searchSource } from "~/features/search/search.server";
@@ -317,9 +318,20 @@ export async function duplicateProduct(db: Db, id: number) {
     ...fields
   } = row;
   const name = copyName(row.name);
-  const [copy] = await db
-    .insert(products)
-    .values({ ...fields, name, active: false })
-    .returning({ id: products.id, name: products.name });
-  return copy!;
+  // The copy gets the same sizes (new ids), in the same batch (decision 028).
+  const sizes = (await readSizes(db, [id])).get(id) ?? [];
+  const [copy] = await db.batch([
+    db
+      .insert(products)
+      .values({ ...fields, name, active: false })
+      .returning({ id: products.id, name: products.name }),
+    ...(sizes.length > 0
+      ? sizeWriteStatements(
+          db,
+          "inserted",
+          sizes.map(({ id: _sizeId, ...size }) => size),
+        )
+      : []),
+  ]);
+  return copy[0]!;
 }

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { products, productTrash } from "~db/schema";
 import { storedCompareAt } from "~/features/deals/deals";
 import { productImageOrPackshot } from "~/features/media/packshot";
-import { parsePriceTiers } from "~/features/catalogue/product";
+import { parsePriceTiers } from "~/features/catalogue/price-tiers";
 import { productPath } from "~/features/catalogue/product-path";
 import type { Toast } from "~/features/toast/toast";
 import type { Db } from "~/server/load-context";
@@ -125,7 +125,7 @@ function toCartProduct(row: CartProductRow): CartProduct {
     image: productImageOrPackshot(row),
     priceCents: row.priceCents,
     compareAtCents: storedCompareAt(row.priceCents, row.compareAtCents),
-    priceTiers: parsePriceTiers(row.priceTiers),
+    priceTiers: parsePriceTiers(row.priceTiers, row.priceCents),
     path: productPath(row),
   };
 }

@@ -4,8 +4,7 @@
  * current product rows; the browser runs the same reducer for optimistic quantities and totals.
  */
 import { groupDigits, parsePriceToCents } from "~/features/catalogue/money";
-import { isPriceTiers, unitPriceCents } from "~/features/catalogue/price-tiers";
-import type { PriceTiers } from "~/features/catalogue/product";
+import { isPriceTiers, unitPriceCents, type PriceTiers } from "~/features/catalogue/price-tiers";
 
 /**
  * Bounds that keep the cookie small and every order text under Telegram's 4096 characters

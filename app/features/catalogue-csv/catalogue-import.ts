@@ -2,7 +2,7 @@ import { z } from "zod";
 import { productFormSchema, productFormToColumns, type ProductFormSchema } from "~/features/admin/product-form-schema";
 import { formatCents } from "~/features/catalogue/money";
 import { parseStringList } from "~/features/catalogue/json-list";
-import { parsePriceTiers } from "~/features/catalogue/product";
+import { parsePriceTiers, serializePriceTiers } from "~/features/catalogue/price-tiers";
 import { NO_LAB_REPORT } from "~/features/lab-reports/lab-report";
 import { catalogueFields, type CatalogueField, type CatalogueFields, type FieldValue } from "~/features/migration/catalogue-plan";
 import { CATALOGUE_CSV_COLUMNS, EFFECTS_SEPARATOR, type CatalogueCsvColumn } from "./catalogue-csv";
@@ -163,7 +163,7 @@ const EXTRA_COLUMNS = z.object({
     .trim()
     .refine(
       (text) => text === "" || parsePriceTiers(text) !== null,
-      'Bulk prices must be empty or as the export writes them: {"single":500,"tier100":475,"tier250":450,"tier500":425,"tier1000":400} (cents)',
+      'Bulk prices must be empty or as the export writes them: [{"minQuantity":100,"unitPriceCents":475},{"minQuantity":250,"unitPriceCents":450}] (cents, ascending; the older {"single":500,"tier100":475,...} is read too)',
     ),
 });
 
@@ -242,7 +242,8 @@ export function checkRecord(record: CsvRecord, schema: ProductFormSchema): RowCh
     inStock: extra.data.in_stock === "yes",
     active: extra.data.active === "yes",
     bulkNote: extra.data.bulk_note || null,
-    priceTiers: extra.data.price_tiers || null,
+    // Stored as tiers-as-data (decision 028), whichever of the two shapes the file wrote.
+    priceTiers: serializePriceTiers(parsePriceTiers(extra.data.price_tiers, columns.priceCents)),
     labReportKey: form.data.labReportKey || null,
   });
   const { labReportName: _n, labReportType: _t, labReportSize: _s, ...imported } = fields;

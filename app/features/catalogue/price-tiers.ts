@@ -1,35 +1,101 @@
 /**
- * Tier prices (SPEC section 3 "priceTiers", section 9 gummy tiers): the unit price of a cart line
- * follows its quantity. Pure, shared by the drawer, the checkout page and the order text.
+ * Tier prices (SPEC section 3 "priceTiers", section 9 gummy tiers; issue 30 "bulk prices as data"):
+ * the unit price of a cart line follows its quantity. A size's tiers are data — a list of
+ * { minQuantity, unitPriceCents }, ascending — stored as JSON on the size (decision 028). Pure, shared
+ * by the drawer, the checkout page, the order text, the product page and the admin form.
  */
 import { formatCents } from "./money";
-import type { PriceTiers } from "./product";
 
-/** Quantity thresholds, cheapest first: tier1000 from 1000 units, ..., tier100 from 100. */
-export const TIER_STEPS = [
-  { key: "tier1000", minQuantity: 1000 },
-  { key: "tier500", minQuantity: 500 },
-  { key: "tier250", minQuantity: 250 },
-  { key: "tier100", minQuantity: 100 },
-] as const satisfies ReadonlyArray<{ key: keyof PriceTiers; minQuantity: number }>;
+/** From `minQuantity` units on, each unit costs `unitPriceCents`. */
+export interface PriceTier {
+  minQuantity: number;
+  unitPriceCents: number;
+}
 
-const TIER_KEYS = ["single", "tier100", "tier250", "tier500", "tier1000"] as const;
+/** A size's tiers, ascending by minQuantity (no two equal); never empty (no tiers is null). */
+export type PriceTiers = readonly PriceTier[];
 
-/** True for a complete tier table of non-negative integer cents (anything else reads as "no tiers"). */
-export function isPriceTiers(value: unknown): value is PriceTiers {
+/** The most tiers a size has (the spec's gummies have four). */
+export const MAX_TIERS = 10;
+
+/** The spec's fixed tier table (SPEC section 3), as rows written before decision 028 store it. */
+interface LegacyPriceTiers {
+  single: number;
+  tier100: number;
+  tier250: number;
+  tier500: number;
+  tier1000: number;
+}
+const LEGACY_STEPS = [
+  ["tier100", 100],
+  ["tier250", 250],
+  ["tier500", 500],
+  ["tier1000", 1000],
+] as const;
+const LEGACY_KEYS = ["single", "tier100", "tier250", "tier500", "tier1000"] as const;
+
+const isCents = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+function isTier(value: unknown): value is PriceTier {
   if (!value || typeof value !== "object") return false;
   const record = value as Record<string, unknown>;
-  return TIER_KEYS.every((key) => Number.isSafeInteger(record[key]) && (record[key] as number) >= 0);
+  return Number.isSafeInteger(record.minQuantity) && (record.minQuantity as number) >= 1 && isCents(record.unitPriceCents);
+}
+
+/** True for a non-empty list of tiers of integer cents, strictly ascending by minimum quantity. */
+export function isPriceTiers(value: unknown): value is PriceTiers {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_TIERS) return false;
+  return value.every((tier, i) => isTier(tier) && (i === 0 || tier.minQuantity > (value[i - 1] as PriceTier).minQuantity));
+}
+
+function isLegacyTiers(value: unknown): value is LegacyPriceTiers {
+  if (!value || typeof value !== "object") return false;
+  const record = value as Record<string, unknown>;
+  return LEGACY_KEYS.every((key) => isCents(record[key]));
 }
 
 /**
- * Unit price in cents for a line of `quantity` units: the product's price when it has no tiers;
- * otherwise `single` below 100, tier100 from 100, tier250 from 250, tier500 from 500, tier1000 from 1000.
+ * The old fixed table as tiers: 100/250/500/1000 units, and `single` from 1 unit when it is not the
+ * price itself — so every quantity costs exactly what it did.
  */
+export function tiersFromLegacy(priceCents: number, legacy: LegacyPriceTiers): PriceTiers {
+  const steps = LEGACY_STEPS.map(([key, minQuantity]) => ({ minQuantity, unitPriceCents: legacy[key] }));
+  return legacy.single === priceCents ? steps : [{ minQuantity: 1, unitPriceCents: legacy.single }, ...steps];
+}
+
+/**
+ * Stored tiers (JSON text, or already parsed) to tiers, or null for none or anything unreadable. Reads
+ * the list of decision 028 and the spec's old fixed table (rows in the trash, old CSV files), which
+ * needs the size's price.
+ */
+export function parsePriceTiers(value: unknown, priceCents?: number): PriceTiers | null {
+  let parsed = value;
+  if (typeof value === "string") {
+    if (!value) return null;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  if (isPriceTiers(parsed)) return parsed.map(({ minQuantity, unitPriceCents }) => ({ minQuantity, unitPriceCents }));
+  if (isLegacyTiers(parsed)) return tiersFromLegacy(priceCents ?? parsed.single, parsed);
+  return null;
+}
+
+/** Tiers as stored (JSON text), or null for none. */
+export function serializePriceTiers(tiers: PriceTiers | null): string | null {
+  return tiers && tiers.length > 0
+    ? JSON.stringify(tiers.map(({ minQuantity, unitPriceCents }) => ({ minQuantity, unitPriceCents })))
+    : null;
+}
+
+/** Unit price in cents for `quantity` units: the tier with the highest minimum reached, else the price. */
 export function unitPriceCents(priceCents: number, tiers: PriceTiers | null, quantity: number): number {
   if (!tiers) return priceCents;
-  const step = TIER_STEPS.find((s) => quantity >= s.minQuantity);
-  return step ? tiers[step.key] : tiers.single;
+  let unit = priceCents;
+  for (const tier of tiers) if (quantity >= tier.minQuantity) unit = tier.unitPriceCents;
+  return unit;
 }
 
 export interface NextTier {
@@ -42,12 +108,24 @@ export interface NextTier {
 export function nextTier(priceCents: number, tiers: PriceTiers | null, quantity: number): NextTier | null {
   if (!tiers) return null;
   const current = unitPriceCents(priceCents, tiers, quantity);
-  const ascending = [...TIER_STEPS].reverse();
-  const next = ascending.find((s) => s.minQuantity > quantity && tiers[s.key] < current);
-  return next ? { moreUnits: next.minQuantity - quantity, unitPriceCents: tiers[next.key] } : null;
+  const next = tiers.find((tier) => tier.minQuantity > quantity && tier.unitPriceCents < current);
+  return next ? { moreUnits: next.minQuantity - quantity, unitPriceCents: next.unitPriceCents } : null;
 }
 
 /** "5 more for $4.75 each" */
 export function nextTierHint(next: NextTier): string {
   return `${next.moreUnits} more for ${formatCents(next.unitPriceCents)} each`;
+}
+
+/**
+ * The product page's tier table (SPEC: Single, 100 units, ... 1000 units): the single-unit price
+ * first, then one row per tier from 2 units up.
+ */
+export function priceTierRows(priceCents: number, tiers: PriceTiers): Array<{ label: string; unitPriceCents: number }> {
+  return [
+    { label: "Single", unitPriceCents: unitPriceCents(priceCents, tiers, 1) },
+    ...tiers
+      .filter((tier) => tier.minQuantity > 1)
+      .map((tier) => ({ label: `${tier.minQuantity} units`, unitPriceCents: tier.unitPriceCents })),
+  ];
 }

@@ -2,17 +2,9 @@ import type { ProductRow } from "~db/schema";
 import { storedCompareAt } from "~/features/deals/deals";
 import type { LabResultColumns } from "~/features/lab-reports/lab-report-display";
 import { parseStringList } from "./json-list";
+import { parsePriceTiers, type PriceTiers } from "./price-tiers";
 
 export type StrainType = "indica" | "sativa" | "hybrid";
-
-/** Tier unit prices in cents (SPEC: edibles single / 100 / 250 / 500 / 1000 units). */
-export interface PriceTiers {
-  single: number;
-  tier100: number;
-  tier250: number;
-  tier500: number;
-  tier1000: number;
-}
 
 /** A product as the app uses it: lists parsed, flags real booleans, price in cents. */
 export interface Product extends LabResultColumns {
@@ -40,27 +32,6 @@ export interface Product extends LabResultColumns {
   updatedAt: string;
 }
 
-const TIER_KEYS = ["single", "tier100", "tier250", "tier500", "tier1000"] as const;
-
-export function parsePriceTiers(value: unknown): PriceTiers | null {
-  if (typeof value !== "string" || !value) return null;
-  try {
-    const parsed: unknown = JSON.parse(value);
-    if (!parsed || typeof parsed !== "object") return null;
-    const record = parsed as Record<string, unknown>;
-    if (!TIER_KEYS.every((key) => Number.isInteger(record[key]) && (record[key] as number) >= 0)) return null;
-    return {
-      single: record.single as number,
-      tier100: record.tier100 as number,
-      tier250: record.tier250 as number,
-      tier500: record.tier500 as number,
-      tier1000: record.tier1000 as number,
-    };
-  } catch {
-    return null;
-  }
-}
-
 export function normalizeStrainType(value: unknown): StrainType | null {
   const text = typeof value === "string" ? value.trim().toLowerCase() : "";
   return text === "indica" || text === "sativa" || text === "hybrid" ? text : null;
@@ -86,7 +57,7 @@ export function toProduct(row: ProductRow): Product {
     isLabTested: row.isLabTested,
     inStock: row.inStock,
     active: row.active,
-    priceTiers: parsePriceTiers(row.priceTiers),
+    priceTiers: parsePriceTiers(row.priceTiers, row.priceCents),
     bulkNote: row.bulkNote,
     version: row.version,
     updatedAt: row.updatedAt,

@@ -1,4 +1,4 @@
-import type { PriceTiers, Product } from "~/features/catalogue/product";
+import type { Product } from "~/features/catalogue/product";
 import { SITE } from "~/features/site/site";
 
 /** SPEC section 9: the product page shows 4.8 and 234 reviews when the product's own values are falsy. */
@@ -24,12 +24,3 @@ export function productDescription(product: Pick<Product, "name" | "description"
   const tested = product.isLabTested ? " Every batch is lab tested for potency and purity, and it" : " It";
   return `${product.name} from our ${categoryLabel(product.category)} collection, hand-picked by the ${SITE.name} team.${tested} ships discreetly nationwide in ${SITE.delivery}.`;
 }
-
-/** The price-tier table's rows, in order: single, 100, 250, 500, 1000 units. */
-export const PRICE_TIER_ROWS: ReadonlyArray<{ key: keyof PriceTiers; label: string }> = [
-  { key: "single", label: "Single" },
-  { key: "tier100", label: "100 units" },
-  { key: "tier250", label: "250 units" },
-  { key: "tier500", label: "500 units" },
-  { key: "tier1000", label: "1000 units" },
-];

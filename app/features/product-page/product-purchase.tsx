@@ -4,7 +4,7 @@ import { useReadAtHydration } from "~/ui/hydration";
 import { MAX_LINE_QUANTITY } from "~/features/cart/cart";
 import { formatCents } from "~/features/catalogue/money";
 import { nextTier, nextTierHint, unitPriceCents } from "~/features/catalogue/price-tiers";
-import type { PriceTiers } from "~/features/catalogue/product";
+import type { PriceTiers } from "~/features/catalogue/price-tiers";
 import { AddToCartButton } from "~/features/cart/add-to-cart-button";
 
 interface PurchaseProduct {

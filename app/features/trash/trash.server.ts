@@ -1,6 +1,8 @@
 import { desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { productTrash, products, type NewProductRow, type ProductRow, type ProductTrashRow } from "~db/schema";
 import type { Db } from "~/server/load-context";
+import type { ProductSize } from "~/features/catalogue/sizes";
+import { readSizes, sizeRestoreStatements } from "~/features/catalogue/sizes.server";
 import { deleteVariants, forgetPhotos } from "~/features/media/image-pipeline.server";
 import { purgeCategoryTrash } from "./category-trash.server";
 import { parseMediaKey, productMediaKeys, TRASH_PURGE_AFTER_DAYS, type TrashReason } from "./trash";
@@ -16,16 +18,18 @@ import { parseMediaKey, productMediaKeys, TRASH_PURGE_AFTER_DAYS, type TrashReas
  */
 
 /** The statements that move `rows` into the trash (add them to a batch that also deletes the rows). */
-export function trashInsertStatements(db: Db, rows: readonly ProductRow[], reason: TrashReason) {
-  return rows.map((row) =>
-    db
+export function trashInsertStatements(db: Db, rows: readonly ProductRow[], reason: TrashReason, sizes: ReadonlyMap<number, ProductSize[]>) {
+  return rows.map((row) => {
+    // The row and its sizes (decision 028), so Restore brings back every size under its own id.
+    const stored = JSON.stringify({ ...row, sizes: sizes.get(row.id) ?? [] });
+    return db
       .insert(productTrash)
-      .values({ id: row.id, name: row.name, catalogueKey: row.catalogueKey, row: JSON.stringify(row), reason })
+      .values({ id: row.id, name: row.name, catalogueKey: row.catalogueKey, row: stored, reason })
       .onConflictDoUpdate({
         target: productTrash.id,
-        set: { row: JSON.stringify(row), reason, deletedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` },
-      }),
-  );
+        set: { row: stored, reason, deletedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` },
+      });
+  });
 }
 
 /** Moves products into the trash in one atomic batch; returns the names of those moved. */
@@ -34,9 +38,9 @@ export async function moveProductsToTrash(db: Db, ids: readonly number[], reason
   // 50 ids per round keeps every statement far under D1's 100 bound parameters.
   for (let start = 0; start < ids.length; start += 50) {
     const chunk = ids.slice(start, start + 50);
-    const rows = await db.select().from(products).where(inArray(products.id, chunk));
+    const [rows, sizes] = await Promise.all([db.select().from(products).where(inArray(products.id, chunk)), readSizes(db, chunk)]);
     if (rows.length === 0) continue;
-    const [first, ...rest] = trashInsertStatements(db, rows, reason);
+    const [first, ...rest] = trashInsertStatements(db, rows, reason, sizes);
     await db.batch([
       first!,
       ...rest,
@@ -60,7 +64,14 @@ export async function trashProduct(db: Db, id: number): Promise<string | null> {
 
 /** The trashed row as the products table had it (the JSON is ours, written by trashInsertStatements). */
 export function trashedRow(entry: Pick<ProductTrashRow, "row">): NewProductRow {
-  return JSON.parse(entry.row) as NewProductRow;
+  const { sizes: _sizes, ...row } = JSON.parse(entry.row) as NewProductRow & { sizes?: unknown };
+  return row;
+}
+
+/** The trashed product's sizes (none for rows trashed before decision 028: the insert trigger then makes its one size). */
+export function trashedSizes(entry: Pick<ProductTrashRow, "row">): ProductSize[] {
+  const { sizes } = JSON.parse(entry.row) as { sizes?: ProductSize[] };
+  return Array.isArray(sizes) ? sizes : [];
 }
 
 export type RestoreResult = { status: "restored"; name: string } | { status: "not-found" } | { status: "key-taken"; name: string };
@@ -74,7 +85,11 @@ export async function restoreProduct(db: Db, id: number): Promise<RestoreResult>
     const [taken] = await db.select({ id: products.id }).from(products).where(eq(products.catalogueKey, row.catalogueKey)).limit(1);
     if (taken) return { status: "key-taken", name: entry.name };
   }
-  await db.batch([db.insert(products).values({ ...row, id }), db.delete(productTrash).where(eq(productTrash.id, id))]);
+  await db.batch([
+    db.insert(products).values({ ...row, id }),
+    ...sizeRestoreStatements(db, id, trashedSizes(entry)),
+    db.delete(productTrash).where(eq(productTrash.id, id)),
+  ]);
   return { status: "restored", name: entry.name };
 }
 

@@ -1,0 +1,97 @@
+/**
+ * The one writer of sizes (decision 028): a product's sizes and the products row's columns that follow
+ * them (price, compare-at price, tiers of the lowest-priced size) change together, in the caller's
+ * D1 batch, so nothing is half-saved. Writers that still speak one price (the catalogue load, the CSV
+ * import, Restore, Duplicate, bulk actions on a one-size product) write the products row, and the
+ * migration's triggers keep that product's one size in step (`product_sizes_*` in
+ * migrations/0014_product_sizes.sql): a new products row gets its size, and a one-size product's price
+ * change reaches its size.
+ */
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { products, productSizes } from "~db/schema";
+import type { Db } from "~/server/load-context";
+import { serializePriceTiers } from "./price-tiers";
+import { derivedProductColumns, toProductSize, type ProductSize, type SizeInput } from "./sizes";
+
+/** The id of the products row inserted earlier in the same batch (products ids are AUTOINCREMENT). */
+const insertedProductId = sql`(SELECT seq FROM sqlite_sequence WHERE name = 'products')`;
+
+function sizeValues(size: SizeInput, position: number) {
+  return {
+    position,
+    label: size.label,
+    priceCents: size.priceCents,
+    compareAtCents: size.compareAtCents,
+    sku: size.sku,
+    stock: size.stock,
+    tiers: serializePriceTiers(size.tiers) ?? "[]",
+  };
+}
+
+/**
+ * The statements that make `sizes` (in order) the sizes of product `productId` — or, with "inserted",
+ * of the product inserted earlier in the same batch — and set the products row's derived columns.
+ * Sizes with an id of this product are updated in place (cart lines naming them stay valid); sizes of
+ * this product not listed are deleted; new ones are inserted. Validate first (the form's schema):
+ * this writes what it is given.
+ */
+export function sizeWriteStatements(
+  db: Db,
+  productId: number | "inserted",
+  sizes: readonly SizeInput[],
+): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
+  const derived = derivedProductColumns(sizes);
+  const product = productId === "inserted" ? insertedProductId : sql`${productId}`;
+  const kept = productId === "inserted" ? [] : sizes.flatMap((size) => (size.id ? [size.id] : []));
+  const statements: BatchItem<"sqlite">[] = [
+    db.update(products).set(derived).where(eq(products.id, product)),
+    db
+      .delete(productSizes)
+      .where(and(eq(productSizes.productId, product), kept.length > 0 ? notInArray(productSizes.id, kept) : undefined)),
+  ];
+  sizes.forEach((size, position) => {
+    if (productId !== "inserted" && size.id) {
+      statements.push(
+        db
+          .update(productSizes)
+          .set(sizeValues(size, position))
+          .where(and(eq(productSizes.id, size.id), eq(productSizes.productId, productId))),
+      );
+    } else {
+      // The product named by expression, so a size of the product inserted in this batch gets its new id.
+      statements.push(db.insert(productSizes).values({ productId: product, ...sizeValues(size, position) }));
+    }
+  });
+  return statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+}
+
+/**
+ * Restore (decision 025) puts a product back under its own id: its sizes come back under theirs too
+ * (ids are AUTOINCREMENT, never reused), replacing the one the insert trigger made, so cart lines
+ * naming them stay valid. Add after the products insert, in the same batch.
+ */
+export function sizeRestoreStatements(db: Db, productId: number, sizes: readonly ProductSize[]): BatchItem<"sqlite">[] {
+  if (sizes.length === 0) return [];
+  return [
+    db.delete(productSizes).where(eq(productSizes.productId, productId)),
+    ...sizes.map((size, position) => db.insert(productSizes).values({ id: size.id, productId, ...sizeValues(size, position) })),
+  ];
+}
+
+/** Every size of these products, in order, by product id (ONE query; unknown ids read as no sizes). */
+export async function readSizes(db: Db, productIds: readonly number[]): Promise<Map<number, ProductSize[]>> {
+  const bySizes = new Map<number, ProductSize[]>();
+  if (productIds.length === 0) return bySizes;
+  const rows = await db
+    .select()
+    .from(productSizes)
+    .where(inArray(productSizes.productId, [...productIds]))
+    .orderBy(asc(productSizes.productId), asc(productSizes.position), asc(productSizes.id));
+  for (const row of rows) {
+    const list = bySizes.get(row.productId) ?? [];
+    list.push(toProductSize(row));
+    bySizes.set(row.productId, list);
+  }
+  return bySizes;
+}
