@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
+import { readSizes } from "~/features/catalogue/sizes.server";
 import { categories, products } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { endedSale, saleAtPercentOff, type DealPrice } from "~/features/deals/deals";
@@ -259,9 +260,11 @@ async function moveToTrash(db: Db, ids: number[]) {
   const reads = idSlices(ids).map((slice) => db.select().from(products).where(inArray(products.id, slice)));
   const rows = (await runBatch(db, reads)).flat() as Parameters<typeof trashInsertStatements>[1][number][];
   const moved = rows.map((row) => row.id);
+  // Their sizes go with them (decision 028), so Restore brings each back under its own id.
+  const sizes = new Map((await Promise.all(idSlices(moved).map((slice) => readSizes(db, slice)))).flatMap((bySlice) => [...bySlice]));
   // One batch for every row: all of them go to the trash, or none does.
   await runBatch(db, [
-    ...trashInsertStatements(db, rows, "deleted"),
+    ...trashInsertStatements(db, rows, "deleted", sizes),
     ...idSlices(moved).map((slice) => db.delete(products).where(inArray(products.id, slice))),
   ]);
   return moved;
