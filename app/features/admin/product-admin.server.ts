@@ -1,9 +1,10 @@
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
-import { categories, products } from "~db/schema";
+import { categories, products, productSizes } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { toProduct } from "~/features/catalogue/product";
 import { thcColumns } from "~/features/catalogue/thc";
 import { readSizes, sizeWriteStatements } from "~/features/catalogue/sizes.server";
+import type { SizeInput } from "~/features/catalogue/sizes";
 import { pageOffset } from "~/features/shop-filters/shop-filters";
 import { onSaleCondition, productListColumns } from "~/features/catalogue/listing-sql.server";
 import { searchSource } from "~/features/search/search.server";
@@ -232,10 +233,25 @@ function columnsToRow(columns: ProductColumns) {
   };
 }
 
-export async function createProduct(db: Db, columns: ProductColumns) {
-  const [row] = await db.insert(products).values(columnsToRow(columns)).returning({ id: products.id });
+/** A new product and its sizes (decision 028), in one batch. */
+export async function createProduct(db: Db, columns: ProductColumns, sizes?: readonly SizeInput[]) {
+  const [[row]] = await db.batch([
+    db.insert(products).values(columnsToRow(columns)).returning({ id: products.id }),
+    ...(sizes ? sizeWriteStatements(db, "inserted", sizes) : []),
+  ]);
   return row!.id;
 }
+
+/**
+ * Fails its batch (NOT NULL) unless the statement before it changed a row: the sizes of a versioned
+ * update are written only with the update itself, never over another tab's newer save. (A deleted
+ * product has no sizes to trip on; its new sizes then fail on the foreign key.)
+ */
+const abortUnlessChanged = (db: Db, id: number) =>
+  db
+    .update(productSizes)
+    .set({ productId: sql`NULL` })
+    .where(and(eq(productSizes.productId, id), sql`changes() = 0`));
 
 export type UpdateResult = { status: "updated"; version: number } | { status: "not-found" } | { status: "conflict" };
 
@@ -243,12 +259,28 @@ export type UpdateResult = { status: "updated"; version: number } | { status: "n
  * UPDATE ... WHERE id = ? AND version = ?, bumping the version. When no row matched, tells a
  * deleted product (nothing is created) from one that another tab saved first (nothing is overwritten).
  */
-export async function updateProductVersioned(db: Db, id: number, version: number, columns: ProductColumns): Promise<UpdateResult> {
-  const [updated] = await db
+export async function updateProductVersioned(
+  db: Db,
+  id: number,
+  version: number,
+  columns: ProductColumns,
+  sizes?: readonly SizeInput[],
+): Promise<UpdateResult> {
+  const update = db
     .update(products)
     .set({ ...columnsToRow(columns), ...versionBump() })
     .where(and(eq(products.id, id), eq(products.version, version)))
     .returning({ version: products.version });
+  let updated: { version: number } | undefined;
+  if (!sizes) [updated] = await update;
+  else {
+    try {
+      [[updated]] = await db.batch([update, abortUnlessChanged(db, id), ...sizeWriteStatements(db, id, sizes)]);
+    } catch (error) {
+      // The guard refused a stale or deleted product (nothing was written); anything else is an error.
+      if (!/NOT NULL|FOREIGN KEY/.test(String(error))) throw error;
+    }
+  }
   if (updated) return { status: "updated", version: updated.version };
   const existing = await getProductName(db, id);
   return existing ? { status: "conflict" } : { status: "not-found" };
