@@ -21,13 +21,7 @@ const EMPTY_SIZE = { label: "", price: "", compareAt: "", sku: "", stock: "", ti
 /** Stock: blank is not tracked. */
 function StockField({ field }: { field: FieldMetadata<string> }) {
   return (
-    <Field
-      field={field}
-      label="Stock on hand"
-      hint="Units on hand. Leave blank for not tracked; 0 shows Out of Stock."
-      className="input"
-      inputMode="numeric"
-    />
+    <Field field={field} label="Stock on hand" hint="Units on hand. Leave blank for not tracked." className="input" inputMode="numeric" />
   );
 }
 
