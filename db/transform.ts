@@ -1,7 +1,7 @@
 import { storedCompareAt } from "../app/features/deals/deals";
 import { splitEffects } from "../app/features/catalogue/effects";
 import { parsePriceToCents } from "../app/features/catalogue/money";
-import { parsePriceTiers, serializePriceTiers } from "../app/features/catalogue/price-tiers";
+import { parsePriceTiers, serializePriceTiers } from "../app/features/catalogue/stored-tiers";
 import { normalizeStrainType } from "../app/features/catalogue/product";
 import { slugify } from "../app/features/catalogue/slug";
 import { normalizeThc, thcColumns } from "../app/features/catalogue/thc";

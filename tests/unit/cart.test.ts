@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { tiersFromLegacy } from "../../app/features/catalogue/price-tiers";
+import { tiersFromLegacy } from "../../app/features/catalogue/stored-tiers";
 import {
   applyCartAction,
   cartLines,

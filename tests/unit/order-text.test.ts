@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { cartReducer, EMPTY_CART, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartProduct } from "../../app/features/cart/cart";
 import { buildOrderText, ORDER_NAME_MAX_LENGTH, TELEGRAM_MAX_TEXT_LENGTH } from "../../app/features/cart/order-text";
 import { telegramUrl } from "../../app/features/site/site";
-import { tiersFromLegacy } from "../../app/features/catalogue/price-tiers";
+import { tiersFromLegacy } from "../../app/features/catalogue/stored-tiers";
 
 const runtz: CartProduct = { id: 1, name: "Runtz (1/8 oz)", path: "/product/1", image: null, priceCents: 4500, priceTiers: null };
 const shatter: CartProduct = { id: 2, name: "Shatter (1lb)", path: "/product/2", image: null, priceCents: 90000, priceTiers: null };

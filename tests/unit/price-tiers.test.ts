@@ -3,12 +3,11 @@ import {
   isPriceTiers,
   nextTier,
   nextTierHint,
-  parsePriceTiers,
   priceTierRows,
-  tiersFromLegacy,
   unitPriceCents,
   type PriceTiers,
 } from "../../app/features/catalogue/price-tiers";
+import { parsePriceTiers, tiersFromLegacy } from "../../app/features/catalogue/stored-tiers";
 
 /** The gummy tiers of SPEC section 9: $5.00, $4.75, $4.50, $4.25, $4.00. */
 const GUMMIES: PriceTiers = tiersFromLegacy(500, { single: 500, tier100: 475, tier250: 450, tier500: 425, tier1000: 400 });

@@ -85,12 +85,12 @@ export function ProductSizesField({
   const several = more.length > 0;
   return (
     <div className="space-y-5">
-      <p className="text-sm text-ink-600">
+      <p className="text-sm text-ink-700">
         {several
           ? "Each size has its own price, stock and bulk prices. The first size's price is the Price above."
           : "Sold in one size. Add a size to sell it in several (1/8 oz, 1/4 oz, 5-pack …), each with its own price and stock."}
       </p>
-      <fieldset className="min-w-0 space-y-4 rounded-xl border border-cream-300 p-4">
+      <fieldset className="min-w-0 space-y-4 rounded-xl border border-cream-200 p-4">
         <legend className="px-1 font-semibold text-ink-900">{several ? "Size 1" : "Stock"}</legend>
         {several ? (
           <Field
@@ -113,7 +113,7 @@ export function ProductSizesField({
         const fields = size.getFieldset();
         const name = `size ${index + 2}`;
         return (
-          <fieldset key={size.key} className="min-w-0 space-y-4 rounded-xl border border-cream-300 p-4">
+          <fieldset key={size.key} className="min-w-0 space-y-4 rounded-xl border border-cream-200 p-4">
             <legend className="px-1 font-semibold text-ink-900">Size {index + 2}</legend>
             {fields.id.initialValue ? <input type="hidden" name={fields.id.name} value={String(fields.id.initialValue)} /> : null}
             <Field field={fields.label} label="Size label" required className="input" />

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { products, productTrash } from "~db/schema";
 import { storedCompareAt } from "~/features/deals/deals";
 import { productImageOrPackshot } from "~/features/media/packshot";
-import { parsePriceTiers } from "~/features/catalogue/price-tiers";
+import { parsePriceTiers } from "~/features/catalogue/stored-tiers";
 import { productPath } from "~/features/catalogue/product-path";
 import type { Toast } from "~/features/toast/toast";
 import type { Db } from "~/server/load-context";

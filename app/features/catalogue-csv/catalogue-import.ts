@@ -2,7 +2,7 @@ import { z } from "zod";
 import { productFormSchema, productFormToColumns, type ProductFormSchema } from "~/features/admin/product-form-schema";
 import { formatCents } from "~/features/catalogue/money";
 import { parseStringList } from "~/features/catalogue/json-list";
-import { parsePriceTiers, serializePriceTiers } from "~/features/catalogue/price-tiers";
+import { parsePriceTiers, serializePriceTiers } from "~/features/catalogue/stored-tiers";
 import { NO_LAB_REPORT } from "~/features/lab-reports/lab-report";
 import { catalogueFields, type CatalogueField, type CatalogueFields, type FieldValue } from "~/features/migration/catalogue-plan";
 import { CATALOGUE_CSV_COLUMNS, EFFECTS_SEPARATOR, type CatalogueCsvColumn } from "./catalogue-csv";

@@ -2,7 +2,9 @@
  * Tier prices (SPEC section 3 "priceTiers", section 9 gummy tiers; issue 30 "bulk prices as data"):
  * the unit price of a cart line follows its quantity. A size's tiers are data — a list of
  * { minQuantity, unitPriceCents }, ascending — stored as JSON on the size (decision 028). Pure, shared
- * by the drawer, the checkout page, the order text, the product page and the admin form.
+ * by the drawer, the checkout page, the order text, the product page and the admin form. Reading and
+ * writing the stored text is stored-tiers.ts (the server's and the admin's), so this module, which
+ * every page loads with the cart, stays small.
  */
 import { formatCents } from "./money";
 
@@ -18,23 +20,8 @@ export type PriceTiers = readonly PriceTier[];
 /** The most tiers a size has (the spec's gummies have four). */
 export const MAX_TIERS = 10;
 
-/** The spec's fixed tier table (SPEC section 3), as rows written before decision 028 store it. */
-interface LegacyPriceTiers {
-  single: number;
-  tier100: number;
-  tier250: number;
-  tier500: number;
-  tier1000: number;
-}
-const LEGACY_STEPS = [
-  ["tier100", 100],
-  ["tier250", 250],
-  ["tier500", 500],
-  ["tier1000", 1000],
-] as const;
-const LEGACY_KEYS = ["single", "tier100", "tier250", "tier500", "tier1000"] as const;
-
-const isCents = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+/** A non-negative whole number of cents. */
+export const isCents = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
 function isTier(value: unknown): value is PriceTier {
   if (!value || typeof value !== "object") return false;
@@ -46,48 +33,6 @@ function isTier(value: unknown): value is PriceTier {
 export function isPriceTiers(value: unknown): value is PriceTiers {
   if (!Array.isArray(value) || value.length === 0 || value.length > MAX_TIERS) return false;
   return value.every((tier, i) => isTier(tier) && (i === 0 || tier.minQuantity > (value[i - 1] as PriceTier).minQuantity));
-}
-
-function isLegacyTiers(value: unknown): value is LegacyPriceTiers {
-  if (!value || typeof value !== "object") return false;
-  const record = value as Record<string, unknown>;
-  return LEGACY_KEYS.every((key) => isCents(record[key]));
-}
-
-/**
- * The old fixed table as tiers: 100/250/500/1000 units, and `single` from 1 unit when it is not the
- * price itself — so every quantity costs exactly what it did.
- */
-export function tiersFromLegacy(priceCents: number, legacy: LegacyPriceTiers): PriceTiers {
-  const steps = LEGACY_STEPS.map(([key, minQuantity]) => ({ minQuantity, unitPriceCents: legacy[key] }));
-  return legacy.single === priceCents ? steps : [{ minQuantity: 1, unitPriceCents: legacy.single }, ...steps];
-}
-
-/**
- * Stored tiers (JSON text, or already parsed) to tiers, or null for none or anything unreadable. Reads
- * the list of decision 028 and the spec's old fixed table (rows in the trash, old CSV files), which
- * needs the size's price.
- */
-export function parsePriceTiers(value: unknown, priceCents?: number): PriceTiers | null {
-  let parsed = value;
-  if (typeof value === "string") {
-    if (!value) return null;
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      return null;
-    }
-  }
-  if (isPriceTiers(parsed)) return parsed.map(({ minQuantity, unitPriceCents }) => ({ minQuantity, unitPriceCents }));
-  if (isLegacyTiers(parsed)) return tiersFromLegacy(priceCents ?? parsed.single, parsed);
-  return null;
-}
-
-/** Tiers as stored (JSON text), or null for none. */
-export function serializePriceTiers(tiers: PriceTiers | null): string | null {
-  return tiers && tiers.length > 0
-    ? JSON.stringify(tiers.map(({ minQuantity, unitPriceCents }) => ({ minQuantity, unitPriceCents })))
-    : null;
 }
 
 /** Unit price in cents for `quantity` units: the tier with the highest minimum reached, else the price. */

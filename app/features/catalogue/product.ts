@@ -2,7 +2,8 @@ import type { ProductRow } from "~db/schema";
 import { storedCompareAt } from "~/features/deals/deals";
 import type { LabResultColumns } from "~/features/lab-reports/lab-report-display";
 import { parseStringList } from "./json-list";
-import { parsePriceTiers, type PriceTiers } from "./price-tiers";
+import type { PriceTiers } from "./price-tiers";
+import { parsePriceTiers } from "./stored-tiers";
 
 export type StrainType = "indica" | "sativa" | "hybrid";
 

@@ -11,7 +11,7 @@ import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { products, productSizes } from "~db/schema";
 import type { Db } from "~/server/load-context";
-import { serializePriceTiers } from "./price-tiers";
+import { serializePriceTiers } from "./stored-tiers";
 import { derivedProductColumns, toProductSize, type ProductSize, type SizeInput } from "./sizes";
 
 /** The id of the products row inserted earlier in the same batch (products ids are AUTOINCREMENT). */

@@ -6,7 +6,8 @@
  */
 import type { ProductSizeRow } from "~db/schema";
 import { storedCompareAt } from "~/features/deals/deals";
-import { parsePriceTiers, serializePriceTiers, type PriceTiers } from "./price-tiers";
+import type { PriceTiers } from "./price-tiers";
+import { parsePriceTiers, serializePriceTiers } from "./stored-tiers";
 
 /** The most sizes a product has (menus sell five or six; twenty leaves room for packs and weights). */
 export const MAX_SIZES = 20;
