@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
-import { categories, products, productSizes } from "~db/schema";
+import { categories, products, productSizes, settings } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { toProduct } from "~/features/catalogue/product";
 import { thcColumns } from "~/features/catalogue/thc";
@@ -10,6 +10,7 @@ import { onSaleCondition, productListColumns } from "~/features/catalogue/listin
 import { searchSource } from "~/features/search/search.server";
 import { titleCaseSlug } from "~/features/catalogue/slug";
 import { productImageOrPackshot } from "~/features/media/packshot";
+import { DEFAULT_LOW_STOCK_LEVEL, LOW_STOCK_SETTING } from "./low-stock";
 import { copyName, type ProductColumns } from "./product-form-schema";
 
 /**
@@ -33,8 +34,8 @@ export interface AdminProductFilters {
   onSale?: boolean;
   /** only active or only inactive products ("" is both) */
   status?: "" | "active" | "inactive";
-  /** only products in stock or only those out of stock ("" is both) */
-  stock?: "" | "in" | "out";
+  /** only products in stock, only those out of stock, or only those with a size at or below the low-stock level ("" is all) */
+  stock?: "" | "in" | "out" | "low";
   /** only products without an uploaded photo (the shop shows their packshot) */
   noPhoto?: boolean;
   /** only products marked lab tested that have no lab report */
@@ -46,8 +47,15 @@ export interface AdminProductFilters {
  * What the dashboard's "Needs attention" counts and the product list's filters select, in SQL:
  * one definition each, so a count always equals the number of products its link lists.
  */
+/** The shop's low-stock level, read inside the statement that uses it (no round trip of its own). */
+export const lowStockLevel = () =>
+  sql<number>`coalesce((SELECT CAST(${settings.value} AS INTEGER) FROM ${settings} WHERE ${settings.key} = ${LOW_STOCK_SETTING}), ${DEFAULT_LOW_STOCK_LEVEL})`;
+
 export const ATTENTION = {
   outOfStock: () => sql`NOT ${products.inStock}`,
+  // In stock by the owner's switch, with a tracked size that has some units left but no more than the level.
+  lowStock: () =>
+    sql`(${products.inStock} AND EXISTS (SELECT 1 FROM ${productSizes} WHERE ${productSizes.productId} = ${products.id} AND ${productSizes.stock} > 0 AND ${productSizes.stock} <= ${lowStockLevel()}))`,
   onSale: () => onSaleCondition(),
   inactive: () => sql`NOT ${products.active}`,
   // An uploaded photo is the image column; without one the shop draws the packshot (productImageOrPackshot).
@@ -66,6 +74,7 @@ function filterCondition(filters: AdminProductFilters) {
     filters.status === "inactive" ? ATTENTION.inactive() : undefined,
     filters.stock === "in" ? sql`${products.inStock}` : undefined,
     filters.stock === "out" ? ATTENTION.outOfStock() : undefined,
+    filters.stock === "low" ? ATTENTION.lowStock() : undefined,
     filters.noPhoto ? ATTENTION.noPhoto() : undefined,
     filters.labReportMissing ? ATTENTION.labReportMissing() : undefined,
   );
@@ -301,7 +310,15 @@ function countWhere(condition: SQL) {
   return sql<number>`coalesce(sum(CASE WHEN ${condition} THEN 1 ELSE 0 END), 0)`;
 }
 
-/** The dashboard's figures and its "Needs attention" counts, in one query. */
+/** Sets the shop's low-stock level (the dashboard's form). */
+export async function setLowStockLevel(db: Db, level: number) {
+  await db
+    .insert(settings)
+    .values({ key: LOW_STOCK_SETTING, value: String(level) })
+    .onConflictDoUpdate({ target: settings.key, set: { value: String(level), updatedAt: nowIso } });
+}
+
+/** The dashboard's figures, its "Needs attention" counts and the low-stock level, in one query. */
 export async function getDashboardStats(db: Db) {
   const [row] = await db
     .select({
@@ -309,6 +326,8 @@ export async function getDashboardStats(db: Db) {
       active: countWhere(sql`${products.active}`),
       inactive: countWhere(ATTENTION.inactive()),
       outOfStock: countWhere(ATTENTION.outOfStock()),
+      lowStock: countWhere(ATTENTION.lowStock()),
+      lowStockLevel: lowStockLevel(),
       onSale: countWhere(ATTENTION.onSale()),
       noPhoto: countWhere(ATTENTION.noPhoto()),
       labReportMissing: countWhere(ATTENTION.labReportMissing()),
@@ -321,8 +340,10 @@ export async function getDashboardStats(db: Db) {
     inactive: Number(row?.inactive ?? 0),
     outOfStock: Number(row?.outOfStock ?? 0),
     categories: Number(row?.categories ?? 0),
+    lowStockLevel: Number(row?.lowStockLevel ?? DEFAULT_LOW_STOCK_LEVEL),
     attention: {
       outOfStock: Number(row?.outOfStock ?? 0),
+      lowStock: Number(row?.lowStock ?? 0),
       onSale: Number(row?.onSale ?? 0),
       inactive: Number(row?.inactive ?? 0),
       noPhoto: Number(row?.noPhoto ?? 0),
