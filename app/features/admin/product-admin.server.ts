@@ -54,8 +54,9 @@ export const lowStockLevel = () =>
 export const ATTENTION = {
   outOfStock: () => sql`NOT ${products.inStock}`,
   // In stock by the owner's switch, with a tracked size that has some units left but no more than the level.
+  // "products"."id" by hand: drizzle writes a one-table select's columns bare, and a bare id here is the size's.
   lowStock: () =>
-    sql`(${products.inStock} AND EXISTS (SELECT 1 FROM ${productSizes} WHERE ${productSizes.productId} = ${products.id} AND ${productSizes.stock} > 0 AND ${productSizes.stock} <= ${lowStockLevel()}))`,
+    sql`(${products.inStock} AND EXISTS (SELECT 1 FROM ${productSizes} WHERE ${productSizes.productId} = "products"."id" AND ${productSizes.stock} > 0 AND ${productSizes.stock} <= ${lowStockLevel()}))`,
   onSale: () => onSaleCondition(),
   inactive: () => sql`NOT ${products.active}`,
   // An uploaded photo is the image column; without one the shop draws the packshot (productImageOrPackshot).
