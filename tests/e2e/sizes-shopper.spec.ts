@@ -111,6 +111,22 @@ for (const javaScriptEnabled of [true, false]) {
       const telegram = interceptTelegram(context);
       await page.getByRole("button", { name: "Place Order via Telegram" }).click();
       expect(await telegram).toContain(`\n• 2 x ${name} — 1/4 oz ($80.00 each = $160.00)\n`);
+
+      if (javaScriptEnabled) {
+        // A size ticked before the page's JavaScript arrives (scripts held 3 s) stays ticked, and is the one the button adds.
+        await page.route("**/assets/*.js", async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 3000));
+          await route.continue();
+        });
+        await page.goto(`/product/${id}`, { waitUntil: "domcontentloaded" });
+        await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+        const half = page.getByRole("group", { name: "Size", exact: true }).getByRole("radio", { name: /1\/2 oz/ });
+        await half.check();
+        await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+        await expect(page.locator("html")).toHaveAttribute("data-hydrated", "", { timeout: 20_000 });
+        await expect(half).toBeChecked();
+        await expect(form.getByRole("button", { name: "Add to Cart — $150.00" })).toBeVisible();
+      }
     });
   });
 }
