@@ -15,7 +15,6 @@ import { galleryItems } from "~/features/product-page/gallery-items";
 import { ogImageUrl } from "~/features/media/image-variants";
 import { packSize, productImageOrPackshot } from "~/features/media/packshot";
 import { formatCents } from "~/features/catalogue/money";
-import { priceTierRows } from "~/features/catalogue/price-tiers";
 import { useNonce } from "~/features/site/nonce";
 import { categoryLabel, displayRating, productDescription } from "~/features/product-page/product-page";
 import { rootOrigin, seo } from "~/features/site/seo";
@@ -24,7 +23,7 @@ import { labResultsView } from "~/features/lab-reports/lab-report-display";
 import { productJsonLdScript } from "~/features/product-page/product-json-ld.server";
 import { getProductWithSizes, readCatalogue } from "~/features/catalogue/product.server";
 import { hasPicker, SizePanels, sizeInStock, type PickerSize } from "~/features/product-page/size-picker";
-import type { PriceTiers } from "~/features/catalogue/price-tiers";
+import { TierTable } from "~/features/product-page/tier-table";
 import { productIdFromParam, productParam, productPath } from "~/features/catalogue/product-path";
 import { type IconProps, LineIcon } from "~/ui/icons";
 
@@ -123,31 +122,6 @@ function Badge({ icon, title, text }: { icon: React.ReactNode; title: string; te
 
 function Availability({ inStock }: { inStock: boolean }) {
   return <span className={`font-semibold ${inStock ? "text-forest-700" : "text-berry-700"}`}>{inStock ? "In Stock" : "Out of Stock"}</span>;
-}
-
-function TierTable({ priceCents, tiers }: { priceCents: number; tiers: PriceTiers }) {
-  return (
-    // The rows are rounded, not the table: a table's overflow clip would cut its caption too.
-    <table className="tier-table mt-5 w-full max-w-sm text-sm">
-      <caption className="mb-2 text-left font-semibold text-ink-900">Bulk pricing (per unit)</caption>
-      <thead className="sr-only">
-        <tr>
-          <th scope="col">Quantity</th>
-          <th scope="col">Price each</th>
-        </tr>
-      </thead>
-      <tbody>
-        {priceTierRows(priceCents, tiers).map((row) => (
-          <tr key={row.label} className="odd:bg-white even:bg-cream-100">
-            <th scope="row" className="px-4 py-2 text-left font-medium text-ink-700">
-              {row.label}
-            </th>
-            <td className="px-4 py-2 text-right font-semibold text-forest-800">{formatCents(row.unitPriceCents)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
 }
 
 export default function ProductPage() {

@@ -5,10 +5,11 @@ import { useReadAtHydration } from "~/ui/hydration";
 import { SquareThumb } from "~/features/media/product-image";
 import { formatCents } from "~/features/catalogue/money";
 import { unitCompareAt } from "~/features/deals/deals";
-import { nextTier, nextTierHint } from "~/features/catalogue/price-tiers";
+import { nextTier, nextTierHint } from "~/features/catalogue/next-tier";
 import type { CartActionData } from "~/routes/cart";
 import { Price } from "~/features/deals/price";
-import { lineName, MAX_LINE_QUANTITY } from "./cart";
+import { MAX_LINE_QUANTITY } from "./cart";
+import { lineName } from "./line-name";
 import { CART_ACTION, cartLineFetcherKey, useFetcherToasts, useOtherCartSubmitting, type OptimisticLine } from "./cart-state";
 
 const stepButton =

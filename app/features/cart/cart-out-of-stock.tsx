@@ -2,7 +2,8 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SquareThumb } from "~/features/media/product-image";
 import type { CartActionData } from "~/routes/cart";
-import { HELD_LABELS, lineName, type OutOfStockLine } from "./cart";
+import { HELD_LABELS, type OutOfStockLine } from "./cart";
+import { lineName } from "./line-name";
 import { CART_ACTION, cartLineFetcherKey, useFetcherToasts } from "./cart-state";
 
 /**

@@ -10,11 +10,11 @@ import type { Toast } from "~/features/toast/toast";
 import type { Db } from "~/server/load-context";
 import type { ToastInput } from "~/features/toast/toast.server";
 import { buildOrderText } from "./order-text";
+import { lineName } from "./line-name";
 import {
   addedToCartNotice,
   applyCartAction,
   cookieLine,
-  lineName,
   sameLine,
   savedLine,
   CART_BOUND_NOTICES,
@@ -53,7 +53,10 @@ function cartCookie(request: Request) {
 }
 
 /** The cookie's shape; entries are then normalised (junk quantities dropped, repeats merged, bounds applied). */
-const SavedLinesSchema = z.array(z.object({ id: z.number(), quantity: z.number(), sizeId: z.number().optional() }));
+const SavedLinesSchema = z.array(
+  // A size id that is not an id reads as none (the product's first size).
+  z.object({ id: z.number(), quantity: z.number(), sizeId: z.number().int().positive().safe().optional().catch(undefined) }),
+);
 
 export interface SavedCart {
   lines: CartLine[];

@@ -5,6 +5,7 @@
  */
 import { groupDigits, parsePriceToCents } from "~/features/catalogue/money";
 import { isPriceTiers, unitPriceCents, type PriceTiers } from "~/features/catalogue/price-tiers";
+import { lineName } from "./line-name";
 
 /**
  * Bounds that keep the cookie small and every order text under Telegram's 4096 characters
@@ -33,11 +34,6 @@ export function savedLine({ id, quantity, sizeId }: CartLine): CartLine {
 /** Whether two lines are the same line of the cart: the same product in the same size. */
 export function sameLine(a: { id: number; sizeId?: number }, b: { id: number; sizeId?: number }): boolean {
   return a.id === b.id && (a.sizeId ?? 0) === (b.sizeId ?? 0);
-}
-
-/** A line's name as the cart and the order say it: 'Runtz — 1/8 oz', or the name alone for a product sold in one size. */
-export function lineName(line: { name: string; sizeLabel?: string }): string {
-  return line.sizeLabel ? `${line.name} — ${line.sizeLabel}` : line.name;
 }
 
 /** The cookie's form of a line: the size is named only for a product sold in several (labelled) sizes. */
@@ -188,10 +184,8 @@ function boundedQuantity(value: number): { quantity: number; capped: boolean } |
 export function normalizeCartLines<T extends CartLine>(entries: readonly T[]): { lines: T[]; bound: CartBound | null } {
   let bound: CartBound | null = null;
   const lines: T[] = [];
-  for (const raw of entries) {
-    if (!isId(raw.id) || !Number.isSafeInteger(raw.quantity) || raw.quantity <= 0) continue;
-    // A size id that is not an id reads as none (the product's first size).
-    const entry = raw.sizeId === undefined || isId(raw.sizeId) ? raw : { ...raw, sizeId: undefined };
+  for (const entry of entries) {
+    if (!isId(entry.id) || !Number.isSafeInteger(entry.quantity) || entry.quantity <= 0) continue;
     const index = lines.findIndex((line) => sameLine(line, entry));
     if (index === -1 && lines.length >= MAX_CART_LINES) {
       bound = "lines";
