@@ -215,3 +215,40 @@ describe("cart lines carry the size", () => {
     expect(checkout).toContain("Out of Stock");
   });
 });
+
+describe("cards say 'from $X' when a product's sizes cost different amounts", () => {
+  it("the listing's card of a several-price product says 'from' its lowest price; a one-size product's does not", async () => {
+    const body = await (await get("/shop/indoors?sort=price-asc")).text();
+    const card = (name: string) => {
+      const start = body.indexOf(`>${name}</`);
+      expect(start, name).toBeGreaterThan(-1);
+      return body.slice(start, body.indexOf("</article>", start));
+    };
+    expect(card("Runtz")).toMatch(/from <!-- -->\$45\.00|from \$45\.00/);
+    expect(card("Wedding Cake (1/8 oz)")).not.toContain("from ");
+  });
+
+  it("the writer keeps the flag, and the migration's backfill sets it from the sizes", async () => {
+    const flag = async (id: number) =>
+      (await db.select({ differs: products.sizesPriceDiffers }).from(products).where(eq(products.id, id)))[0]?.differs;
+    expect(await flag(runtz)).toBe(true);
+    expect(await flag(cake)).toBe(false);
+    const migration = (env as TestEnv).TEST_MIGRATIONS.find((m) => m.name.includes("sizes_price_differs"));
+    const backfill = migration?.queries.find((q) => q.replace(/^(--.*\n|\s)+/, "").startsWith("UPDATE"));
+    expect(backfill).toBeDefined();
+    await env.DB.prepare("UPDATE products SET sizes_price_differs = NOT sizes_price_differs WHERE id IN (?, ?)").bind(runtz, cake).run();
+    await env.DB.prepare(backfill!).run();
+    expect([await flag(runtz), await flag(cake)]).toEqual([true, false]);
+    // One price again: no 'from'.
+    await db.batch(
+      sizeWriteStatements(
+        db,
+        runtz,
+        sizes.map((one) => ({ ...one, priceCents: 4500, compareAtCents: null })),
+      ),
+    );
+    expect(await flag(runtz)).toBe(false);
+    await db.batch(sizeWriteStatements(db, runtz, sizes));
+    expect(await flag(runtz)).toBe(true);
+  });
+});
