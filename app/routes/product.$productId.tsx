@@ -86,7 +86,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     size: packSize(product),
     isAdmin: admin !== null,
     lab: labResultsView(product),
-    jsonLd: productJsonLdScript(product, cover, new URL(request.url).origin),
+    jsonLd: productJsonLdScript(product, cover, new URL(request.url).origin, found.sizes),
   };
 }
 

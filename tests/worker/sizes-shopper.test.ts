@@ -136,6 +136,45 @@ describe("the product page of a product sold in several sizes", () => {
   });
 });
 
+describe("the product page's JSON-LD offers every size", () => {
+  const jsonLd = async (page: string) => {
+    const html = await (await get(page)).text();
+    return JSON.parse(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!) as {
+      offers: Record<string, unknown> & { offers?: Array<Record<string, unknown>> };
+    };
+  };
+
+  it("an AggregateOffer over one Offer per size, each with its price, SKU and availability", async () => {
+    const { offers } = await jsonLd(path);
+    expect(offers).toMatchObject({
+      "@type": "AggregateOffer",
+      priceCurrency: "USD",
+      lowPrice: "45.00",
+      highPrice: "280.00",
+      offerCount: 4,
+    });
+    expect(offers.offers?.map((offer) => [offer["@type"], offer.name, offer.sku, offer.price, offer.availability])).toEqual([
+      ["Offer", "1/8 oz", "RZ-8", "45.00", "https://schema.org/InStock"],
+      ["Offer", "1/4 oz", "RZ-4", "80.00", "https://schema.org/InStock"],
+      ["Offer", "1/2 oz", undefined, "150.00", "https://schema.org/InStock"],
+      ["Offer", "1 oz", undefined, "280.00", "https://schema.org/OutOfStock"],
+    ]);
+    // A sale's original price is not an offer.
+    expect(JSON.stringify(offers)).not.toContain('"50.00"');
+  });
+
+  it("a product sold in one size keeps its one Offer", async () => {
+    const { offers } = await jsonLd(productPath({ id: cake, name: "Wedding Cake (1/8 oz)" }));
+    expect(offers).toEqual({
+      "@type": "Offer",
+      url: expect.stringContaining(`/product/${cake}-`),
+      price: "50.00",
+      priceCurrency: "USD",
+      availability: "https://schema.org/InStock",
+    });
+  });
+});
+
 describe("cart lines carry the size", () => {
   it("adds the size posted, two of it, and the order says so", async () => {
     const added = await postCart({ intent: "add", productId: String(runtz), sizeId: String(size["1/4 oz"]), quantity: "2" });
