@@ -136,6 +136,23 @@ describe("the product page of a product sold in several sizes", () => {
   });
 });
 
+describe("a product sold in one size with none on hand", () => {
+  it("reads Out of Stock on its page (button disabled, JSON-LD OutOfStock), and its cart line is held", async () => {
+    await env.DB.prepare("UPDATE product_sizes SET stock = 0 WHERE product_id = ?").bind(cake).run();
+    try {
+      await catalogueChanged();
+      const html = await (await get(productPath({ id: cake, name: "Wedding Cake (1/8 oz)" }))).text();
+      expect(html).toMatch(/<button type="submit"[^>]*disabled[^>]*>Out of Stock<\/button>/);
+      expect(html).toContain('"availability":"https://schema.org/OutOfStock"');
+      const text = await (await get("/checkout", { headers: { Cookie: cartCookie([{ id: cake, quantity: 1 }]) } })).text();
+      expect(text).toContain("Out of Stock");
+    } finally {
+      await env.DB.prepare("UPDATE product_sizes SET stock = NULL WHERE product_id = ?").bind(cake).run();
+      await catalogueChanged();
+    }
+  });
+});
+
 describe("the product page's JSON-LD offers every size", () => {
   const jsonLd = async (page: string) => {
     const html = await (await get(page)).text();
