@@ -52,6 +52,8 @@ async function interceptTelegram(context: BrowserContext) {
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
+    // The owner's form, the shopper's path, an order and (with JavaScript) a page whose scripts are held 3 s.
+    test.describe.configure({ timeout: 120_000 });
     // One product per run: both runs share the server's database.
     const name = javaScriptEnabled ? "Sunset Sherbet Light Dep (1 oz)" : "OG Kush Light Dep (1/4 oz)";
 
