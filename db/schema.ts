@@ -67,6 +67,11 @@ export const products = sqliteTable(
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     /** JSON text: { single, tier100, tier250, tier500, tier1000 } in cents, or null */
     priceTiers: text("price_tiers"),
+    /**
+     * Derived (decision 028): its sizes do not all cost the same, so cards say 'from $X' (the row's
+     * price, the lowest). Kept by the sizes writer (sizes.server.ts); 0 for a product sold in one size.
+     */
+    sizesPriceDiffers: integer("sizes_price_differs", { mode: "boolean" }).notNull().default(false),
     /** Bulk pricing note shown on the product page, e.g. "5+ units @ $525". */
     bulkNote: text("bulk_note"),
     /**

@@ -5,6 +5,7 @@ import { readFormData } from "~/server/form-data.server";
 import { localPath } from "~/server/redirect";
 import { cartCookieHeader, changeCart, clearCartCookieHeader, loadCartView, withToastId } from "~/features/cart/cart.server";
 import {
+  cookieLine,
   emptyCartNotice,
   MAX_LINE_QUANTITY,
   nothingInStockNotice,
@@ -44,6 +45,14 @@ const quantity = z
   .regex(/^-?\d{1,9}$/, `Enter a whole number from 0 to ${groupDigits(MAX_LINE_QUANTITY)}`)
   .transform(Number);
 
+/** The size of the line (issue 30); left out, the product's first size. An id of no size of the product reads as its first. */
+const sizeId = z
+  .string()
+  .trim()
+  .regex(/^[1-9]\d{0,14}$/, "Choose a valid size")
+  .transform(Number)
+  .optional();
+
 /** How many to add (the product page's stepper): 1 to the per-line bound; left out, one. */
 const addQuantity = z
   .string()
@@ -62,11 +71,11 @@ const addQuantity = z
 const CartActionSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("add"), productId, quantity: addQuantity }),
-    z.object({ intent: z.literal("set"), productId, quantity }),
-    z.object({ intent: z.literal("increment"), productId }),
-    z.object({ intent: z.literal("decrement"), productId }),
-    z.object({ intent: z.literal("remove"), productId }),
+    z.object({ intent: z.literal("add"), productId, sizeId, quantity: addQuantity }),
+    z.object({ intent: z.literal("set"), productId, sizeId, quantity }),
+    z.object({ intent: z.literal("increment"), productId, sizeId }),
+    z.object({ intent: z.literal("decrement"), productId, sizeId }),
+    z.object({ intent: z.literal("remove"), productId, sizeId }),
     z.object({ intent: z.literal("clear") }),
     z.object({
       intent: z.literal("order"),
@@ -134,7 +143,7 @@ async function placeOrder(request: Request, context: ActionFunctionArgs["context
   // With JavaScript the form opened a new tab for Telegram and this tab shows 'Order sent!' itself.
   // Without, the order was posted from the shopper's own page: it goes to the checkout page, which
   // says the order was sent, shows the empty cart and opens Telegram once (with a link to open it again).
-  const lines = cart.items.map(({ id, quantity }) => ({ id, quantity }));
+  const lines = cart.items.map(cookieLine);
   const headers = new Headers({ Location: byScript ? telegramUrl(context.env.TELEGRAM_USERNAME, cart.orderText) : "/checkout" });
   headers.append("Set-Cookie", await clearCartCookieHeader(request));
   headers.append("Set-Cookie", await lastOrderCookieHeader(request, { lines, open: !byScript }));

@@ -129,7 +129,7 @@ export default function Checkout() {
           </div>
           <ul className="mt-4 space-y-4">
             {view.lines.map((line) => (
-              <CartLineRow key={line.item.id} line={line} variant="page" />
+              <CartLineRow key={`${line.item.id}-${line.item.sizeId ?? ""}`} line={line} variant="page" />
             ))}
           </ul>
           <OutOfStockLines lines={view.outOfStock} variant="page" />

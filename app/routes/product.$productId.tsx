@@ -15,14 +15,15 @@ import { galleryItems } from "~/features/product-page/gallery-items";
 import { ogImageUrl } from "~/features/media/image-variants";
 import { packSize, productImageOrPackshot } from "~/features/media/packshot";
 import { formatCents } from "~/features/catalogue/money";
-import { priceTierRows } from "~/features/catalogue/price-tiers";
 import { useNonce } from "~/features/site/nonce";
 import { categoryLabel, displayRating, productDescription } from "~/features/product-page/product-page";
 import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE, telegramUrl } from "~/features/site/site";
 import { labResultsView } from "~/features/lab-reports/lab-report-display";
 import { productJsonLdScript } from "~/features/product-page/product-json-ld.server";
-import { getProduct, readCatalogue } from "~/features/catalogue/product.server";
+import { getProductWithSizes, readCatalogue } from "~/features/catalogue/product.server";
+import { hasPicker, SizePanels, sizeInStock, type PickerSize } from "~/features/product-page/size-picker";
+import { TierTable } from "~/features/product-page/tier-table";
 import { productIdFromParam, productParam, productPath } from "~/features/catalogue/product-path";
 import { type IconProps, LineIcon } from "~/ui/icons";
 
@@ -63,24 +64,31 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The id finds the product; anything after it is only the readable slug (decision 024).
   const id = productIdFromParam(params.productId);
   if (id === null) productNotFound(pathname);
-  const [product, admin] = await Promise.all([readCatalogue(() => getProduct(context.db, id)), getAdmin(request, context)]);
+  // The product and its sizes in one round trip (a batch).
+  const [found, admin] = await Promise.all([readCatalogue(() => getProductWithSizes(context.db, id)), getAdmin(request, context)]);
   // Shoppers never see an inactive product; the admin does, with a notice.
-  if (!product || (!product.active && !admin)) productNotFound(pathname);
+  if (!found || (!found.product.active && !admin)) productNotFound(pathname);
+  // A product sold in one size with none of it on hand reads Out of Stock, as the cart holds it.
+  const soldOut = found.sizes.length === 1 && found.sizes[0]!.stock === 0;
+  const product = soldOut ? { ...found.product, inStock: false } : found.product;
   // A bare id or an old slug (the name changed) moves for good to the canonical URL, query kept.
   if (params.productId !== productParam(product)) {
     throw redirect(`${productPath(product)}${new URL(request.url).search}`, 301);
   }
   // The gallery's cover, og:image and JSON-LD show the uploaded image, or the packshot when there is none.
   const cover = productImageOrPackshot(product);
+  // A product sold in one size shows no picker and reads exactly as before sizes.
+  const sizes: PickerSize[] = found.sizes.length > 1 ? found.sizes.map(({ sku: _sku, ...size }) => size) : [];
   return {
     product,
+    sizes,
     // Built here, so the slug rules stay out of the browser's code.
     path: productPath(product),
     cover,
     size: packSize(product),
     isAdmin: admin !== null,
     lab: labResultsView(product),
-    jsonLd: productJsonLdScript(product, cover, new URL(request.url).origin),
+    jsonLd: productJsonLdScript(product, cover, new URL(request.url).origin, found.sizes),
   };
 }
 
@@ -114,8 +122,13 @@ function Badge({ icon, title, text }: { icon: React.ReactNode; title: string; te
   );
 }
 
+function Availability({ inStock }: { inStock: boolean }) {
+  return <span className={`font-semibold ${inStock ? "text-forest-700" : "text-berry-700"}`}>{inStock ? "In Stock" : "Out of Stock"}</span>;
+}
+
 export default function ProductPage() {
-  const { product, cover, size, isAdmin, lab, jsonLd } = useLoaderData<typeof loader>();
+  const { product, sizes, cover, size, isAdmin, lab, jsonLd } = useLoaderData<typeof loader>();
+  const picker = hasPicker(sizes) ? sizes : null;
   const root = useRootData();
   const loading = useProductsLoading("/product/");
   const nonce = useNonce();
@@ -149,20 +162,32 @@ export default function ProductPage() {
       <div className="mt-6 grid gap-10 lg:grid-cols-2 lg:gap-14">
         <Gallery key={product.id} items={items} productName={product.name} />
 
-        <div>
+        <div data-sizes={picker ? "" : undefined}>
           <p className="eyebrow">{categoryLabel(product.category)}</p>
           <h1 className="heading-display mt-2 text-3xl sm:text-4xl">{product.name}</h1>
           <div className="mt-3">
             <StarRating rating={rating} reviewCount={reviewCount} size="lg" />
           </div>
-          <Price
-            priceCents={product.priceCents}
-            compareAtCents={product.compareAtCents}
-            className="mt-5 text-3xl font-semibold text-forest-800"
-          />
+          {picker ? (
+            <SizePanels sizes={picker}>
+              {(option) => (
+                <Price
+                  priceCents={option.priceCents}
+                  compareAtCents={option.compareAtCents}
+                  className="mt-5 text-3xl font-semibold text-forest-800"
+                />
+              )}
+            </SizePanels>
+          ) : (
+            <Price
+              priceCents={product.priceCents}
+              compareAtCents={product.compareAtCents}
+              className="mt-5 text-3xl font-semibold text-forest-800"
+            />
+          )}
 
           <div className="mt-6">
-            <ProductPurchase key={product.id} product={product} />
+            <ProductPurchase key={product.id} product={product} sizes={picker ?? undefined} />
             <a href={bulkLink} target="_blank" rel="noopener noreferrer" className="btn-secondary mt-3 w-full py-3 sm:w-auto">
               Contact for Bulk Orders
               <span className="sr-only"> (opens Telegram in a new tab)</span>
@@ -176,27 +201,12 @@ export default function ProductPage() {
             </p>
           ) : null}
 
-          {product.priceTiers ? (
-            // The rows are rounded, not the table: a table's overflow clip would cut its caption too.
-            <table className="tier-table mt-5 w-full max-w-sm text-sm">
-              <caption className="mb-2 text-left font-semibold text-ink-900">Bulk pricing (per unit)</caption>
-              <thead className="sr-only">
-                <tr>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Price each</th>
-                </tr>
-              </thead>
-              <tbody>
-                {priceTierRows(product.priceCents, product.priceTiers).map((row) => (
-                  <tr key={row.label} className="odd:bg-white even:bg-cream-100">
-                    <th scope="row" className="px-4 py-2 text-left font-medium text-ink-700">
-                      {row.label}
-                    </th>
-                    <td className="px-4 py-2 text-right font-semibold text-forest-800">{formatCents(row.unitPriceCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          {picker ? (
+            <SizePanels sizes={picker}>
+              {(option) => (option.tiers ? <TierTable priceCents={option.priceCents} tiers={option.tiers} /> : null)}
+            </SizePanels>
+          ) : product.priceTiers ? (
+            <TierTable priceCents={product.priceCents} tiers={product.priceTiers} />
           ) : null}
 
           <ul className="mt-6 grid gap-3 sm:grid-cols-3" aria-label="Why order here">
@@ -241,8 +251,14 @@ export default function ProductPage() {
               ) : null}
               <div className="flex justify-between gap-4 px-4 py-2.5">
                 <dt className="text-ink-700">Availability</dt>
-                <dd className={`font-semibold ${product.inStock ? "text-forest-700" : "text-berry-700"}`}>
-                  {product.inStock ? "In Stock" : "Out of Stock"}
+                <dd>
+                  {picker ? (
+                    <SizePanels sizes={picker} as="span">
+                      {(option) => <Availability inStock={product.inStock && sizeInStock(option)} />}
+                    </SizePanels>
+                  ) : (
+                    <Availability inStock={product.inStock} />
+                  )}
                 </dd>
               </div>
             </dl>

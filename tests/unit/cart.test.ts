@@ -298,3 +298,81 @@ describe("normalizeCartLines and cartLines (what the cookie holds)", () => {
     });
   });
 });
+
+describe("cart lines are a product in a size (issue 30)", () => {
+  const sized = (sizeId: number, sizeLabel: string, priceCents: number): CartProduct => ({
+    id: 7,
+    sizeId,
+    sizeLabel,
+    name: "Runtz",
+    path: "/product/7-runtz",
+    image: null,
+    priceCents,
+    priceTiers: null,
+  });
+  const eighth = sized(70, "1/8 oz", 4500);
+  const quarter = sized(71, "1/4 oz", 8000);
+
+  it("keeps two sizes of one product as two lines, each at its own price", () => {
+    let cart = cartReducer(EMPTY_CART, { type: "ADD_ITEM", product: eighth });
+    cart = cartReducer(cart, { type: "ADD_ITEM", product: quarter, quantity: 2 });
+    cart = cartReducer(cart, { type: "ADD_ITEM", product: eighth });
+    expect(cart.items.map((item) => [item.sizeId, item.sizeLabel, item.quantity, item.lineTotalCents])).toEqual([
+      [70, "1/8 oz", 2, 9000],
+      [71, "1/4 oz", 2, 16000],
+    ]);
+    expect(cart.totalCents).toBe(25000);
+    expect(cartLines(cart)).toEqual([
+      { id: 7, quantity: 2, sizeId: 70 },
+      { id: 7, quantity: 2, sizeId: 71 },
+    ]);
+  });
+
+  it("changes and removes only the size named", () => {
+    let cart = [eighth, quarter].reduce((state, product) => cartReducer(state, { type: "ADD_ITEM", product }), EMPTY_CART);
+    cart = cartReducer(cart, { type: "UPDATE_QUANTITY", id: 7, sizeId: 71, quantity: 5 });
+    expect(cart.items.map((item) => item.quantity)).toEqual([1, 5]);
+    cart = cartReducer(cart, { type: "REMOVE_ITEM", id: 7, sizeId: 70 });
+    expect(cart.items.map((item) => item.sizeId)).toEqual([71]);
+    // No size named: a line of a product sold in one size (none stored), so nothing here changes.
+    expect(cartReducer(cart, { type: "REMOVE_ITEM", id: 7 })).toEqual(cart);
+  });
+
+  it("stores a size only for a product sold in labelled sizes (a one-size product's line is as before)", () => {
+    const oneSize = { ...eighth, sizeLabel: "" };
+    expect(cartLines(cartReducer(EMPTY_CART, { type: "ADD_ITEM", product: oneSize }))).toEqual([{ id: 7, quantity: 1 }]);
+  });
+
+  it("normalises saved lines by product and size: repeats merge, bounds hold (the cookie's reader drops junk size ids)", () => {
+    const { lines, bound } = normalizeCartLines([
+      { id: 7, quantity: 600, sizeId: 70 },
+      { id: 7, quantity: 600, sizeId: 70 },
+      { id: 7, quantity: 1, sizeId: 71 },
+      { id: 7, quantity: 4 },
+      { id: 7, quantity: 5 },
+    ]);
+    expect(lines).toEqual([
+      { id: 7, quantity: MAX_LINE_QUANTITY, sizeId: 70 },
+      { id: 7, quantity: 1, sizeId: 71 },
+      { id: 7, quantity: 9 },
+    ]);
+    expect(bound).toBe("quantity");
+    const many = Array.from({ length: MAX_CART_LINES + 3 }, (_, i) => ({ id: 7, quantity: 1, sizeId: 100 + i }));
+    expect(normalizeCartLines(many)).toEqual({ lines: many.slice(0, MAX_CART_LINES), bound: "lines" });
+  });
+
+  it("LOAD_CART merges lines that name the same size (an old line and a new one resolved alike)", () => {
+    const state = cartReducer(EMPTY_CART, {
+      type: "LOAD_CART",
+      items: [
+        { ...eighth, quantity: 2 },
+        { ...eighth, quantity: 3 },
+        { ...quarter, quantity: 1 },
+      ],
+    });
+    expect(state.items.map((item) => [item.sizeId, item.quantity])).toEqual([
+      [70, 5],
+      [71, 1],
+    ]);
+  });
+});

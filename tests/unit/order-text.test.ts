@@ -1,4 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { formatCents } from "../../app/features/catalogue/money";
+import { unitPriceCents } from "../../app/features/catalogue/price-tiers";
 import { cartReducer, EMPTY_CART, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartProduct } from "../../app/features/cart/cart";
 import { buildOrderText, ORDER_NAME_MAX_LENGTH, TELEGRAM_MAX_TEXT_LENGTH } from "../../app/features/cart/order-text";
 import { telegramUrl } from "../../app/features/site/site";
@@ -85,5 +88,75 @@ describe("buildOrderText", () => {
     expect(text.length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT_LENGTH);
     // and the link carries all of it
     expect(decodeURIComponent(new URL(telegramUrl("greenleafsupply", text)).searchParams.get("text") ?? "")).toBe(text);
+  });
+});
+
+describe("order text with sizes (issue 30)", () => {
+  it("names the size after the product: '2 x Runtz — 1/8 oz ($45.00 each = $90.00)'", () => {
+    const product: CartProduct = { ...runtz, name: "Runtz", sizeId: 11, sizeLabel: "1/8 oz" };
+    const cart = cartReducer(EMPTY_CART, { type: "ADD_ITEM", product, quantity: 2 });
+    expect(buildOrderText(cart)).toContain("\n• 2 x Runtz — 1/8 oz ($45.00 each = $90.00)\n");
+    // A product sold in one size ('' label) reads exactly as before sizes.
+    const one = cartReducer(EMPTY_CART, { type: "ADD_ITEM", product: { ...runtz, sizeId: 1, sizeLabel: "" }, quantity: 2 });
+    expect(buildOrderText(one)).toContain("\n• 2 x Runtz (1/8 oz) ($45.00 each = $90.00)\n");
+  });
+
+  it("is right for any mix of sizes, tiers and quantities, long and non-Latin labels, and stays under 4096 characters", () => {
+    const tiers = fc
+      .uniqueArray(fc.integer({ min: 2, max: MAX_LINE_QUANTITY }), { minLength: 1, maxLength: 4 })
+      .chain((mins) =>
+        fc.tuple(
+          ...mins
+            .sort((a, b) => a - b)
+            .map((min) => fc.integer({ min: 0, max: 9_999_999_999 }).map((unit) => ({ minQuantity: min, unitPriceCents: unit }))),
+        ),
+      );
+    const label = fc.oneof(
+      fc.constantFrom("1/8 oz", "1/4 oz", "1 lb", "5-pack", "½ унции", "八分之一盎司", "🌿 1 g", ""),
+      fc.string({ unit: "grapheme", minLength: 1, maxLength: 200 }),
+    );
+    const line = fc.record({
+      id: fc.integer({ min: 1, max: 30 }),
+      sizeId: fc.integer({ min: 1, max: 60 }),
+      sizeLabel: label,
+      name: fc.string({ unit: "grapheme", minLength: 1, maxLength: 200 }),
+      priceCents: fc.integer({ min: 0, max: 9_999_999_999 }),
+      priceTiers: fc.option(tiers, { nil: null }),
+      quantity: fc.integer({ min: 1, max: MAX_LINE_QUANTITY }),
+    });
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: MAX_CART_LINES + 5 }), (lines) => {
+        let cart = EMPTY_CART;
+        for (const { quantity, ...rest } of lines) {
+          cart = cartReducer(cart, { type: "ADD_ITEM", product: { ...rest, path: "/product/1", image: null }, quantity });
+        }
+        const text = buildOrderText(cart);
+        expect(text.length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT_LENGTH);
+        // no half of an emoji: the Telegram link carries all of it
+        expect(decodeURIComponent(encodeURIComponent(text))).toBe(text);
+        const bullets = text.split("\n").filter((row) => row.startsWith("• "));
+        expect(bullets).toHaveLength(cart.items.length);
+        let total = 0;
+        cart.items.forEach((item, i) => {
+          const unit = unitPriceCents(item.priceCents, item.priceTiers, item.quantity);
+          expect(item.unitPriceCents).toBe(unit);
+          expect(item.lineTotalCents).toBe(unit * item.quantity);
+          total += unit * item.quantity;
+          const bullet = bullets[i]!;
+          expect(bullet.startsWith(`• ${item.quantity} x `)).toBe(true);
+          expect(bullet.endsWith(` (${formatCents(unit)} each = ${formatCents(unit * item.quantity)})`)).toBe(true);
+          // The size is named (whole up to 40 characters) exactly when the line has a label.
+          const shown = (item.sizeLabel ?? "").trim().replace(/\s+/g, " ");
+          const chars = Array.from(shown);
+          if (shown) expect(bullet).toContain(` — ${chars.length > 40 ? `${chars.slice(0, 39).join("")}…` : shown} (`);
+          else expect(bullet).not.toContain(" — ");
+        });
+        expect(cart.totalCents).toBe(total);
+        expect(text).toContain(`Total: ${formatCents(total)}`);
+        // one line per product and size
+        expect(new Set(cart.items.map((item) => `${item.id}:${item.sizeId}`)).size).toBe(cart.items.length);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  isPriceTiers,
-  nextTier,
-  nextTierHint,
-  priceTierRows,
-  unitPriceCents,
-  type PriceTiers,
-} from "../../app/features/catalogue/price-tiers";
+import { priceTierRows } from "../../app/features/product-page/tier-table";
+import { isPriceTiers, unitPriceCents, type PriceTiers } from "../../app/features/catalogue/price-tiers";
+import { nextTier, nextTierHint } from "../../app/features/catalogue/next-tier";
 import { parsePriceTiers, tiersFromLegacy } from "../../app/features/catalogue/stored-tiers";
 
 /** The gummy tiers of SPEC section 9: $5.00, $4.75, $4.50, $4.25, $4.00. */

@@ -10,6 +10,8 @@ import { BULK_MAX, BULK_MESSAGES as M, tooManyMatching } from "../../app/feature
 import { adminGet, adminPost, follow, html, post, read } from "./admin-helpers";
 import { get } from "./helpers";
 import { nastyString, snapshot } from "./fuzz";
+import { createDb } from "../../app/server/load-context";
+import { readSizes, sizeWriteStatements } from "../../app/features/catalogue/sizes.server";
 
 const ROUTE = "/admin/products/bulk";
 
@@ -156,6 +158,49 @@ describe("bulk actions: each action", () => {
     expect(after.map((row) => [row.price_cents, row.compare_at_cents, row.version])).toEqual([
       [4000, null, 4],
       [4100, null, 4],
+    ]);
+  });
+
+  it("a product sold in several sizes goes on sale size by size, and ending the sale restores every size", async () => {
+    const db = createDb(env.DB);
+    const { ids } = await makeProducts(2); // the second stays in one size: $41.00
+    const [several] = ids;
+    const size = (label: string, priceCents: number, compareAtCents: number | null = null) => ({
+      label,
+      priceCents,
+      compareAtCents,
+      sku: null,
+      stock: null,
+      tiers: null,
+    });
+    // 1/4 oz is already on sale ($70 from $80): a new sale is measured from its original, never stacked.
+    await db.batch(sizeWriteStatements(db, several!, [size("1/8 oz", 4500), size("1/4 oz", 7000, 8000), size("1 oz", 28000)]));
+    const prices = async () =>
+      (await readSizes(db, [several!])).get(several!)!.map((s) => [s.label, s.priceCents, s.compareAtCents] as const);
+
+    await expectDone(await confirmed({ bulk: "sale", percent: "10", ids: ids.join(",") }), "2 products put on sale at 10% off.");
+    expect(await prices()).toEqual([
+      ["1/8 oz", 4050, 4500],
+      ["1/4 oz", 7200, 8000],
+      ["1 oz", 25200, 28000],
+    ]);
+    // The products row follows its lowest size, so listings sort and filter by it.
+    let after = await rows(ids);
+    expect(after.map((row) => [row.price_cents, row.compare_at_cents, row.version])).toEqual([
+      [4050, 4500, 2],
+      [3690, 4100, 2],
+    ]);
+
+    await expectDone(await confirmed({ bulk: "end-sale", ids: ids.join(",") }), "Sale ended for 2 products.");
+    expect(await prices()).toEqual([
+      ["1/8 oz", 4500, null],
+      ["1/4 oz", 8000, null],
+      ["1 oz", 28000, null],
+    ]);
+    after = await rows(ids);
+    expect(after.map((row) => [row.price_cents, row.compare_at_cents])).toEqual([
+      [4500, null],
+      [4100, null],
     ]);
   });
 

@@ -10,6 +10,7 @@ import {
   type MigrationMessage,
 } from "../../app/features/migration/migration.server";
 import { productPath } from "../../app/features/catalogue/product-path";
+import { readSizes, sizeWriteStatements } from "../../app/features/catalogue/sizes.server";
 import { variantObjectKey } from "../../app/features/media/image-variants";
 import worker from "../../workers/app";
 import { adminCookie, catalogueChanged, get, postForm } from "./helpers";
@@ -172,6 +173,28 @@ describe("a load keeps the owner's work unless told to replace it", () => {
       name: "My House Gummies",
       image: "/images/owner-photo.jpg",
     });
+  });
+
+  it("never reprices a product the owner sells in several sizes, even when replacing (its prices live in its sizes)", async () => {
+    const key = catalogue[0]!.key;
+    const { id } = (await productByKey(key)) as { id: number };
+    const sizes = [
+      { label: "1/8 oz", priceCents: 4500, compareAtCents: null, sku: null, stock: 10, tiers: null },
+      { label: "1 oz", priceCents: 28000, compareAtCents: null, sku: null, stock: 2, tiers: null },
+    ];
+    await db.batch(sizeWriteStatements(db, id, sizes));
+    await catalogueChanged();
+    const before = (await readSizes(db, [id])).get(id);
+
+    const { replace } = await catalogueLoadChoices(db, nextEdition());
+    expect(replace.ownerEdits.find((edit) => edit.id === id)?.fields).toContain("priceCents");
+    for (const mode of [false, true]) {
+      const run = await load(nextEdition(), { replace: mode });
+      expect(run.status).toBe("succeeded");
+      // The catalogue's $1234 reaches neither the sizes nor the products row, which still follows the lowest size.
+      expect((await readSizes(db, [id])).get(id)).toEqual(before);
+      expect(await productByKey(key)).toMatchObject({ id, price_cents: 4500 });
+    }
   });
 
   it("leaves a catalogue product the owner deleted in the trash, and the plan says so", async () => {

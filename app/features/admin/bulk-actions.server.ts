@@ -1,8 +1,9 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
+import { derivedProductColumns } from "~/features/catalogue/sizes";
 import { readSizes } from "~/features/catalogue/sizes.server";
-import { categories, products } from "~db/schema";
+import { categories, products, productSizes } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { endedSale, saleAtPercentOff, type DealPrice } from "~/features/deals/deals";
 import { restoreProduct, trashInsertStatements } from "~/features/trash/trash.server";
@@ -236,24 +237,57 @@ async function priceRows(db: Db, ids: number[]) {
   return (await runBatch(db, slices)).flat() as Array<DealPrice & { id: number; version: number }>;
 }
 
-/** Sale and end of sale: each product's new prices by the deals rules, written against the version read. */
+/**
+ * Sale and end of sale: each product's new prices by the deals rules, written against the version read.
+ * A product sold in one size writes its products row (the migration's trigger keeps that size in
+ * step); one sold in several sizes (decision 028) has the rule applied to every size, each size's
+ * write guarded by the same version, and its derived columns (the lowest size's) set with the bump.
+ */
+interface PriceWrite {
+  row: { id: number; version: number };
+  set: { priceCents: number; compareAtCents: number | null; priceTiers?: string | null };
+  sizes: BatchItem<"sqlite">[];
+}
+
 async function reprice(db: Db, ids: number[], rule: (price: DealPrice) => DealPrice | null) {
-  const rows = await priceRows(db, ids);
-  const changes = rows.map((row) => ({ row, next: rule(row) }));
-  const statements = changes.flatMap(({ row, next }) =>
-    next
-      ? [
-          db
-            .update(products)
-            .set({ priceCents: next.priceCents, compareAtCents: next.compareAtCents, ...versionBump() })
-            .where(and(eq(products.id, row.id), eq(products.version, row.version)))
-            .returning({ id: products.id }),
-        ]
-      : [],
-  );
+  const [rows, sizesOf] = await Promise.all([priceRows(db, ids), readSizes(db, ids)]);
+  const wasOnSale = new Set<number>();
+  const writes = rows.flatMap<PriceWrite>((row) => {
+    const sizes = sizesOf.get(row.id) ?? [];
+    if (sizes.length <= 1) {
+      if (endedSale(row) !== null) wasOnSale.add(row.id);
+      const next = rule(row);
+      return next ? [{ row, set: { priceCents: next.priceCents, compareAtCents: next.compareAtCents }, sizes: [] }] : [];
+    }
+    if (sizes.some((size) => endedSale(size) !== null)) wasOnSale.add(row.id);
+    const repriced = sizes.map((size) => ({ size, next: rule(size) }));
+    if (repriced.every(({ next }) => next === null)) return [];
+    const written = repriced.map(({ size, next }) => (next ? { ...size, ...next } : size));
+    const { priceCents, compareAtCents, priceTiers } = derivedProductColumns(written);
+    const sameVersion = sql`(SELECT ${products.version} FROM ${products} WHERE ${products.id} = ${row.id}) = ${row.version}`;
+    const sizeWrites = repriced.flatMap(({ size, next }) =>
+      next
+        ? [
+            db
+              .update(productSizes)
+              .set({ priceCents: next.priceCents, compareAtCents: next.compareAtCents })
+              .where(and(eq(productSizes.id, size.id), sameVersion)),
+          ]
+        : [],
+    );
+    return [{ row, set: { priceCents, compareAtCents, priceTiers }, sizes: sizeWrites }];
+  });
+  // Each product's size writes come before its guarded update, which bumps the version they check.
+  const statements = writes.flatMap(({ row, set, sizes }) => [
+    ...sizes,
+    db
+      .update(products)
+      .set({ ...set, ...versionBump() })
+      .where(and(eq(products.id, row.id), eq(products.version, row.version)))
+      .returning({ id: products.id }),
+  ]);
   const changed = changedIds(await runBatch(db, statements));
-  const wasOnSale = new Set(changes.filter(({ row }) => endedSale(row) !== null).map(({ row }) => row.id));
-  return { changed, skipped: rows.length - statements.length, wasOnSale };
+  return { changed, skipped: rows.length - writes.length, wasOnSale };
 }
 
 async function moveToTrash(db: Db, ids: number[]) {

@@ -1,14 +1,16 @@
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
-import { categories, products } from "~db/schema";
+import { categories, products, productSizes, settings } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { toProduct } from "~/features/catalogue/product";
 import { thcColumns } from "~/features/catalogue/thc";
 import { readSizes, sizeWriteStatements } from "~/features/catalogue/sizes.server";
+import type { SizeInput } from "~/features/catalogue/sizes";
 import { pageOffset } from "~/features/shop-filters/shop-filters";
 import { onSaleCondition, productListColumns } from "~/features/catalogue/listing-sql.server";
 import { searchSource } from "~/features/search/search.server";
 import { titleCaseSlug } from "~/features/catalogue/slug";
 import { productImageOrPackshot } from "~/features/media/packshot";
+import { DEFAULT_LOW_STOCK_LEVEL, LOW_STOCK_SETTING } from "./low-stock";
 import { copyName, type ProductColumns } from "./product-form-schema";
 
 /**
@@ -32,8 +34,8 @@ export interface AdminProductFilters {
   onSale?: boolean;
   /** only active or only inactive products ("" is both) */
   status?: "" | "active" | "inactive";
-  /** only products in stock or only those out of stock ("" is both) */
-  stock?: "" | "in" | "out";
+  /** only products in stock, only those out of stock, or only those with a size at or below the low-stock level ("" is all) */
+  stock?: "" | "in" | "out" | "low";
   /** only products without an uploaded photo (the shop shows their packshot) */
   noPhoto?: boolean;
   /** only products marked lab tested that have no lab report */
@@ -45,8 +47,16 @@ export interface AdminProductFilters {
  * What the dashboard's "Needs attention" counts and the product list's filters select, in SQL:
  * one definition each, so a count always equals the number of products its link lists.
  */
+/** The shop's low-stock level, read inside the statement that uses it (no round trip of its own). */
+export const lowStockLevel = () =>
+  sql<number>`coalesce((SELECT CAST(${settings.value} AS INTEGER) FROM ${settings} WHERE ${settings.key} = ${LOW_STOCK_SETTING}), ${DEFAULT_LOW_STOCK_LEVEL})`;
+
 export const ATTENTION = {
   outOfStock: () => sql`NOT ${products.inStock}`,
+  // In stock by the owner's switch, with a tracked size that has some units left but no more than the level.
+  // "products"."id" by hand: drizzle writes a one-table select's columns bare, and a bare id here is the size's.
+  lowStock: () =>
+    sql`(${products.inStock} AND EXISTS (SELECT 1 FROM ${productSizes} WHERE ${productSizes.productId} = "products"."id" AND ${productSizes.stock} > 0 AND ${productSizes.stock} <= ${lowStockLevel()}))`,
   onSale: () => onSaleCondition(),
   inactive: () => sql`NOT ${products.active}`,
   // An uploaded photo is the image column; without one the shop draws the packshot (productImageOrPackshot).
@@ -65,6 +75,7 @@ function filterCondition(filters: AdminProductFilters) {
     filters.status === "inactive" ? ATTENTION.inactive() : undefined,
     filters.stock === "in" ? sql`${products.inStock}` : undefined,
     filters.stock === "out" ? ATTENTION.outOfStock() : undefined,
+    filters.stock === "low" ? ATTENTION.lowStock() : undefined,
     filters.noPhoto ? ATTENTION.noPhoto() : undefined,
     filters.labReportMissing ? ATTENTION.labReportMissing() : undefined,
   );
@@ -232,10 +243,25 @@ function columnsToRow(columns: ProductColumns) {
   };
 }
 
-export async function createProduct(db: Db, columns: ProductColumns) {
-  const [row] = await db.insert(products).values(columnsToRow(columns)).returning({ id: products.id });
+/** A new product and its sizes (decision 028), in one batch. */
+export async function createProduct(db: Db, columns: ProductColumns, sizes?: readonly SizeInput[]) {
+  const [[row]] = await db.batch([
+    db.insert(products).values(columnsToRow(columns)).returning({ id: products.id }),
+    ...(sizes ? sizeWriteStatements(db, "inserted", sizes) : []),
+  ]);
   return row!.id;
 }
+
+/**
+ * Fails its batch (NOT NULL) unless the statement before it changed a row: the sizes of a versioned
+ * update are written only with the update itself, never over another tab's newer save. (A deleted
+ * product has no sizes to trip on; its new sizes then fail on the foreign key.)
+ */
+const abortUnlessChanged = (db: Db, id: number) =>
+  db
+    .update(productSizes)
+    .set({ productId: sql`NULL` })
+    .where(and(eq(productSizes.productId, id), sql`changes() = 0`));
 
 export type UpdateResult = { status: "updated"; version: number } | { status: "not-found" } | { status: "conflict" };
 
@@ -243,12 +269,28 @@ export type UpdateResult = { status: "updated"; version: number } | { status: "n
  * UPDATE ... WHERE id = ? AND version = ?, bumping the version. When no row matched, tells a
  * deleted product (nothing is created) from one that another tab saved first (nothing is overwritten).
  */
-export async function updateProductVersioned(db: Db, id: number, version: number, columns: ProductColumns): Promise<UpdateResult> {
-  const [updated] = await db
+export async function updateProductVersioned(
+  db: Db,
+  id: number,
+  version: number,
+  columns: ProductColumns,
+  sizes?: readonly SizeInput[],
+): Promise<UpdateResult> {
+  const update = db
     .update(products)
     .set({ ...columnsToRow(columns), ...versionBump() })
     .where(and(eq(products.id, id), eq(products.version, version)))
     .returning({ version: products.version });
+  let updated: { version: number } | undefined;
+  if (!sizes) [updated] = await update;
+  else {
+    try {
+      [[updated]] = await db.batch([update, abortUnlessChanged(db, id), ...sizeWriteStatements(db, id, sizes)]);
+    } catch (error) {
+      // The guard refused a stale or deleted product (nothing was written); anything else is an error.
+      if (!/NOT NULL|FOREIGN KEY/.test(String(error))) throw error;
+    }
+  }
   if (updated) return { status: "updated", version: updated.version };
   const existing = await getProductName(db, id);
   return existing ? { status: "conflict" } : { status: "not-found" };
@@ -269,7 +311,15 @@ function countWhere(condition: SQL) {
   return sql<number>`coalesce(sum(CASE WHEN ${condition} THEN 1 ELSE 0 END), 0)`;
 }
 
-/** The dashboard's figures and its "Needs attention" counts, in one query. */
+/** Sets the shop's low-stock level (the dashboard's form). */
+export async function setLowStockLevel(db: Db, level: number) {
+  await db
+    .insert(settings)
+    .values({ key: LOW_STOCK_SETTING, value: String(level) })
+    .onConflictDoUpdate({ target: settings.key, set: { value: String(level), updatedAt: nowIso } });
+}
+
+/** The dashboard's figures, its "Needs attention" counts and the low-stock level, in one query. */
 export async function getDashboardStats(db: Db) {
   const [row] = await db
     .select({
@@ -277,6 +327,8 @@ export async function getDashboardStats(db: Db) {
       active: countWhere(sql`${products.active}`),
       inactive: countWhere(ATTENTION.inactive()),
       outOfStock: countWhere(ATTENTION.outOfStock()),
+      lowStock: countWhere(ATTENTION.lowStock()),
+      lowStockLevel: lowStockLevel(),
       onSale: countWhere(ATTENTION.onSale()),
       noPhoto: countWhere(ATTENTION.noPhoto()),
       labReportMissing: countWhere(ATTENTION.labReportMissing()),
@@ -289,8 +341,10 @@ export async function getDashboardStats(db: Db) {
     inactive: Number(row?.inactive ?? 0),
     outOfStock: Number(row?.outOfStock ?? 0),
     categories: Number(row?.categories ?? 0),
+    lowStockLevel: Number(row?.lowStockLevel ?? DEFAULT_LOW_STOCK_LEVEL),
     attention: {
       outOfStock: Number(row?.outOfStock ?? 0),
+      lowStock: Number(row?.lowStock ?? 0),
       onSale: Number(row?.onSale ?? 0),
       inactive: Number(row?.inactive ?? 0),
       noPhoto: Number(row?.noPhoto ?? 0),

@@ -11,6 +11,8 @@ import { splitEffects } from "~/features/catalogue/effects";
 import { centsToDecimalText, parsePriceToCents } from "~/features/catalogue/money";
 import type { Product, StrainType } from "~/features/catalogue/product";
 import { normalizeThc, THC_FORMAT_MESSAGE, THC_TEXT_MAX } from "~/features/catalogue/thc";
+import { MAX_TIERS, type PriceTiers } from "~/features/catalogue/price-tiers";
+import { MAX_SIZES, type ProductSize, type SizeInput } from "~/features/catalogue/sizes";
 
 /**
  * The admin product form's one schema, used by conform in the browser and by the action
@@ -76,7 +78,24 @@ export const PRODUCT_FORM_MESSAGES = {
   tooManyEffects: `At most ${EFFECTS_MAX} effects`,
   tooManyImages: `At most ${IMAGES_MAX} images`,
   mediaUrl: "Media must be a link on this site or an http(s) URL",
+  sizeLabelRequired: "Every size needs a label, like 1/8 oz or 5-pack",
+  sizeLabelTooLong: `A size label must be at most ${40} characters`,
+  sizeLabelTaken: "Two sizes cannot have the same label",
+  tooManySizes: `At most ${MAX_SIZES} sizes`,
+  skuTooLong: "SKU must be at most 64 characters",
+  stockFormat: "Stock must be blank (not tracked) or a whole number from 0 to 1,000,000",
+  tooManyTiers: `At most ${MAX_TIERS} bulk prices per size`,
+  tierQuantityFormat: "Minimum quantity must be a whole number from 2 to 1,000",
+  tierQuantityOrder: "Each bulk price needs a larger minimum quantity than the one before",
+  tierPriceRequired: "Bulk price is required",
 } as const;
+
+export const SIZE_LABEL_MAX = 40;
+export const SKU_MAX = 64;
+/** A typo guard for units on hand (10^12 is refused): far above any shop's shelf. */
+export const STOCK_MAX = 1_000_000;
+/** A bulk price's minimum quantity: 2 up to the cart's most of one line (a tier beyond it could never apply). */
+export const TIER_QUANTITY_MAX = 1000;
 
 const M = PRODUCT_FORM_MESSAGES;
 
@@ -113,6 +132,65 @@ export function productFormRules(product: Pick<Product, "thcContent"> | null): P
   return { thcRequired: product === null || Boolean(product.thcContent) };
 }
 
+/** The form's money rule: digits with an optional decimal point, at most $1,000,000. */
+const money = (required: string, format: string, tooHigh: string) =>
+  z.string({ required_error: required }).trim().regex(DECIMAL, format).refine(withinPriceMax, tooHigh);
+const optionalMoney = z
+  .string()
+  .trim()
+  .refine((text) => text === "" || DECIMAL.test(text), M.compareAtFormat)
+  .refine(withinPriceMax, M.compareAtTooHigh)
+  .optional();
+
+/** A bulk price (issue 30): from `minQuantity` units, `price` each. */
+const tierShape = z.object({
+  minQuantity: z
+    .string({ required_error: M.tierQuantityFormat })
+    .trim()
+    .regex(/^\d{1,4}$/, M.tierQuantityFormat)
+    .refine((text) => Number(text) >= 2 && Number(text) <= TIER_QUANTITY_MAX, M.tierQuantityFormat),
+  price: money(M.tierPriceRequired, M.priceFormat, M.priceTooHigh),
+});
+const tiersShape = z.array(tierShape).max(MAX_TIERS, M.tooManyTiers).default([]);
+
+/** Units on hand: blank is "not tracked". */
+const stockShape = z
+  .string()
+  .trim()
+  .refine((text) => text === "" || (/^\d{1,7}$/.test(text) && Number(text) <= STOCK_MAX), M.stockFormat)
+  .optional();
+const skuShape = z.string().trim().max(SKU_MAX, M.skuTooLong).optional();
+const sizeLabelShape = z.string().trim().max(SIZE_LABEL_MAX, M.sizeLabelTooLong).optional();
+
+/** A size after the first (the first size's price and compare-at price are the form's Price fields). */
+const sizeShape = z.object({
+  id: z.number().int().min(1).optional(),
+  label: sizeLabelShape,
+  price: money(M.priceRequired, M.priceFormat, M.priceTooHigh),
+  compareAt: optionalMoney,
+  sku: skuShape,
+  stock: stockShape,
+  tiers: tiersShape,
+});
+
+type TierValues = z.output<typeof tierShape>;
+
+/** Field issues of one size's rules: a sale above the price, bulk prices in ascending minimums. */
+function sizeIssues(
+  size: { price: string; compareAt?: string; tiers: TierValues[] },
+  path: (string | number)[],
+  context: z.RefinementCtx,
+  compareAtPath = [...path, "compareAt"],
+) {
+  const problem = compareAtProblem(parsePriceToCents(size.price) ?? 0, compareAtToCents(size.compareAt));
+  if (problem) context.addIssue({ code: z.ZodIssueCode.custom, path: compareAtPath, message: problem });
+  size.tiers.forEach((tier, i) => {
+    if (i > 0 && Number(tier.minQuantity) <= Number(size.tiers[i - 1]!.minQuantity)) {
+      context.addIssue({ code: z.ZodIssueCode.custom, path: [...path, "tiers", i, "minQuantity"], message: M.tierQuantityOrder });
+    }
+  });
+}
+
 /**
  * Builds the schema for the categories that exist (their slugs). `version` is required when
  * editing: the update only lands on the version the form was opened with.
@@ -120,14 +198,20 @@ export function productFormRules(product: Pick<Product, "thcContent"> | null): P
 export function productFormSchema(categorySlugs: readonly string[], rules: ProductFormRules = { thcRequired: true }) {
   const fields = z.object({
     name: z.string({ required_error: M.nameRequired }).trim().min(1, M.nameRequired).max(PRODUCT_NAME_MAX, M.nameTooLong),
-    price: z.string({ required_error: M.priceRequired }).trim().regex(DECIMAL, M.priceFormat).refine(withinPriceMax, M.priceTooHigh),
+    price: money(M.priceRequired, M.priceFormat, M.priceTooHigh),
     // Deals (issue 17): the original price, with the price's money rule; blank (or spaces) is no sale.
-    compareAt: z
-      .string()
-      .trim()
-      .refine((text) => text === "" || DECIMAL.test(text), M.compareAtFormat)
-      .refine(withinPriceMax, M.compareAtTooHigh)
-      .optional(),
+    compareAt: optionalMoney,
+    // Sizes (issue 30, decision 028): the first size is the Price fields above with these; `sizes`
+    // are the others. A product sold in one size has no label and no other sizes.
+    sizeId: z.number().int().min(1).optional(),
+    sizeLabel: sizeLabelShape,
+    sku: skuShape,
+    stock: stockShape,
+    tiers: tiersShape,
+    sizes: z
+      .array(sizeShape)
+      .max(MAX_SIZES - 1, M.tooManySizes)
+      .default([]),
     description: z
       .string({ required_error: M.descriptionRequired })
       .trim()
@@ -162,8 +246,21 @@ export function productFormSchema(categorySlugs: readonly string[], rules: Produ
   });
   // A compare-at price at or below the price is refused on its own field (lib/deals.ts).
   return fields.superRefine((values, context) => {
-    const problem = compareAtProblem(parsePriceToCents(values.price) ?? 0, compareAtToCents(values.compareAt));
-    if (problem) context.addIssue({ code: z.ZodIssueCode.custom, path: ["compareAt"], message: problem });
+    sizeIssues(values, [], context, ["compareAt"]);
+    values.sizes.forEach((size, i) => sizeIssues(size, ["sizes", i], context));
+    if (values.sizes.length === 0) return;
+    // Several sizes: each has a label, and no two the same (case and spaces aside).
+    const labels = [
+      { label: values.sizeLabel ?? "", path: ["sizeLabel"] },
+      ...values.sizes.map((size, i) => ({ label: size.label ?? "", path: ["sizes", i, "label"] })),
+    ];
+    const seen = new Set<string>();
+    for (const { label, path } of labels) {
+      const key = label.toLocaleLowerCase().replace(/\s+/g, " ");
+      if (!label) context.addIssue({ code: z.ZodIssueCode.custom, path, message: M.sizeLabelRequired });
+      else if (seen.has(key)) context.addIssue({ code: z.ZodIssueCode.custom, path, message: M.sizeLabelTaken });
+      seen.add(key);
+    }
   });
 }
 
@@ -185,12 +282,17 @@ export function thcToStored(value: string | undefined): string | null {
 }
 
 /** The form's starting values: SPEC section 3's defaults for a new product, the product's own values when editing. */
-export function productFormDefaults(product: Product | null, categorySlugs: readonly string[]) {
+export function productFormDefaults(product: Product | null, categorySlugs: readonly string[], sizes: readonly ProductSize[] = []) {
   if (!product) {
     return {
       name: "",
       price: "0",
       compareAt: "",
+      sizeLabel: "",
+      sku: "",
+      stock: "",
+      tiers: [] as TierDefaults[],
+      sizes: [] as SizeDefaults[],
       description: "",
       category: categorySlugs[0] ?? "",
       strainType: STRAIN_TYPES[0].value as StrainType | "",
@@ -204,10 +306,18 @@ export function productFormDefaults(product: Product | null, categorySlugs: read
       ...labResultsDefaults(null),
     };
   }
+  // The first size is the Price fields (a product from before sizes reads as its own one size).
+  const [first, ...more] = sizes.length > 0 ? sizes.map(sizeDefaults) : [null];
   return {
     name: product.name,
-    price: centsToDecimalText(product.priceCents),
-    compareAt: product.compareAtCents === null ? "" : centsToDecimalText(product.compareAtCents),
+    price: first?.price ?? centsToDecimalText(product.priceCents),
+    compareAt: first ? first.compareAt : product.compareAtCents === null ? "" : centsToDecimalText(product.compareAtCents),
+    sizeId: first?.id,
+    sizeLabel: first?.label ?? "",
+    sku: first?.sku ?? "",
+    stock: first?.stock ?? "",
+    tiers: first?.tiers ?? [],
+    sizes: more as SizeDefaults[],
     description: product.description,
     category: product.category,
     strainType: (product.strainType ?? "") as StrainType | "",
@@ -221,6 +331,61 @@ export function productFormDefaults(product: Product | null, categorySlugs: read
     ...labResultsDefaults(product),
     version: product.version,
   };
+}
+
+type TierDefaults = { minQuantity: string; price: string };
+type SizeDefaults = {
+  id: number;
+  label: string;
+  price: string;
+  compareAt: string;
+  sku: string;
+  stock: string;
+  tiers: TierDefaults[];
+};
+
+function sizeDefaults(size: ProductSize): SizeDefaults {
+  return {
+    id: size.id,
+    label: size.label,
+    price: centsToDecimalText(size.priceCents),
+    compareAt: size.compareAtCents === null ? "" : centsToDecimalText(size.compareAtCents),
+    sku: size.sku ?? "",
+    stock: size.stock === null ? "" : String(size.stock),
+    tiers: (size.tiers ?? []).map((tier) => ({ minQuantity: String(tier.minQuantity), price: centsToDecimalText(tier.unitPriceCents) })),
+  };
+}
+
+function tiersFromForm(tiers: readonly TierValues[]): PriceTiers | null {
+  return tiers.length > 0
+    ? tiers.map((tier) => ({ minQuantity: Number(tier.minQuantity), unitPriceCents: parsePriceToCents(tier.price) ?? 0 }))
+    : null;
+}
+
+/**
+ * The sizes a validated form saves, in order: the first is the Price fields with the first size's
+ * label, SKU, stock and bulk prices (label '' when the product is sold in one size).
+ */
+export function productFormToSizes(values: ProductFormValues): SizeInput[] {
+  const one = values.sizes.length === 0;
+  const size = (fields: {
+    id?: number;
+    label?: string;
+    price: string;
+    compareAt?: string;
+    sku?: string;
+    stock?: string;
+    tiers: TierValues[];
+  }) => ({
+    id: fields.id ?? null,
+    label: one ? "" : (fields.label ?? ""),
+    priceCents: parsePriceToCents(fields.price) ?? 0,
+    compareAtCents: compareAtToCents(fields.compareAt),
+    sku: fields.sku || null,
+    stock: fields.stock ? Number(fields.stock) : null,
+    tiers: tiersFromForm(fields.tiers),
+  });
+  return [size({ ...values, id: values.sizeId, label: values.sizeLabel }), ...values.sizes.map(size)];
 }
 
 /**

@@ -15,7 +15,9 @@ import {
 import { LAB_REPORT_FILE_FIELD, LAB_REPORT_MESSAGES, NO_LAB_REPORT, type LabReportFile } from "~/features/lab-reports/lab-report";
 import { tryStoreFormImages } from "~/features/media/photo-upload.server";
 import { redirectWithToast } from "~/features/toast/toast.server";
-import { createProduct, getAdminProduct, getProductFormFacts, updateProductVersioned } from "./product-admin.server";
+import { readSizes } from "~/features/catalogue/sizes.server";
+import { MAX_SIZES, type ProductSize } from "~/features/catalogue/sizes";
+import { MAX_TIERS } from "~/features/catalogue/price-tiers";
 import {
   CONFLICT_MESSAGE,
   DESCRIPTION_MAX,
@@ -27,7 +29,9 @@ import {
   productFormRules,
   productFormSchema,
   productFormToColumns,
+  productFormToSizes,
 } from "./product-form-schema";
+import { createProduct, getAdminProduct, getProductFormFacts, updateProductVersioned } from "./product-admin.server";
 import type { ActionToast } from "./admin-ui";
 
 /**
@@ -54,9 +58,11 @@ export async function loadProductForm(request: Request, context: AppLoadContext,
   const returnTo = localPath(new URL(request.url).searchParams.get("returnTo"), PRODUCTS_PATH);
   let categories: Awaited<ReturnType<typeof listCategoryOptions>>;
   let product: Awaited<ReturnType<typeof getAdminProduct>> = null;
+  let sizes = new Map<number, ProductSize[]>();
   try {
     categories = await listCategoryOptions(context.db);
-    if (productId !== null) product = await getAdminProduct(context.db, productId);
+    if (productId !== null)
+      [product, sizes] = await Promise.all([getAdminProduct(context.db, productId), readSizes(context.db, [productId])]);
   } catch (error) {
     console.error("Product form: could not load", error);
     throw data({ message: productId === null ? "Failed to load categories" : FETCH_FAILED }, { status: 500 });
@@ -74,7 +80,7 @@ export async function loadProductForm(request: Request, context: AppLoadContext,
     productId,
     productName: product?.name ?? null,
     categories,
-    defaultValue: productFormDefaults(product, slugs),
+    defaultValue: productFormDefaults(product, slugs, productId === null ? [] : (sizes.get(productId) ?? [])),
     rules: productFormRules(product),
     returnTo,
   };
@@ -98,7 +104,9 @@ const ECHO_LIST_MAX = Math.max(EFFECTS_MAX, IMAGES_MAX);
  */
 function keepPayloadRenderable(payload: Record<string, unknown>) {
   for (const [name, value] of Object.entries(payload)) {
-    if ((LIST_FIELDS as readonly string[]).includes(name)) {
+    if (name === "sizes" || name === "tiers") {
+      payload[name] = renderableRecords(value, name === "sizes" ? MAX_SIZES : MAX_TIERS, name === "sizes");
+    } else if ((LIST_FIELDS as readonly string[]).includes(name)) {
       const list = Array.isArray(value) ? value : [value];
       payload[name] = list.slice(0, ECHO_LIST_MAX).map((item) => (typeof item === "string" ? item.slice(0, ECHO_TEXT_MAX) : ""));
     } else if (typeof value !== "string") {
@@ -107,6 +115,20 @@ function keepPayloadRenderable(payload: Record<string, unknown>) {
       payload[name] = value.slice(0, ECHO_TEXT_MAX);
     }
   }
+}
+
+/** A list of sizes or tiers as the form can render it: records of short texts (a size's tiers nested once). */
+function renderableRecords(value: unknown, max: number, nested: boolean): Record<string, unknown>[] {
+  const list = Array.isArray(value) ? value : [];
+  return list.slice(0, max).map((item) => {
+    const record: Record<string, unknown> = {};
+    if (!item || typeof item !== "object") return record;
+    for (const [key, field] of Object.entries(item as Record<string, unknown>)) {
+      if (typeof field === "string") record[key] = field.slice(0, ECHO_TEXT_MAX);
+      else if (nested && key === "tiers") record[key] = renderableRecords(field, MAX_TIERS, false);
+    }
+    return record;
+  });
 }
 
 /**
@@ -171,10 +193,13 @@ export async function productFormAction(request: Request, context: AppLoadContex
   submission.payload.images = images;
   submission.payload.labReportKey = labReport.report.labReportKey ?? "";
   const columns = productFormToColumns({ ...values, images }, labReport.report);
+  // A size id the product does not have (another product's, or one deleted meanwhile) saves as a new size.
+  const own = productId === null ? [] : ((await readSizes(context.db, [productId])).get(productId) ?? []);
+  const sizes = productFormToSizes(values).map((size) => (own.some((known) => known.id === size.id) ? size : { ...size, id: null }));
 
   if (productId === null) {
     try {
-      await createProduct(context.db, columns);
+      await createProduct(context.db, columns, sizes);
     } catch (error) {
       console.error("Create product failed", error);
       const message = "Failed to add product: the database did not accept the new product.";
@@ -185,7 +210,7 @@ export async function productFormAction(request: Request, context: AppLoadContex
 
   let outcome: Awaited<ReturnType<typeof updateProductVersioned>>;
   try {
-    outcome = await updateProductVersioned(context.db, productId, values.version!, columns);
+    outcome = await updateProductVersioned(context.db, productId, values.version!, columns, sizes);
   } catch (error) {
     console.error("Update product failed", error);
     const message = "Failed to update product: the database did not accept the change.";

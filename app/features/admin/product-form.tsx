@@ -8,6 +8,7 @@ import { THC_EXAMPLES } from "~/features/catalogue/thc";
 import { ImageListField } from "~/features/media/image-list-field";
 import { LabResultsField } from "~/features/lab-reports/lab-report-field";
 import { VideoField } from "~/features/media/video-field";
+import { ProductSizesField } from "./product-sizes-field";
 import { AdminShell } from "./admin-shell";
 import { AdminAlert, AdminPageHeader, useActionToast, type ActionToast } from "./admin-ui";
 import { NO_STRAIN_LABEL, PRODUCT_NAME_MAX, STRAIN_TYPES, productFormSchema, type ProductFormRules } from "./product-form-schema";
@@ -29,6 +30,20 @@ export type ProductFormDefaultValue = {
   name: string;
   price: string;
   compareAt: string;
+  sizeId?: number;
+  sizeLabel: string;
+  sku: string;
+  stock: string;
+  tiers: { minQuantity: string; price: string }[];
+  sizes: {
+    id: number;
+    label: string;
+    price: string;
+    compareAt: string;
+    sku: string;
+    stock: string;
+    tiers: { minQuantity: string; price: string }[];
+  }[];
   description: string;
   category: string;
   strainType: string;
@@ -46,6 +61,12 @@ const FIELD_LABELS: Record<string, string> = {
   name: "Product Name",
   price: "Price",
   compareAt: "Compare-at price",
+  sizeLabel: "Size 1 label",
+  sku: "SKU",
+  stock: "Stock on hand",
+  tiers: "Bulk prices",
+  sizes: "Sizes",
+  label: "Label",
   description: "Description",
   category: "Category",
   strainType: "Strain Type",
@@ -62,7 +83,12 @@ const FIELD_LABELS: Record<string, string> = {
   labTotalCannabinoidsPercent: "Total cannabinoids %",
 };
 
-function fieldLabel(key: string) {
+function fieldLabel(key: string): string {
+  // sizes[0].tiers[1].price -> "Size 2 bulk price 2 price each"
+  const size = /^sizes\[(\d+)\](?:\.(.+))?$/.exec(key);
+  if (size) return `Size ${Number(size[1]) + 2}${size[2] ? ` ${fieldLabel(size[2]).toLowerCase()}` : ""}`;
+  const tier = /^tiers\[(\d+)\]\.(\w+)$/.exec(key);
+  if (tier) return `Bulk price ${Number(tier[1]) + 1} ${tier[2] === "price" ? "price each" : "from units"}`;
   const base = key.replace(/\[\d+\]$/, "");
   const index = /\[(\d+)\]$/.exec(key)?.[1];
   const label = FIELD_LABELS[base] ?? base;
@@ -184,6 +210,7 @@ export function ProductForm({
 
       <input type="hidden" name="returnTo" value={returnTo} />
       {mode === "edit" ? <input {...getInputProps(fields.version, { type: "hidden" })} /> : null}
+      {fields.sizeId.initialValue ? <input type="hidden" name={fields.sizeId.name} value={String(fields.sizeId.initialValue)} /> : null}
 
       <Section title="Basic Information">
         <Field
@@ -203,6 +230,17 @@ export function ProductForm({
           />
         </div>
         <TextareaField field={fields.description} label="Description" required rows={5} className="input" />
+      </Section>
+
+      <Section title="Sizes and stock">
+        <ProductSizesField
+          form={form}
+          sizeLabel={fields.sizeLabel}
+          sku={fields.sku}
+          stock={fields.stock}
+          tiers={fields.tiers}
+          sizes={fields.sizes}
+        />
       </Section>
 
       <Section title="Category & Strain">

@@ -14,7 +14,7 @@ const FiltersSchema = z.object({
   category: z.string().trim().max(100).catch(""),
   onSale: queryFlag("1"),
   status: z.enum(["", "active", "inactive"]).catch(""),
-  stock: z.enum(["", "in", "out"]).catch(""),
+  stock: z.enum(["", "in", "out", "low"]).catch(""),
   noPhoto: queryFlag("none"),
   labReportMissing: queryFlag("missing"),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),

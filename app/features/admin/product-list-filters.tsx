@@ -39,7 +39,7 @@ function qualifiers(filters: AdminProductFilters) {
   return [
     filters.onSale ? "on sale" : null,
     filters.status || null,
-    { in: "in stock", out: "out of stock", "": null }[filters.stock ?? ""],
+    { in: "in stock", out: "out of stock", low: "low stock", "": null }[filters.stock ?? ""],
     filters.noPhoto ? "without a photo" : null,
     filters.labReportMissing ? "lab tested without a lab report" : null,
   ].filter(Boolean);
@@ -187,6 +187,7 @@ export function ProductFilterForm({
             ["", "Any stock"],
             ["in", "In stock"],
             ["out", "Out of stock"],
+            ["low", "Low stock"],
           ]}
         />
       </div>

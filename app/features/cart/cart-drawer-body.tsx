@@ -34,7 +34,7 @@ export default function DrawerBody({ view, open }: { view: OptimisticCart; open:
         ) : null}
         <ul className="divide-y divide-ink-900/10" aria-label="Items in your cart" hidden={empty}>
           {view.lines.map((line) => (
-            <CartLineRow key={line.item.id} line={line} variant="drawer" />
+            <CartLineRow key={`${line.item.id}-${line.item.sizeId ?? ""}`} line={line} variant="drawer" />
           ))}
         </ul>
         <OutOfStockLines lines={view.outOfStock} variant="drawer" />

@@ -5,10 +5,11 @@ import { useReadAtHydration } from "~/ui/hydration";
 import { SquareThumb } from "~/features/media/product-image";
 import { formatCents } from "~/features/catalogue/money";
 import { unitCompareAt } from "~/features/deals/deals";
-import { nextTier, nextTierHint } from "~/features/catalogue/price-tiers";
+import { nextTier, nextTierHint } from "~/features/catalogue/next-tier";
 import type { CartActionData } from "~/routes/cart";
 import { Price } from "~/features/deals/price";
 import { MAX_LINE_QUANTITY } from "./cart";
+import { lineName } from "./line-name";
 import { CART_ACTION, cartLineFetcherKey, useFetcherToasts, useOtherCartSubmitting, type OptimisticLine } from "./cart-state";
 
 const stepButton =
@@ -21,7 +22,9 @@ const stepButton =
  */
 export function CartLineRow({ line, variant }: { line: OptimisticLine; variant: "drawer" | "page" }) {
   const { item, removed } = line;
-  const key = cartLineFetcherKey(item.id);
+  const key = cartLineFetcherKey(item.id, item.sizeId);
+  // 'Runtz — 1/8 oz' in labels; a product sold in one size is its name alone.
+  const name = lineName(item);
   const fetcher = useFetcher<CartActionData>({ key });
   useFetcherToasts(fetcher.data);
   const hydrated = useHydrated();
@@ -29,12 +32,19 @@ export function CartLineRow({ line, variant }: { line: OptimisticLine; variant: 
   const [draft, setDraft] = useState<string | null>(null);
   const quantityInput = useRef<HTMLInputElement>(null);
   const hint = nextTier(item.priceCents, item.priceTiers, item.quantity);
-  const inputId = `cart-${variant}-quantity-${item.id}`;
+  const inputId = `cart-${variant}-quantity-${item.id}${item.sizeId === undefined ? "" : `-${item.sizeId}`}`;
+  const sizeField = item.sizeId === undefined ? null : <input type="hidden" name="sizeId" value={item.sizeId} />;
   const page = variant === "page";
 
   function setQuantity(quantity: number) {
     fetcher.submit(
-      { intent: "set", productId: String(item.id), quantity: String(quantity), js: "1" },
+      {
+        intent: "set",
+        productId: String(item.id),
+        ...(item.sizeId === undefined ? {} : { sizeId: String(item.sizeId) }),
+        quantity: String(quantity),
+        js: "1",
+      },
       { method: "post", action: CART_ACTION },
     );
   }
@@ -71,7 +81,7 @@ export function CartLineRow({ line, variant }: { line: OptimisticLine; variant: 
 
   return (
     <li hidden={removed} className={page ? "card p-4 sm:p-5" : "py-4"}>
-      <article aria-label={item.name} className="flex gap-4">
+      <article aria-label={name} className="flex gap-4">
         <SquareThumb
           src={item.image}
           layout={page ? "cartLine" : "drawer"}
@@ -85,15 +95,22 @@ export function CartLineRow({ line, variant }: { line: OptimisticLine; variant: 
               <Link to={item.path} className="hover:text-forest-700 hover:underline">
                 {item.name}
               </Link>
+              {item.sizeLabel ? (
+                <span className="mt-0.5 block text-sm font-medium break-words text-ink-700">
+                  <span className="sr-only">Size: </span>
+                  {item.sizeLabel}
+                </span>
+              ) : null}
             </h3>
             <fetcher.Form method="post" action={CART_ACTION} className="shrink-0">
               <input type="hidden" name="intent" value="remove" />
               <input type="hidden" name="productId" value={item.id} />
+              {sizeField}
               {script}
               <button
                 type="submit"
                 disabled={waiting}
-                aria-label={`Remove ${item.name} from cart`}
+                aria-label={`Remove ${name} from cart`}
                 className="rounded-full px-2 py-1 text-sm font-medium text-berry-700 underline-offset-4 hover:underline disabled:opacity-50"
               >
                 Remove
@@ -119,15 +136,17 @@ export function CartLineRow({ line, variant }: { line: OptimisticLine; variant: 
               <fetcher.Form method="post" action={CART_ACTION} onSubmit={step(-1)}>
                 <input type="hidden" name="intent" value="decrement" />
                 <input type="hidden" name="productId" value={item.id} />
-                <button type="submit" className={stepButton} disabled={waiting} aria-label={`Decrease quantity of ${item.name}`}>
+                {sizeField}
+                <button type="submit" className={stepButton} disabled={waiting} aria-label={`Decrease quantity of ${name}`}>
                   <span aria-hidden="true">−</span>
                 </button>
               </fetcher.Form>
               <fetcher.Form method="post" action={CART_ACTION} onSubmit={submitQuantity} className="flex items-center gap-1.5">
                 <input type="hidden" name="intent" value="set" />
                 <input type="hidden" name="productId" value={item.id} />
+                {sizeField}
                 <label htmlFor={inputId} className="sr-only">
-                  Quantity of {item.name}
+                  Quantity of {name}
                 </label>
                 <input
                   ref={quantityInput}
@@ -147,7 +166,7 @@ export function CartLineRow({ line, variant }: { line: OptimisticLine; variant: 
                 {hydrated ? null : (
                   <button
                     type="submit"
-                    aria-label={`Update quantity of ${item.name}`}
+                    aria-label={`Update quantity of ${name}`}
                     className="rounded-full border border-forest-800/20 bg-white px-3 py-1.5 text-xs font-semibold text-forest-800 hover:bg-forest-50"
                   >
                     Update
@@ -157,7 +176,8 @@ export function CartLineRow({ line, variant }: { line: OptimisticLine; variant: 
               <fetcher.Form method="post" action={CART_ACTION} onSubmit={step(1)}>
                 <input type="hidden" name="intent" value="increment" />
                 <input type="hidden" name="productId" value={item.id} />
-                <button type="submit" className={stepButton} disabled={waiting} aria-label={`Increase quantity of ${item.name}`}>
+                {sizeField}
+                <button type="submit" className={stepButton} disabled={waiting} aria-label={`Increase quantity of ${name}`}>
                   <span aria-hidden="true">+</span>
                 </button>
               </fetcher.Form>

@@ -3,6 +3,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { SquareThumb } from "~/features/media/product-image";
 import type { CartActionData } from "~/routes/cart";
 import { HELD_LABELS, type OutOfStockLine } from "./cart";
+import { lineName } from "./line-name";
 import { CART_ACTION, cartLineFetcherKey, useFetcherToasts } from "./cart-state";
 
 /**
@@ -21,7 +22,7 @@ export function OutOfStockLines({ lines, variant }: { lines: OutOfStockLine[]; v
       <p className="mt-1 text-sm text-ink-700">Not part of your total or your order.</p>
       <ul className="mt-3 space-y-3">
         {lines.map((line) => (
-          <OutOfStockRow key={line.id} line={line} />
+          <OutOfStockRow key={`${line.id}-${line.sizeId ?? ""}`} line={line} />
         ))}
       </ul>
     </section>
@@ -29,7 +30,7 @@ export function OutOfStockLines({ lines, variant }: { lines: OutOfStockLine[]; v
 }
 
 function OutOfStockRow({ line }: { line: OutOfStockLine }) {
-  const fetcher = useFetcher<CartActionData>({ key: cartLineFetcherKey(line.id) });
+  const fetcher = useFetcher<CartActionData>({ key: cartLineFetcherKey(line.id, line.sizeId) });
   useFetcherToasts(fetcher.data);
   const hydrated = useHydrated();
   return (
@@ -40,10 +41,10 @@ function OutOfStockRow({ line }: { line: OutOfStockLine }) {
           {/* A product that is no longer available has no page to open. */}
           {line.reason === "out-of-stock" ? (
             <Link to={line.path} className="hover:underline">
-              {line.name}
+              {lineName(line)}
             </Link>
           ) : (
-            line.name
+            lineName(line)
           )}
         </p>
         <p className="mt-0.5 text-xs text-ink-700">
@@ -56,10 +57,11 @@ function OutOfStockRow({ line }: { line: OutOfStockLine }) {
       <fetcher.Form method="post" action={CART_ACTION} className="shrink-0">
         <input type="hidden" name="intent" value="remove" />
         <input type="hidden" name="productId" value={line.id} />
+        {line.sizeId === undefined ? null : <input type="hidden" name="sizeId" value={line.sizeId} />}
         {hydrated ? <input type="hidden" name="js" value="1" /> : null}
         <button
           type="submit"
-          aria-label={`Remove ${line.name} from cart`}
+          aria-label={`Remove ${lineName(line)} from cart`}
           className="rounded-full px-2 py-1 text-sm font-medium text-berry-700 underline-offset-4 hover:underline"
         >
           Remove

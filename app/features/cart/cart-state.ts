@@ -5,6 +5,7 @@ import { notify } from "~/features/toast/toaster";
 import {
   applyCartAction,
   EMPTY_CART_VIEW,
+  sameLine,
   MAX_LINE_QUANTITY,
   ORDER_REDIRECT_DELAY,
   type CartItem,
@@ -20,8 +21,8 @@ import {
 export const CART_ACTION = "/cart";
 
 /** Quantity controls of one line share a fetcher, so rapid clicks replace each other (Hydrogen-style). */
-export function cartLineFetcherKey(productId: number) {
-  return `cart-line-${productId}`;
+export function cartLineFetcherKey(productId: number, sizeId?: number) {
+  return sizeId === undefined ? `cart-line-${productId}` : `cart-line-${productId}-${sizeId}`;
 }
 
 export function addToCartFetcherKey(productId: number) {
@@ -131,25 +132,34 @@ export function useOptimisticCart(cart: CartView): OptimisticCart {
     if (!formData || !isCartSubmission(fetcher.formAction)) continue;
     pending = true;
     const id = intField(formData, "productId");
-    const line = state.items.find((item) => item.id === id);
+    // A line is a product in a size: the posted size, or (a form without one) the product's first line.
+    const sizeId = formData.has("sizeId") ? intField(formData, "sizeId") : undefined;
+    const named = (line: { id: number; sizeId?: number }) => line.id === id && (sizeId === undefined || line.sizeId === sizeId);
+    const line = state.items.find(named);
     const intent = formData.get("intent");
     // An out-of-stock line can only be removed (or the whole cart cleared).
     if (intent === "clear" || intent === "remove" || intent === "decrement" || (intent === "set" && intField(formData, "quantity") <= 0)) {
-      outOfStock = intent === "clear" ? [] : outOfStock.filter((held) => held.id !== id);
+      outOfStock = intent === "clear" ? [] : outOfStock.filter((held) => !named(held));
     }
     switch (intent) {
       case "set":
-        state = applyCartAction(state, { type: "UPDATE_QUANTITY", id, quantity: intField(formData, "quantity") }).state;
+        if (line)
+          state = applyCartAction(state, {
+            type: "UPDATE_QUANTITY",
+            id,
+            sizeId: line.sizeId,
+            quantity: intField(formData, "quantity"),
+          }).state;
         break;
       case "increment":
       case "decrement":
         if (line) {
           const step = formData.get("intent") === "increment" ? 1 : -1;
-          state = applyCartAction(state, { type: "UPDATE_QUANTITY", id, quantity: line.quantity + step }).state;
+          state = applyCartAction(state, { type: "UPDATE_QUANTITY", id, sizeId: line.sizeId, quantity: line.quantity + step }).state;
         }
         break;
       case "remove":
-        state = applyCartAction(state, { type: "REMOVE_ITEM", id }).state;
+        if (line) state = applyCartAction(state, { type: "REMOVE_ITEM", id, sizeId: line.sizeId }).state;
         break;
       case "clear":
         state = applyCartAction(state, { type: "CLEAR_CART" }).state;
@@ -165,7 +175,7 @@ export function useOptimisticCart(cart: CartView): OptimisticCart {
     }
   }
   const lines = cart.items.map((item) => {
-    const current = state.items.find((candidate) => candidate.id === item.id);
+    const current = state.items.find((candidate) => sameLine(candidate, item));
     return current ? { item: current, removed: false } : { item, removed: true };
   });
   return {

@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/cloudflare";
-import { eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { products, productTrash } from "~db/schema";
+import { products, productSizes, productTrash } from "~db/schema";
 import { storedCompareAt } from "~/features/deals/deals";
 import { productImageOrPackshot } from "~/features/media/packshot";
 import { parsePriceTiers } from "~/features/catalogue/stored-tiers";
@@ -10,12 +10,17 @@ import type { Toast } from "~/features/toast/toast";
 import type { Db } from "~/server/load-context";
 import type { ToastInput } from "~/features/toast/toast.server";
 import { buildOrderText } from "./order-text";
+import { lineName } from "./line-name";
 import {
   addedToCartNotice,
   applyCartAction,
+  cookieLine,
+  sameLine,
+  savedLine,
   CART_BOUND_NOTICES,
   cartLines,
   MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
   EMPTY_CART,
   ITEM_REMOVED_NOTICE,
   normalizeCartLines,
@@ -48,7 +53,10 @@ function cartCookie(request: Request) {
 }
 
 /** The cookie's shape; entries are then normalised (junk quantities dropped, repeats merged, bounds applied). */
-const SavedLinesSchema = z.array(z.object({ id: z.number(), quantity: z.number() }));
+const SavedLinesSchema = z.array(
+  // A size id that is not an id reads as none (the product's first size).
+  z.object({ id: z.number(), quantity: z.number(), sizeId: z.number().int().positive().safe().optional().catch(undefined) }),
+);
 
 export interface SavedCart {
   lines: CartLine[];
@@ -82,7 +90,7 @@ export function savedItemCount(lines: readonly CartLine[]): number {
 /** Set-Cookie value for these lines (an empty cart clears the cookie). */
 export async function cartCookieHeader(request: Request, lines: CartLine[]): Promise<string> {
   if (lines.length === 0) return clearCartCookieHeader(request);
-  return cartCookie(request).serialize(lines.map(({ id, quantity }) => ({ id, quantity })));
+  return cartCookie(request).serialize(lines.map(savedLine));
 }
 
 export async function clearCartCookieHeader(request: Request): Promise<string> {
@@ -101,6 +109,15 @@ const cartProductColumns = {
   priceTiers: products.priceTiers,
   active: products.active,
   inStock: products.inStock,
+  // Every size of the product (a left join: one row per size), so a line's size is found, or its first.
+  // Named apart: in a D1 batch, rows come back as objects, and two "id" or "price_cents" columns would be one.
+  sizeId: sql<number | null>`${productSizes.id}`.as("size_id"),
+  sizePosition: sql<number | null>`${productSizes.position}`.as("size_position"),
+  sizeLabel: sql<string | null>`${productSizes.label}`.as("size_label"),
+  sizePriceCents: sql<number | null>`${productSizes.priceCents}`.as("size_price_cents"),
+  sizeCompareAtCents: sql<number | null>`${productSizes.compareAtCents}`.as("size_compare_at_cents"),
+  sizeTiers: sql<string | null>`${productSizes.tiers}`.as("size_tiers"),
+  sizeStock: sql<number | null>`${productSizes.stock}`.as("size_stock"),
 };
 
 type CartProductRow = {
@@ -115,25 +132,59 @@ type CartProductRow = {
   priceTiers: string | null;
   active: boolean;
   inStock: boolean;
+  sizeId: number | null;
+  sizePosition: number | null;
+  sizeLabel: string | null;
+  sizePriceCents: number | null;
+  sizeCompareAtCents: number | null;
+  sizeTiers: string | null;
+  sizeStock: number | null;
 };
 
+/**
+ * A line's row: the row of its size, else of the product's first size (a line saved before sizes, a
+ * size deleted since, or a size id of another product); a product without sizes (a trashed one) has
+ * its own row. Rows are one per size, in any order.
+ */
+function lineRow(rows: readonly CartProductRow[], sizeId: number | undefined): CartProductRow | undefined {
+  const named = sizeId === undefined ? undefined : rows.find((row) => row.sizeId === sizeId);
+  if (named) return named;
+  return rows.reduce<CartProductRow | undefined>((first, row) => {
+    if (!first) return row;
+    const [a, b] = [row.sizePosition ?? 0, first.sizePosition ?? 0];
+    return a < b || (a === b && (row.sizeId ?? 0) < (first.sizeId ?? 0)) ? row : first;
+  }, undefined);
+}
+
 function toCartProduct(row: CartProductRow): CartProduct {
-  // A line shows the product's uploaded image, or its packshot when it has none.
+  // A line is charged its size's price, compare-at price and tiers (a trashed row has no size: its own).
+  const priceCents = row.sizePriceCents ?? row.priceCents;
+  const sized = row.sizeId !== null && row.sizePriceCents !== null;
   return {
     id: row.id,
+    ...(sized ? { sizeId: row.sizeId!, sizeLabel: row.sizeLabel ?? "" } : {}),
     name: row.name,
+    // A line shows the product's uploaded image, or its packshot when it has none.
     image: productImageOrPackshot(row),
-    priceCents: row.priceCents,
-    compareAtCents: storedCompareAt(row.priceCents, row.compareAtCents),
-    priceTiers: parsePriceTiers(row.priceTiers, row.priceCents),
+    priceCents,
+    compareAtCents: storedCompareAt(priceCents, sized ? row.sizeCompareAtCents : row.compareAtCents),
+    priceTiers: parsePriceTiers(sized ? row.sizeTiers : row.priceTiers, priceCents),
     path: productPath(row),
   };
 }
 
-/** One product as the add action needs it (active and in-stock flags included), or null. */
-export async function findCartProduct(db: Db, id: number): Promise<CartProductRow | null> {
-  const [row] = await db.select(cartProductColumns).from(products).where(eq(products.id, id)).limit(1);
-  return row ?? null;
+/** A size with none on hand (stock tracked, 0): its line is held as out of stock. */
+const sizeSoldOut = (row: CartProductRow) => row.sizeStock === 0;
+
+/** One product, in the size named (else its first), as the add action needs it (active and in-stock flags included), or null. */
+export async function findCartProduct(db: Db, id: number, sizeId?: number): Promise<CartProductRow | null> {
+  const rows = await db
+    .select(cartProductColumns)
+    .from(products)
+    .leftJoin(productSizes, eq(productSizes.productId, products.id))
+    .where(eq(products.id, id))
+    .orderBy(asc(productSizes.position), asc(productSizes.id));
+  return lineRow(rows, sizeId) ?? null;
 }
 
 /** A line that dropped out because its product is gone for good (purged from the trash, or never was). */
@@ -163,6 +214,13 @@ const trashedCartColumns = {
   priceTiers: sql<string | null>`NULL`,
   active: sql<boolean>`0`,
   inStock: sql<boolean>`0`,
+  sizeId: sql<number | null>`NULL`,
+  sizePosition: sql<number | null>`NULL`,
+  sizeLabel: sql<string | null>`NULL`,
+  sizePriceCents: sql<number | null>`NULL`,
+  sizeCompareAtCents: sql<number | null>`NULL`,
+  sizeTiers: sql<string | null>`NULL`,
+  sizeStock: sql<number | null>`NULL`,
 } satisfies Record<keyof CartProductRow, unknown>;
 
 /**
@@ -174,6 +232,7 @@ export function cartRowsQuery(db: Db, lines: CartLine[]) {
   return db
     .select(cartProductColumns)
     .from(products)
+    .leftJoin(productSizes, eq(productSizes.productId, products.id))
     .where(inArray(products.id, ids))
     .unionAll(db.select(trashedCartColumns).from(productTrash).where(inArray(productTrash.id, ids)));
 }
@@ -184,18 +243,34 @@ export function cartRowsQuery(db: Db, lines: CartLine[]) {
  */
 export function joinCart(lines: CartLine[], rows: CartProductRow[]): LoadedCart {
   if (lines.length === 0) return { state: EMPTY_CART, dropped: [], outOfStock: [] };
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const byId = new Map<number, CartProductRow[]>();
+  for (const row of rows) byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
   const items: Array<CartProduct & CartLine> = [];
   const dropped: DroppedLine[] = [];
   const outOfStock: OutOfStockLine[] = [];
   for (const line of lines) {
-    const row = byId.get(line.id);
+    const row = lineRow(byId.get(line.id) ?? [], line.sizeId);
     if (!row) dropped.push({ id: line.id, name: null });
-    else if (!row.active || !row.inStock) {
+    else if (!row.active || !row.inStock || sizeSoldOut(row)) {
       const reason = row.active ? "out-of-stock" : "unavailable";
-      outOfStock.push({ id: row.id, name: row.name, image: row.image, quantity: line.quantity, reason, path: productPath(row) });
+      const { sizeId, sizeLabel } = toCartProduct(row);
+      const held: OutOfStockLine = {
+        id: row.id,
+        sizeId,
+        sizeLabel,
+        name: row.name,
+        image: row.image,
+        quantity: line.quantity,
+        reason,
+        path: productPath(row),
+      };
+      // Two saved lines that name the same size (one by its id, one by none) are one line.
+      const same = outOfStock.find((other) => sameLine(other, held));
+      if (same) same.quantity = Math.min(MAX_LINE_QUANTITY, same.quantity + held.quantity);
+      else outOfStock.push(held);
     } else items.push({ ...toCartProduct(row), quantity: line.quantity });
   }
+  // LOAD_CART merges lines that resolved to the same size and keeps the bounds.
   return { state: applyCartAction(EMPTY_CART, { type: "LOAD_CART", items }).state, dropped, outOfStock };
 }
 
@@ -260,22 +335,32 @@ export async function cartSummary(
  * held, in the saved order (lines new to the cart last).
  */
 function keptLines(saved: readonly CartLine[], orderable: readonly CartLine[], held: readonly OutOfStockLine[]): CartLine[] {
-  const quantities = new Map([...orderable, ...held].map((line) => [line.id, line.quantity]));
-  const savedIds = new Set(saved.map((line) => line.id));
-  return [
-    ...saved.filter((line) => quantities.has(line.id)).map((line) => ({ id: line.id, quantity: quantities.get(line.id)! })),
-    ...orderable.filter((line) => !savedIds.has(line.id)).map(({ id, quantity }) => ({ id, quantity })),
-  ];
+  const current = [...orderable, ...held.map(cookieLine)];
+  const inSavedOrder = saved.flatMap((line) => current.filter((candidate) => sameLine(candidate, line)));
+  const added = current.filter((line) => !saved.some((old) => sameLine(old, line)));
+  // Lines are keyed by product and size: a line that resolved to a size another line names is one line.
+  return [...inSavedOrder, ...added].filter((line, index, all) => all.findIndex((other) => sameLine(other, line)) === index);
 }
 
 /** What a shopper asked the /cart action to do with a line or the whole cart. */
 export type CartChange =
-  | { intent: "add"; productId: number; quantity?: number }
-  | { intent: "set"; productId: number; quantity: number }
-  | { intent: "increment"; productId: number }
-  | { intent: "decrement"; productId: number }
-  | { intent: "remove"; productId: number }
+  | { intent: "add"; productId: number; sizeId?: number; quantity?: number }
+  | { intent: "set"; productId: number; sizeId?: number; quantity: number }
+  | { intent: "increment"; productId: number; sizeId?: number }
+  | { intent: "decrement"; productId: number; sizeId?: number }
+  | { intent: "remove"; productId: number; sizeId?: number }
   | { intent: "clear" };
+
+/**
+ * The line a change names: the product in the size posted; without a size (a form from before sizes),
+ * the product's first line in the cart.
+ */
+function namedLine<T extends { id: number; sizeId?: number }>(lines: readonly T[], change: { productId: number; sizeId?: number }) {
+  return (
+    lines.find((line) => line.id === change.productId && change.sizeId !== undefined && line.sizeId === change.sizeId) ??
+    (change.sizeId === undefined ? lines.find((line) => line.id === change.productId) : undefined)
+  );
+}
 
 export interface CartChangeResult {
   lines: CartLine[];
@@ -288,9 +373,10 @@ async function addToCart(
   db: Db,
   state: CartState,
   productId: number,
+  sizeId: number | undefined,
   quantity = 1,
 ): Promise<{ result: CartResult; toast: ToastInput; ok: boolean }> {
-  const row = await findCartProduct(db, productId);
+  const row = await findCartProduct(db, productId, sizeId);
   const unchanged = { state, bound: null };
   if (!row || !row.active) {
     return {
@@ -299,15 +385,16 @@ async function addToCart(
       toast: { title: "Product unavailable", description: "This product is no longer available", variant: "destructive" },
     };
   }
-  if (!row.inStock) {
+  const product = toCartProduct(row);
+  if (!row.inStock || sizeSoldOut(row)) {
     return {
       result: unchanged,
       ok: false,
-      toast: { title: "Out of stock", description: `${row.name} is out of stock`, variant: "destructive" },
+      toast: { title: "Out of stock", description: `${lineName(product)} is out of stock`, variant: "destructive" },
     };
   }
-  const result = applyCartAction(state, { type: "ADD_ITEM", product: toCartProduct(row), quantity });
-  const toast: ToastInput = result.bound ? boundNotice(result.bound) : addedToCartNotice(row.name);
+  const result = applyCartAction(state, { type: "ADD_ITEM", product, quantity });
+  const toast: ToastInput = result.bound ? boundNotice(result.bound) : addedToCartNotice(lineName(product));
   return { result, toast, ok: true };
 }
 
@@ -320,7 +407,7 @@ export async function changeCart(request: Request, db: Db, change: CartChange): 
   if (droppedToast) toasts.push(droppedToast);
 
   // Out-of-stock lines stay in the cart (after the orderable ones) until removed or cleared.
-  const target = "productId" in change ? outOfStock.find((line) => line.id === change.productId) : undefined;
+  const target = "productId" in change ? namedLine(outOfStock, change) : undefined;
   const withHeld = (lines: CartLine[], held = outOfStock) => keptLines(saved.lines, lines, held);
   if (target && change.intent !== "add") {
     const removing = change.intent === "remove" || change.intent === "decrement" || (change.intent === "set" && change.quantity <= 0);
@@ -338,13 +425,17 @@ export async function changeCart(request: Request, db: Db, change: CartChange): 
     return { lines: withHeld(cartLines(state)), toasts: [...toasts, refusal], ok: false };
   }
   // Held lines take room in the cart too.
-  const isNew = change.intent === "add" && !state.items.some((item) => item.id === change.productId) && !target;
+  // (An add without a size, or naming a size the product does not have, adds its first size.)
+  const isNew =
+    change.intent === "add" &&
+    !target &&
+    !state.items.some((item) => item.id === change.productId && (change.sizeId === undefined || item.sizeId === change.sizeId));
   if (isNew && state.items.length + outOfStock.length >= MAX_CART_LINES) {
     return { lines: withHeld(cartLines(state)), toasts: [...toasts, boundNotice("lines")], ok: false };
   }
 
   if (change.intent === "add") {
-    const { result, toast, ok } = await addToCart(db, state, change.productId, change.quantity);
+    const { result, toast, ok } = await addToCart(db, state, change.productId, change.sizeId, change.quantity);
     return { lines: withHeld(cartLines(result.state)), toasts: [...toasts, toast], ok };
   }
   if (change.intent === "clear") {
@@ -356,7 +447,7 @@ export async function changeCart(request: Request, db: Db, change: CartChange): 
     };
   }
 
-  const line = state.items.find((item) => item.id === change.productId);
+  const line = namedLine(state.items, change);
   if (!line) return { lines: withHeld(cartLines(state)), toasts, ok: true };
   const quantity =
     change.intent === "set"
@@ -368,10 +459,10 @@ export async function changeCart(request: Request, db: Db, change: CartChange): 
           : 0;
   const result =
     change.intent === "remove"
-      ? applyCartAction(state, { type: "REMOVE_ITEM", id: line.id })
-      : applyCartAction(state, { type: "UPDATE_QUANTITY", id: line.id, quantity });
+      ? applyCartAction(state, { type: "REMOVE_ITEM", id: line.id, sizeId: line.sizeId })
+      : applyCartAction(state, { type: "UPDATE_QUANTITY", id: line.id, sizeId: line.sizeId, quantity });
   if (result.bound) toasts.push(boundNotice(result.bound));
-  if (!result.state.items.some((item) => item.id === line.id)) toasts.push(ITEM_REMOVED_NOTICE);
+  if (!result.state.items.some((item) => sameLine(item, line))) toasts.push(ITEM_REMOVED_NOTICE);
   return { lines: withHeld(cartLines(result.state)), toasts, ok: true };
 }
 

@@ -5,6 +5,7 @@
  */
 import { groupDigits, parsePriceToCents } from "~/features/catalogue/money";
 import { isPriceTiers, unitPriceCents, type PriceTiers } from "~/features/catalogue/price-tiers";
+import { lineName } from "./line-name";
 
 /**
  * Bounds that keep the cookie small and every order text under Telegram's 4096 characters
@@ -14,15 +15,41 @@ import { isPriceTiers, unitPriceCents, type PriceTiers } from "~/features/catalo
 export const MAX_CART_LINES = 20;
 export const MAX_LINE_QUANTITY = 1000;
 
-/** What the cookie holds: ids and quantities only. */
+/**
+ * What the cookie holds: ids and quantities only. A line is one size of a product (issue 30): `sizeId`
+ * names it; a line without one (every cart saved before sizes, and a product sold in one size) means
+ * the product's first size, as does a size that was deleted or belongs to another product.
+ */
 export interface CartLine {
   id: number;
   quantity: number;
+  sizeId?: number;
+}
+
+/** A line as stored: id, quantity and, when it has one, its size id (no other field). */
+export function savedLine({ id, quantity, sizeId }: CartLine): CartLine {
+  return sizeId === undefined ? { id, quantity } : { id, quantity, sizeId };
+}
+
+/** Whether two lines are the same line of the cart: the same product in the same size. */
+export function sameLine(a: { id: number; sizeId?: number }, b: { id: number; sizeId?: number }): boolean {
+  return a.id === b.id && (a.sizeId ?? 0) === (b.sizeId ?? 0);
+}
+
+/** The cookie's form of a line: the size is named only for a product sold in several (labelled) sizes. */
+export function cookieLine(line: { id: number; quantity: number; sizeId?: number; sizeLabel?: string }): CartLine {
+  return line.sizeLabel && line.sizeId !== undefined
+    ? { id: line.id, quantity: line.quantity, sizeId: line.sizeId }
+    : { id: line.id, quantity: line.quantity };
 }
 
 /** The product facts a cart item carries; always read from the current product row. */
 export interface CartProduct {
   id: number;
+  /** the size this line is (its price, compare-at price and tiers are the size's); none before a join */
+  sizeId?: number;
+  /** the size's label ('1/8 oz'); '' or none for a product sold in one size */
+  sizeLabel?: string;
   name: string;
   image: string | null;
   /** the product's price in cents (used when it has no tiers) */
@@ -57,6 +84,8 @@ export interface CartState {
  */
 export interface OutOfStockLine {
   id: number;
+  sizeId?: number;
+  sizeLabel?: string;
   name: string;
   image: string | null;
   quantity: number;
@@ -80,8 +109,8 @@ export interface CartView extends CartState {
 export type CartAction =
   /** Adds `quantity` units (1 when left out, as the spec's ADD_ITEM). */
   | { type: "ADD_ITEM"; product: CartProduct; quantity?: number }
-  | { type: "REMOVE_ITEM"; id: number }
-  | { type: "UPDATE_QUANTITY"; id: number; quantity: number }
+  | { type: "REMOVE_ITEM"; id: number; sizeId?: number }
+  | { type: "UPDATE_QUANTITY"; id: number; sizeId?: number; quantity: number }
   | { type: "CLEAR_CART" }
   | { type: "LOAD_CART"; items: unknown };
 
@@ -110,6 +139,7 @@ function priced(item: CartProduct & { quantity: number }): CartItem {
   const unit = unitPriceCents(item.priceCents, item.priceTiers, item.quantity);
   return {
     id: item.id,
+    ...(item.sizeId !== undefined ? { sizeId: item.sizeId, sizeLabel: item.sizeLabel ?? "" } : {}),
     name: item.name,
     image: item.image,
     priceCents: item.priceCents,
@@ -156,7 +186,7 @@ export function normalizeCartLines<T extends CartLine>(entries: readonly T[]): {
   const lines: T[] = [];
   for (const entry of entries) {
     if (!isId(entry.id) || !Number.isSafeInteger(entry.quantity) || entry.quantity <= 0) continue;
-    const index = lines.findIndex((line) => line.id === entry.id);
+    const index = lines.findIndex((line) => sameLine(line, entry));
     if (index === -1 && lines.length >= MAX_CART_LINES) {
       bound = "lines";
       continue;
@@ -181,6 +211,7 @@ function parseSavedItem(value: unknown): (CartProduct & CartLine) | null {
   if (!isId(record.id) || typeof record.quantity !== "number" || priceCents === null) return null;
   return {
     id: record.id,
+    ...(isId(record.sizeId) ? { sizeId: record.sizeId, sizeLabel: typeof record.sizeLabel === "string" ? record.sizeLabel : "" } : {}),
     quantity: record.quantity,
     name: typeof record.name === "string" ? record.name : "",
     image: typeof record.image === "string" ? record.image : null,
@@ -198,13 +229,13 @@ export function applyCartAction(state: CartState, action: CartAction): CartResul
     case "ADD_ITEM": {
       const { product } = action;
       const adding = Math.max(1, Math.trunc(action.quantity ?? 1));
-      const existing = state.items.find((item) => item.id === product.id);
+      const existing = state.items.find((item) => sameLine(item, product));
       if (existing) {
         if (existing.quantity >= MAX_LINE_QUANTITY) return { state, bound: "quantity" };
         const wanted = existing.quantity + adding;
         const quantity = Math.min(wanted, MAX_LINE_QUANTITY);
         // The product's current name and price replace the old ones.
-        const items = state.items.map((item) => (item.id === product.id ? { ...product, quantity } : item));
+        const items = state.items.map((item) => (sameLine(item, product) ? { ...product, quantity } : item));
         return { state: withTotals(items), bound: quantity < wanted ? "quantity" : null };
       }
       if (state.items.length >= MAX_CART_LINES) return { state, bound: "lines" };
@@ -212,12 +243,12 @@ export function applyCartAction(state: CartState, action: CartAction): CartResul
       return { state: withTotals([...state.items, { ...product, quantity }]), bound: quantity < adding ? "quantity" : null };
     }
     case "REMOVE_ITEM":
-      return { state: withTotals(state.items.filter((item) => item.id !== action.id)), bound: null };
+      return { state: withTotals(state.items.filter((item) => !sameLine(item, action))), bound: null };
     case "UPDATE_QUANTITY": {
       const next = boundedQuantity(action.quantity);
-      if (!next || !state.items.some((item) => item.id === action.id)) return { state, bound: null };
+      if (!next || !state.items.some((item) => sameLine(item, action))) return { state, bound: null };
       const items = state.items
-        .map((item) => (item.id === action.id ? { ...item, quantity: next.quantity } : item))
+        .map((item) => (sameLine(item, action) ? { ...item, quantity: next.quantity } : item))
         .filter((item) => item.quantity > 0);
       return { state: withTotals(items), bound: next.capped ? "quantity" : null };
     }
@@ -237,7 +268,7 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
 
 /** What the cookie stores for a cart state. */
 export function cartLines(state: CartState): CartLine[] {
-  return state.items.map(({ id, quantity }) => ({ id, quantity }));
+  return state.items.map(cookieLine);
 }
 
 /** Shopper notices (SPEC section 8), shared by the /cart action and the browser. */
@@ -271,7 +302,7 @@ export const ORDER_REDIRECT_DELAY = 2000;
 export const EMPTY_CART_VIEW: CartView = { ...EMPTY_CART, orderText: "", unavailable: false, outOfStock: [] };
 
 function names(lines: readonly OutOfStockLine[]) {
-  return lines.length === 1 ? lines[0]!.name : `${lines.length} items`;
+  return lines.length === 1 ? lineName(lines[0]!) : `${lines.length} items`;
 }
 
 /** Why held lines are held, in words: "out of stock", "no longer available", or "not available" for a mix. */

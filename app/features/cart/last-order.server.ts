@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { normalizeCartLines, type CartLine } from "./cart";
+import { normalizeCartLines, savedLine, type CartLine } from "./cart";
 
 /**
  * The order last sent from this browser, kept for half an hour after the cart is emptied: the ids and
@@ -20,7 +20,7 @@ const lastOrderCookie = (request: Request) =>
   });
 
 const LastOrderSchema = z.object({
-  lines: z.array(z.object({ id: z.number(), quantity: z.number() })),
+  lines: z.array(z.object({ id: z.number(), quantity: z.number(), sizeId: z.number().optional() })),
   open: z.boolean(),
 });
 
@@ -39,5 +39,5 @@ export async function readLastOrder(request: Request): Promise<LastOrder | null>
 }
 
 export async function lastOrderCookieHeader(request: Request, order: LastOrder): Promise<string> {
-  return lastOrderCookie(request).serialize({ lines: order.lines.map(({ id, quantity }) => ({ id, quantity })), open: order.open });
+  return lastOrderCookie(request).serialize({ lines: order.lines.map(savedLine), open: order.open });
 }

@@ -3,7 +3,7 @@
  *
  *   Hello, I would love to purchase:
  *
- *   • 2 x Runtz (1/8 oz) ($45.00 each = $90.00)
+ *   • 2 x Runtz — 1/8 oz ($45.00 each = $90.00)
  *   • 100 x Wild Berry Gummies ($4.75 each = $475.00)
  *
  *   Total: $565.00
@@ -21,21 +21,40 @@ export const ORDER_NAME_MAX_LENGTH = 120;
 export const ORDER_GREETING = "Hello, I would love to purchase:";
 export const ORDER_CLOSING = "Please let me know about delivery details. Thank you!";
 
+/** The longest size label the admin form allows; longer ones (from elsewhere) are shortened in the text. */
+export const ORDER_SIZE_MAX_LENGTH = 40;
+
 export interface OrderLine {
   name: string;
+  /** the line's size ('1/8 oz'); '' or none for a product sold in one size, whose line reads as before sizes */
+  sizeLabel?: string;
   quantity: number;
   unitPriceCents: number;
   lineTotalCents: number;
 }
 
-function orderName(name: string): string {
-  const trimmed = name.trim().replace(/\s+/g, " ");
-  return trimmed.length > ORDER_NAME_MAX_LENGTH ? `${trimmed.slice(0, ORDER_NAME_MAX_LENGTH - 1)}…` : trimmed;
+/** At most `max` characters (code points: an emoji is never cut in half, which no link could carry). */
+function shortened(text: string, max: number): string {
+  const chars = Array.from(text.trim().replace(/\s+/g, " "));
+  return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : chars.join("");
 }
 
-/** One bullet: "quantity x name (unit price each = line total)". */
+/**
+ * "name — size" is at most this long: the size is always whole (up to its 40 characters) and a long
+ * name gives way, so 20 lines at every bound stay under Telegram's 4096 characters.
+ */
+export const ORDER_SIZED_NAME_MAX_LENGTH = ORDER_NAME_MAX_LENGTH + 20;
+
+function orderName(line: OrderLine): string {
+  const size = shortened(line.sizeLabel ?? "", ORDER_SIZE_MAX_LENGTH);
+  if (!size) return shortened(line.name, ORDER_NAME_MAX_LENGTH);
+  const room = Math.min(ORDER_NAME_MAX_LENGTH, ORDER_SIZED_NAME_MAX_LENGTH - Array.from(size).length - " — ".length);
+  return `${shortened(line.name, room)} — ${size}`;
+}
+
+/** One bullet: "quantity x name (unit price each = line total)", the name with its size: "Runtz — 1/8 oz". */
 export function orderLineText(line: OrderLine): string {
-  return `• ${line.quantity} x ${orderName(line.name)} (${formatCents(line.unitPriceCents)} each = ${formatCents(line.lineTotalCents)})`;
+  return `• ${line.quantity} x ${orderName(line)} (${formatCents(line.unitPriceCents)} each = ${formatCents(line.lineTotalCents)})`;
 }
 
 /** The whole message; an empty cart has no order text. */

@@ -51,6 +51,7 @@ const summaryColumns = {
   inStock: products.inStock,
   active: products.active,
   hasLabReport: sql<number>`(${products.labReportKey} is not null)`.as("has_lab_report"),
+  sizesPriceDiffers: products.sizesPriceDiffers,
   // Not shown on a card, but the THC sort orders by them, and a UNION ALL (Show All) orders by result columns.
   thcUnit: products.thcUnit,
   thcMax: products.thcMax,

@@ -6,7 +6,6 @@
  * writing the stored text is stored-tiers.ts (the server's and the admin's), so this module, which
  * every page loads with the cart, stays small.
  */
-import { formatCents } from "./money";
 
 /** From `minQuantity` units on, each unit costs `unitPriceCents`. */
 export interface PriceTier {
@@ -41,36 +40,4 @@ export function unitPriceCents(priceCents: number, tiers: PriceTiers | null, qua
   let unit = priceCents;
   for (const tier of tiers) if (quantity >= tier.minQuantity) unit = tier.unitPriceCents;
   return unit;
-}
-
-export interface NextTier {
-  /** units to add to reach the next cheaper tier */
-  moreUnits: number;
-  unitPriceCents: number;
-}
-
-/** The next tier that lowers the unit price, or null (no tiers, or already on the cheapest). */
-export function nextTier(priceCents: number, tiers: PriceTiers | null, quantity: number): NextTier | null {
-  if (!tiers) return null;
-  const current = unitPriceCents(priceCents, tiers, quantity);
-  const next = tiers.find((tier) => tier.minQuantity > quantity && tier.unitPriceCents < current);
-  return next ? { moreUnits: next.minQuantity - quantity, unitPriceCents: next.unitPriceCents } : null;
-}
-
-/** "5 more for $4.75 each" */
-export function nextTierHint(next: NextTier): string {
-  return `${next.moreUnits} more for ${formatCents(next.unitPriceCents)} each`;
-}
-
-/**
- * The product page's tier table (SPEC: Single, 100 units, ... 1000 units): the single-unit price
- * first, then one row per tier from 2 units up.
- */
-export function priceTierRows(priceCents: number, tiers: PriceTiers): Array<{ label: string; unitPriceCents: number }> {
-  return [
-    { label: "Single", unitPriceCents: unitPriceCents(priceCents, tiers, 1) },
-    ...tiers
-      .filter((tier) => tier.minQuantity > 1)
-      .map((tier) => ({ label: `${tier.minQuantity} units`, unitPriceCents: tier.unitPriceCents })),
-  ];
 }

@@ -119,7 +119,12 @@ export function ProductCard({
 
         <div className="mt-auto pt-2.5">
           <div className="flex flex-wrap items-baseline justify-between gap-x-2">
-            <Price priceCents={product.priceCents} compareAtCents={product.compareAtCents} className="product-card-price" />
+            <Price
+              priceCents={product.priceCents}
+              compareAtCents={product.compareAtCents}
+              from={product.sizesPriceDiffers}
+              className="product-card-price"
+            />
             {product.inStock ? <p className="product-card-stock">In Stock</p> : null}
           </div>
           <div className="relative z-10 mt-2">

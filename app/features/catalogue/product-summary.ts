@@ -29,6 +29,8 @@ export type ProductSummary = Pick<
   image: string;
   packSize: string | null;
   hasLabReport: boolean;
+  /** its sizes' prices differ: the card says 'from' the price (the lowest); decision 028 */
+  sizesPriceDiffers?: boolean;
   /** the canonical product path, built on the server (the slug rules stay out of the browser's code) */
   path: string;
 };
@@ -51,6 +53,7 @@ export interface ProductSummaryRow {
   active: boolean;
   /** A lab report is attached (the card's COA mark). */
   hasLabReport: boolean | number;
+  sizesPriceDiffers?: boolean;
 }
 
 export function toProductSummary(row: ProductSummaryRow): ProductSummary {

@@ -4,9 +4,10 @@
  */
 import { data } from "@remix-run/cloudflare";
 import { asc, eq } from "drizzle-orm";
-import { products } from "~db/schema";
+import { products, productSizes } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { toProduct } from "./product";
+import { toProductSize } from "./sizes";
 
 export const CATALOGUE_UNAVAILABLE = "The product catalogue is unavailable right now. Please try again in a moment.";
 
@@ -24,6 +25,19 @@ export async function readCatalogue<T>(read: () => Promise<T>): Promise<T> {
 export async function getProduct(db: Db, id: number) {
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
   return row ? toProduct(row) : null;
+}
+
+/**
+ * One product and its sizes (in the picker's order), in ONE D1 round trip (a batch): the product page
+ * stays at the layout's trip plus this one. Null for an unknown id.
+ */
+export async function getProductWithSizes(db: Db, id: number) {
+  const [rows, sizeRows] = await db.batch([
+    db.select().from(products).where(eq(products.id, id)).limit(1),
+    db.select().from(productSizes).where(eq(productSizes.productId, id)).orderBy(asc(productSizes.position), asc(productSizes.id)),
+  ]);
+  const row = rows[0];
+  return row ? { product: toProduct(row), sizes: sizeRows.map(toProductSize) } : null;
 }
 
 /** Active products for /sitemap.xml (id and last change), in id order. */

@@ -12,7 +12,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { products, productSizes } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { serializePriceTiers } from "./stored-tiers";
-import { derivedProductColumns, toProductSize, type ProductSize, type SizeInput } from "./sizes";
+import { derivedProductColumns, pricesDiffer, toProductSize, type ProductSize, type SizeInput } from "./sizes";
 
 /** The id of the products row inserted earlier in the same batch (products ids are AUTOINCREMENT). */
 const insertedProductId = sql`(SELECT seq FROM sqlite_sequence WHERE name = 'products')`;
@@ -74,6 +74,10 @@ export function sizeWriteStatements(
 export function sizeRestoreStatements(db: Db, productId: number, sizes: readonly ProductSize[]): BatchItem<"sqlite">[] {
   if (sizes.length === 0) return [];
   return [
+    db
+      .update(products)
+      .set({ sizesPriceDiffers: pricesDiffer(sizes) })
+      .where(eq(products.id, productId)),
     db.delete(productSizes).where(eq(productSizes.productId, productId)),
     ...sizes.map((size, position) => db.insert(productSizes).values({ id: size.id, productId, ...sizeValues(size, position) })),
   ];

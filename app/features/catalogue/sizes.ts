@@ -48,13 +48,14 @@ export function lowestPricedSize<T extends Pick<ProductSize, "priceCents">>(size
 
 /**
  * The products row's columns that follow its sizes: the lowest-priced size's price, compare-at price
- * and tiers — what listings sort and filter on, on their indexes (decision 009), and what a product
+ * and tiers, and whether the sizes' prices differ — what listings sort and filter on, on their indexes (decision 009), and what a product
  * sold in one size has always had there.
  */
 export function derivedProductColumns(sizes: readonly SizeInput[]): {
   priceCents: number;
   compareAtCents: number | null;
   priceTiers: string | null;
+  sizesPriceDiffers: boolean;
 } {
   const low = lowestPricedSize(sizes);
   if (!low) throw new Error("A product has at least one size");
@@ -62,6 +63,8 @@ export function derivedProductColumns(sizes: readonly SizeInput[]): {
     priceCents: low.priceCents,
     compareAtCents: storedCompareAt(low.priceCents, low.compareAtCents),
     priceTiers: serializePriceTiers(low.tiers),
+    // Cards say 'from $X' (the lowest price) when the sizes do not all cost the same.
+    sizesPriceDiffers: pricesDiffer(sizes),
   };
 }
 

@@ -12,6 +12,7 @@ export function Price({
   compareAtCents = null,
   className = "",
   each = false,
+  from = false,
   label,
 }: {
   priceCents: number;
@@ -20,6 +21,8 @@ export function Price({
   className?: string;
   /** a unit price: "$15.00 each" */
   each?: boolean;
+  /** the lowest of several sizes' prices: "from $35.00" */
+  from?: boolean;
   /** read before the price by screen readers, e.g. "Unit price" */
   label?: string;
 }) {
@@ -30,6 +33,7 @@ export function Price({
         <span className="sr-only">{[label, percent !== null ? "sale price" : ""].filter(Boolean).join(", ")}: </span>
       ) : null}
       <span>
+        {from ? "from " : null}
         {formatCents(priceCents)}
         {each ? " each" : null}
       </span>

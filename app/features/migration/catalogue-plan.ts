@@ -107,6 +107,8 @@ export function parseSnapshot(text: string | null | undefined): CatalogueFields 
 /** A product row as the planner reads it. */
 export interface ExistingProduct {
   id: number;
+  /** how many sizes it is sold in (decision 028); with several, its prices live in its sizes */
+  sizeCount: number;
   catalogueKey: string | null;
   name: string;
   version: number;
@@ -146,6 +148,13 @@ export function effectiveSnapshot(row: ExistingProduct): CatalogueFields | null 
 }
 
 /** Plans one catalogue product against its row; `ownerEdits` are the owner's changed fields the catalogue disagrees with. */
+/**
+ * The products row's price columns follow its lowest size (decision 028). A load or an import speaks
+ * one price: for a product the owner sells in several sizes it never writes them (the sizes are the
+ * owner's, in either mode), and a different catalogue price is reported as the owner's edit.
+ */
+const SIZE_PRICE_FIELDS: ReadonlySet<CatalogueField> = new Set(["priceCents", "compareAtCents", "priceTiers"]);
+
 export function planRow(
   existing: ExistingProduct | undefined,
   next: CatalogueFields,
@@ -159,6 +168,10 @@ export function planRow(
     const current = existing.fields[field];
     const wanted = next[field];
     if (current === wanted) continue;
+    if (existing.sizeCount > 1 && SIZE_PRICE_FIELDS.has(field)) {
+      ownerEdits.push(field);
+      continue;
+    }
     const ownerChanged = !snapshot || snapshot[field] !== current;
     if (ownerChanged) ownerEdits.push(field);
     if (!ownerChanged || mode === "replace") set[field] = wanted;

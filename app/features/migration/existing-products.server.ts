@@ -1,5 +1,6 @@
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { products } from "~db/schema";
+import { sql } from "drizzle-orm";
+import { products, productSizes } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { CATALOGUE_FIELDS, catalogueFields, type CatalogueField, type ExistingProduct, type FieldValue } from "./catalogue-plan";
 
@@ -11,6 +12,8 @@ const existingProductColumns = {
   version: products.version,
   createdAt: products.createdAt,
   catalogueSnapshot: products.catalogueSnapshot,
+  // Qualified by hand: drizzle writes a one-table select's columns bare, and a bare "id" in the subquery is the size's.
+  sizeCount: sql<number>`(SELECT count(*) FROM ${productSizes} WHERE ${productSizes.productId} = "products"."id")`,
   ...Object.fromEntries(CATALOGUE_FIELDS.map((field) => [field, products[field]])),
 } as unknown as Record<string, SQLiteColumn>;
 
@@ -21,6 +24,7 @@ export async function readExistingProducts(db: Db): Promise<ExistingProduct[]> {
   >;
   return rows.map((row) => ({
     id: row.id,
+    sizeCount: Number(row.sizeCount),
     catalogueKey: row.catalogueKey,
     name: row.name as string,
     version: row.version,

@@ -1,4 +1,5 @@
 import type { Product } from "~/features/catalogue/product";
+import type { ProductSize } from "~/features/catalogue/sizes";
 import { SITE } from "~/features/site/site";
 import { productPath } from "~/features/catalogue/product-path";
 import { galleryItems } from "./gallery-items";
@@ -22,8 +23,7 @@ function productJsonLd({
   images,
   description,
   category,
-  priceCents,
-  inStock,
+  offers,
   rating,
 }: {
   origin: string;
@@ -32,8 +32,7 @@ function productJsonLd({
   images: string[];
   description: string;
   category: string;
-  priceCents: number;
-  inStock: boolean;
+  offers: Record<string, unknown>;
   rating: { value: number; count: number } | null;
 }) {
   return {
@@ -45,13 +44,7 @@ function productJsonLd({
     category,
     url: `${origin}${path}`,
     brand: { "@type": "Brand", name: SITE.name },
-    offers: {
-      "@type": "Offer",
-      url: `${origin}${path}`,
-      price: (priceCents / 100).toFixed(2),
-      priceCurrency: "USD",
-      availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-    },
+    offers,
     ...(rating
       ? { aggregateRating: { "@type": "AggregateRating", ratingValue: rating.value, reviewCount: rating.count, bestRating: 5 } }
       : {}),
@@ -68,6 +61,37 @@ function ownRating({ rating, reviewCount }: Pick<Product, "rating" | "reviewCoun
   return rating > 0 && reviewCount > 0 ? { value: rating, count: reviewCount } : null;
 }
 
+const price = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * What the product is offered at (issue 30): one Offer per size — its price, SKU and availability
+ * (the product's In Stock switch, and the size's stock when tracked: 0 is OutOfStock) — and, for
+ * several sizes, an AggregateOffer over them (lowest and highest price, count). A product sold in
+ * one size has one Offer, as before sizes.
+ */
+function productOffers(url: string, product: Pick<Product, "priceCents" | "inStock">, sizes: readonly ProductSize[]) {
+  const offer = (size: Pick<ProductSize, "priceCents" | "stock"> & Partial<Pick<ProductSize, "label" | "sku">>) => ({
+    "@type": "Offer",
+    ...(size.label ? { name: size.label } : {}),
+    ...(size.sku ? { sku: size.sku } : {}),
+    url,
+    price: price(size.priceCents),
+    priceCurrency: "USD",
+    availability: product.inStock && size.stock !== 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+  });
+  if (sizes.length <= 1) return offer(sizes[0] ?? { priceCents: product.priceCents, stock: null });
+  const prices = sizes.map((size) => size.priceCents);
+  return {
+    "@type": "AggregateOffer",
+    url,
+    priceCurrency: "USD",
+    lowPrice: price(Math.min(...prices)),
+    highPrice: price(Math.max(...prices)),
+    offerCount: sizes.length,
+    offers: sizes.map(offer),
+  };
+}
+
 /** JSON for an inline <script>: "<" escaped so the text can never close the script element. */
 function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
@@ -77,7 +101,7 @@ function jsonForScript(value: unknown): string {
  * The text of a product page's JSON-LD script: the product as the page shows it — its images (the
  * uploaded ones, or its packshot as `cover`), description, category, price, stock and rating.
  */
-export function productJsonLdScript(product: Product, cover: string, origin: string): string {
+export function productJsonLdScript(product: Product, cover: string, origin: string, sizes: readonly ProductSize[] = []): string {
   return jsonForScript(
     productJsonLd({
       origin,
@@ -88,8 +112,7 @@ export function productJsonLdScript(product: Product, cover: string, origin: str
         .map((item) => item.src),
       description: productDescription(product),
       category: categoryLabel(product.category),
-      priceCents: product.priceCents,
-      inStock: product.inStock,
+      offers: productOffers(`${origin}${productPath(product)}`, product, sizes),
       rating: ownRating(product),
     }),
   );

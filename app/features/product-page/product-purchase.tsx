@@ -3,9 +3,11 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { useReadAtHydration } from "~/ui/hydration";
 import { MAX_LINE_QUANTITY } from "~/features/cart/cart";
 import { formatCents } from "~/features/catalogue/money";
-import { nextTier, nextTierHint, unitPriceCents } from "~/features/catalogue/price-tiers";
+import { unitPriceCents } from "~/features/catalogue/price-tiers";
+import { nextTier, nextTierHint } from "~/features/catalogue/next-tier";
 import type { PriceTiers } from "~/features/catalogue/price-tiers";
 import { AddToCartButton } from "~/features/cart/add-to-cart-button";
+import { defaultSizeIndex, hasPicker, SizePanels, SizePicker, sizeInStock, type PickerSize } from "./size-picker";
 
 interface PurchaseProduct {
   id: number;
@@ -104,13 +106,17 @@ function QuantityStepper({
  * JavaScript there is one form, the main one. Both forms share the quantity and the one add-to-cart
  * fetcher, and a quantity typed before the page booted is the one used (useReadAtHydration).
  */
-export function ProductPurchase({ product }: { product: PurchaseProduct }) {
+export function ProductPurchase({ product, sizes }: { product: PurchaseProduct; sizes?: readonly PickerSize[] }) {
+  const picker = hasPicker(sizes) ? sizes : null;
   const [text, setText] = useState("1");
+  const [picked, setPicked] = useState(() => (picker ? defaultSizeIndex(picker) : 0));
   const quantity = boundedQuantity(Number(text));
-  const unit = unitPriceCents(product.priceCents, product.priceTiers, quantity);
+  // The checked size's price and tiers; a product sold in one size has the product's.
+  const size = picker?.[picked] ?? { priceCents: product.priceCents, tiers: product.priceTiers };
+  const unit = unitPriceCents(size.priceCents, size.tiers, quantity);
   const total = unit * quantity;
-  const next = nextTier(product.priceCents, product.priceTiers, quantity);
   const label = addLabel(quantity, total);
+  const inStock = product.inStock && (!picker || picker.some(sizeInStock));
   const mainRef = useRef<HTMLDivElement>(null);
   const mainInput = useRef<HTMLInputElement>(null);
   const barInput = useRef<HTMLInputElement>(null);
@@ -118,10 +124,12 @@ export function ProductPurchase({ product }: { product: PurchaseProduct }) {
   const [barShown, setBarShown] = useState(false);
   const step = (delta: number) => setText(String(boundedQuantity(quantity + delta)));
 
-  // A quantity typed before the page booted is on screen: it is the one the button adds.
+  // A quantity typed or a size ticked before the page booted is on screen: it is the one the button adds.
   useReadAtHydration(() => {
     const typed = [mainInput.current?.value, barInput.current?.value].find((value) => value !== undefined && value !== text);
     if (typed !== undefined) setText(typed);
+    const checked = mainRef.current?.querySelector<HTMLInputElement>("input[name=sizeId]:checked");
+    if (checked?.dataset.sizePos !== undefined) setPicked(Number(checked.dataset.sizePos));
   });
 
   useEffect(() => {
@@ -133,17 +141,29 @@ export function ProductPurchase({ product }: { product: PurchaseProduct }) {
     return () => observer.disconnect();
   }, []);
 
-  const summary = (
-    <>
-      <span className="font-semibold text-forest-800">{formatCents(unit)}</span> each
-      {quantity > 1 ? (
-        <>
-          {" · "}
-          <span className="font-semibold text-ink-900">{formatCents(total)}</span> for {quantity}
-        </>
-      ) : null}
-    </>
-  );
+  const summaryOf = (priceCents: number, tiers: PriceTiers | null) => {
+    const each = unitPriceCents(priceCents, tiers, quantity);
+    return (
+      <>
+        <span className="font-semibold text-forest-800">{formatCents(each)}</span> each
+        {quantity > 1 ? (
+          <>
+            {" · "}
+            <span className="font-semibold text-ink-900">{formatCents(each * quantity)}</span> for {quantity}
+          </>
+        ) : null}
+      </>
+    );
+  };
+  const withHint = (priceCents: number, tiers: PriceTiers | null) => {
+    const next = nextTier(priceCents, tiers, quantity);
+    return (
+      <>
+        {summaryOf(priceCents, tiers)}
+        {next ? <span className="text-forest-700">{` · ${nextTierHint(next)}`}</span> : null}
+      </>
+    );
+  };
 
   return (
     <>
@@ -151,25 +171,32 @@ export function ProductPurchase({ product }: { product: PurchaseProduct }) {
         <AddToCartButton
           productId={product.id}
           productName={product.name}
-          disabled={!product.inStock}
+          disabled={!inStock}
           label={label}
           className="btn-primary min-h-12 flex-1 py-3 text-base"
           formClassName="flex flex-wrap items-center gap-3"
         >
+          {picker ? <SizePicker sizes={picker} defaultIndex={defaultSizeIndex(picker)} onPick={setPicked} /> : null}
           <QuantityStepper id="quantity-main" text={text} inputRef={mainInput} onText={setText} onStep={step} />
         </AddToCartButton>
-        {product.inStock ? (
+        {inStock ? (
           <p className="mt-2 min-h-5 text-sm text-ink-700" aria-live="polite">
-            {summary}
-            {next ? <span className="text-forest-700">{` · ${nextTierHint(next)}`}</span> : null}
+            {picker ? (
+              <SizePanels sizes={picker} as="span">
+                {(option) => withHint(option.priceCents, option.tiers)}
+              </SizePanels>
+            ) : (
+              withHint(size.priceCents, size.tiers)
+            )}
           </p>
         ) : null}
       </div>
 
-      {product.inStock ? (
+      {inStock ? (
         <div className="sticky-add-bar md:hidden" data-shown={barShown} role="region" aria-label="Quick add">
           <p className="mb-1.5 truncate text-xs text-ink-700">
-            <span className="font-semibold text-ink-900">{product.name}</span> · {summary}
+            <span className="font-semibold text-ink-900">{product.name}</span>
+            {picker ? ` — ${picker[picked]?.label ?? ""}` : null} · {summaryOf(size.priceCents, size.tiers)}
           </p>
           <AddToCartButton
             productId={product.id}
@@ -178,6 +205,7 @@ export function ProductPurchase({ product }: { product: PurchaseProduct }) {
             className="btn-primary min-h-11 min-w-0 flex-1 px-3"
             formClassName="flex items-center gap-2"
           >
+            {picker ? <input type="hidden" name="sizeId" value={picker[picked]?.id ?? ""} /> : null}
             <QuantityStepper id="quantity-bar" text={text} inputRef={barInput} onText={setText} onStep={step} />
           </AddToCartButton>
         </div>

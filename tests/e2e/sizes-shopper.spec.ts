@@ -1,0 +1,134 @@
+/**
+ * Sizes (issue 30), the shopper's part of the done-when path: on a phone, a shopper picks 1/4 oz of
+ * a strain sold in four sizes, adds two, and sends an order that says so — with JavaScript on and off.
+ * The owner gives the strain its sizes through the product form first (as tests/e2e/sizes.spec.ts).
+ */
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, productIdOf, seriousViolations, signIn, test } from "./fixtures";
+
+const SIZES = [
+  { label: "1/8 oz", price: "45", compareAt: "50", stock: "12" },
+  { label: "1/4 oz", price: "80", compareAt: "", stock: "3" },
+  { label: "1/2 oz", price: "150", compareAt: "", stock: "" },
+  { label: "1 oz", price: "280", compareAt: "", stock: "0" },
+];
+
+/** The owner sells product `id` in SIZES (the form's 'Add a size', then each size's fields). */
+async function sellInSizes(page: Page, id: number) {
+  await signIn(page);
+  await page.goto(`/admin/edit-product/${id}`);
+  const sizes = page.getByRole("group", { name: "Sizes and stock" });
+  for (let added = 0; added < SIZES.length - 1; added++) {
+    await sizes.getByRole("button", { name: "Add a size" }).click();
+    await expect(sizes.getByRole("group", { name: `Size ${added + 2}`, exact: true })).toBeVisible();
+  }
+  await sizes.getByRole("group", { name: "Size 1", exact: true }).getByLabel("Size label").fill(SIZES[0]!.label);
+  await page.locator(`input[name="price"]`).fill(SIZES[0]!.price);
+  await page.locator(`input[name="compareAt"]`).fill(SIZES[0]!.compareAt);
+  await sizes.getByRole("group", { name: "Size 1", exact: true }).getByLabel("Stock on hand").fill(SIZES[0]!.stock);
+  for (const [index, size] of SIZES.slice(1).entries()) {
+    const group = sizes.getByRole("group", { name: `Size ${index + 2}`, exact: true });
+    await group.getByLabel("Size label").fill(size.label);
+    await group.getByLabel("Price ($)", { exact: true }).fill(size.price);
+    await group.getByLabel("Stock on hand").fill(size.stock);
+  }
+  await page
+    .getByRole("button", { name: /^(Save|Update) Product/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/admin\/products/);
+}
+
+/** Answers t.me in the test and hands back the decoded text of the first Telegram request. */
+async function interceptTelegram(context: BrowserContext) {
+  await context.route("https://t.me/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Telegram</title><h1>Telegram</h1>" }),
+  );
+  return context
+    .waitForEvent("request", (request) => request.url().startsWith("https://t.me/"))
+    .then((request) => new URL(request.url()).searchParams.get("text") ?? "");
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+    // The owner's form, the shopper's path, an order and (with JavaScript) a page whose scripts are held 3 s.
+    test.describe.configure({ timeout: 120_000 });
+    // One product per run: both runs share the server's database.
+    const name = javaScriptEnabled ? "Sunset Sherbet Light Dep (1 oz)" : "OG Kush Light Dep (1/4 oz)";
+
+    test(`a shopper on a phone picks 1/4 oz of ${name}, adds two, and the order says so`, async ({ page, context, baseURL }) => {
+      await page.goto(`/shop?search=${encodeURIComponent(name)}`);
+      const id = productIdOf(await page.getByRole("link", { name, exact: true }).first().getAttribute("href"));
+      await sellInSizes(page, id);
+      // The shopper: no admin session.
+      await context.clearCookies();
+      await context.addCookies([{ name: "age-verified", value: "yes", url: baseURL! }]);
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`/product/${id}`);
+      const picker = page.getByRole("group", { name: "Size", exact: true });
+      await expect(picker.getByRole("radio")).toHaveCount(4);
+      await expect(picker.getByRole("radio", { name: /1\/8 oz/ })).toBeChecked();
+      await expect(picker.getByRole("radio", { name: /1 oz\s*Out of Stock/ })).toBeDisabled();
+      // The page's price follows the checked size (CSS alone without JavaScript).
+      const price = page.locator("[data-size-panel] > .price.text-3xl");
+      await expect(price.filter({ visible: true })).toHaveCount(1);
+      await expect(price.filter({ visible: true })).toContainText("$45.00");
+      await expect(price.filter({ visible: true })).toContainText("Save 10%");
+
+      // Keyboard: from the checked radio, the arrow key moves to the next size.
+      await picker.getByRole("radio", { name: /1\/8 oz/ }).focus();
+      await page.keyboard.press("ArrowRight");
+      await expect(picker.getByRole("radio", { name: /1\/4 oz/ })).toBeChecked();
+      await expect(price.filter({ visible: true })).toHaveText(/^\$80\.00$/);
+      await expect(page.getByRole("definition").filter({ hasText: "In Stock" }).filter({ visible: true })).toHaveCount(1);
+
+      // The title, price, picker and button on one phone screen.
+      await page.evaluate(() => document.querySelector("h1")?.scrollIntoView());
+      await page.screenshot({ path: `/work/tools/shots/sizes-product-390${javaScriptEnabled ? "" : "-nojs"}.png` });
+      await page.locator("#quantity-main").fill("2");
+      const form = page.getByRole("form", { name: `Add ${name} to cart` });
+      await form.getByRole("button", { name: javaScriptEnabled ? "Add 2 to cart — $160.00" : "Add to Cart" }).click();
+      await expect(page.getByText("Added to cart!").first()).toBeVisible();
+      await expect(page.getByText(`${name} — 1/4 oz has been added to your cart`).first()).toBeVisible();
+
+      if (javaScriptEnabled) {
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.goto(`/product/${id}`);
+        await page
+          .getByRole("group", { name: "Size", exact: true })
+          .getByRole("radio", { name: /1\/4 oz/ })
+          .check();
+        await page.screenshot({ path: "/work/tools/shots/sizes-product-1280.png", fullPage: false });
+        await page.setViewportSize({ width: 390, height: 844 });
+      }
+
+      await page.goto("/checkout");
+      const line = page.getByRole("article", { name: `${name} — 1/4 oz` });
+      await expect(line).toBeVisible();
+      await expect(line.getByRole("spinbutton", { name: `Quantity of ${name} — 1/4 oz` })).toHaveValue("2");
+      await page.screenshot({ path: `/work/tools/shots/sizes-checkout-390${javaScriptEnabled ? "" : "-nojs"}.png` });
+      const telegram = interceptTelegram(context);
+      await page.getByRole("button", { name: "Place Order via Telegram" }).click();
+      expect(await telegram).toContain(`\n• 2 x ${name} — 1/4 oz ($80.00 each = $160.00)\n`);
+
+      if (javaScriptEnabled) {
+        // A size ticked before the page's JavaScript arrives (scripts held 3 s) stays ticked, and is the one the button adds.
+        await page.route("**/assets/*.js", async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 3000));
+          await route.continue();
+        });
+        await page.goto(`/product/${id}`, { waitUntil: "domcontentloaded" });
+        await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+        const half = page.getByRole("group", { name: "Size", exact: true }).getByRole("radio", { name: /1\/2 oz/ });
+        await half.check();
+        await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+        await expect(page.locator("html")).toHaveAttribute("data-hydrated", "", { timeout: 20_000 });
+        await expect(half).toBeChecked();
+        await expect(form.getByRole("button", { name: "Add to Cart — $150.00" })).toBeVisible();
+      }
+    });
+  });
+}

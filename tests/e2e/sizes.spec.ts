@@ -1,0 +1,63 @@
+/**
+ * Sizes (issue 30), the owner's part of the done-when path: Runtz in four sizes with their own prices
+ * and stock, set in the product form with JavaScript on and off. (The shopper's picker, cart and order
+ * text are the next slice.)
+ */
+import { expect, signIn, test } from "./fixtures";
+
+const SIZES = [
+  { label: "1/8 oz", price: "45", stock: "12" },
+  { label: "1/4 oz", price: "80", stock: "3" },
+  { label: "1/2 oz", price: "150", stock: "" },
+  { label: "1 oz", price: "280", stock: "0" },
+];
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    // One product per run: both runs share the server's database.
+    const [strain, id] = javaScriptEnabled ? ["Runtz", 1] : ["Wedding Cake", 2];
+    test(`the owner sells ${strain} in four sizes with their own prices and stock`, async ({ page }) => {
+      await signIn(page);
+      // The built-in catalogue's first two products.
+      await page.goto(`/admin/edit-product/${id}`);
+      await expect(page.getByLabel(/Product Name/)).toHaveValue(`${strain} (1/8 oz)`);
+      const sizes = page.getByRole("group", { name: "Sizes and stock" });
+      await expect(sizes.getByText("Sold in one size.")).toBeVisible();
+      for (let added = 0; added < 3; added++) {
+        await sizes.getByRole("button", { name: "Add a size" }).click();
+        await expect(sizes.getByRole("group", { name: `Size ${added + 2}`, exact: true })).toBeVisible();
+      }
+      const first = sizes.getByRole("group", { name: "Size 1", exact: true });
+      await first.getByLabel("Size label").fill(SIZES[0]!.label);
+      await page.locator(`input[name="price"]`).fill(SIZES[0]!.price);
+      await first.getByLabel("Stock on hand").fill(SIZES[0]!.stock);
+      for (const [index, size] of SIZES.slice(1).entries()) {
+        const group = sizes.getByRole("group", { name: `Size ${index + 2}`, exact: true });
+        await group.getByLabel("Size label").fill(size.label);
+        await group.getByLabel("Price ($)", { exact: true }).fill(size.price);
+        await group.getByLabel("Stock on hand").fill(size.stock);
+      }
+      if (javaScriptEnabled) {
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await sizes.screenshot({ path: "/work/tools/shots/sizes-admin-form-1280.png" });
+      }
+      await page
+        .getByRole("button", { name: /^(Save|Update) Product/ })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/\/admin\/products/);
+      await page.goto(`/admin/edit-product/${id}`);
+      for (const [index, size] of SIZES.entries()) {
+        const group = page.getByRole("group", { name: `Size ${index + 1}`, exact: true });
+        await expect(group.getByLabel("Size label")).toHaveValue(size.label);
+        await expect(group.getByLabel("Stock on hand")).toHaveValue(size.stock);
+      }
+      if (!javaScriptEnabled) {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.getByRole("group", { name: "Sizes and stock" }).screenshot({ path: "/work/tools/shots/sizes-admin-form-390-nojs.png" });
+      }
+    });
+  });
+}
