@@ -92,11 +92,16 @@ test.describe("before the JavaScript arrives (390 px, scripts 3 s late)", () => 
 
   test("a cart quantity changed before hydration is the one kept", async ({ page }) => {
     await page.goto("/product/1");
+    // The badge counts the line at once (optimistic); the cookie is set when the POST answers.
+    const added = page.waitForResponse(
+      (response) => /^\/cart/.test(new URL(response.url()).pathname) && response.request().method() === "POST",
+    );
     await page
       .getByRole("button", { name: /^Add to Cart/ })
       .first()
       .click();
     await expect(page.getByRole("button", { name: "Cart, 1 item" })).toBeVisible();
+    expect((await added).ok()).toBe(true);
     await delayScripts(page);
     await openBeforeBoot(page, "/checkout");
     const quantity = page.getByRole("spinbutton", { name: /^Quantity of / });
