@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../app/features/cart/cart";
 import { restoreProduct, trashProduct } from "../../app/features/trash/trash.server";
-import { cartCookie, get, ORIGIN, postForm } from "./helpers";
+import { cartAfter as cartCookieLines, cartCookie, decodeCookieValue as decodeValue, get, ORIGIN, postForm, setCookie } from "./helpers";
 import { db } from "./shop-helpers";
 
 /**
@@ -45,22 +45,7 @@ afterEach(async () => {
   for (const statement of restore.splice(0)) await env.DB.prepare(statement).run();
 });
 
-function decodeValue(raw: string): unknown {
-  return JSON.parse(atob(decodeURIComponent(raw)));
-}
-
-function setCookie(response: Response, name: string): string | undefined {
-  return response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
-}
-
-/** The cart a response leaves in the browser: lines, [] when cleared, undefined when untouched. */
-function cartAfter(response: Response): Line[] | undefined {
-  const cookie = setCookie(response, "cannabis-cart");
-  if (cookie === undefined) return undefined;
-  const raw = cookie.slice("cannabis-cart=".length).split(";")[0]!;
-  if (raw === "" || /Max-Age=0/i.test(cookie)) return [];
-  return decodeValue(raw) as Line[];
-}
+const cartAfter = (response: Response) => cartCookieLines<Line>(response);
 
 /** "Cookie" header value that carries a response's cart on to the next request. */
 function nextCookie(response: Response) {

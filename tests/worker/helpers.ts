@@ -48,3 +48,22 @@ export async function catalogueChanged() {
 
 /** The canonical URL of the first seeded product (id 1, the catalogue's first entry): a bare /product/1 answers 301 to it. */
 export const FIRST_PRODUCT_PATH = productPath({ id: 1, name: catalogue[0]!.name! });
+
+/** A cookie value as Remix writes it (base64 of JSON, URL-encoded), read back. */
+export function decodeCookieValue(raw: string): unknown {
+  return JSON.parse(atob(decodeURIComponent(raw)));
+}
+
+/** The Set-Cookie header a response sends for one cookie, if any. */
+export function setCookie(response: Response, name: string): string | undefined {
+  return response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
+}
+
+/** The cart a response leaves in the browser: its lines, [] when cleared, undefined when untouched. */
+export function cartAfter<Line>(response: Response): Line[] | undefined {
+  const cookie = setCookie(response, "cannabis-cart");
+  if (cookie === undefined) return undefined;
+  const raw = cookie.slice("cannabis-cart=".length).split(";")[0]!;
+  if (raw === "" || /Max-Age=0/i.test(cookie)) return [];
+  return decodeCookieValue(raw) as Line[];
+}

@@ -12,7 +12,8 @@ import { sizeWriteStatements } from "../../app/features/catalogue/sizes.server";
 import type { SizeInput } from "../../app/features/catalogue/sizes";
 import { MAX_LINE_QUANTITY } from "../../app/features/cart/cart";
 import { productPath } from "../../app/features/catalogue/product-path";
-import { cartCookie, catalogueChanged, get, ORIGIN, postForm } from "./helpers";
+import { cartAfter as cartCookieLines, cartCookie, catalogueChanged, get, ORIGIN, postForm, setCookie } from "./helpers";
+import { eighth, half, ounce, quarter } from "./size-fixtures";
 
 const db = createDb(env.DB);
 
@@ -28,19 +29,7 @@ let path: string;
 /** size ids by label */
 const size: Record<string, number> = {};
 
-const sizes: SizeInput[] = [
-  { label: "1/8 oz", priceCents: 4500, compareAtCents: 5000, sku: "RZ-8", stock: 12, tiers: null },
-  { label: "1/4 oz", priceCents: 8000, compareAtCents: null, sku: "RZ-4", stock: 3, tiers: null },
-  {
-    label: "1/2 oz",
-    priceCents: 15000,
-    compareAtCents: null,
-    sku: null,
-    stock: null,
-    tiers: [{ minQuantity: 5, unitPriceCents: 14000 }],
-  },
-  { label: "1 oz", priceCents: 28000, compareAtCents: null, sku: null, stock: 0, tiers: null },
-];
+const sizes: SizeInput[] = [eighth, quarter, half, ounce];
 
 async function productId(key: string) {
   const [row] = await db.select({ id: products.id }).from(products).where(eq(products.catalogueKey, key));
@@ -66,16 +55,7 @@ beforeAll(async () => {
   await catalogueChanged();
 });
 
-function setCookie(response: Response, name: string): string | undefined {
-  return response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
-}
-
-function cartAfter(response: Response): Line[] | undefined {
-  const cookie = setCookie(response, "cannabis-cart");
-  if (cookie === undefined) return undefined;
-  const raw = cookie.slice("cannabis-cart=".length).split(";")[0]!;
-  return raw === "" ? [] : (JSON.parse(atob(decodeURIComponent(raw))) as Line[]);
-}
+const cartAfter = (response: Response) => cartCookieLines<Line>(response);
 
 function postCart(fields: Record<string, string>, cookie = "") {
   return postForm("/cart", fields, { headers: { Cookie: cookie, Referer: `${ORIGIN}${path}` } });

@@ -9,10 +9,10 @@ import { describe, expect, it } from "vitest";
 import { products, productSizes } from "../../db/schema";
 import { createDb } from "../../app/server/load-context";
 import { readSizes, sizeWriteStatements } from "../../app/features/catalogue/sizes.server";
-import type { SizeInput } from "../../app/features/catalogue/sizes";
 import { unitPriceCents } from "../../app/features/catalogue/price-tiers";
 import { restoreProduct, trashProduct } from "../../app/features/trash/trash.server";
 import { duplicateProduct } from "../../app/features/admin/product-admin.server";
+import { eighth, half, ounce, quarter } from "./size-fixtures";
 
 const db = createDb(env.DB);
 
@@ -33,18 +33,6 @@ async function productByKey(key: string) {
   const [row] = await db.select().from(products).where(eq(products.catalogueKey, key));
   return row!;
 }
-
-const eighth: SizeInput = { label: "1/8 oz", priceCents: 4500, compareAtCents: 5000, sku: "RZ-8", stock: 12, tiers: null };
-const quarter: SizeInput = { label: "1/4 oz", priceCents: 8000, compareAtCents: null, sku: "RZ-4", stock: 3, tiers: null };
-const half: SizeInput = {
-  label: "1/2 oz",
-  priceCents: 15000,
-  compareAtCents: null,
-  sku: null,
-  stock: null,
-  tiers: [{ minQuantity: 5, unitPriceCents: 14000 }],
-};
-const ounce: SizeInput = { label: "1 oz", priceCents: 28000, compareAtCents: null, sku: null, stock: 0, tiers: null };
 
 describe("the sizes migration", () => {
   it("gives every product exactly one size, label '', with its own price, compare-at price and tiers", async () => {

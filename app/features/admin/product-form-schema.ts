@@ -333,8 +333,9 @@ export function productFormDefaults(product: Product | null, categorySlugs: read
   };
 }
 
-type TierDefaults = { minQuantity: string; price: string };
-type SizeDefaults = {
+/** A bulk price and a size as the form shows them (text fields; the form's default values). */
+export type TierDefaults = { minQuantity: string; price: string };
+export type SizeDefaults = {
   id: number;
   label: string;
   price: string;

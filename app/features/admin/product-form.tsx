@@ -11,7 +11,15 @@ import { VideoField } from "~/features/media/video-field";
 import { ProductSizesField } from "./product-sizes-field";
 import { AdminShell } from "./admin-shell";
 import { AdminAlert, AdminPageHeader, useActionToast, type ActionToast } from "./admin-ui";
-import { NO_STRAIN_LABEL, PRODUCT_NAME_MAX, STRAIN_TYPES, productFormSchema, type ProductFormRules } from "./product-form-schema";
+import {
+  NO_STRAIN_LABEL,
+  PRODUCT_NAME_MAX,
+  STRAIN_TYPES,
+  productFormSchema,
+  type ProductFormRules,
+  type SizeDefaults,
+  type TierDefaults,
+} from "./product-form-schema";
 
 /**
  * The admin product form, create and edit (SPEC section 2 "Product form"). A real multipart
@@ -34,16 +42,8 @@ export type ProductFormDefaultValue = {
   sizeLabel: string;
   sku: string;
   stock: string;
-  tiers: { minQuantity: string; price: string }[];
-  sizes: {
-    id: number;
-    label: string;
-    price: string;
-    compareAt: string;
-    sku: string;
-    stock: string;
-    tiers: { minQuantity: string; price: string }[];
-  }[];
+  tiers: TierDefaults[];
+  sizes: SizeDefaults[];
   description: string;
   category: string;
   strainType: string;
