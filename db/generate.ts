@@ -115,3 +115,19 @@ export function generateProducts(count: number, seed = 42): NewProductRow[] {
   }
   return rows;
 }
+
+/**
+ * Sizes for the generated products (issue 30: the bench at 10,000 products with 1–5 sizes each): by id,
+ * a fifth are sold in one size and the others in 2 to 5 (1/8 oz up to 1/4 lb, each dearer than the
+ * first, so the products row's price stays the lowest), one size in three of them with tracked stock.
+ * Run after the products are inserted (each has its one size from the insert trigger).
+ */
+export const GENERATED_SIZE_STATEMENTS = [
+  `WITH extra(n, label, mult) AS (VALUES (1, '1/4 oz', 1.9), (2, '1/2 oz', 3.6), (3, '1 oz', 6.8), (4, '1/4 lb', 24))
+   INSERT INTO product_sizes (product_id, position, label, price_cents, tiers, stock)
+   SELECT p.id, extra.n, extra.label, CAST(round(p.price_cents * extra.mult / 100) * 100 AS INTEGER), '[]',
+     CASE WHEN extra.n = 2 THEN p.id % 7 ELSE NULL END
+   FROM products p JOIN extra ON extra.n <= p.id % 5`,
+  `UPDATE product_sizes SET label = '1/8 oz' WHERE position = 0 AND product_id IN (SELECT product_id FROM product_sizes WHERE position > 0)`,
+  `UPDATE products SET sizes_price_differs = 1 WHERE id IN (SELECT product_id FROM product_sizes WHERE position > 0)`,
+] as const;

@@ -72,6 +72,18 @@ export const products = sqliteTable(
      * price, the lowest). Kept by the sizes writer (sizes.server.ts); 0 for a product sold in one size.
      */
     sizesPriceDiffers: integer("sizes_price_differs", { mode: "boolean" }).notNull().default(false),
+    /**
+     * Derived (decision 028): the highest of its sizes' prices (the price for a product sold in one
+     * size), so a price range finds a product by any of its sizes on the facet index. Kept by triggers
+     * on `product_sizes` (migrations/0016), whatever writes a size's price.
+     */
+    maxPriceCents: integer("max_price_cents"),
+    /**
+     * Derived (decision 028): every size tracks its stock and none has any left, so the shop shows the
+     * product Out of Stock as it does when the In Stock switch is off. Kept by triggers on
+     * `product_sizes` (migrations/0016), whatever writes a size's stock.
+     */
+    soldOut: integer("sold_out", { mode: "boolean" }).notNull().default(false),
     /** Bulk pricing note shown on the product page, e.g. "5+ units @ $525". */
     bulkNote: text("bulk_note"),
     /**
@@ -126,6 +138,9 @@ export const products = sqliteTable(
       t.name,
       t.effects,
       t.compareAtCents,
+      t.sizesPriceDiffers,
+      t.maxPriceCents,
+      t.soldOut,
     ),
   ],
 );

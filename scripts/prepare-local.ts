@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { getPlatformProxy } from "wrangler";
 import { createDb } from "../app/server/load-context";
-import { generateProducts } from "../db/generate";
+import { GENERATED_SIZE_STATEMENTS, generateProducts } from "../db/generate";
 import { products } from "../db/schema";
 import { insertProductRows, seedCatalogueIfEmpty } from "../db/seed";
 import { quietWranglerEnv } from "./env";
@@ -55,7 +55,9 @@ export async function prepareLocal(persistTo?: string, generated?: number, { qui
       await db.delete(products);
       const rows = generateProducts(generated);
       for (let i = 0; i < rows.length; i += 1000) await insertProductRows(db, rows.slice(i, i + 1000));
-      console.log(`Loaded ${rows.length} generated products.`);
+      for (const statement of GENERATED_SIZE_STATEMENTS) await proxy.env.DB.prepare(statement).run();
+      const [sizes] = (await proxy.env.DB.prepare("SELECT count(*) AS n FROM product_sizes").all<{ n: number }>()).results;
+      console.log(`Loaded ${rows.length} generated products in ${sizes?.n ?? 0} sizes (1 to 5 each).`);
     } else {
       const inserted = await seedCatalogueIfEmpty(db, proxy.env.IMAGES);
       console.log(inserted ? `Catalogue: loaded the built-in catalogue, ${inserted} products.` : "Catalogue: already loaded.");

@@ -68,9 +68,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [found, admin] = await Promise.all([readCatalogue(() => getProductWithSizes(context.db, id)), getAdmin(request, context)]);
   // Shoppers never see an inactive product; the admin does, with a notice.
   if (!found || (!found.product.active && !admin)) productNotFound(pathname);
-  // A product sold in one size with none of it on hand reads Out of Stock, as the cart holds it.
-  const soldOut = found.sizes.length === 1 && found.sizes[0]!.stock === 0;
-  const product = soldOut ? { ...found.product, inStock: false } : found.product;
+  // A product with none on hand in any size reads Out of Stock, as its card does and the cart holds it.
+  const product = found.soldOut ? { ...found.product, inStock: false } : found.product;
   // A bare id or an old slug (the name changed) moves for good to the canonical URL, query kept.
   if (params.productId !== productParam(product)) {
     throw redirect(`${productPath(product)}${new URL(request.url).search}`, 301);

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { responsiveImage } from "~/features/media/image-variants";
-import { formatCents } from "~/features/catalogue/money";
+import { fromPrice } from "~/features/catalogue/money";
 import { normalizeStrainType } from "~/features/catalogue/product";
 import { productImageOrPackshot } from "~/features/media/packshot";
 import { characterCount, normalizeSearch, SUGGEST_MIN_CHARS, type Suggestions } from "~/features/search/search";
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     suggestions.products = found.products.map((product) => ({
       id: product.id,
       name: product.name,
-      price: formatCents(product.priceCents),
+      price: fromPrice(product.priceCents, product.sizesPriceDiffers),
       image: responsiveImage(productImageOrPackshot(product), "suggestion").src,
       strainType: normalizeStrainType(product.strainType),
       href: productPath(product),

@@ -39,7 +39,8 @@ const STOCK: Record<string, number> = { [named("Few Left")]: 3, [named("Plenty")
 
 /** Which test products each item lists. */
 const EXPECTED: Record<(typeof ATTENTION_ITEMS)[number]["key"], string[]> = {
-  outOfStock: [named("Sold Out"), named("Everything")],
+  // The switch off, or none left of its one size (the shop shows both Out of Stock).
+  outOfStock: [named("Sold Out"), named("Everything"), named("None Left")],
   // The default level is 5: 3 on hand is low; 50 is not, and 0 is out, not low.
   lowStock: [named("Few Left")],
   onSale: [named("Bargain"), named("Everything")],

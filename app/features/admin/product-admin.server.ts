@@ -6,7 +6,7 @@ import { thcColumns } from "~/features/catalogue/thc";
 import { readSizes, sizeWriteStatements } from "~/features/catalogue/sizes.server";
 import type { SizeInput } from "~/features/catalogue/sizes";
 import { pageOffset } from "~/features/shop-filters/shop-filters";
-import { onSaleCondition, productListColumns } from "~/features/catalogue/listing-sql.server";
+import { availableCondition, onSaleCondition, productListColumns } from "~/features/catalogue/listing-sql.server";
 import { searchSource } from "~/features/search/search.server";
 import { titleCaseSlug } from "~/features/catalogue/slug";
 import { productImageOrPackshot } from "~/features/media/packshot";
@@ -52,7 +52,8 @@ export const lowStockLevel = () =>
   sql<number>`coalesce((SELECT CAST(${settings.value} AS INTEGER) FROM ${settings} WHERE ${settings.key} = ${LOW_STOCK_SETTING}), ${DEFAULT_LOW_STOCK_LEVEL})`;
 
 export const ATTENTION = {
-  outOfStock: () => sql`NOT ${products.inStock}`,
+  // The shop's Out of Stock: the switch off, or every size tracked with none left (decision 028).
+  outOfStock: () => sql`NOT ${availableCondition()}`,
   // In stock by the owner's switch, with a tracked size that has some units left but no more than the level.
   // "products"."id" by hand: drizzle writes a one-table select's columns bare, and a bare id here is the size's.
   lowStock: () =>
@@ -73,7 +74,7 @@ function filterCondition(filters: AdminProductFilters) {
     filters.onSale ? ATTENTION.onSale() : undefined,
     filters.status === "active" ? sql`${products.active}` : undefined,
     filters.status === "inactive" ? ATTENTION.inactive() : undefined,
-    filters.stock === "in" ? sql`${products.inStock}` : undefined,
+    filters.stock === "in" ? availableCondition() : undefined,
     filters.stock === "out" ? ATTENTION.outOfStock() : undefined,
     filters.stock === "low" ? ATTENTION.lowStock() : undefined,
     filters.noPhoto ? ATTENTION.noPhoto() : undefined,
@@ -84,7 +85,7 @@ function filterCondition(filters: AdminProductFilters) {
 const listColumns = {
   ...productListColumns,
   active: products.active,
-  inStock: products.inStock,
+  inStock: sql<boolean>`${availableCondition()}`.mapWith(Boolean),
 };
 
 /**

@@ -5,7 +5,7 @@
  * text (a search, an effect) is always a bound parameter.
  */
 import { and, asc, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { products } from "~db/schema";
+import { products, productSizes } from "~db/schema";
 import { tabKeywords } from "~/features/category-pages/category-pages.server";
 import type { ConcentrateTab, ProductMatch } from "~/features/category-pages/category-pages";
 import { matchesSearch } from "~/features/search/search.server";
@@ -97,7 +97,7 @@ export const FILTER_SQL: {
   search: { when: searchCondition },
   category: { when: (slug) => eq(products.category, slug) },
   price: {
-    when: (value) => boundsCondition(products.priceCents, priceRange(value as PriceRange).bounds),
+    when: (value) => priceCondition(priceRange(value as PriceRange).bounds),
     counted: PRICE_RANGES.map((range) => range.value),
   },
   strains: {
@@ -120,9 +120,46 @@ export const FILTER_SQL: {
         sql`, `,
       )}))`,
   },
-  inStock: { when: () => eq(products.inStock, true), counted: ["in"] },
+  inStock: { when: () => availableCondition(), counted: ["in"] },
   onSale: { when: () => onSaleCondition(), counted: ["1"] },
 };
+
+/**
+ * A price range over every size (decision 028): one of the product's sizes costs a price in it. The
+ * products row holds the lowest (the card's 'from $X') and the highest size price, on the facet
+ * index: either in the range is a match, read from the index alone. Only when the range lies strictly
+ * between them (sizes at $45 and $600, $100 to $500) are the sizes themselves read. A product sold in
+ * one size (lowest = highest) never reads its sizes.
+ */
+function priceCondition(bounds: Bounds): SQL {
+  const { gte, gt, lte, lt } = bounds;
+  const lower = gte !== undefined || gt !== undefined ? { gte, gt } : null;
+  const upper = lte !== undefined || lt !== undefined ? { lte, lt } : null;
+  // drizzle writes a one-table select's columns bare, so the outer row is named in full.
+  const between =
+    lower && upper
+      ? sql` OR (NOT ${boundsCondition(products.priceCents, lower)} AND NOT ${boundsCondition(products.maxPriceCents, upper)} AND EXISTS (SELECT 1 FROM ${productSizes} WHERE ${productSizes.productId} = "products"."id" AND ${boundsCondition(productSizes.priceCents, bounds)}))`
+      : sql``;
+  return sql`(${boundsCondition(products.priceCents, bounds)} OR (${products.sizesPriceDiffers} AND (${boundsCondition(products.maxPriceCents, bounds)}${between})))`;
+}
+
+/**
+ * What a price range's rows can seek on the price index with: every match has a size at most the
+ * range's top, so its lowest price is too. A range with no top (Over $1,000) has none.
+ */
+function priceSeek(bounds: Bounds): SQL | undefined {
+  if (bounds.lte !== undefined) return sql`${products.priceCents} <= ${literal(bounds.lte)}`;
+  if (bounds.lt !== undefined) return sql`${products.priceCents} < ${literal(bounds.lt)}`;
+  return undefined;
+}
+
+/**
+ * Can be bought (decision 028): the owner's In Stock switch is on and the product is not sold out
+ * (every size tracking its stock with none left). The shop's In Stock filter and every card's badge.
+ */
+export function availableCondition(): SQL {
+  return sql`(${products.inStock} AND NOT ${products.soldOut})`;
+}
 
 /** Deals (issue 17): lib/deals.ts isOnSale in SQL — a compare-at price above the price (null is no sale). */
 export function onSaleCondition(): SQL {
@@ -130,14 +167,14 @@ export function onSaleCondition(): SQL {
 }
 
 /** One condition per active filter (and the concentrates tab), keyed for the facet counts. */
-export function activeConditions(filters: ListingFilters): Array<{ key: FilterKey | "tab"; condition: SQL }> {
-  const conditions: Array<{ key: FilterKey | "tab"; condition: SQL }> = [];
+export function activeConditions(filters: ListingFilters): ActiveCondition[] {
+  const conditions: ActiveCondition[] = [];
   for (const key of FILTER_KEYS) {
     const values = filterValues(filters, key);
     if (values.length === 0) continue;
     const entry = FILTER_SQL[key];
     const condition = values.length === 1 || !entry.any ? or(...values.map(entry.when))! : entry.any(values);
-    conditions.push({ key, condition });
+    conditions.push({ key, condition, seek: key === "price" && filters.price ? priceSeek(priceRange(filters.price).bounds) : undefined });
   }
   const tab = filters.tab ? tabCondition(filters.tab) : undefined;
   if (tab) conditions.push({ key: "tab", condition: tab });
@@ -154,15 +191,23 @@ export function scopeCondition(filters: ListingFilters, active: SQL = activeScop
   return and(active, filters.match ? matchCondition(filters.match) : undefined)!;
 }
 
+/** A filter as SQL, keyed for the facet counts; `seek` is a looser condition a price sort's index can range over. */
+export interface ActiveCondition {
+  key: FilterKey | "tab";
+  condition: SQL;
+  seek?: SQL;
+}
+
 /**
  * The rows of a page walk one index in the sort's order. A filter the planner could seek another
  * index for (a price or THC range) would make it read that index and sort the result in a temp
  * B-tree, so in the rows query every filter is wrapped in unary `+(...)`, SQLite's way of saying "do
- * not use an index for this term" — except the category (part of the ordered indexes) and a price
- * range on a price sort (its index is the order).
+ * not use an index for this term" — except the category (part of the ordered indexes) and, on a price
+ * sort, a price range's top (its index is the order).
  */
-export function rowCondition(key: FilterKey | "tab", condition: SQL, sort: ShopSort): SQL {
-  if (key === "category" || (key === "price" && (sort === "price-asc" || sort === "price-desc"))) return condition;
+export function rowCondition({ key, condition, seek }: ActiveCondition, sort: ShopSort): SQL {
+  if (key === "category") return condition;
+  if (key === "price" && seek && (sort === "price-asc" || sort === "price-desc")) return and(seek, sql`+(${condition})`)!;
   return sql`+(${condition})`;
 }
 

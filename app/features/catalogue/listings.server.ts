@@ -25,6 +25,7 @@ import { activeCategoriesQuery, categoryBySlugQuery } from "./categories.server"
 import { facetQueries } from "./facets.server";
 import {
   activeConditions,
+  availableCondition,
   clampedOffset,
   orderFor,
   productListColumns,
@@ -48,7 +49,8 @@ const summaryColumns = {
   rating: products.rating,
   reviewCount: products.reviewCount,
   isLabTested: products.isLabTested,
-  inStock: products.inStock,
+  // Available (decision 028): the switch on and not sold out, so a card says Out of Stock as the page does.
+  inStock: sql<boolean>`${availableCondition()}`.mapWith(Boolean).as("available"),
   active: products.active,
   hasLabReport: sql<number>`(${products.labReportKey} is not null)`.as("has_lab_report"),
   sizesPriceDiffers: products.sizesPriceDiffers,
@@ -86,12 +88,7 @@ export function listingQueries(db: Db, filters: ListingFilters) {
       db
         .select(summaryColumns)
         .from(products)
-        .where(
-          and(
-            scopeCondition(filters, eq(products.active, active)),
-            ...conditions.map((entry) => rowCondition(entry.key, entry.condition, filters.sort)),
-          ),
-        );
+        .where(and(scopeCondition(filters, eq(products.active, active)), ...conditions.map((entry) => rowCondition(entry, filters.sort))));
     const rows = filters.activeOnly ? half(true) : half(true).unionAll(half(false));
     return rows
       .orderBy(...orderFor(filters.sort))

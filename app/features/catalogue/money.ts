@@ -35,6 +35,11 @@ export function formatCents(cents: number): string {
   return `${cents < 0 ? "-" : ""}$${groupDigits(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
 }
 
+/** A card's price: "from $35.00" when the product's sizes do not all cost the same (the lowest of them), else "$35.00". */
+export function fromPrice(cents: number, from: boolean): string {
+  return `${from ? "from " : ""}${formatCents(cents)}`;
+}
+
 /** Cents as the plain decimal the admin form edits: 4500 -> "45", 475 -> "4.75" */
 export function centsToDecimalText(cents: number): string {
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);

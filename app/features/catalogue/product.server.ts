@@ -37,7 +37,7 @@ export async function getProductWithSizes(db: Db, id: number) {
     db.select().from(productSizes).where(eq(productSizes.productId, id)).orderBy(asc(productSizes.position), asc(productSizes.id)),
   ]);
   const row = rows[0];
-  return row ? { product: toProduct(row), sizes: sizeRows.map(toProductSize) } : null;
+  return row ? { product: toProduct(row), sizes: sizeRows.map(toProductSize), soldOut: row.soldOut } : null;
 }
 
 /** Active products for /sitemap.xml (id and last change), in id order. */

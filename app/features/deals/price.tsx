@@ -1,4 +1,4 @@
-import { formatCents } from "~/features/catalogue/money";
+import { formatCents, fromPrice } from "~/features/catalogue/money";
 import { savePercent, saveLabel } from "./deals";
 
 /**
@@ -33,8 +33,7 @@ export function Price({
         <span className="sr-only">{[label, percent !== null ? "sale price" : ""].filter(Boolean).join(", ")}: </span>
       ) : null}
       <span>
-        {from ? "from " : null}
-        {formatCents(priceCents)}
+        {fromPrice(priceCents, from)}
         {each ? " each" : null}
       </span>
       {percent !== null && compareAtCents !== null ? (

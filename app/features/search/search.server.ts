@@ -134,6 +134,7 @@ export function suggestionQueries(db: Db, term: string) {
       id: products.id,
       name: products.name,
       priceCents: products.priceCents,
+      sizesPriceDiffers: products.sizesPriceDiffers,
       image: products.image,
       // The packshot's inputs, for products without an uploaded image (productImageOrPackshot).
       category: products.category,

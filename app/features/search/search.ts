@@ -76,7 +76,7 @@ export function searchWords(term: string, max = 16): string[] {
 export interface SuggestedProduct {
   id: number;
   name: string;
-  /** Formatted, e.g. "$45.00". */
+  /** Formatted, e.g. "$45.00", or "from $35.00" for a product whose sizes differ in price. */
   price: string;
   /** A thumbnail URL. */
   image: string;
