@@ -172,7 +172,11 @@ export const productSizes = sqliteTable(
     /** JSON text: { minQuantity, unitPriceCents }[] ascending by minQuantity (app/features/catalogue/price-tiers.ts). */
     tiers: text("tiers").notNull().default("[]"),
   },
-  (t) => [index("product_sizes_product_position_idx").on(t.productId, t.position)],
+  (t) => [
+    index("product_sizes_product_position_idx").on(t.productId, t.position),
+    // A price range over every size (decision 028) probes a product's sizes by price from the index alone.
+    index("product_sizes_product_price_idx").on(t.productId, t.priceCents),
+  ],
 );
 
 export const migrationRuns = sqliteTable(

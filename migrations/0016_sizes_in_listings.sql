@@ -2,6 +2,7 @@ DROP INDEX `products_facets_idx`;--> statement-breakpoint
 ALTER TABLE `products` ADD `max_price_cents` integer;--> statement-breakpoint
 ALTER TABLE `products` ADD `sold_out` integer DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX `products_facets_idx` ON `products` (`active`,`category`,`strain_type`,`thc_unit`,`thc_max`,`in_stock`,`price_cents`,`name`,`effects`,`compare_at_cents`,`sizes_price_differs`,`max_price_cents`,`sold_out`);--> statement-breakpoint
+CREATE INDEX `product_sizes_product_price_idx` ON `product_sizes` (`product_id`,`price_cents`);--> statement-breakpoint
 -- Decision 028: two columns that follow a product's sizes, kept here whatever writes a size, so every
 -- writer (the sizes writer, the one-price bridge triggers of 0014, restore, loads, imports) keeps them:
 --   max_price_cents  the highest size price: a price range finds a product by any of its sizes;

@@ -16,6 +16,12 @@ import { chunkedPost, type ChunkedAnswer } from "./chunked-post";
 import { startLocalWorker, workerdMemoryKiB } from "./local-worker";
 import { portForScript } from "./port";
 import { prepareLocal } from "./prepare-local";
+import { getPlatformProxy } from "wrangler";
+import { asc, eq } from "drizzle-orm";
+import { createDb } from "../app/server/load-context";
+import { products, productSizes } from "../db/schema";
+import { sizeWriteStatements } from "../app/features/catalogue/sizes.server";
+import { quietWranglerEnv } from "./env";
 
 const smoke = process.argv.includes("--smoke");
 const connections = smoke ? 10 : 50;
@@ -30,6 +36,44 @@ const persistTo = `.wrangler/load-${port}`;
 if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
 rmSync(persistTo, { recursive: true, force: true });
 await prepareLocal(persistTo);
+
+/**
+ * A product sold in four sizes (issue 30), as the owner's form saves one: its first size keeps its id.
+ * The load then reads its page, adds its sizes to carts and filters the shop by a price only its
+ * dearer sizes are in.
+ */
+async function sizedProduct() {
+  Object.assign(process.env, quietWranglerEnv);
+  const proxy = await getPlatformProxy<Env>({ persist: { path: `${persistTo}/v3` } });
+  try {
+    const db = createDb(proxy.env.DB);
+    const [product] = await db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.id)).limit(1);
+    if (!product) throw new Error("load: no active product to sell in sizes");
+    const [first] = await db.select().from(productSizes).where(eq(productSizes.productId, product.id)).orderBy(asc(productSizes.position));
+    const size = (label: string, factor: number, stock: number | null) => ({
+      label,
+      priceCents: product.priceCents * factor,
+      compareAtCents: null,
+      sku: null,
+      stock,
+      tiers: null,
+    });
+    await db.batch(
+      sizeWriteStatements(db, product.id, [
+        { ...size("1/8 oz", 1, null), id: first?.id },
+        size("1/4 oz", 2, 40),
+        size("1/2 oz", 4, 3),
+        size("1 oz", 8, 0),
+      ]),
+    );
+    const sizes = await db.select().from(productSizes).where(eq(productSizes.productId, product.id)).orderBy(asc(productSizes.position));
+    return { id: product.id, path: productPath(product), sizeIds: sizes.map((row) => row.id), priceCents: product.priceCents };
+  } finally {
+    await proxy.dispose();
+  }
+}
+const sized = await sizedProduct();
+console.log(`In the mix: ${sized.path}, sold in 4 sizes (sizes ${sized.sizeIds.join(", ")}).`);
 const worker = await startLocalWorker(port, persistTo);
 
 let failed = false;
@@ -48,6 +92,22 @@ try {
     { method: "GET", path: "/checkout" },
     { method: "POST", path: "/cart", headers, body: form({ intent: "add", productId: "3" }) },
     { method: "GET", path: "/faq" },
+    // A product sold in sizes: its page, a size added (one tracked, one of three left), and a price range
+    // only its dearer sizes are in (the listing reads its sizes).
+    { method: "GET", path: sized.path },
+    {
+      method: "POST",
+      path: "/cart",
+      headers,
+      body: form({ intent: "add", productId: String(sized.id), sizeId: String(sized.sizeIds[1]) }),
+    },
+    {
+      method: "POST",
+      path: "/cart",
+      headers,
+      body: form({ intent: "add", productId: String(sized.id), sizeId: String(sized.sizeIds[2]) }),
+    },
+    { method: "GET", path: "/shop?price=100-500" },
   ];
   const run = (seconds: number) => autocannon({ url: origin, connections, duration: seconds, requests });
   const settle = () => new Promise((resolve) => setTimeout(resolve, 1000));
