@@ -10,14 +10,14 @@
 import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
+import { getPlatformProxy } from "wrangler";
+import { asc, eq } from "drizzle-orm";
 import { catalogue } from "../db/catalogue";
 import { productPath } from "../app/features/catalogue/product-path";
 import { chunkedPost, type ChunkedAnswer } from "./chunked-post";
 import { startLocalWorker, workerdMemoryKiB } from "./local-worker";
 import { portForScript } from "./port";
 import { prepareLocal } from "./prepare-local";
-import { getPlatformProxy } from "wrangler";
-import { asc, eq } from "drizzle-orm";
 import { createDb } from "../app/server/load-context";
 import { products, productSizes } from "../db/schema";
 import { sizeWriteStatements } from "../app/features/catalogue/sizes.server";
