@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { z } from "zod";
 import { readFormData } from "~/server/form-data.server";
 import { localPath } from "~/server/redirect";
-import { cartCookieHeader, changeCart, clearCartCookieHeader, loadCartView, withToastId } from "~/features/cart/cart.server";
+import { cartCookieHeader, changeCart, clearCartCookieHeader, loadCartView, loweredNotice, withToastId } from "~/features/cart/cart.server";
 import {
   cookieLine,
   emptyCartNotice,
@@ -149,7 +149,10 @@ async function placeOrder(request: Request, context: ActionFunctionArgs["context
   headers.append("Set-Cookie", await lastOrderCookieHeader(request, { lines, open: !byScript }));
   // With JavaScript the original tab shows 'Order sent!' itself; without, the next page shows it.
   if (!byScript) {
-    const notices = cart.outOfStock.length > 0 ? [ORDER_SENT_NOTICE, notOrderedNotice(cart.outOfStock)] : [ORDER_SENT_NOTICE];
+    const lowered = loweredNotice(cart.lowered);
+    const notices = [ORDER_SENT_NOTICE, cart.outOfStock.length > 0 ? notOrderedNotice(cart.outOfStock) : null, lowered].filter(
+      (notice) => notice !== null,
+    );
     headers.append("Set-Cookie", await toastHeader(...notices));
   }
   return new Response(null, { status: 303, headers });

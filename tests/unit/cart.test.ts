@@ -9,9 +9,11 @@ import {
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
   normalizeCartLines,
+  stockLimitNotice,
   type CartProduct,
   type CartState,
 } from "../../app/features/cart/cart";
+import { joinCart } from "../../app/features/cart/cart.server";
 
 const runtz: CartProduct = {
   id: 1,
@@ -374,5 +376,88 @@ describe("cart lines are a product in a size (issue 30)", () => {
       [70, 5],
       [71, 1],
     ]);
+  });
+});
+
+describe("a cart never holds more than is on hand (issue 30)", () => {
+  /** A product row of the cart's query for one size: stock on hand, null when not tracked. */
+  const row = (sizeId: number, stock: number | null, priceCents = 4500) => ({
+    id: 7,
+    name: "Runtz",
+    image: null,
+    category: "indoors",
+    strainType: null,
+    thcContent: null,
+    priceCents,
+    compareAtCents: null,
+    priceTiers: null,
+    active: true,
+    inStock: true,
+    sizeId,
+    sizePosition: sizeId,
+    sizeLabel: `size ${sizeId}`,
+    sizePriceCents: priceCents + sizeId,
+    sizeCompareAtCents: null,
+    sizeTiers: JSON.stringify([{ minQuantity: 5, unitPriceCents: priceCents - 500 }]),
+    sizeStock: stock,
+  });
+
+  it("says the line and the stock: 'Only 3 left of Runtz — 1/8 oz: your cart now holds 3.'", () => {
+    expect(stockLimitNotice([{ name: "Runtz", sizeLabel: "1/8 oz", stock: 3 }])).toEqual({
+      title: "Quantity lowered",
+      description: "Only 3 left of Runtz — 1/8 oz: your cart now holds 3.",
+    });
+    expect(stockLimitNotice([{ name: "Runtz", stock: 1200 }]).description).toBe("Only 1,200 left of Runtz: your cart now holds 1,200.");
+    expect(
+      stockLimitNotice([
+        { name: "Runtz", sizeLabel: "1/8 oz", stock: 3 },
+        { name: "大麻", sizeLabel: "½ oz 🌿", stock: 1 },
+      ]),
+    ).toEqual({
+      title: "Quantities lowered",
+      description: "Only 3 left of Runtz — 1/8 oz; only 1 left of 大麻 — ½ oz 🌿: your cart now holds what is left.",
+    });
+  });
+
+  it("property: after a read, every line is within its size's stock, totals are its lines', and exactly the lines over it are named", () => {
+    const size = fc.record({
+      stock: fc.option(fc.integer({ min: 0, max: 50 }), { nil: null }),
+      price: fc.integer({ min: 600, max: 100_000 }),
+    });
+    const line = fc.record({ sizeId: fc.integer({ min: 1, max: 4 }), quantity: fc.integer({ min: 1, max: 2000 }) });
+    fc.assert(
+      fc.property(fc.array(size, { minLength: 4, maxLength: 4 }), fc.array(line, { maxLength: 8 }), (sizes, saved) => {
+        const rows = sizes.map(({ stock, price }, i) => row(i + 1, stock, price));
+        // As the cookie is read: normalised (merged, at most 1,000 a line), then joined.
+        const { lines } = normalizeCartLines(saved.map((one) => ({ id: 7, ...one })));
+        const loaded = joinCart(lines, rows);
+        const stockOf = (sizeId: number | undefined) => sizes[(sizeId ?? 1) - 1]!.stock;
+        for (const item of loaded.state.items) {
+          const stock = stockOf(item.sizeId);
+          expect(stock).not.toBe(0);
+          expect(item.quantity).toBeLessThanOrEqual(Math.min(stock ?? MAX_LINE_QUANTITY, MAX_LINE_QUANTITY));
+          expect(item.lineTotalCents).toBe(item.unitPriceCents * item.quantity);
+        }
+        expect(loaded.state.totalCents).toBe(loaded.state.items.reduce((sum, item) => sum + item.lineTotalCents, 0));
+        expect(loaded.state.totalItems).toBe(loaded.state.items.reduce((sum, item) => sum + item.quantity, 0));
+        // Held (none on hand) lines keep their quantity; the lowered ones are exactly those asked for more than is on hand.
+        const asked = new Map<number, number>();
+        for (const one of saved) asked.set(one.sizeId, Math.min(MAX_LINE_QUANTITY, (asked.get(one.sizeId) ?? 0) + one.quantity));
+        const over = [...asked].filter(([sizeId, quantity]) => {
+          const stock = stockOf(sizeId);
+          return stock !== null && stock > 0 && quantity > stock;
+        });
+        expect(loaded.lowered.map((one) => one.sizeLabel).sort()).toEqual(over.map(([sizeId]) => `size ${sizeId}`).sort());
+        for (const [sizeId, quantity] of asked) {
+          const stock = stockOf(sizeId);
+          const item = loaded.state.items.find((one) => one.sizeId === sizeId);
+          if (stock === 0) expect(loaded.outOfStock.find((one) => one.sizeId === sizeId)?.quantity).toBe(quantity);
+          else expect(item?.quantity).toBe(Math.min(quantity, stock ?? MAX_LINE_QUANTITY));
+        }
+        // A second read of the lowered cart lowers nothing.
+        expect(joinCart(cartLines(loaded.state), rows).lowered).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -30,8 +30,10 @@ import {
   type CartResult,
   type CartState,
   type CartView,
+  type LoweredLine,
   type OutOfStockLine,
   OUT_OF_STOCK_LINE_NOTICE,
+  stockLimitNotice,
   UNAVAILABLE_LINE_NOTICE,
 } from "./cart";
 
@@ -176,6 +178,50 @@ function toCartProduct(row: CartProductRow): CartProduct {
 /** A size with none on hand (stock tracked, 0): its line is held as out of stock. */
 const sizeSoldOut = (row: CartProductRow) => row.sizeStock === 0;
 
+/**
+ * Units on hand of each line's size that tracks stock (1 or more), by `lineKey`. A size whose stock is
+ * not tracked (NULL) has no entry: only the cart's own bound (MAX_LINE_QUANTITY) limits its line.
+ */
+export type OnHand = ReadonlyMap<string, number>;
+
+const lineKey = (line: { id: number; sizeId?: number }) => `${line.id}:${line.sizeId ?? 0}`;
+
+/** The stock a row's size has on hand, when it tracks stock and has some. */
+function rowOnHand(row: CartProductRow): number | null {
+  return row.sizeId !== null && row.sizeStock !== null && row.sizeStock > 0 ? row.sizeStock : null;
+}
+
+function onHandOf(rows: readonly CartProductRow[]): Map<string, number> {
+  const onHand = new Map<string, number>();
+  for (const row of rows) {
+    const stock = rowOnHand(row);
+    if (stock !== null) onHand.set(lineKey({ id: row.id, sizeId: row.sizeId! }), stock);
+  }
+  return onHand;
+}
+
+/**
+ * A cart never holds more than is on hand: every line above its size's stock is lowered to it
+ * (totals recomputed by the reducer), and the lowered lines are named for the shopper's notice.
+ */
+export function withinStock(state: CartState, onHand: OnHand): { state: CartState; lowered: LoweredLine[] } {
+  let next = state;
+  const lowered: LoweredLine[] = [];
+  for (const item of state.items) {
+    const stock = onHand.get(lineKey(item));
+    if (stock === undefined || item.quantity <= stock) continue;
+    next = applyCartAction(next, { type: "UPDATE_QUANTITY", id: item.id, sizeId: item.sizeId, quantity: stock }).state;
+    lowered.push({ name: item.name, ...(item.sizeLabel ? { sizeLabel: item.sizeLabel } : {}), stock });
+  }
+  return { state: next, lowered };
+}
+
+/** The one notice for lines lowered to the stock on hand (a line named twice, by a read and a change, once). */
+export function loweredNotice(lowered: readonly LoweredLine[]): ToastInput | null {
+  const once = lowered.filter((line, index) => lowered.findIndex((other) => lineName(other) === lineName(line)) === index);
+  return once.length === 0 ? null : stockLimitNotice(once);
+}
+
 /** One product, in the size named (else its first), as the add action needs it (active and in-stock flags included), or null. */
 export async function findCartProduct(db: Db, id: number, sizeId?: number): Promise<CartProductRow | null> {
   const rows = await db
@@ -199,6 +245,10 @@ export interface LoadedCart {
   dropped: DroppedLine[];
   /** lines held back (out of stock, switched off, in the trash): kept in the cart, never ordered */
   outOfStock: OutOfStockLine[];
+  /** lines the saved cart held more of than is on hand, lowered to the stock (the cookie is rewritten) */
+  lowered: LoweredLine[];
+  /** the stock on hand of the lines' sizes that track it, for the changes that follow */
+  onHand: OnHand;
 }
 
 /** A trashed product as a cart row: its name and image from the stored row, never active. */
@@ -242,7 +292,7 @@ export function cartRowsQuery(db: Db, lines: CartLine[]) {
  * held (shown with the reason, never totalled or ordered); a product gone for good drops out.
  */
 export function joinCart(lines: CartLine[], rows: CartProductRow[]): LoadedCart {
-  if (lines.length === 0) return { state: EMPTY_CART, dropped: [], outOfStock: [] };
+  if (lines.length === 0) return { state: EMPTY_CART, dropped: [], outOfStock: [], lowered: [], onHand: new Map() };
   const byId = new Map<number, CartProductRow[]>();
   for (const row of rows) byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
   const items: Array<CartProduct & CartLine> = [];
@@ -270,8 +320,10 @@ export function joinCart(lines: CartLine[], rows: CartProductRow[]): LoadedCart 
       else outOfStock.push(held);
     } else items.push({ ...toCartProduct(row), quantity: line.quantity });
   }
-  // LOAD_CART merges lines that resolved to the same size and keeps the bounds.
-  return { state: applyCartAction(EMPTY_CART, { type: "LOAD_CART", items }).state, dropped, outOfStock };
+  // LOAD_CART merges lines that resolved to the same size and keeps the bounds; then no line holds more than is on hand.
+  const onHand = onHandOf(rows);
+  const { state, lowered } = withinStock(applyCartAction(EMPTY_CART, { type: "LOAD_CART", items }).state, onHand);
+  return { state, dropped, outOfStock, lowered, onHand };
 }
 
 /** Joins saved lines with the current rows in ONE query. */
@@ -322,10 +374,10 @@ export async function cartSummary(
     const totalItems = savedItemCount(saved.lines);
     return { cart: { ...EMPTY_CART, totalItems, orderText: "", unavailable: true, outOfStock: [] }, notices: [], setCookie: null };
   }
-  const notices = [saved.bound ? boundNotice(saved.bound) : null, droppedNotice(loaded.dropped)]
+  const notices = [saved.bound ? boundNotice(saved.bound) : null, droppedNotice(loaded.dropped), loweredNotice(loaded.lowered)]
     .filter((notice) => notice !== null)
     .map(withToastId);
-  const changed = saved.rewrite || loaded.dropped.length > 0;
+  const changed = saved.rewrite || loaded.dropped.length > 0 || loaded.lowered.length > 0;
   const setCookie = changed ? await cartCookieHeader(request, keptLines(saved.lines, cartLines(loaded.state), loaded.outOfStock)) : null;
   return { cart: toCartView(loaded), notices, setCookie };
 }
@@ -375,6 +427,7 @@ async function addToCart(
   productId: number,
   sizeId: number | undefined,
   quantity = 1,
+  onHand: OnHand,
 ): Promise<{ result: CartResult; toast: ToastInput; ok: boolean }> {
   const row = await findCartProduct(db, productId, sizeId);
   const unchanged = { state, bound: null };
@@ -393,7 +446,14 @@ async function addToCart(
       toast: { title: "Out of stock", description: `${lineName(product)} is out of stock`, variant: "destructive" },
     };
   }
-  const result = applyCartAction(state, { type: "ADD_ITEM", product, quantity });
+  const added = applyCartAction(state, { type: "ADD_ITEM", product, quantity });
+  // Never more than is on hand: an add past the stock stops at it (at the stock already: nothing changes).
+  const stock = rowOnHand(row);
+  const { state: next, lowered } = withinStock(added.state, stock === null ? onHand : new Map([...onHand, [lineKey(product), stock]]));
+  const result = { state: next, bound: added.bound };
+  const before = state.items.find((item) => sameLine(item, product))?.quantity ?? 0;
+  const after = next.items.find((item) => sameLine(item, product))?.quantity ?? 0;
+  if (lowered.length > 0) return { result, toast: loweredNotice(lowered)!, ok: after > before };
   const toast: ToastInput = result.bound ? boundNotice(result.bound) : addedToCartNotice(lineName(product));
   return { result, toast, ok: true };
 }
@@ -401,10 +461,13 @@ async function addToCart(
 /** Applies one change to the current cart (read from the request's cookie, joined with D1). */
 export async function changeCart(request: Request, db: Db, change: CartChange): Promise<CartChangeResult> {
   const saved = await readCartLines(request);
-  const { state, dropped, outOfStock } = await loadCart(db, saved.lines);
+  const { state, dropped, outOfStock, lowered, onHand } = await loadCart(db, saved.lines);
   const toasts: ToastInput[] = [];
   const droppedToast = droppedNotice(dropped);
   if (droppedToast) toasts.push(droppedToast);
+  // Lowered on this read (the owner lowered the stock since): said once, whatever the change.
+  const readToast = loweredNotice(lowered);
+  if (readToast) toasts.push(readToast);
 
   // Out-of-stock lines stay in the cart (after the orderable ones) until removed or cleared.
   const target = "productId" in change ? namedLine(outOfStock, change) : undefined;
@@ -435,8 +498,9 @@ export async function changeCart(request: Request, db: Db, change: CartChange): 
   }
 
   if (change.intent === "add") {
-    const { result, toast, ok } = await addToCart(db, state, change.productId, change.sizeId, change.quantity);
-    return { lines: withHeld(cartLines(result.state)), toasts: [...toasts, toast], ok };
+    const { result, toast, ok } = await addToCart(db, state, change.productId, change.sizeId, change.quantity, onHand);
+    const again = readToast && toast.description === readToast.description;
+    return { lines: withHeld(cartLines(result.state)), toasts: again ? toasts : [...toasts, toast], ok };
   }
   if (change.intent === "clear") {
     const hadItems = state.items.length > 0;
@@ -457,17 +521,26 @@ export async function changeCart(request: Request, db: Db, change: CartChange): 
         : change.intent === "decrement"
           ? line.quantity - 1
           : 0;
-  const result =
+  const changed =
     change.intent === "remove"
       ? applyCartAction(state, { type: "REMOVE_ITEM", id: line.id, sizeId: line.sizeId })
       : applyCartAction(state, { type: "UPDATE_QUANTITY", id: line.id, sizeId: line.sizeId, quantity });
+  // A quantity above what is on hand is the stock (said once, with the read's lowering if it said it).
+  const bounded = withinStock(changed.state, onHand);
+  const result = { state: bounded.state, bound: changed.bound };
+  const stockToast = loweredNotice(bounded.lowered);
+  if (stockToast && stockToast.description !== readToast?.description) toasts.push(stockToast);
   if (result.bound) toasts.push(boundNotice(result.bound));
   if (!result.state.items.some((item) => sameLine(item, line))) toasts.push(ITEM_REMOVED_NOTICE);
   return { lines: withHeld(cartLines(result.state)), toasts, ok: true };
 }
 
-/** The current cart for a page or an order: current rows only (dropped lines are left out, out-of-stock ones set apart). */
-export async function loadCartView(request: Request, db: Db): Promise<CartView> {
+/**
+ * The current cart for a page or an order: current rows only (dropped lines are left out, out-of-stock
+ * ones set apart, quantities at most what is on hand), and the lines lowered to the stock on this read.
+ */
+export async function loadCartView(request: Request, db: Db): Promise<CartView & { lowered: LoweredLine[] }> {
   const saved = await readCartLines(request);
-  return toCartView(await loadCart(db, saved.lines));
+  const loaded = await loadCart(db, saved.lines);
+  return { ...toCartView(loaded), lowered: loaded.lowered };
 }

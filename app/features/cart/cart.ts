@@ -135,6 +135,26 @@ export const CART_BOUND_NOTICES: Record<CartBound, { title: string; description:
   },
 };
 
+/** A line lowered to what is on hand of its size (the owner's stock is lower than the cart held). */
+export interface LoweredLine {
+  name: string;
+  sizeLabel?: string;
+  /** units on hand, and now in the cart */
+  stock: number;
+}
+
+/** The notice for lines lowered to the stock on hand ('Only 3 left of Runtz — 1/8 oz: your cart now holds 3.'). */
+export function stockLimitNotice(lines: readonly LoweredLine[]) {
+  const left = lines.map((line, index) => `${index === 0 ? "Only" : "only"} ${groupDigits(line.stock)} left of ${lineName(line)}`);
+  return {
+    title: lines.length === 1 ? "Quantity lowered" : "Quantities lowered",
+    description:
+      lines.length === 1
+        ? `${left[0]!}: your cart now holds ${groupDigits(lines[0]!.stock)}.`
+        : `${left.join("; ")}: your cart now holds what is left.`,
+  };
+}
+
 function priced(item: CartProduct & { quantity: number }): CartItem {
   const unit = unitPriceCents(item.priceCents, item.priceTiers, item.quantity);
   return {
