@@ -1,0 +1,71 @@
+/**
+ * A cart never holds more than is on hand (issue 30, decision 028), with JavaScript on and off, on a
+ * phone: the owner sets a product's stock to 3; a shopper asking for 5 gets 3 and the notice; a
+ * quantity typed past it on the checkout page stops at it; the owner lowers the stock to 2 and the
+ * shopper's next look at the cart says so and holds 2.
+ */
+import type { Browser, Page } from "@playwright/test";
+import { expect, productIdOf, signIn, test } from "./fixtures";
+
+/** The owner's Stock on hand for a product sold in one size, saved through the product form (in their own browser). */
+async function setStock(browser: Browser, id: number, stock: string) {
+  const owner = await browser.newContext();
+  const page = await owner.newPage();
+  await signIn(page);
+  await page.goto(`/admin/edit-product/${id}`);
+  await page.getByRole("group", { name: "Sizes and stock" }).getByLabel("Stock on hand").fill(stock);
+  await page
+    .getByRole("button", { name: /^(Save|Update) Product/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/admin\/products/);
+  await owner.close();
+}
+
+const notice = (page: Page, text: string) => page.getByText(text).first();
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+    test.describe.configure({ timeout: 120_000 });
+    // One product per run: both runs share the server's database.
+    const name = javaScriptEnabled ? "Pineapple Express 1G Disposable" : "Mango Haze 1G Disposable";
+    const suffix = javaScriptEnabled ? "" : "-nojs";
+
+    test(`a shopper is told when ${name} has fewer left than asked, and the cart holds what is left`, async ({ page, browser }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`/shop?search=${encodeURIComponent(name)}`);
+      const id = productIdOf(await page.getByRole("link", { name, exact: true }).first().getAttribute("href"));
+      await setStock(browser, id, "3");
+
+      await page.goto(`/product/${id}`);
+      await page.locator("#quantity-main").fill("5");
+      await page
+        .getByRole("form", { name: `Add ${name} to cart` })
+        .getByRole("button", { name: /^Add/ })
+        .click();
+      await expect(notice(page, `Only 3 left of ${name}: your cart now holds 3.`)).toBeVisible();
+      await page.screenshot({ path: `/work/tools/shots/stock-notice-add-390${suffix}.png` });
+
+      await page.goto("/checkout");
+      const quantity = page.getByRole("spinbutton", { name: `Quantity of ${name}` });
+      await expect(quantity).toHaveValue("3");
+      await quantity.fill("8");
+      if (javaScriptEnabled) await quantity.press("Enter");
+      else await page.getByRole("button", { name: `Update quantity of ${name}` }).click();
+      await expect(notice(page, `Only 3 left of ${name}: your cart now holds 3.`)).toBeVisible();
+      await expect(quantity).toHaveValue("3");
+
+      // The owner lowers the stock; the shopper's next look at the cart lowers the line and says so.
+      await setStock(browser, id, "2");
+      await page.goto("/checkout");
+      await expect(notice(page, `Only 2 left of ${name}: your cart now holds 2.`)).toBeVisible();
+      await expect(page.getByRole("spinbutton", { name: `Quantity of ${name}` })).toHaveValue("2");
+      await page.screenshot({ path: `/work/tools/shots/stock-notice-checkout-390${suffix}.png` });
+      // The rewritten cookie: the next page's badge counts 2, and says nothing again.
+      await page.goto("/shop");
+      await expect(page.locator('[aria-label="Cart, 2 items"]').first()).toBeVisible();
+      await expect(page.getByText("Quantity lowered")).toHaveCount(0);
+    });
+  });
+}
