@@ -179,6 +179,33 @@ export const productSizes = sqliteTable(
   ],
 );
 
+/**
+ * Sizes the owner removed with a product form's save (decision 028), kept so the save's Undo puts
+ * them back under their own ids (cart lines naming them stay valid). Only the latest save's are kept
+ * per product (`version` is the version that save gave the product; Undo requires it to be current):
+ * each save replaces the product's rows. Rows older than 30 days are purged with the trash.
+ */
+export const sizeTrash = sqliteTable(
+  "size_trash",
+  {
+    /** The size's own id (AUTOINCREMENT in product_sizes, never reused). */
+    id: integer("id").primaryKey(),
+    productId: integer("product_id").notNull(),
+    version: integer("version").notNull(),
+    position: integer("position").notNull(),
+    label: text("label").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    compareAtCents: integer("compare_at_cents"),
+    sku: text("sku"),
+    stock: integer("stock"),
+    tiers: text("tiers").notNull(),
+    /** When the save left ONE size (whose label the form blanks): that size's label before it, which Undo gives back. */
+    keptLabel: text("kept_label"),
+    removedAt: text("removed_at").notNull().default(now),
+  },
+  (t) => [index("size_trash_product_idx").on(t.productId), index("size_trash_removed_idx").on(t.removedAt)],
+);
+
 export const migrationRuns = sqliteTable(
   "migration_runs",
   {

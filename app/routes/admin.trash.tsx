@@ -7,9 +7,17 @@ import { AdminPageHeader, AdminRouteError, LocalDate } from "~/features/admin/ad
 import { productPath } from "~/features/catalogue/product-path";
 import { SITE } from "~/features/site/site";
 import { redirectWithToast } from "~/features/toast/toast.server";
-import { RESTORE_INTENTS, type TrashKind, TRASH_PURGE_AFTER_DAYS, TRASH_REASON_LABEL, TRASH_ROUTE } from "~/features/trash/trash";
+import {
+  RESTORE_INTENTS,
+  RESTORE_SIZES_INTENT,
+  type TrashKind,
+  TRASH_PURGE_AFTER_DAYS,
+  TRASH_REASON_LABEL,
+  TRASH_ROUTE,
+} from "~/features/trash/trash";
 import { listTrash, restoreProduct } from "~/features/trash/trash.server";
 import { listCategoryTrash, restoreCategory } from "~/features/trash/category-trash.server";
+import { restoreRemovedSizes } from "~/features/admin/size-undo.server";
 import { readFormData } from "~/server/form-data.server";
 import { TableHead } from "~/ui/table-head";
 import { localPath } from "~/server/redirect";
@@ -35,11 +43,20 @@ const RestoreSchema = z.discriminatedUnion(
   [
     z.object({ intent: z.literal(RESTORE_INTENTS.product), id: restoreId("product") }),
     z.object({ intent: z.literal(RESTORE_INTENTS.category), id: restoreId("category") }),
+    // The Undo of a product form's save that removed sizes (decision 028): the version that save gave the product.
+    z.object({
+      intent: z.literal(RESTORE_SIZES_INTENT),
+      id: restoreId("product"),
+      version: z.coerce
+        .number({ message: "The Undo did not say which save it undoes" })
+        .int()
+        .positive("The Undo did not say which save it undoes"),
+    }),
   ],
   { errorMap: () => ({ message: "Unknown trash action" }) },
 );
 
-const RESTORE_FAILED = { product: "Failed to restore product", category: "Failed to restore category" };
+const RESTORE_FAILED = { product: "Failed to restore product", category: "Failed to restore category", sizes: "Sizes not restored" };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
@@ -53,18 +70,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
       variant: "destructive",
     });
   }
-  const kind = parsed.data.intent === RESTORE_INTENTS.category ? "category" : "product";
+  const input = parsed.data;
+  const kind = input.intent === RESTORE_INTENTS.category ? "category" : input.intent === RESTORE_SIZES_INTENT ? "sizes" : "product";
   const failed = (description?: string) =>
     redirectWithToast(redirectTo, { title: RESTORE_FAILED[kind], description, variant: "destructive" });
   try {
+    if (input.intent === RESTORE_SIZES_INTENT) {
+      const result = await restoreRemovedSizes(context.db, input.id, input.version);
+      if (result.status === "not-found") return failed("The product no longer exists (it may have been deleted).");
+      if (result.status === "gone") return failed(`There are no removed sizes of ${result.name} from that save to put back.`);
+      if (result.status === "stale")
+        return failed(`${result.name} has been changed since those sizes were removed: add them again in its form.`);
+      const labels = result.labels.join(", ");
+      return redirectWithToast(redirectTo, {
+        title: result.labels.length === 1 ? "Size restored" : "Sizes restored",
+        description: `${labels} ${result.labels.length === 1 ? "is" : "are"} back on ${result.name}`,
+      });
+    }
     if (kind === "category") {
-      const result = await restoreCategory(context.db, parsed.data.id);
+      const result = await restoreCategory(context.db, input.id);
       if (result.status === "not-found") return failed("It is no longer in the trash.");
       if (result.status === "taken")
         return failed(`A category with the name or URL of ${result.name} has been added since it was deleted.`);
       return redirectWithToast(redirectTo, { title: "Category restored", description: `${result.name} is back, with its products` });
     }
-    const result = await restoreProduct(context.db, parsed.data.id);
+    const result = await restoreProduct(context.db, input.id);
     if (result.status === "not-found") return failed("It is no longer in the trash.");
     if (result.status === "key-taken") return failed(`A catalogue load has added ${result.name} again since it was deleted.`);
     return redirectWithToast(redirectTo, { title: "Product restored", description: `${result.name} is back in the shop` });

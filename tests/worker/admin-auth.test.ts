@@ -98,7 +98,7 @@ function hostileBody(intent: string) {
   return form;
 }
 
-const INTENTS = ["toggle", "add", "rename", "delete", "start", "create", "abort", "complete"];
+const INTENTS = ["toggle", "add", "rename", "delete", "start", "create", "abort", "complete", "restore", "restore-sizes"];
 
 describe("the admin route matrix (built from app/routes/admin*)", () => {
   it("finds the admin routes", () => {

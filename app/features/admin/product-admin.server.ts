@@ -258,7 +258,7 @@ export async function createProduct(db: Db, columns: ProductColumns, sizes?: rea
  * update are written only with the update itself, never over another tab's newer save. (A deleted
  * product has no sizes to trip on; its new sizes then fail on the foreign key.)
  */
-const abortUnlessChanged = (db: Db, id: number) =>
+export const abortUnlessChanged = (db: Db, id: number) =>
   db
     .update(productSizes)
     .set({ productId: sql`NULL` })
@@ -277,6 +277,8 @@ export async function updateProductVersioned(
   columns: ProductColumns,
   sizes?: readonly SizeInput[],
 ): Promise<UpdateResult> {
+  // The sizes the save removes are kept for its Undo, marked with the version it gives the product.
+  const keepRemoved = { version: version + 1 };
   const update = db
     .update(products)
     .set({ ...columnsToRow(columns), ...versionBump() })
@@ -286,7 +288,7 @@ export async function updateProductVersioned(
   if (!sizes) [updated] = await update;
   else {
     try {
-      [[updated]] = await db.batch([update, abortUnlessChanged(db, id), ...sizeWriteStatements(db, id, sizes)]);
+      [[updated]] = await db.batch([update, abortUnlessChanged(db, id), ...sizeWriteStatements(db, id, sizes, keepRemoved)]);
     } catch (error) {
       // The guard refused a stale or deleted product (nothing was written); anything else is an error.
       if (!/NOT NULL|FOREIGN KEY/.test(String(error))) throw error;

@@ -15,6 +15,7 @@ import {
 import { LAB_REPORT_FILE_FIELD, LAB_REPORT_MESSAGES, NO_LAB_REPORT, type LabReportFile } from "~/features/lab-reports/lab-report";
 import { tryStoreFormImages } from "~/features/media/photo-upload.server";
 import { redirectWithToast } from "~/features/toast/toast.server";
+import { removedSizesToast } from "~/features/trash/trash";
 import { readSizes } from "~/features/catalogue/sizes.server";
 import { MAX_SIZES, type ProductSize } from "~/features/catalogue/sizes";
 import { MAX_TIERS } from "~/features/catalogue/price-tiers";
@@ -196,6 +197,8 @@ export async function productFormAction(request: Request, context: AppLoadContex
   // A size id the product does not have (another product's, or one deleted meanwhile) saves as a new size.
   const own = productId === null ? [] : ((await readSizes(context.db, [productId])).get(productId) ?? []);
   const sizes = productFormToSizes(values).map((size) => (own.some((known) => known.id === size.id) ? size : { ...size, id: null }));
+  // Sizes the save removes are kept (with their ids) for the save's Undo.
+  const removed = own.filter((known) => !sizes.some((size) => size.id === known.id));
 
   if (productId === null) {
     try {
@@ -222,6 +225,17 @@ export async function productFormAction(request: Request, context: AppLoadContex
   }
   if (outcome.status === "conflict") {
     return failure(submission.reply({ formErrors: [`${SAVE_FAILED}: ${CONFLICT_MESSAGE}`] }), CONFLICT_MESSAGE, 409);
+  }
+  if (removed.length > 0) {
+    return redirectWithToast(
+      returnTo,
+      removedSizesToast(
+        productId,
+        outcome.version,
+        returnTo,
+        removed.map((size) => size.label),
+      ),
+    );
   }
   return redirectWithToast(returnTo, { title: "Product updated successfully!" });
 }

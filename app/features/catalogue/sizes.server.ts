@@ -9,7 +9,7 @@
  */
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { products, productSizes } from "~db/schema";
+import { products, productSizes, sizeTrash } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { serializePriceTiers } from "./stored-tiers";
 import { derivedProductColumns, pricesDiffer, toProductSize, type ProductSize, type SizeInput } from "./sizes";
@@ -35,21 +35,51 @@ function sizeValues(size: SizeInput, position: number) {
  * Sizes with an id of this product are updated in place (cart lines naming them stay valid); sizes of
  * this product not listed are deleted; new ones are inserted. Validate first (the form's schema):
  * this writes what it is given.
+ *
+ * `keepRemoved` (the owner's form): the sizes this write deletes are first kept in `size_trash` under
+ * their own ids, marked with the version the same batch gives the product, replacing the product's
+ * earlier kept sizes, so the save's Undo (`restoreRemovedSizes`) can put them back.
  */
 export function sizeWriteStatements(
   db: Db,
   productId: number | "inserted",
   sizes: readonly SizeInput[],
+  keepRemoved?: { version: number },
 ): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
   const derived = derivedProductColumns(sizes);
   const product = productId === "inserted" ? insertedProductId : sql`${productId}`;
   const kept = productId === "inserted" ? [] : sizes.flatMap((size) => (size.id ? [size.id] : []));
-  const statements: BatchItem<"sqlite">[] = [
-    db.update(products).set(derived).where(eq(products.id, product)),
-    db
-      .delete(productSizes)
-      .where(and(eq(productSizes.productId, product), kept.length > 0 ? notInArray(productSizes.id, kept) : undefined)),
-  ];
+  const removed = and(eq(productSizes.productId, product), kept.length > 0 ? notInArray(productSizes.id, kept) : undefined);
+  const statements: BatchItem<"sqlite">[] = [db.update(products).set(derived).where(eq(products.id, product))];
+  if (keepRemoved && productId !== "inserted") {
+    statements.push(
+      db.delete(sizeTrash).where(eq(sizeTrash.productId, productId)),
+      db.insert(sizeTrash).select(
+        db
+          .select({
+            id: productSizes.id,
+            productId: productSizes.productId,
+            version: sql<number>`${keepRemoved.version}`.as("version"),
+            position: productSizes.position,
+            label: productSizes.label,
+            priceCents: productSizes.priceCents,
+            compareAtCents: productSizes.compareAtCents,
+            sku: productSizes.sku,
+            stock: productSizes.stock,
+            tiers: productSizes.tiers,
+            // A save that leaves one size blanks its label (a one-size product has none): its label before, for Undo.
+            keptLabel:
+              sizes.length === 1 && kept.length === 1
+                ? sql<string | null>`(SELECT label FROM product_sizes WHERE id = ${kept[0]!})`.as("kept_label")
+                : sql<string | null>`NULL`.as("kept_label"),
+            removedAt: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("removed_at"),
+          })
+          .from(productSizes)
+          .where(removed),
+      ),
+    );
+  }
+  statements.push(db.delete(productSizes).where(removed));
   sizes.forEach((size, position) => {
     if (productId !== "inserted" && size.id) {
       statements.push(

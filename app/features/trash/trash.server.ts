@@ -1,5 +1,5 @@
 import { desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
-import { productTrash, products, type NewProductRow, type ProductRow, type ProductTrashRow } from "~db/schema";
+import { productTrash, products, sizeTrash, type NewProductRow, type ProductRow, type ProductTrashRow } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import type { ProductSize } from "~/features/catalogue/sizes";
 import { readSizes, sizeRestoreStatements } from "~/features/catalogue/sizes.server";
@@ -128,7 +128,7 @@ async function referencedMediaKeys(db: Db): Promise<Set<string>> {
 }
 
 /**
- * Purges trash rows (products and categories) deleted more than 30 days before `now`, then deletes their R2 objects that nothing
+ * Purges trash rows (products, categories and sizes a save removed) deleted more than 30 days before `now`, then deletes their R2 objects that nothing
  * else uses (the rows go first: an object is only ever deleted once no row can point at it again).
  * A photo's variants and original go before its image_uploads row, so no request finds the row
  * without its set.
@@ -140,6 +140,8 @@ export async function purgeTrash(
 ): Promise<{ purged: number; objectsDeleted: number }> {
   const before = new Date(now - TRASH_PURGE_AFTER_DAYS * 24 * 60 * 60 * 1000).toISOString();
   const categoriesPurged = await purgeCategoryTrash(db, before);
+  // Sizes a product form's save removed (decision 028): their Undo is long gone.
+  await db.delete(sizeTrash).where(lt(sizeTrash.removedAt, before));
   const expired = await db.delete(productTrash).where(lt(productTrash.deletedAt, before)).returning({ row: productTrash.row });
   if (expired.length === 0) return { purged: categoriesPurged, objectsDeleted: 0 };
   const candidates = new Set(expired.flatMap((entry) => productMediaKeys(trashedRow(entry))));

@@ -19,6 +19,30 @@ export function undoDeleteAction(id: number, redirectTo: string, kind: TrashKind
   return { label: "Undo", to: TRASH_ROUTE, fields: { intent: RESTORE_INTENTS[kind], id: String(id), redirectTo } };
 }
 
+/** The product form's save that removed sizes: its Undo puts them back (decision 028). */
+export const RESTORE_SIZES_INTENT = "restore-sizes";
+
+/** The save's Undo: a form posting the sizes' restore, naming the version the save gave the product (a later save makes it stale). */
+export function undoRemovedSizesAction(productId: number, version: number, redirectTo: string) {
+  return {
+    label: "Undo",
+    to: TRASH_ROUTE,
+    fields: { intent: RESTORE_SIZES_INTENT, id: String(productId), version: String(version), redirectTo },
+  };
+}
+
+/** The save's success toast (the spec's title) when it removed sizes: which ones, and an Undo kept on screen long enough to reach. */
+export function removedSizesToast(productId: number, version: number, redirectTo: string, labels: readonly string[]) {
+  const named = labels.length > 5 ? [...labels.slice(0, 4), `${labels.length - 4} more`] : labels;
+  const list = named.length > 1 ? `${named.slice(0, -1).join(", ")} and ${named.at(-1)!}` : (named[0] ?? "");
+  return {
+    title: "Product updated successfully!",
+    description: `Removed ${labels.length === 1 ? "size" : "sizes"}: ${list}. Undo puts ${labels.length === 1 ? "it" : "them"} back.`,
+    duration: UNDO_TOAST_DURATION,
+    action: undoRemovedSizesAction(productId, version, redirectTo),
+  };
+}
+
 /** A delete's success toast (the spec's texts), kept on screen long enough to reach its Undo. */
 export function deletedToast(kind: TrashKind, id: number, redirectTo: string, text: { title: string; description: string }) {
   return { ...text, duration: UNDO_TOAST_DURATION, action: undoDeleteAction(id, redirectTo, kind) };
