@@ -81,6 +81,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     product,
     sizes,
+    // A size with this many or fewer on hand says 'Only N left' (the dashboard's low-stock level).
+    lowStockLevel: found.lowStockLevel,
+    // The one size's stock of a product sold in one size.
+    stock: found.sizes.length === 1 ? found.sizes[0]!.stock : null,
     // Built here, so the slug rules stay out of the browser's code.
     path: productPath(product),
     cover,
@@ -121,12 +125,19 @@ function Badge({ icon, title, text }: { icon: React.ReactNode; title: string; te
   );
 }
 
-function Availability({ inStock }: { inStock: boolean }) {
-  return <span className={`font-semibold ${inStock ? "text-forest-700" : "text-berry-700"}`}>{inStock ? "In Stock" : "Out of Stock"}</span>;
+/** In Stock or Out of Stock; a size that tracks stock and is at or below the low-stock level adds 'Only N left'. */
+function Availability({ inStock, stock, level }: { inStock: boolean; stock: number | null; level: number }) {
+  const left = inStock && stock !== null && stock > 0 && stock <= level ? stock : null;
+  return (
+    <span className={`font-semibold ${inStock ? "text-forest-700" : "text-berry-700"}`}>
+      {inStock ? "In Stock" : "Out of Stock"}
+      {left !== null ? <span className="ml-2 font-medium text-berry-700">{`Only ${left} left`}</span> : null}
+    </span>
+  );
 }
 
 export default function ProductPage() {
-  const { product, sizes, cover, size, isAdmin, lab, jsonLd } = useLoaderData<typeof loader>();
+  const { product, sizes, cover, size, isAdmin, lab, jsonLd, lowStockLevel, stock } = useLoaderData<typeof loader>();
   const picker = hasPicker(sizes) ? sizes : null;
   const root = useRootData();
   const loading = useProductsLoading("/product/");
@@ -253,10 +264,12 @@ export default function ProductPage() {
                 <dd>
                   {picker ? (
                     <SizePanels sizes={picker} as="span">
-                      {(option) => <Availability inStock={product.inStock && sizeInStock(option)} />}
+                      {(option) => (
+                        <Availability inStock={product.inStock && sizeInStock(option)} stock={option.stock} level={lowStockLevel} />
+                      )}
                     </SizePanels>
                   ) : (
-                    <Availability inStock={product.inStock} />
+                    <Availability inStock={product.inStock} stock={stock} level={lowStockLevel} />
                   )}
                 </dd>
               </div>

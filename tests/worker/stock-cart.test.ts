@@ -177,6 +177,21 @@ describe("an add or a quantity change stops at the stock on hand", () => {
   });
 });
 
+describe("the product page says 'Only N left' for a size at or below the low-stock level", () => {
+  it("in the panel of each low size only (5 until the owner sets a level); a one-size product's too", async () => {
+    const body = await (await get(path)).text();
+    // 1/4 oz (3 on hand) says it, once; 1/8 oz (12), 1/2 oz (not tracked) and 1 oz (none) do not.
+    expect(body.match(/Only \d+ left/g)).toEqual(["Only 3 left"]);
+
+    const [cakeSize] = await db.select({ id: productSizes.id }).from(productSizes).where(eq(productSizes.productId, cake));
+    await setStock(cakeSize!.id, 2);
+    const cakePage = await (await get(productPath({ id: cake, name: "Wedding Cake (1/8 oz)" }))).text();
+    expect(cakePage).toContain("Only 2 left");
+    await setStock(cakeSize!.id, 6);
+    expect(await (await get(productPath({ id: cake, name: "Wedding Cake (1/8 oz)" }))).text()).not.toContain("Only 6 left");
+  });
+});
+
 describe("a cart read after the owner lowered the stock", () => {
   it("lowers the line, says so once, rewrites the cookie; the order and the next cached page's badge follow", async () => {
     const saved = cartCookie([{ id: runtz, quantity: 10, sizeId: size["1/8 oz"] }, quarterLine(2)]);

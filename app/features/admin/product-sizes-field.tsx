@@ -87,7 +87,7 @@ export function ProductSizesField({
     <div className="space-y-5">
       <p className="text-sm text-ink-700">
         {several
-          ? "Each size has its own price, stock and bulk prices. The first size's price is the Price above."
+          ? "Each size has its own price, stock and bulk prices. The first size's price is the Price above. A size you remove goes when you save, and the save's notice can undo it."
           : "Sold in one size. Add a size to sell it in several (1/8 oz, 1/4 oz, 5-pack …), each with its own price and stock."}
       </p>
       <fieldset className="min-w-0 space-y-4 rounded-xl border border-cream-200 p-4">

@@ -4,8 +4,9 @@
  */
 import { data } from "@remix-run/cloudflare";
 import { asc, eq } from "drizzle-orm";
-import { products, productSizes } from "~db/schema";
+import { products, productSizes, settings } from "~db/schema";
 import type { Db } from "~/server/load-context";
+import { DEFAULT_LOW_STOCK_LEVEL, LOW_STOCK_SETTING } from "~/features/admin/low-stock";
 import { toProduct } from "./product";
 import { toProductSize } from "./sizes";
 
@@ -28,16 +29,19 @@ export async function getProduct(db: Db, id: number) {
 }
 
 /**
- * One product and its sizes (in the picker's order), in ONE D1 round trip (a batch): the product page
- * stays at the layout's trip plus this one. Null for an unknown id.
+ * One product and its sizes (in the picker's order), with the shop's low-stock level (a size at or
+ * below it says 'Only N left'), in ONE D1 round trip (a batch): the product page stays at the layout's
+ * trip plus this one. Null for an unknown id.
  */
 export async function getProductWithSizes(db: Db, id: number) {
-  const [rows, sizeRows] = await db.batch([
+  const [rows, sizeRows, level] = await db.batch([
     db.select().from(products).where(eq(products.id, id)).limit(1),
     db.select().from(productSizes).where(eq(productSizes.productId, id)).orderBy(asc(productSizes.position), asc(productSizes.id)),
+    db.select({ value: settings.value }).from(settings).where(eq(settings.key, LOW_STOCK_SETTING)),
   ]);
   const row = rows[0];
-  return row ? { product: toProduct(row), sizes: sizeRows.map(toProductSize), soldOut: row.soldOut } : null;
+  const lowStockLevel = Number(level[0]?.value) || DEFAULT_LOW_STOCK_LEVEL;
+  return row ? { product: toProduct(row), sizes: sizeRows.map(toProductSize), soldOut: row.soldOut, lowStockLevel } : null;
 }
 
 /** Active products for /sitemap.xml (id and last change), in id order. */
