@@ -39,6 +39,8 @@ for (const javaScriptEnabled of [true, false]) {
       await setStock(browser, id, "3");
 
       await page.goto(`/product/${id}`);
+      // At or below the shop's low-stock level (5) the page says how many are left.
+      await expect(page.getByText("Only 3 left", { exact: true })).toBeVisible();
       await page.locator("#quantity-main").fill("5");
       await page
         .getByRole("form", { name: `Add ${name} to cart` })

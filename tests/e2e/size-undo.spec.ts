@@ -1,0 +1,60 @@
+/**
+ * A removed size can come back (issue 30, decision 028), with JavaScript on and off: the owner sells a
+ * product in two sizes, removes the second in the form (nothing happens until Save), saves, and the
+ * save's toast's Undo puts the size back with its price and stock.
+ */
+import { expect, signIn, test } from "./fixtures";
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+    test.describe.configure({ timeout: 120_000 });
+    // One product per run: both runs share the server's database.
+    const name = javaScriptEnabled ? "Sour Diesel Pre-Roll (1g)" : "Purple Punch Pre-Roll 2-Pack";
+    const suffix = javaScriptEnabled ? "" : "-nojs";
+
+    test(`the owner removes a size of ${name}, saves, and Undo brings it back`, async ({ page }) => {
+      await signIn(page);
+      await page.goto(`/admin/products?search=${encodeURIComponent(name)}`);
+      const href = await page
+        .getByRole("link", { name: `Edit ${name}` })
+        .first()
+        .getAttribute("href");
+      const id = Number(/\/admin\/edit-product\/(\d+)/.exec(href ?? "")?.[1]);
+      expect(id).toBeGreaterThan(0);
+      await page.goto(`/admin/edit-product/${id}`);
+      const sizes = page.getByRole("group", { name: "Sizes and stock" });
+      await sizes.getByRole("button", { name: "Add a size" }).click();
+      await sizes.getByRole("group", { name: "Size 1", exact: true }).getByLabel("Size label").fill("1 g");
+      const second = sizes.getByRole("group", { name: "Size 2", exact: true });
+      await second.getByLabel("Size label").fill("5-pack");
+      await second.getByLabel("Price ($)", { exact: true }).fill("40");
+      await second.getByLabel("Stock on hand").fill("7");
+      const save = page.getByRole("button", { name: /^(Save|Update) Product/ }).first();
+      await save.click();
+      await expect(page).toHaveURL(/\/admin\/products/);
+
+      // Remove only changes the form; Save removes the size, and its toast offers Undo.
+      await page.goto(`/admin/edit-product/${id}`);
+      await page
+        .getByRole("group", { name: "Size 2", exact: true })
+        .getByRole("button", { name: /^Remove/ })
+        .click();
+      await expect(page.getByRole("group", { name: "Size 2", exact: true })).toHaveCount(0);
+      await save.click();
+      await expect(page).toHaveURL(/\/admin\/products/);
+      const toasts = page.getByRole("region", { name: "Notifications" });
+      await expect(toasts.getByText("Removed size: 5-pack. Undo puts it back.")).toBeVisible();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `/work/tools/shots/size-undo-toast-390${suffix}.png` });
+      await toasts.getByRole("button", { name: "Undo" }).click();
+      await expect(toasts.getByText(`5-pack is back on ${name}`)).toBeVisible();
+
+      await page.goto(`/admin/edit-product/${id}`);
+      const back = page.getByRole("group", { name: "Size 2", exact: true });
+      await expect(back.getByLabel("Size label")).toHaveValue("5-pack");
+      await expect(back.getByLabel("Price ($)", { exact: true })).toHaveValue("40");
+      await expect(back.getByLabel("Stock on hand")).toHaveValue("7");
+    });
+  });
+}
