@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { adminGet } from "./admin-helpers";
 
 /** The fields a browser without JavaScript would submit from the page's product form. */
 export async function formFromPage(html: string): Promise<FormData> {
@@ -74,3 +75,33 @@ function decode(text: string) {
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");
 }
+
+/** The edit form as the page renders it, with `changes` applied (a value of null removes the field). */
+export async function editForm(id: number, changes: Record<string, string | null> = {}, { oneSize = false } = {}) {
+  const form = await formFromPage(await (await adminGet(`/admin/edit-product/${id}`)).text());
+  // Start from the product's first size alone (tests in this file share the database).
+  if (oneSize) for (const name of [...form.keys()]) if (name.startsWith("sizes[")) form.delete(name);
+  for (const [name, value] of Object.entries(changes)) {
+    form.delete(name);
+    if (value !== null) form.append(name, value);
+  }
+  return form;
+}
+
+/** Runtz's four sizes as the product form posts them (Size 1's fields are the form's own). */
+export const FOUR_SIZES = {
+  sizeLabel: "1/8 oz",
+  price: "45",
+  stock: "12",
+  sku: "RZ-8",
+  "sizes[0].label": "1/4 oz",
+  "sizes[0].price": "80",
+  "sizes[0].stock": "3",
+  "sizes[1].label": "1/2 oz",
+  "sizes[1].price": "150",
+  "sizes[1].tiers[0].minQuantity": "5",
+  "sizes[1].tiers[0].price": "140",
+  "sizes[2].label": "1 oz",
+  "sizes[2].price": "280",
+  "sizes[2].stock": "0",
+};

@@ -1,4 +1,10 @@
+import { eq } from "drizzle-orm";
+import { products, productSizes } from "../../db/schema";
+import type { Db } from "../../app/server/load-context";
+import { sizeWriteStatements } from "../../app/features/catalogue/sizes.server";
 import type { SizeInput } from "../../app/features/catalogue/sizes";
+import { productPath } from "../../app/features/catalogue/product-path";
+import { catalogueChanged } from "./helpers";
 
 /** Runtz as a menu sells it: four sizes, one on sale, one with bulk prices, one sold out, one not tracked. */
 export const eighth: SizeInput = { label: "1/8 oz", priceCents: 4500, compareAtCents: 5000, sku: "RZ-8", stock: 12, tiers: null };
@@ -12,3 +18,35 @@ export const half: SizeInput = {
   tiers: [{ minQuantity: 5, unitPriceCents: 14000 }],
 };
 export const ounce: SizeInput = { label: "1 oz", priceCents: 28000, compareAtCents: null, sku: null, stock: 0, tiers: null };
+
+/** Runtz's four sizes in the picker's order. */
+export const RUNTZ_SIZES: SizeInput[] = [eighth, quarter, half, ounce];
+
+/** A catalogue product's id by its key. */
+export async function catalogueProductId(db: Db, key: string): Promise<number> {
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.catalogueKey, key));
+  if (!row) throw new Error(`catalogue product ${key} missing`);
+  return row.id;
+}
+
+/**
+ * The catalogue's Runtz (1/8 oz) renamed Runtz and sold in RUNTZ_SIZES, its first size keeping its id
+ * (the product's), as the form's save does; Wedding Cake stays in one size. Size ids by label.
+ */
+export async function sellRuntzInFourSizes(db: Db) {
+  const runtz = await catalogueProductId(db, "runtz-eighth");
+  const cake = await catalogueProductId(db, "wedding-cake-eighth");
+  await db.batch([
+    db.update(products).set({ name: "Runtz" }).where(eq(products.id, runtz)),
+    ...sizeWriteStatements(
+      db,
+      runtz,
+      RUNTZ_SIZES.map((one, i) => (i === 0 ? { ...one, id: runtz } : one)),
+    ),
+  ]);
+  const rows = await db.select().from(productSizes).where(eq(productSizes.productId, runtz));
+  const size: Record<string, number> = {};
+  for (const row of rows) size[row.label] = row.id;
+  await catalogueChanged();
+  return { runtz, cake, size, path: productPath({ id: runtz, name: "Runtz" }) };
+}

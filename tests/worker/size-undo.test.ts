@@ -11,8 +11,8 @@ import { describe, expect, it } from "vitest";
 import { products, productSizes } from "../../db/schema";
 import { createDb } from "../../app/server/load-context";
 import { readSizes } from "../../app/features/catalogue/sizes.server";
-import { adminGet, adminPost, follow, html, read } from "./admin-helpers";
-import { formFromPage } from "./product-form-page";
+import { adminPost, follow, html, read } from "./admin-helpers";
+import { editForm, FOUR_SIZES } from "./product-form-page";
 import { cartCookie, get } from "./helpers";
 
 const db = createDb(env.DB);
@@ -20,35 +20,6 @@ const db = createDb(env.DB);
 async function productByKey(key: string) {
   const [row] = await db.select().from(products).where(eq(products.catalogueKey, key));
   return row!;
-}
-
-const FOUR_SIZES = {
-  sizeLabel: "1/8 oz",
-  price: "45",
-  stock: "12",
-  sku: "RZ-8",
-  "sizes[0].label": "1/4 oz",
-  "sizes[0].price": "80",
-  "sizes[0].compareAt": "90",
-  "sizes[0].sku": "RZ-4",
-  "sizes[0].stock": "3",
-  "sizes[1].label": "1/2 oz",
-  "sizes[1].price": "150",
-  "sizes[1].tiers[0].minQuantity": "5",
-  "sizes[1].tiers[0].price": "140",
-  "sizes[2].label": "1 oz",
-  "sizes[2].price": "280",
-  "sizes[2].stock": "0",
-};
-
-/** The edit form as the page renders it, with `changes` applied (a value of null removes the field). */
-async function editForm(id: number, changes: Record<string, string | null> = {}) {
-  const form = await formFromPage(await (await adminGet(`/admin/edit-product/${id}`)).text());
-  for (const [name, value] of Object.entries(changes)) {
-    form.delete(name);
-    if (value !== null) form.append(name, value);
-  }
-  return form;
 }
 
 /** The edit form with sizes 2..N (the form's `sizes[i]`) kept only at `keep` (renumbered), as its Remove buttons leave it. */
@@ -81,7 +52,8 @@ function undoFields(page: string): Record<string, string> {
 describe("a size removed with the product form's save comes back with Undo", () => {
   it("keeps the removed size; Undo puts it back with the same id, price, stock, tiers and place, and a cart line naming it is valid again", async () => {
     const { id } = await productByKey("wedding-cake-eighth");
-    expect((await adminPost(`/admin/edit-product/${id}`, await editForm(id, FOUR_SIZES))).status).toBe(302);
+    const onSale = { ...FOUR_SIZES, "sizes[0].compareAt": "90", "sizes[0].sku": "RZ-4" };
+    expect((await adminPost(`/admin/edit-product/${id}`, await editForm(id, onSale))).status).toBe(302);
     const before = await sizeRows(id);
     expect(before.map((row) => row.label)).toEqual(["1/8 oz", "1/4 oz", "1/2 oz", "1 oz"]);
     const quarter = before[1]!;

@@ -10,7 +10,7 @@ import { products } from "../../db/schema";
 import { createDb } from "../../app/server/load-context";
 import { readSizes } from "../../app/features/catalogue/sizes.server";
 import { adminGet, adminPost, read } from "./admin-helpers";
-import { formFromPage } from "./product-form-page";
+import { editForm, formFromPage, FOUR_SIZES } from "./product-form-page";
 
 const db = createDb(env.DB);
 
@@ -18,35 +18,6 @@ async function runtz() {
   const [row] = await db.select().from(products).where(eq(products.catalogueKey, "runtz-eighth"));
   return row!;
 }
-
-/** The edit form as the page renders it, with `changes` applied (a value of null removes the field). */
-async function editForm(id: number, changes: Record<string, string | null> = {}, { oneSize = false } = {}) {
-  const form = await formFromPage(await (await adminGet(`/admin/edit-product/${id}`)).text());
-  // Start from the product's first size alone (tests in this file share the database).
-  if (oneSize) for (const name of [...form.keys()]) if (name.startsWith("sizes[")) form.delete(name);
-  for (const [name, value] of Object.entries(changes)) {
-    form.delete(name);
-    if (value !== null) form.append(name, value);
-  }
-  return form;
-}
-
-const FOUR_SIZES = {
-  sizeLabel: "1/8 oz",
-  price: "45",
-  stock: "12",
-  sku: "RZ-8",
-  "sizes[0].label": "1/4 oz",
-  "sizes[0].price": "80",
-  "sizes[0].stock": "3",
-  "sizes[1].label": "1/2 oz",
-  "sizes[1].price": "150",
-  "sizes[1].tiers[0].minQuantity": "5",
-  "sizes[1].tiers[0].price": "140",
-  "sizes[2].label": "1 oz",
-  "sizes[2].price": "280",
-  "sizes[2].stock": "0",
-};
 
 describe("the product form's sizes", () => {
   it("shows a one-size product as before, with Stock, SKU and bulk prices; 'Add a size' works without JavaScript", async () => {

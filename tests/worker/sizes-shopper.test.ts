@@ -6,13 +6,12 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { products, productSizes } from "../../db/schema";
+import { products } from "../../db/schema";
 import { createDb } from "../../app/server/load-context";
 import { sizeWriteStatements } from "../../app/features/catalogue/sizes.server";
-import type { SizeInput } from "../../app/features/catalogue/sizes";
 import { productPath } from "../../app/features/catalogue/product-path";
 import { cartAfter as cartCookieLines, cartCookie, catalogueChanged, get, ORIGIN, postForm, setCookie } from "./helpers";
-import { eighth, half, ounce, quarter } from "./size-fixtures";
+import { RUNTZ_SIZES, sellRuntzInFourSizes } from "./size-fixtures";
 
 const db = createDb(env.DB);
 
@@ -26,32 +25,10 @@ let runtz: number;
 let cake: number;
 let path: string;
 /** size ids by label */
-const size: Record<string, number> = {};
-
-const sizes: SizeInput[] = [eighth, quarter, half, ounce];
-
-async function productId(key: string) {
-  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.catalogueKey, key));
-  if (!row) throw new Error(`catalogue product ${key} missing`);
-  return row.id;
-}
+let size: Record<string, number> = {};
 
 beforeAll(async () => {
-  runtz = await productId("runtz-eighth");
-  cake = await productId("wedding-cake-eighth");
-  // Runtz in four sizes; its first size keeps its id (the product's), as the form's save does.
-  await db.batch([
-    db.update(products).set({ name: "Runtz" }).where(eq(products.id, runtz)),
-    ...sizeWriteStatements(
-      db,
-      runtz,
-      sizes.map((one, i) => (i === 0 ? { ...one, id: runtz } : one)),
-    ),
-  ]);
-  const rows = await db.select().from(productSizes).where(eq(productSizes.productId, runtz));
-  for (const row of rows) size[row.label] = row.id;
-  path = productPath({ id: runtz, name: "Runtz" });
-  await catalogueChanged();
+  ({ runtz, cake, path, size } = await sellRuntzInFourSizes(db));
 });
 
 const cartAfter = (response: Response) => cartCookieLines<Line>(response);
@@ -280,11 +257,11 @@ describe("cards say 'from $X' when a product's sizes cost different amounts", ()
       sizeWriteStatements(
         db,
         runtz,
-        sizes.map((one) => ({ ...one, priceCents: 4500, compareAtCents: null })),
+        RUNTZ_SIZES.map((one) => ({ ...one, priceCents: 4500, compareAtCents: null })),
       ),
     );
     expect(await flag(runtz)).toBe(false);
-    await db.batch(sizeWriteStatements(db, runtz, sizes));
+    await db.batch(sizeWriteStatements(db, runtz, RUNTZ_SIZES));
     expect(await flag(runtz)).toBe(true);
   });
 });

@@ -8,15 +8,13 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { products, productSizes } from "../../db/schema";
+import { productSizes } from "../../db/schema";
 import { createDb } from "../../app/server/load-context";
-import { sizeWriteStatements } from "../../app/features/catalogue/sizes.server";
-import type { SizeInput } from "../../app/features/catalogue/sizes";
 import { MAX_LINE_QUANTITY } from "../../app/features/cart/cart";
 import { productPath } from "../../app/features/catalogue/product-path";
 import { cartAfter as cartCookieLines, cartCookie, catalogueChanged, get, ORIGIN, postForm, setCookie } from "./helpers";
 import { visit, AGE } from "./page-cache-helpers";
-import { eighth, half, ounce, quarter } from "./size-fixtures";
+import { RUNTZ_SIZES, sellRuntzInFourSizes } from "./size-fixtures";
 
 const db = createDb(env.DB);
 
@@ -34,35 +32,15 @@ let runtz: number;
 let cake: number;
 let path: string;
 /** size ids by label */
-const size: Record<string, number> = {};
-const sizes: SizeInput[] = [eighth, quarter, half, ounce];
-
-async function productId(key: string) {
-  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.catalogueKey, key));
-  if (!row) throw new Error(`catalogue product ${key} missing`);
-  return row.id;
-}
+let size: Record<string, number> = {};
 
 beforeAll(async () => {
-  runtz = await productId("runtz-eighth");
-  cake = await productId("wedding-cake-eighth");
-  await db.batch([
-    db.update(products).set({ name: "Runtz" }).where(eq(products.id, runtz)),
-    ...sizeWriteStatements(
-      db,
-      runtz,
-      sizes.map((one, i) => (i === 0 ? { ...one, id: runtz } : one)),
-    ),
-  ]);
-  const rows = await db.select().from(productSizes).where(eq(productSizes.productId, runtz));
-  for (const row of rows) size[row.label] = row.id;
-  path = productPath({ id: runtz, name: "Runtz" });
-  await catalogueChanged();
+  ({ runtz, cake, path, size } = await sellRuntzInFourSizes(db));
 });
 
 /** The fixture's stock back before each test (12 of 1/8 oz, 3 of 1/4 oz, 1/2 oz not tracked, none of 1 oz). */
 beforeEach(async () => {
-  for (const one of sizes) await setStock(size[one.label]!, one.stock);
+  for (const one of RUNTZ_SIZES) await setStock(size[one.label]!, one.stock);
   await db.update(productSizes).set({ stock: null }).where(eq(productSizes.productId, cake));
 });
 
