@@ -11,6 +11,12 @@
  * A handful of entries are on sale, 25% off (`compare_at_price`), so the home page's Daily Deal
  * ('25% OFF select items', linking to /shop?sale=1) is true on a new install.
  *
+ * A strain sold by weight is one product in several sizes (`sizes`, issue 30); its `key` is the one it
+ * had when its name carried the size ("runtz-eighth"), so its id and cart lines survive a load, and its
+ * first size is the one that key names. A few sizes track stock (Runtz 1 oz has 3 on hand, under the
+ * shop's low-stock level, so the dashboard's Low stock is true on a new install); the rest are not
+ * tracked. Gelato Punch and Pala carry their '5+ units' bulk prices as tiers.
+ *
  * Entries carry no image: each product shows its own packshot, drawn from its name, category,
  * strain type and THC (app/features/media/packshot.server.ts), until the owner uploads a photo.
  */
@@ -25,6 +31,26 @@ export interface PriceTiers {
   tier250: string;
   tier500: string;
   tier1000: string;
+}
+
+/** A bulk price in the database form: from `min_quantity` units, `unit_price` each ("$525"). */
+export interface CatalogueTier {
+  min_quantity: number;
+  unit_price: string;
+}
+
+/**
+ * One size of a product sold in several (issue 30, decision 028), in the database form: a label
+ * ("1/8 oz"), its price and optional sale price as text with "$", SKU, units on hand (absent = not
+ * tracked) and bulk prices.
+ */
+export interface CatalogueSize {
+  label: string;
+  price: string;
+  compare_at_price?: string;
+  sku?: string;
+  stock?: number;
+  price_tiers?: CatalogueTier[];
 }
 
 /** A catalogue entry in the database form the migration receives. Fields are loosely typed on purpose: the migration transform applies defaults. */
@@ -45,7 +71,13 @@ export interface CatalogueEntry {
   review_count?: number | string;
   is_lab_tested?: boolean;
   in_stock?: boolean;
-  price_tiers?: PriceTiers | null;
+  /** bulk prices: the spec's old fixed table, or a list of tiers */
+  price_tiers?: PriceTiers | CatalogueTier[] | null;
+  /**
+   * The sizes it is sold in, first the one its key names ("runtz-eighth": 1/8 oz), so a cart line of a
+   * product loaded before sizes keeps its size. Absent: one size at `price`.
+   */
+  sizes?: CatalogueSize[];
   bulk_note?: string | null; // e.g. "5+ units @ $525", "1lb @ $900"
   lab_report?: CatalogueLabReport | null; // facts of a sample COA (db/sample-lab-reports.ts makes its PDF)
 }
@@ -91,9 +123,13 @@ export const catalogue: readonly CatalogueEntry[] = [
       cbd_percent: 0.07,
       total_cannabinoids_percent: 29.91,
     },
-    name: "Runtz (1/8 oz)",
-    price: "$45",
-    compare_at_price: "$60", // Daily Deal: 25% off
+    name: "Runtz",
+    sizes: [
+      { label: "1/8 oz", price: "$45", compare_at_price: "$60", sku: "RZ-8TH" }, // Daily Deal: 25% off
+      { label: "1/4 oz", price: "$85", sku: "RZ-QTR", stock: 20 },
+      { label: "1/2 oz", price: "$160", sku: "RZ-HALF" },
+      { label: "1 oz", price: "$300", sku: "RZ-OZ", stock: 3 },
+    ],
     description:
       "Dense, candy-sweet indoor flower with a glossy purple-and-lime bag appeal. Hand-trimmed and slow-cured for a smooth, fruity finish.",
     category: "indoors",
@@ -107,8 +143,13 @@ export const catalogue: readonly CatalogueEntry[] = [
   },
   {
     key: "wedding-cake-eighth",
-    name: "Wedding Cake (1/8 oz)",
-    price: "$50",
+    name: "Wedding Cake",
+    sizes: [
+      { label: "1/8 oz", price: "$50" },
+      { label: "1/4 oz", price: "$95" },
+      { label: "1/2 oz", price: "$180" },
+      { label: "1 oz", price: "$340" },
+    ],
     description:
       "Frosted, vanilla-forward buds with an earthy pepper backnote. A rich, evening-leaning hybrid grown under tightly controlled indoor lights.",
     category: "indoors",
@@ -122,8 +163,11 @@ export const catalogue: readonly CatalogueEntry[] = [
   },
   {
     key: "lemon-cherry-gelato-half",
-    name: "Lemon Cherry Gelato (1/2 oz)",
-    price: "$160",
+    name: "Lemon Cherry Gelato",
+    sizes: [
+      { label: "1/2 oz", price: "$160" },
+      { label: "1 oz", price: "$300" },
+    ],
     description: "Bright citrus zest meets ripe cherry in this connoisseur favourite. Chunky, trichome-heavy nugs with a creamy exhale.",
     category: "indoors",
     strain_type: "hybrid",
@@ -136,8 +180,11 @@ export const catalogue: readonly CatalogueEntry[] = [
   },
   {
     key: "zkittlez-ounce",
-    name: "Zkittlez (1 oz)",
-    price: "$280",
+    name: "Zkittlez",
+    sizes: [
+      { label: "1 oz", price: "$280" },
+      { label: "1/4 lb", price: "$1,000" },
+    ],
     description: "A full ounce of tropical, berry-bright Zkittlez. Calm, easy-going and flavourful from the first draw to the last.",
     category: "indoors",
     strain_type: "indica",
@@ -181,8 +228,11 @@ export const catalogue: readonly CatalogueEntry[] = [
   // ------------------------------------------------------------------- Deps
   {
     key: "sunset-sherbet-dep-ounce",
-    name: "Sunset Sherbet Light Dep (1 oz)",
-    price: "$180",
+    name: "Sunset Sherbet Light Dep",
+    sizes: [
+      { label: "1 oz", price: "$180" },
+      { label: "1/4 lb", price: "$640" },
+    ],
     description:
       "Greenhouse-grown with light deprivation for indoor-like structure and sun-grown terpenes. Sweet sherbet and citrus on the nose.",
     category: "deps",
@@ -196,8 +246,11 @@ export const catalogue: readonly CatalogueEntry[] = [
   },
   {
     key: "durban-poison-dep-ounce",
-    name: "Durban Poison Light Dep (1 oz)",
-    price: "$160",
+    name: "Durban Poison Light Dep",
+    sizes: [
+      { label: "1 oz", price: "$160" },
+      { label: "1/4 lb", price: "$580" },
+    ],
     description: "A classic sweet-anise sativa grown under managed greenhouse light cycles. Clean, lively and great value by the ounce.",
     category: "deps",
     strain_type: "sativa",
@@ -210,8 +263,12 @@ export const catalogue: readonly CatalogueEntry[] = [
   },
   {
     key: "og-kush-dep-quarter",
-    name: "OG Kush Light Dep (1/4 oz)",
-    price: "$55",
+    name: "OG Kush Light Dep",
+    sizes: [
+      { label: "1/4 oz", price: "$55" },
+      { label: "1/2 oz", price: "$100" },
+      { label: "1 oz", price: "$180" },
+    ],
     description: "Piney, fuel-forward OG Kush with a firm, well-formed bud. An everyday staple from our greenhouse partners.",
     category: "deps",
     strain_type: "hybrid",
@@ -697,7 +754,7 @@ export const catalogue: readonly CatalogueEntry[] = [
   {
     key: "pala-runtz",
     name: "Pala Runtz",
-    price: "$500",
+    price: "$525",
     description: "Pala-grade Runtz with vivid colour and a sugary, fruit-candy nose. Priced for orders of five units or more.",
     category: "pala",
     strain_type: "hybrid",
@@ -707,12 +764,13 @@ export const catalogue: readonly CatalogueEntry[] = [
     review_count: 146,
     is_lab_tested: true,
     in_stock: true,
+    price_tiers: [{ min_quantity: 5, unit_price: "$500" }],
     bulk_note: "5+ units @ $500",
   },
   {
     key: "pala-blue-dream",
     name: "Pala Blue Dream",
-    price: "$500",
+    price: "$525",
     description: "Sweet blueberry Blue Dream selected for bag appeal and smooth smoke. Bulk pricing at five units and up.",
     category: "pala",
     strain_type: "sativa",
@@ -722,12 +780,13 @@ export const catalogue: readonly CatalogueEntry[] = [
     review_count: 112,
     is_lab_tested: true,
     in_stock: true,
+    price_tiers: [{ min_quantity: 5, unit_price: "$500" }],
     bulk_note: "5+ units @ $500",
   },
   {
     key: "pala-wedding-cake",
     name: "Pala Wedding Cake",
-    price: "$500",
+    price: "$525",
     description: "Rich, frosty Wedding Cake with a vanilla-pepper finish. A dependable crowd favourite for larger orders.",
     category: "pala",
     strain_type: "hybrid",
@@ -737,12 +796,13 @@ export const catalogue: readonly CatalogueEntry[] = [
     review_count: 129,
     is_lab_tested: true,
     in_stock: true,
+    price_tiers: [{ min_quantity: 5, unit_price: "$500" }],
     bulk_note: "5+ units @ $500",
   },
   {
     key: "pala-zkittlez",
     name: "Pala Zkittlez",
-    price: "$500",
+    price: "$525",
     description: "Tropical, candy-forward Zkittlez with tight, well-trimmed buds. Calm and flavourful; five units or more.",
     category: "pala",
     strain_type: "indica",
@@ -752,12 +812,13 @@ export const catalogue: readonly CatalogueEntry[] = [
     review_count: 87,
     is_lab_tested: true,
     in_stock: true,
+    price_tiers: [{ min_quantity: 5, unit_price: "$500" }],
     bulk_note: "5+ units @ $500",
   },
   {
     key: "pala-sour-diesel",
     name: "Pala Sour Diesel",
-    price: "$500",
+    price: "$525",
     description: "Sharp, gassy Sour Diesel with a citrus lift. Lively and aromatic, available at bulk pricing from five units.",
     category: "pala",
     strain_type: "sativa",
@@ -767,6 +828,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     review_count: 94,
     is_lab_tested: true,
     in_stock: true,
+    price_tiers: [{ min_quantity: 5, unit_price: "$500" }],
     bulk_note: "5+ units @ $500",
   },
 
@@ -774,7 +836,7 @@ export const catalogue: readonly CatalogueEntry[] = [
   {
     key: "gelato-punch-aaaa-exotic",
     name: "Gelato Punch AAAA Exotic",
-    price: "$525",
+    price: "$550",
     description:
       "Top-shelf Gelato Punch with deep purple hues and a heavy trichome coat. Sweet berry gelato on the nose with a creamy exhale.",
     category: "gelato-punch",
@@ -785,12 +847,13 @@ export const catalogue: readonly CatalogueEntry[] = [
     review_count: 168,
     is_lab_tested: true,
     in_stock: true,
+    price_tiers: [{ min_quantity: 5, unit_price: "$525" }],
     bulk_note: "5+ units @ $525",
   },
   {
     key: "gelato-punch-aaa-plus-indoor",
     name: "Gelato Punch AAA+ Indoor",
-    price: "$525",
+    price: "$550",
     description: "Dense indoor Gelato Punch, hand-trimmed and slow-cured. Grape candy and sweet cream with a smooth burn.",
     category: "gelato-punch",
     strain_type: "hybrid",
@@ -800,12 +863,13 @@ export const catalogue: readonly CatalogueEntry[] = [
     review_count: 143,
     is_lab_tested: true,
     in_stock: true,
+    price_tiers: [{ min_quantity: 5, unit_price: "$525" }],
     bulk_note: "5+ units @ $525",
   },
   {
     key: "gelato-punch-purple-pheno",
     name: "Gelato Punch Purple Pheno",
-    price: "$525",
+    price: "$550",
     description:
       "A striking purple phenotype with a jammy, dark-berry aroma. Selected for colour, flavour and a relaxed evening character.",
     category: "gelato-punch",
@@ -816,12 +880,13 @@ export const catalogue: readonly CatalogueEntry[] = [
     review_count: 117,
     is_lab_tested: true,
     in_stock: true,
+    price_tiers: [{ min_quantity: 5, unit_price: "$525" }],
     bulk_note: "5+ units @ $525",
   },
   {
     key: "gelato-punch-frosted-cut",
     name: "Gelato Punch Frosted Cut",
-    price: "$525",
+    price: "$550",
     description: "A frost-heavy cut with lime-green calyxes and fiery orange pistils. Bright punch-bowl fruit with a gelato finish.",
     category: "gelato-punch",
     strain_type: "hybrid",
@@ -831,12 +896,13 @@ export const catalogue: readonly CatalogueEntry[] = [
     review_count: 98,
     is_lab_tested: true,
     in_stock: true,
+    price_tiers: [{ min_quantity: 5, unit_price: "$525" }],
     bulk_note: "5+ units @ $525",
   },
   {
     key: "gelato-punch-aa-plus-light-dep",
     name: "Gelato Punch AA+ Light Dep",
-    price: "$525",
+    price: "$550",
     description: "Greenhouse light-dep Gelato Punch with full flavour and great value per unit. Sweet, fruity and well cured.",
     category: "gelato-punch",
     strain_type: "hybrid",
@@ -846,14 +912,19 @@ export const catalogue: readonly CatalogueEntry[] = [
     review_count: 72,
     is_lab_tested: true,
     in_stock: true,
+    price_tiers: [{ min_quantity: 5, unit_price: "$525" }],
     bulk_note: "5+ units @ $525",
   },
 
   // -------------------------------------------------------------- New Drops
   {
     key: "lemon-cherry-runtz-eighth",
-    name: "Lemon Cherry Runtz (1/8 oz)",
-    price: "$55",
+    name: "Lemon Cherry Runtz",
+    sizes: [
+      { label: "1/8 oz", price: "$55" },
+      { label: "1/4 oz", price: "$100" },
+      { label: "1/2 oz", price: "$190" },
+    ],
     description: "Just landed: a zesty cross of Lemon Cherry Gelato and Runtz. Tart citrus, sweet cherry and a candy-shop finish.",
     category: "new-drops",
     strain_type: "hybrid",
@@ -867,8 +938,11 @@ export const catalogue: readonly CatalogueEntry[] = [
   {
     // Deliberately sparse: no rating or review count, effects as one string.
     key: "apple-fritter-eighth",
-    name: "Apple Fritter (1/8 oz)",
-    price: "$50",
+    name: "Apple Fritter",
+    sizes: [
+      { label: "1/8 oz", price: "$50" },
+      { label: "1/4 oz", price: "$95" },
+    ],
     description: "Fresh from the latest harvest: baked apple, cinnamon and sweet dough. Dense, sticky buds with a buttery smoke.",
     category: "new-drops",
     strain_type: "hybrid",
@@ -877,9 +951,11 @@ export const catalogue: readonly CatalogueEntry[] = [
   },
   {
     key: "permanent-marker-ounce",
-    name: "Permanent Marker (1 oz)",
-    price: "$300",
-    compare_at_price: "$400", // Daily Deal: 25% off
+    name: "Permanent Marker",
+    sizes: [
+      { label: "1 oz", price: "$300", compare_at_price: "$400" }, // Daily Deal: 25% off
+      { label: "1/4 lb", price: "$1,100" },
+    ],
     description: "A sought-after new release with a loud, inky-floral nose and soapy candy finish. Limited quantities this drop.",
     category: "new-drops",
     strain_type: "indica",

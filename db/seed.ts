@@ -1,10 +1,14 @@
 import { count } from "drizzle-orm";
 import type { Db } from "../app/server/load-context";
-import { D1_MAX_BOUND_PARAMETERS, insertProductRows } from "../app/features/migration/migration.server";
+import {
+  catalogueInsertStatements,
+  D1_MAX_BOUND_PARAMETERS,
+  insertProductRows,
+  prepareCatalogueRows,
+} from "../app/features/migration/migration.server";
 import { catalogue } from "./catalogue";
 import { putSampleLabReports } from "./sample-lab-reports";
 import { products } from "./schema";
-import { catalogueEntryToRow } from "./transform";
 
 // Inserting is shared with the admin migration: one atomic batch, each statement under D1's 100 bound parameters.
 export { D1_MAX_BOUND_PARAMETERS, insertProductRows };
@@ -17,7 +21,9 @@ export async function seedCatalogueIfEmpty(db: Db, bucket?: R2Bucket): Promise<n
   const [{ value }] = await db.select({ value: count() }).from(products);
   if (value > 0) return 0;
   if (bucket) await putSampleLabReports(bucket, catalogue);
-  const rows = catalogue.map(catalogueEntryToRow);
-  await insertProductRows(db, rows);
+  // The admin migration's own statements: each product with its sizes (decision 028), in one batch.
+  const { rows } = prepareCatalogueRows(catalogue);
+  const [first, ...rest] = catalogueInsertStatements(db, rows);
+  if (first) await db.batch([first, ...rest]);
   return rows.length;
 }

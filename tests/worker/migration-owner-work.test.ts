@@ -25,6 +25,8 @@ import { adminPost, follow, read } from "./admin-helpers";
 
 const db = createDb(env.DB);
 type Entry = (typeof catalogue)[number];
+/** The first catalogue product sold in one size: its price is the products row's (a sized one's prices live in its sizes). */
+const ONE_SIZE = catalogue.findIndex((entry) => !entry.sizes);
 
 let messageNumber = 0;
 /** Starts a run as the confirmed admin action does and delivers it to the Worker's queue handler, as the Queue would. */
@@ -59,7 +61,7 @@ async function productByKey(key: string) {
 function nextEdition(): Entry[] {
   return [
     ...catalogue.map((entry, index) =>
-      index === 0 ? { ...entry, price: "$1234" } : index === 1 ? { ...entry, description: "New supplier description." } : entry,
+      index === ONE_SIZE ? { ...entry, price: "$1234" } : index === 1 ? { ...entry, description: "New supplier description." } : entry,
     ),
     { key: "new-arrival-28", name: "New Arrival Gummies", price: "$20", category: "edibles", effects: ["Happy"] },
   ];
@@ -99,7 +101,7 @@ describe("stable identities across loads", () => {
     const after = await idsByKey();
     for (const [key, id] of Object.entries(before)) expect(after[key], key).toBe(id);
     expect(after["new-arrival-28"]).toBeGreaterThan(Math.max(...Object.values(before)));
-    expect((await productByKey(catalogue[0]!.key))!.price_cents).toBe(123400);
+    expect((await productByKey(catalogue[ONE_SIZE]!.key))!.price_cents).toBe(123400);
     expect((await productByKey(catalogue[1]!.key))!.description).toBe("New supplier description.");
 
     // A third load of the same edition writes nothing.
@@ -128,7 +130,7 @@ describe("stable identities across loads", () => {
 
 describe("a load keeps the owner's work unless told to replace it", () => {
   it("plans adds, updates, unchanged, the owner's products by name and the edits it would overwrite", async () => {
-    await ownerRenames(catalogue[0]!.key, "Owner's Own Name");
+    await ownerRenames(catalogue[ONE_SIZE]!.key, "Owner's Own Name");
     await ownerAddsProduct("My House Gummies");
 
     const { keep, replace } = await catalogueLoadChoices(db, nextEdition());
@@ -140,7 +142,7 @@ describe("a load keeps the owner's work unless told to replace it", () => {
   });
 
   it("by default keeps the owner's products and edits, and still brings the catalogue's own changes", async () => {
-    const key = catalogue[0]!.key;
+    const key = catalogue[ONE_SIZE]!.key;
     await ownerRenames(key, "Owner's Own Name");
     const ownId = await ownerAddsProduct("My House Gummies");
 
@@ -156,12 +158,12 @@ describe("a load keeps the owner's work unless told to replace it", () => {
   });
 
   it("replacing overwrites the edits and moves the owner's products to the trash, from where they come back whole", async () => {
-    const key = catalogue[0]!.key;
+    const key = catalogue[ONE_SIZE]!.key;
     await ownerRenames(key, "Owner's Own Name");
     const ownId = await ownerAddsProduct("My House Gummies");
 
     await load(nextEdition(), { replace: true });
-    expect((await productByKey(key))!.name).toBe(catalogue[0]!.name);
+    expect((await productByKey(key))!.name).toBe(catalogue[ONE_SIZE]!.name);
     expect(await env.DB.prepare("SELECT id FROM products WHERE id = ?").bind(ownId).first()).toBeNull();
     const trash = await read(await get("/admin/trash", { headers: { Cookie: await adminCookie() } }));
     expect(trash).toContain("My House Gummies");
@@ -176,7 +178,7 @@ describe("a load keeps the owner's work unless told to replace it", () => {
   });
 
   it("never reprices a product the owner sells in several sizes, even when replacing (its prices live in its sizes)", async () => {
-    const key = catalogue[0]!.key;
+    const key = catalogue[ONE_SIZE]!.key;
     const { id } = (await productByKey(key)) as { id: number };
     const sizes = [
       { label: "1/8 oz", priceCents: 4500, compareAtCents: null, sku: null, stock: 10, tiers: null },
@@ -197,6 +199,59 @@ describe("a load keeps the owner's work unless told to replace it", () => {
     }
   });
 
+  it("sells a product loaded before sizes in the catalogue's sizes, keeping its id and its size's id, unless the owner repriced it", async () => {
+    // A shop loaded before sizes: the strains were one size each, named with it.
+    const runtz = catalogue.find((entry) => entry.key === "runtz-eighth")!;
+    const wedding = catalogue.find((entry) => entry.key === "wedding-cake-eighth")!;
+    const before = (entry: Entry, name: string, price: string) => {
+      const { sizes: _sizes, ...rest } = entry;
+      return { ...rest, name, price };
+    };
+    const old = catalogue.map((entry) =>
+      entry === runtz
+        ? before(runtz, "Runtz (1/8 oz)", "$45")
+        : entry === wedding
+          ? before(wedding, "Wedding Cake (1/8 oz)", "$50")
+          : entry,
+    );
+    await env.DB.prepare("DELETE FROM products").run();
+    await load(old);
+    const runtzRow = (await productByKey("runtz-eighth")) as { id: number };
+    const [oldSize] = (await readSizes(db, [runtzRow.id])).get(runtzRow.id)!;
+    // The owner repriced Wedding Cake's one size: its prices are the owner's.
+    const weddingRow = (await productByKey("wedding-cake-eighth")) as { id: number };
+    await env.DB.prepare("UPDATE products SET price_cents = 5500, version = version + 1 WHERE id = ?").bind(weddingRow.id).run();
+    await catalogueChanged();
+
+    const { keep } = await catalogueLoadChoices(db, catalogue);
+    expect(keep.ownerEdits.find((edit) => edit.id === weddingRow.id)?.fields).toContain("priceCents");
+    expect((await load(catalogue)).status).toBe("succeeded");
+    const sizes = (await readSizes(db, [runtzRow.id])).get(runtzRow.id)!;
+    expect(sizes.map((size) => [size.label, size.priceCents, size.stock])).toEqual([
+      ["1/8 oz", 4500, null],
+      ["1/4 oz", 8500, 20],
+      ["1/2 oz", 16000, null],
+      ["1 oz", 30000, 3],
+    ]);
+    // The same product and, for its first size, the same size: a cart line naming either stays valid.
+    expect(sizes[0]!.id).toBe(oldSize!.id);
+    expect(await productByKey("runtz-eighth")).toMatchObject({ id: runtzRow.id, name: "Runtz", price_cents: 4500, sizes_price_differs: 1 });
+    // Wedding Cake keeps the owner's one size and price in 'keep' (the name the owner never touched follows the catalogue).
+    expect((await readSizes(db, [weddingRow.id])).get(weddingRow.id)!.map((size) => [size.label, size.priceCents])).toEqual([["", 5500]]);
+    expect(await productByKey("wedding-cake-eighth")).toMatchObject({ name: "Wedding Cake", price_cents: 5500 });
+
+    // A second load changes nothing; 'replace' gives Wedding Cake the catalogue's sizes.
+    expect((await catalogueLoadChoices(db, catalogue)).keep).toMatchObject({ added: 0, updated: 0 });
+    await load(catalogue, { replace: true });
+    expect((await readSizes(db, [weddingRow.id])).get(weddingRow.id)!.map((size) => size.label)).toEqual([
+      "1/8 oz",
+      "1/4 oz",
+      "1/2 oz",
+      "1 oz",
+    ]);
+    expect((await readSizes(db, [runtzRow.id])).get(runtzRow.id)).toEqual(sizes);
+  });
+
   it("leaves a catalogue product the owner deleted in the trash, and the plan says so", async () => {
     const key = catalogue[2]!.key;
     const id = (await idsByKey())[key]!;
@@ -214,7 +269,7 @@ describe("a load keeps the owner's work unless told to replace it", () => {
 
 describe("the confirmation (no JavaScript needed)", () => {
   it("shows the counts, the owner's products by name and their edits before anything changes", async () => {
-    await ownerRenames(catalogue[0]!.key, "Owner's Own Name");
+    await ownerRenames(catalogue[ONE_SIZE]!.key, "Owner's Own Name");
     await ownerAddsProduct("My House Gummies");
     const html = await read(await get("/admin/catalogue-load", { headers: { Cookie: await adminCookie() } }));
     expect(html).toContain("Load the full product catalogue?");
@@ -261,7 +316,7 @@ describe("the confirmation (no JavaScript needed)", () => {
 
 describe("product URLs", () => {
   it("301s a bare id and any old slug to the canonical /product/{id}-{slug}, which the sitemap, canonical link and JSON-LD use", async () => {
-    const row = (await productByKey(catalogue[0]!.key)) as { id: number; name: string };
+    const row = (await productByKey(catalogue[ONE_SIZE]!.key)) as { id: number; name: string };
     const canonical = productPath(row);
     expect(canonical).toMatch(new RegExp(`^/product/${row.id}-[a-z0-9-]+$`));
 
@@ -276,7 +331,7 @@ describe("product URLs", () => {
     expect(await (await get("/sitemap.xml")).text()).toContain(`<loc>http://localhost${canonical}</loc>`);
 
     // After a rename the old slug still arrives, at the new name.
-    await ownerRenames(catalogue[0]!.key, "Wild Berry Gummies Deluxe");
+    await ownerRenames(catalogue[ONE_SIZE]!.key, "Wild Berry Gummies Deluxe");
     const renamed = await get(canonical);
     expect(renamed.status).toBe(301);
     expect(renamed.headers.get("Location")).toBe(`/product/${row.id}-wild-berry-gummies-deluxe`);

@@ -3,7 +3,7 @@ import { categories, products, productSizes, settings } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { toProduct } from "~/features/catalogue/product";
 import { thcColumns } from "~/features/catalogue/thc";
-import { readSizes, sizeWriteStatements } from "~/features/catalogue/sizes.server";
+import { abortUnlessChanged, readSizes, sizeWriteStatements } from "~/features/catalogue/sizes.server";
 import type { SizeInput } from "~/features/catalogue/sizes";
 import { pageOffset } from "~/features/shop-filters/shop-filters";
 import { availableCondition, onSaleCondition, productListColumns } from "~/features/catalogue/listing-sql.server";
@@ -252,17 +252,6 @@ export async function createProduct(db: Db, columns: ProductColumns, sizes?: rea
   ]);
   return row!.id;
 }
-
-/**
- * Fails its batch (NOT NULL) unless the statement before it changed a row: the sizes of a versioned
- * update are written only with the update itself, never over another tab's newer save. (A deleted
- * product has no sizes to trip on; its new sizes then fail on the foreign key.)
- */
-export const abortUnlessChanged = (db: Db, id: number) =>
-  db
-    .update(productSizes)
-    .set({ productId: sql`NULL` })
-    .where(and(eq(productSizes.productId, id), sql`changes() = 0`));
 
 export type UpdateResult = { status: "updated"; version: number } | { status: "not-found" } | { status: "conflict" };
 

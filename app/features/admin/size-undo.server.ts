@@ -1,9 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import { products, productSizes, sizeTrash } from "~db/schema";
 import type { Db } from "~/server/load-context";
-import { sizeWriteStatements } from "~/features/catalogue/sizes.server";
+import { abortUnlessChanged, sizeWriteStatements } from "~/features/catalogue/sizes.server";
 import { MAX_SIZES, toProductSize, type ProductSize } from "~/features/catalogue/sizes";
-import { abortUnlessChanged, versionBump } from "./product-admin.server";
+import { versionBump } from "./product-admin.server";
 
 /**
  * The Undo of a product form's save that removed sizes (decision 028). The save kept the sizes it

@@ -17,6 +17,31 @@ import { derivedProductColumns, pricesDiffer, toProductSize, type ProductSize, t
 /** The id of the products row inserted earlier in the same batch (products ids are AUTOINCREMENT). */
 const insertedProductId = sql`(SELECT seq FROM sqlite_sequence WHERE name = 'products')`;
 
+/**
+ * Which product a write names: its id; "inserted", the products row inserted earlier in the same batch;
+ * or `{ insertedKey }`, that row only if it carries this catalogue key — NULL otherwise (an insert
+ * skipped ON CONFLICT), so the sizes' insert fails its NOT NULL and the batch writes nothing, never
+ * another product's sizes.
+ */
+export type SizesTarget = number | "inserted" | { insertedKey: string };
+
+function targetId(target: SizesTarget) {
+  if (target === "inserted") return insertedProductId;
+  if (typeof target === "number") return sql`${target}`;
+  return sql`(SELECT ${products.id} FROM ${products} WHERE ${products.catalogueKey} = ${target.insertedKey} AND ${products.id} = ${insertedProductId})`;
+}
+
+/**
+ * Fails its batch (NOT NULL) unless the statement before it changed a row: the sizes of a versioned
+ * update are written only with the update itself, never over another tab's newer save. (A deleted
+ * product has no sizes to trip on; its new sizes then fail on the foreign key.)
+ */
+export const abortUnlessChanged = (db: Db, id: number) =>
+  db
+    .update(productSizes)
+    .set({ productId: sql`NULL` })
+    .where(and(eq(productSizes.productId, id), sql`changes() = 0`));
+
 function sizeValues(size: SizeInput, position: number) {
   return {
     position,
@@ -33,7 +58,7 @@ function sizeValues(size: SizeInput, position: number) {
  * The statements that make `sizes` (in order) the sizes of product `productId` — or, with "inserted",
  * of the product inserted earlier in the same batch — and set the products row's derived columns.
  * Sizes with an id of this product are updated in place (cart lines naming them stay valid); sizes of
- * this product not listed are deleted; new ones are inserted. Validate first (the form's schema):
+ * this product not listed are deleted; new ones are inserted (see SizesTarget). Validate first (the form's schema):
  * this writes what it is given.
  *
  * `keepRemoved` (the owner's form): the sizes this write deletes are first kept in `size_trash` under
@@ -42,16 +67,16 @@ function sizeValues(size: SizeInput, position: number) {
  */
 export function sizeWriteStatements(
   db: Db,
-  productId: number | "inserted",
+  productId: SizesTarget,
   sizes: readonly SizeInput[],
   keepRemoved?: { version: number },
 ): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
   const derived = derivedProductColumns(sizes);
-  const product = productId === "inserted" ? insertedProductId : sql`${productId}`;
-  const kept = productId === "inserted" ? [] : sizes.flatMap((size) => (size.id ? [size.id] : []));
+  const product = targetId(productId);
+  const kept = typeof productId !== "number" ? [] : sizes.flatMap((size) => (size.id ? [size.id] : []));
   const removed = and(eq(productSizes.productId, product), kept.length > 0 ? notInArray(productSizes.id, kept) : undefined);
   const statements: BatchItem<"sqlite">[] = [db.update(products).set(derived).where(eq(products.id, product))];
-  if (keepRemoved && productId !== "inserted") {
+  if (keepRemoved && typeof productId === "number") {
     statements.push(
       db.delete(sizeTrash).where(eq(sizeTrash.productId, productId)),
       db.insert(sizeTrash).select(
@@ -81,7 +106,7 @@ export function sizeWriteStatements(
   }
   statements.push(db.delete(productSizes).where(removed));
   sizes.forEach((size, position) => {
-    if (productId !== "inserted" && size.id) {
+    if (typeof productId === "number" && size.id) {
       statements.push(
         db
           .update(productSizes)

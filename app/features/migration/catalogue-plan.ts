@@ -153,7 +153,7 @@ export function effectiveSnapshot(row: ExistingProduct): CatalogueFields | null 
  * one price: for a product the owner sells in several sizes it never writes them (the sizes are the
  * owner's, in either mode), and a different catalogue price is reported as the owner's edit.
  */
-const SIZE_PRICE_FIELDS: ReadonlySet<CatalogueField> = new Set(["priceCents", "compareAtCents", "priceTiers"]);
+export const SIZE_PRICE_FIELDS: ReadonlySet<CatalogueField> = new Set(["priceCents", "compareAtCents", "priceTiers"]);
 
 export function planRow(
   existing: ExistingProduct | undefined,

@@ -4,14 +4,27 @@ import { z } from "zod";
 import { catalogue as builtInCatalogue } from "~db/catalogue";
 import { categories, migrationRuns, productTrash, products, settings, type MigrationRunRow, type NewProductRow } from "~db/schema";
 import { putSampleLabReports } from "~db/sample-lab-reports";
-import { catalogueEntryToRow } from "~db/transform";
+import { catalogueEntryToProduct, isPlainSize } from "~db/transform";
 import { createDb, type Db } from "~/server/load-context";
 import { validMessages } from "~/server/queue-messages";
 import { thcColumns } from "~/features/catalogue/thc";
+import type { SizeInput } from "~/features/catalogue/sizes";
+import { abortUnlessChanged, readSizes, sizeWriteStatements } from "~/features/catalogue/sizes.server";
 import { moveProductsToTrash, trashedCatalogueProducts } from "~/features/trash/trash.server";
 import { IMPORT_BATCH_ROWS, IMPORT_TEXT } from "~/features/catalogue-csv/catalogue-import";
 import { importObjectKey, planCatalogueImport, readStagedImport, type ImportStep } from "~/features/catalogue-csv/catalogue-import.server";
-import { catalogueFields, planRow, planToken, serializeSnapshot, type LoadMode, type PlanSummary, type RowPlan } from "./catalogue-plan";
+import {
+  catalogueFields,
+  effectiveSnapshot,
+  planRow,
+  planToken,
+  serializeSnapshot,
+  SIZE_PRICE_FIELDS,
+  type ExistingProduct,
+  type LoadMode,
+  type PlanSummary,
+  type RowPlan,
+} from "./catalogue-plan";
 import { readExistingProducts } from "./existing-products.server";
 import {
   ACTIVE_MIGRATION_STATUSES,
@@ -119,6 +132,35 @@ export async function insertProductRows(db: Db, rows: readonly NewProductRow[]) 
   if (first) await db.batch([first, ...rest]);
 }
 
+/** A catalogue product to insert: its keyed row and its sizes (decision 028). */
+export interface KeyedProduct {
+  row: NewProductRow & { catalogueKey: string };
+  sizes: readonly SizeInput[];
+}
+
+/**
+ * The statements that insert catalogue products with their sizes, for one batch. Products sold in one
+ * plain size go in as multi-row INSERTs (the insert trigger gives each its size); a product with sizes
+ * of its own is its INSERT followed at once by its sizes, named by its key as the row just inserted
+ * (`{ insertedKey }`), so each product's sizes attach to its own row. A key that already exists is
+ * skipped (ON CONFLICT DO NOTHING) and its sizes then fail the batch instead of landing elsewhere.
+ */
+export function catalogueInsertStatements(db: Db, items: readonly KeyedProduct[]): BatchItem<"sqlite">[] {
+  const plain = items.filter((item) => isPlainSize(item.sizes));
+  return [
+    ...productInsertStatements(
+      db,
+      plain.map((item) => item.row),
+    ),
+    ...items
+      .filter((item) => !isPlainSize(item.sizes))
+      .flatMap((item) => [
+        ...productInsertStatements(db, [item.row]),
+        ...sizeWriteStatements(db, { insertedKey: item.row.catalogueKey }, item.sizes),
+      ]),
+  ];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Starting a run (admin action)
 
@@ -182,13 +224,14 @@ type CatalogueRow = NewProductRow & { catalogueKey: string };
 
 /** Transforms the catalogue with the shared transform; entries that cannot become a keyed row are reported, not inserted. */
 export function prepareCatalogueRows(entries: readonly unknown[]) {
-  const rows: CatalogueRow[] = [];
+  const rows: KeyedProduct[] = [];
   const rejected: FailedProduct[] = [];
   const seen = new Set<string>();
   entries.forEach((entry, index) => {
     let row: NewProductRow;
+    let sizes: SizeInput[];
     try {
-      row = catalogueEntryToRow(entry);
+      ({ row, sizes } = catalogueEntryToProduct(entry));
     } catch (error) {
       rejected.push({ key: `#${index + 1}`, name: "Unnamed Product", reason: safeErrorMessage(error) });
       return;
@@ -201,7 +244,7 @@ export function prepareCatalogueRows(entries: readonly unknown[]) {
       rejected.push({ key, name: row.name, reason: `Duplicate catalogue key "${key}"` });
     } else {
       seen.add(key);
-      rows.push({ ...row, catalogueKey: key });
+      rows.push({ row: { ...row, catalogueKey: key }, sizes });
     }
   });
   return { rows, rejected };
@@ -212,6 +255,10 @@ export function prepareCatalogueRows(entries: readonly unknown[]) {
 
 export interface LoadStep {
   row: CatalogueRow;
+  /** the catalogue's sizes of this product */
+  sizes: readonly SizeInput[];
+  /** an update that also makes the catalogue's sizes this product's (a one-size product becoming several, see `sizesToWrite`) */
+  writeSizes?: SizeInput[];
   plan: RowPlan;
 }
 
@@ -246,7 +293,8 @@ export async function planCatalogueLoad(db: Db, entries: readonly unknown[], mod
   ]);
   const byKey = new Map(existing.filter((row) => row.catalogueKey).map((row) => [row.catalogueKey!, row]));
   const trashedByKey = new Map(trashed.map((entry) => [entry.catalogueKey!, entry]));
-  const catalogueKeys = new Set(prepared.rows.map((row) => row.catalogueKey));
+  const catalogueKeys = new Set(prepared.rows.map(({ row }) => row.catalogueKey));
+  const firstSizes = await firstSizesOf(db, prepared.rows, byKey);
   const summary: CatalogueLoadPlan["summary"] = {
     mode,
     catalogueSize: entries.length,
@@ -260,7 +308,7 @@ export async function planCatalogueLoad(db: Db, entries: readonly unknown[], mod
     trashed: [],
   };
   const steps: LoadStep[] = [];
-  for (const catalogueRow of prepared.rows) {
+  for (const { row: catalogueRow, sizes } of prepared.rows) {
     // A renamed category keeps its products: the catalogue's slug is looked up by the category's stable key.
     const row = { ...catalogueRow, category: categorySlugs.get(catalogueRow.category) ?? catalogueRow.category };
     const current = byKey.get(row.catalogueKey);
@@ -268,22 +316,60 @@ export async function planCatalogueLoad(db: Db, entries: readonly unknown[], mod
     if (inTrash) {
       summary.trashed.push({ id: inTrash.id, name: inTrash.name });
       if (mode === "keep") {
-        steps.push({ row, plan: { kind: "skip" } });
+        steps.push({ row, sizes, plan: { kind: "skip" } });
       } else {
         summary.added += 1;
-        steps.push({ row, plan: { kind: "restore", id: inTrash.id } });
+        steps.push({ row, sizes, plan: { kind: "restore", id: inTrash.id } });
       }
       continue;
     }
     const planned = planRow(current, catalogueFields(row), mode);
-    if (planned.plan.kind === "add") summary.added += 1;
-    else if (planned.updated) summary.updated += 1;
+    const writeSizes = current ? sizesToWrite(current, sizes, firstSizes.get(current.id), mode) : undefined;
+    // The sizes go in with an update of the row (its version guards them; see stepStatements).
+    const plan: RowPlan =
+      writeSizes && planned.plan.kind === "unchanged"
+        ? { kind: "update", id: current!.id, version: current!.version, set: {}, snapshot: planned.plan.snapshot ?? "" }
+        : planned.plan;
+    if (plan.kind === "add") summary.added += 1;
+    else if (planned.updated || writeSizes) summary.updated += 1;
     else summary.unchanged += 1;
-    if (current && planned.ownerEdits.length > 0)
-      summary.ownerEdits.push({ id: current.id, name: current.name, fields: planned.ownerEdits });
-    steps.push({ row, plan: planned.plan });
+    const ownerEdits = writeSizes ? planned.ownerEdits.filter((field) => !SIZE_PRICE_FIELDS.has(field)) : planned.ownerEdits;
+    if (current && ownerEdits.length > 0) summary.ownerEdits.push({ id: current.id, name: current.name, fields: ownerEdits });
+    steps.push({ row, sizes, ...(writeSizes ? { writeSizes } : {}), plan });
   }
   return { summary, steps, rejected: prepared.rejected };
+}
+
+/**
+ * The sizes a load writes on a product that exists (decision 028, "Sizes in the catalogue"): only when
+ * the catalogue sells it in sizes of its own and the product is still sold in ONE size (a shop loaded
+ * before sizes: 'Runtz (1/8 oz)'), and only when the owner never changed its prices since the last
+ * load — or chose 'replace'. Its one size keeps its id (cart lines naming it stay valid) as the
+ * catalogue's first size, which is the one the key names, with the owner's SKU and stock when set. A
+ * product sold in several sizes is never resized by a load: its sizes are the owner's.
+ */
+export function sizesToWrite(
+  current: ExistingProduct,
+  sizes: readonly SizeInput[],
+  first: { id: number; sku: string | null; stock: number | null } | undefined,
+  mode: LoadMode,
+): SizeInput[] | undefined {
+  if (current.sizeCount !== 1 || !first || isPlainSize(sizes)) return undefined;
+  const snapshot = effectiveSnapshot(current);
+  const ownerChanged = !snapshot || [...SIZE_PRICE_FIELDS].some((field) => snapshot[field] !== current.fields[field]);
+  if (ownerChanged && mode !== "replace") return undefined;
+  const [head, ...rest] = sizes;
+  return [{ ...head!, id: first.id, sku: first.sku ?? head!.sku, stock: first.stock ?? head!.stock }, ...rest];
+}
+
+/** The one size of each catalogue product sold in one size that the catalogue sells in several (one query). */
+async function firstSizesOf(db: Db, items: readonly KeyedProduct[], byKey: Map<string, ExistingProduct>) {
+  const ids = items.flatMap(({ row, sizes }) => {
+    const current = byKey.get(row.catalogueKey);
+    return current && current.sizeCount === 1 && !isPlainSize(sizes) ? [current.id] : [];
+  });
+  const sizes = await readSizes(db, ids);
+  return new Map([...sizes].map(([id, [first]]) => [id, first!]));
 }
 
 /** An error that escaped the insert phase: recorded as 'Failed to insert products: {error}'. */
@@ -391,17 +477,19 @@ function progressUpdate(db: Db, runId: string, inserted: number, failedProducts:
 }
 
 /** The statements that carry out one planned catalogue product (none when it is unchanged or stays in the trash). */
-function stepStatements(db: Db, { row, plan }: LoadStep): BatchItem<"sqlite">[] {
+function stepStatements(db: Db, { row, sizes, writeSizes, plan }: LoadStep): BatchItem<"sqlite">[] {
   switch (plan.kind) {
     case "add":
-      return productInsertStatements(db, [{ ...row, catalogueSnapshot: serializeSnapshot(catalogueFields(row)) }]);
+      return catalogueInsertStatements(db, [{ row: withSnapshot(row), sizes }]);
     case "restore":
       return [
-        ...productInsertStatements(db, [{ ...row, id: plan.id, catalogueSnapshot: serializeSnapshot(catalogueFields(row)) }]),
+        ...productInsertStatements(db, [{ ...withSnapshot(row), id: plan.id }]),
+        // The catalogue's sizes replace the one the insert trigger gave the restored row.
+        ...(isPlainSize(sizes) ? [] : sizeWriteStatements(db, plan.id, sizes)),
         db.delete(productTrash).where(eq(productTrash.id, plan.id)),
       ];
     case "update": {
-      const changes = Object.keys(plan.set).length > 0;
+      const changes = Object.keys(plan.set).length > 0 || writeSizes !== undefined;
       const thc = "thcContent" in plan.set ? thcColumns(plan.set.thcContent as string | null) : {};
       return [
         db
@@ -415,11 +503,18 @@ function stepStatements(db: Db, { row, plan }: LoadStep): BatchItem<"sqlite">[] 
           })
           // Only while the row is as planned: an owner's save in the meantime wins.
           .where(and(eq(products.id, plan.id), eq(products.version, plan.version))),
+        // ... and its sizes only with that update (a stale version fails the batch: nothing is written).
+        ...(writeSizes ? [abortUnlessChanged(db, plan.id), ...sizeWriteStatements(db, plan.id, writeSizes)] : []),
       ];
     }
     default:
       return [];
   }
+}
+
+/** A catalogue row with the snapshot of what this load writes (decision 024). */
+function withSnapshot(row: CatalogueRow): CatalogueRow {
+  return { ...row, catalogueSnapshot: serializeSnapshot(catalogueFields(row)) };
 }
 
 /**
@@ -431,9 +526,9 @@ async function applyGroup(db: Db, runId: string, group: LoadStep[], doneBefore: 
   // New products go in as multi-row INSERTs (as many rows per statement as fit in 100 parameters).
   const adds = group.filter((step) => step.plan.kind === "add");
   const statements = [
-    ...productInsertStatements(
+    ...catalogueInsertStatements(
       db,
-      adds.map(({ row }) => ({ ...row, catalogueSnapshot: serializeSnapshot(catalogueFields(row)) })),
+      adds.map(({ row, sizes }) => ({ row: withSnapshot(row), sizes })),
     ),
     ...group.filter((step) => step.plan.kind !== "add").flatMap((step) => stepStatements(db, step)),
   ];
