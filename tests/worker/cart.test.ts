@@ -4,6 +4,7 @@ import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../app/features/cart/cart"
 import { restoreProduct, trashProduct } from "../../app/features/trash/trash.server";
 import { cartAfter as cartCookieLines, cartCookie, decodeCookieValue as decodeValue, get, ORIGIN, postForm, setCookie } from "./helpers";
 import { db } from "./shop-helpers";
+import { sellInOneSize } from "./size-fixtures";
 
 /**
  * The cart through the real Worker: the `cannabis-cart` cookie is read from Set-Cookie and sent back
@@ -33,8 +34,9 @@ async function productId(key: string) {
 }
 
 beforeAll(async () => {
-  runtz = await productId("runtz-eighth");
-  cake = await productId("wedding-cake-eighth");
+  // One-size products, as a shop loaded before the catalogue came in sizes sells them (sizes: sizes-shopper.test.ts).
+  runtz = await sellInOneSize("runtz-eighth", "Runtz (1/8 oz)");
+  cake = await sellInOneSize("wedding-cake-eighth", "Wedding Cake (1/8 oz)");
   gummies = await productId("wild-berry-gummies");
   Object.assign(ids, { runtz, cake, gummies });
 });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cartCookie, get, ORIGIN, postForm } from "./helpers";
+import { sellInOneSize } from "./size-fixtures";
 
 /**
  * An out-of-stock product can never be ordered, even from a cart saved while it was in stock: the
@@ -11,14 +12,10 @@ import { cartCookie, get, ORIGIN, postForm } from "./helpers";
 let runtz: number;
 let cake: number;
 
-async function productId(key: string) {
-  const row = await env.DB.prepare("SELECT id FROM products WHERE catalogue_key = ?").bind(key).first<{ id: number }>();
-  return row!.id;
-}
-
 beforeAll(async () => {
-  runtz = await productId("runtz-eighth");
-  cake = await productId("wedding-cake-eighth");
+  // One-size products, as a shop loaded before the catalogue came in sizes sells them (sizes: sizes-shopper.test.ts).
+  runtz = await sellInOneSize("runtz-eighth", "Runtz (1/8 oz)");
+  cake = await sellInOneSize("wedding-cake-eighth", "Wedding Cake (1/8 oz)");
 });
 
 afterEach(async () => {

@@ -1,7 +1,8 @@
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { products, productSizes } from "../../db/schema";
-import type { Db } from "../../app/server/load-context";
-import { sizeWriteStatements } from "../../app/features/catalogue/sizes.server";
+import { createDb, type Db } from "../../app/server/load-context";
+import { readSizes, sizeWriteStatements } from "../../app/features/catalogue/sizes.server";
 import type { SizeInput } from "../../app/features/catalogue/sizes";
 import { productPath } from "../../app/features/catalogue/product-path";
 import { catalogueChanged } from "./helpers";
@@ -30,18 +31,20 @@ export async function catalogueProductId(db: Db, key: string): Promise<number> {
 }
 
 /**
- * The catalogue's Runtz (1/8 oz) renamed Runtz and sold in RUNTZ_SIZES, its first size keeping its id
- * (the product's), as the form's save does; Wedding Cake stays in one size. Size ids by label.
+ * The catalogue's Runtz sold in RUNTZ_SIZES (the fixture's prices and stock), its first size keeping
+ * its id, as the form's save does; Wedding Cake in one size, as a shop loaded before the catalogue
+ * came in sizes has it ('Wedding Cake (1/8 oz)'). Size ids by label.
  */
 export async function sellRuntzInFourSizes(db: Db) {
   const runtz = await catalogueProductId(db, "runtz-eighth");
-  const cake = await catalogueProductId(db, "wedding-cake-eighth");
+  const cake = await sellInOneSize("wedding-cake-eighth", "Wedding Cake (1/8 oz)");
+  const first = await firstSizeId(runtz);
   await db.batch([
     db.update(products).set({ name: "Runtz" }).where(eq(products.id, runtz)),
     ...sizeWriteStatements(
       db,
       runtz,
-      RUNTZ_SIZES.map((one, i) => (i === 0 ? { ...one, id: runtz } : one)),
+      RUNTZ_SIZES.map((one, i) => (i === 0 ? { ...one, id: first } : one)),
     ),
   ]);
   const rows = await db.select().from(productSizes).where(eq(productSizes.productId, runtz));
@@ -49,4 +52,30 @@ export async function sellRuntzInFourSizes(db: Db) {
   for (const row of rows) size[row.label] = row.id;
   await catalogueChanged();
   return { runtz, cake, size, path: productPath({ id: runtz, name: "Runtz" }) };
+}
+
+/**
+ * A catalogue product sold in one size again, under `name` — as a shop loaded before the catalogue
+ * came in sizes has it ('Runtz (1/8 oz)' at $45), or as an owner who sells it so: its first size keeps
+ * its id and price, the others go. Tests of one-size behaviour (the cart, out of stock) use it, so
+ * they keep proving what a one-size product does while the built-in catalogue sells strains in sizes.
+ * Returns the product's id.
+ */
+export async function sellInOneSize(key: string, name: string): Promise<number> {
+  const db = createDb(env.DB);
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.catalogueKey, key));
+  if (!row) throw new Error(`catalogue product ${key} missing`);
+  const [first] = (await readSizes(db, [row.id])).get(row.id)!;
+  await db.batch([
+    db.update(products).set({ name }).where(eq(products.id, row.id)),
+    ...sizeWriteStatements(db, row.id, [{ ...first!, label: "", sku: null, stock: null }]),
+  ]);
+  await catalogueChanged();
+  return row.id;
+}
+
+/** The id of a product's first size (position order). */
+export async function firstSizeId(productId: number): Promise<number> {
+  const db = createDb(env.DB);
+  return (await readSizes(db, [productId])).get(productId)![0]!.id;
 }

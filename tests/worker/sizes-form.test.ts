@@ -5,12 +5,13 @@
  */
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../db/schema";
 import { createDb } from "../../app/server/load-context";
 import { readSizes } from "../../app/features/catalogue/sizes.server";
 import { adminGet, adminPost, read } from "./admin-helpers";
 import { editForm, formFromPage, FOUR_SIZES } from "./product-form-page";
+import { sellInOneSize } from "./size-fixtures";
 
 const db = createDb(env.DB);
 
@@ -18,6 +19,9 @@ async function runtz() {
   const [row] = await db.select().from(products).where(eq(products.catalogueKey, "runtz-eighth"));
   return row!;
 }
+
+// Runtz as a shop loaded before the catalogue came in sizes has it: one size, which the owner turns into four.
+beforeAll(() => sellInOneSize("runtz-eighth", "Runtz (1/8 oz)"));
 
 describe("the product form's sizes", () => {
   it("shows a one-size product as before, with Stock, SKU and bulk prices; 'Add a size' works without JavaScript", async () => {

@@ -6,6 +6,7 @@
 import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { catalogue } from "../../db/catalogue";
 import { products, productSizes } from "../../db/schema";
 import { createDb } from "../../app/server/load-context";
 import { readSizes, sizeWriteStatements } from "../../app/features/catalogue/sizes.server";
@@ -34,15 +35,29 @@ async function productByKey(key: string) {
   return row!;
 }
 
+/** The catalogue products sold in several sizes (issue 30): the seed writes them with their sizes. */
+const sizedKeys = catalogue.filter((entry) => entry.sizes).map((entry) => entry.key);
+
 describe("the sizes migration", () => {
   it("gives every product exactly one size, label '', with its own price, compare-at price and tiers", async () => {
     const rows = await db.all<{ id: number; n: number; same: number }>(sql`
       SELECT p.id, count(s.id) AS n,
         sum(s.label = '' AND s.price_cents = p.price_cents AND s.compare_at_cents IS p.compare_at_cents
           AND s.tiers = coalesce(p.price_tiers, '[]') AND s.stock IS NULL AND s.position = 0) AS same
-      FROM products p LEFT JOIN product_sizes s ON s.product_id = p.id GROUP BY p.id`);
-    expect(rows.length).toBeGreaterThan(50);
+      FROM products p LEFT JOIN product_sizes s ON s.product_id = p.id
+      WHERE p.catalogue_key NOT IN (SELECT value FROM json_each(${JSON.stringify(sizedKeys)})) GROUP BY p.id`);
+    expect(rows.length).toBeGreaterThan(40);
     expect(rows.filter((row) => row.n !== 1 || row.same !== 1)).toEqual([]);
+    // The catalogue's strains sold by weight have their sizes, the row's price their lowest (decision 028).
+    for (const key of sizedKeys) {
+      const row = await productByKey(key);
+      const sizes = (await readSizes(db, [row.id])).get(row.id)!;
+      expect(
+        sizes.map((size) => size.label),
+        key,
+      ).toEqual(catalogue.find((entry) => entry.key === key)!.sizes!.map((size) => size.label));
+      expect(row.priceCents, key).toBe(Math.min(...sizes.map((size) => size.priceCents)));
+    }
   });
 
   it("stores the gummies' bulk prices as data, charging every quantity what it did", async () => {
@@ -155,10 +170,10 @@ describe("the sizes writer", () => {
 
   it("writes a new product and its sizes in one batch", async () => {
     await db.batch([
-      db.insert(products).values({ name: "Runtz", priceCents: 4500, category: "indoors" }),
+      db.insert(products).values({ name: "Runtz (new)", priceCents: 4500, category: "indoors" }),
       ...sizeWriteStatements(db, "inserted", [eighth, quarter, half, ounce]),
     ]);
-    const [row] = await db.select().from(products).where(eq(products.name, "Runtz"));
+    const [row] = await db.select().from(products).where(eq(products.name, "Runtz (new)"));
     const sizes = (await readSizes(db, [row!.id])).get(row!.id)!;
     expect(sizes.map((s) => s.label)).toEqual(["1/8 oz", "1/4 oz", "1/2 oz", "1 oz"]);
     expect([row!.priceCents, row!.compareAtCents]).toEqual([4500, 5000]);

@@ -139,26 +139,33 @@ export interface KeyedProduct {
 }
 
 /**
- * The statements that insert catalogue products with their sizes, for one batch. Products sold in one
- * plain size go in as multi-row INSERTs (the insert trigger gives each its size); a product with sizes
+ * The statements that insert catalogue products with their sizes, for one batch, in order. Products sold
+ * in one plain size go in as multi-row INSERTs (the insert trigger gives each its size); a product with sizes
  * of its own is its INSERT followed at once by its sizes, named by its key as the row just inserted
  * (`{ insertedKey }`), so each product's sizes attach to its own row. A key that already exists is
  * skipped (ON CONFLICT DO NOTHING) and its sizes then fail the batch instead of landing elsewhere.
  */
 export function catalogueInsertStatements(db: Db, items: readonly KeyedProduct[]): BatchItem<"sqlite">[] {
-  const plain = items.filter((item) => isPlainSize(item.sizes));
-  return [
-    ...productInsertStatements(
-      db,
-      plain.map((item) => item.row),
-    ),
-    ...items
-      .filter((item) => !isPlainSize(item.sizes))
-      .flatMap((item) => [
-        ...productInsertStatements(db, [item.row]),
-        ...sizeWriteStatements(db, { insertedKey: item.row.catalogueKey }, item.sizes),
-      ]),
-  ];
+  const statements: BatchItem<"sqlite">[] = [];
+  // In the catalogue's order, so a new shop's ids follow it (Runtz is product 1).
+  let plain: NewProductRow[] = [];
+  const flush = () => {
+    statements.push(...productInsertStatements(db, plain));
+    plain = [];
+  };
+  for (const item of items) {
+    if (isPlainSize(item.sizes)) {
+      plain.push(item.row);
+      continue;
+    }
+    flush();
+    statements.push(
+      ...productInsertStatements(db, [item.row]),
+      ...sizeWriteStatements(db, { insertedKey: item.row.catalogueKey }, item.sizes),
+    );
+  }
+  flush();
+  return statements;
 }
 
 // ---------------------------------------------------------------------------------------------
