@@ -98,9 +98,15 @@ describe("packshots of the built-in catalogue", () => {
   });
 
   it("prints the weight or pack size, strain type and THC on every label (and the card shows the same size)", () => {
+    // A strain sold in several sizes (issue 30) names none of them on its label: its name carries no size.
+    const sized = new Set(catalogue.filter((entry) => entry.sizes).map((entry) => entry.name));
     for (const product of products) {
       const label = packshotLabel(product);
       const svg = drawPackshot(product);
+      if (sized.has(product.name)) {
+        expect(label.size, product.name).toBeNull();
+        continue;
+      }
       expect(label.size, product.name).not.toBeNull();
       expect(svg).toContain(`>${xmlText(label.size!)}</text>`);
       if (product.strainType) expect(svg).toContain(`>${xmlText(label.strain!)}</text>`);
@@ -110,7 +116,7 @@ describe("packshots of the built-in catalogue", () => {
 
   it("draws packaging by category and name: jars, cartridges, pouches, slabs, crystal jars, wrappers, 5-packs", () => {
     const shapeOf = (name: string) => packshotShape(products.find((product) => product.name === name)!);
-    expect(shapeOf("Runtz (1/8 oz)")).toBe("jar");
+    expect(shapeOf("Runtz")).toBe("jar");
     expect(shapeOf("Blue Dream 2G Disposable")).toBe("cartridge");
     expect(shapeOf("Wild Berry Gummies")).toBe("pouch");
     expect(shapeOf("Girl Scout Cookies Shatter (1lb)")).toBe("slab");
