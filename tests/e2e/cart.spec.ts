@@ -7,8 +7,9 @@ import { expect, productIdOf, test } from "./fixtures";
  * the machine.
  */
 
-const RUNTZ = { id: 1, name: "Runtz (1/8 oz)" };
-const CAKE = { id: 2, name: "Wedding Cake (1/8 oz)" };
+// The built-in catalogue's first two strains, sold in sizes: Add to Cart takes the first, 1/8 oz (a line names its size).
+const RUNTZ = { id: 1, name: "Runtz — 1/8 oz" };
+const CAKE = { id: 2, name: "Wedding Cake — 1/8 oz" };
 
 /** Adds a product the way a shopper does: its page's Add to Cart button (a fetcher with JS, a plain post without). */
 async function addToCart(page: Page, _baseURL: string | undefined, productId: number) {

@@ -341,7 +341,7 @@ test.describe("without JavaScript: notices and the order", () => {
     await page.getByRole("button", { name: "Place Order via Telegram" }).click();
     // Telegram opens once, in this tab, from the page that says the order was sent.
     await expect.poll(() => telegram.length).toBe(1);
-    expect(new URL(telegram[0]!).searchParams.get("text")).toContain("• 1 x Runtz (1/8 oz)");
+    expect(new URL(telegram[0]!).searchParams.get("text")).toContain("• 1 x Runtz — 1/8 oz");
     await expect(page).toHaveURL(/^https:\/\/t\.me\//);
     await page.goBack();
     await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();

@@ -17,12 +17,12 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     // One product per run: both runs share the server's database.
-    const [strain, id] = javaScriptEnabled ? ["Runtz", 1] : ["Wedding Cake", 2];
-    test(`the owner sells ${strain} in four sizes with their own prices and stock`, async ({ page }) => {
+    // Products the catalogue sells in one size (its strains, Runtz first, already come in sizes).
+    const [name, id] = javaScriptEnabled ? ["Purple Punch Pre-Roll 2-Pack", 6] : ["House Lows Indica Blend (1 lb)", 10];
+    test(`the owner sells ${name} in four sizes with their own prices and stock`, async ({ page }) => {
       await signIn(page);
-      // The built-in catalogue's first two products.
       await page.goto(`/admin/edit-product/${id}`);
-      await expect(page.getByLabel(/Product Name/)).toHaveValue(`${strain} (1/8 oz)`);
+      await expect(page.getByLabel(/Product Name/)).toHaveValue(name);
       const sizes = page.getByRole("group", { name: "Sizes and stock" });
       await expect(sizes.getByText("Sold in one size.")).toBeVisible();
       for (let added = 0; added < 3; added++) {
