@@ -2,12 +2,14 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { asc, gt } from "drizzle-orm";
 import { products } from "~db/schema";
 import { requireAdmin } from "~/features/auth/auth.server";
-import { CATALOGUE_CSV_COLUMNS, productCsvValues } from "~/features/catalogue-csv/catalogue-csv";
+import { CATALOGUE_CSV_COLUMNS, productCsvRows } from "~/features/catalogue-csv/catalogue-csv";
+import { readSizesBetween } from "~/features/catalogue/sizes.server";
 import { CSV_BOM, csvLine } from "~/features/catalogue-csv/csv";
 
 /**
- * GET /admin/catalogue.csv — 'Export catalogue' (decision 026): every product, UTF-8 with a BOM,
- * streamed page by page (500 rows per D1 query, by id), so no whole file is ever held in the Worker.
+ * GET /admin/catalogue.csv — 'Export catalogue' (decision 026): every product, a row per size
+ * (decision 028), UTF-8 with a BOM, streamed page by page (500 products and their sizes per page, by
+ * id), so no whole file is ever held in the Worker.
  */
 
 const PAGE_ROWS = 500;
@@ -32,7 +34,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           return;
         }
         lastId = rows[rows.length - 1]!.id;
-        controller.enqueue(encoder.encode(rows.map((row) => csvLine(productCsvValues(row))).join("")));
+        const sizes = await readSizesBetween(db, rows[0]!.id, lastId);
+        const lines = rows.flatMap((row) => productCsvRows(row, sizes.get(row.id)).map(csvLine));
+        controller.enqueue(encoder.encode(lines.join("")));
       } catch (error) {
         console.error("Catalogue export failed part-way", error);
         controller.error(error);

@@ -116,7 +116,16 @@ describe("export -> import", () => {
     expect(result.refused).toEqual([]);
     expect(result.added).toEqual([]);
     expect(result.changed).toEqual([]);
-    expect(result.unchanged).toBe(rowsOf(text).length);
+    // A row per size (decision 028): the products are the rows that carry a name.
+    const products = rowsOf(text).filter((row) => row.name !== "");
+    expect(result.unchanged).toBe(products.length);
+    const runtz = rowsOf(text).filter((row) => row.key === "runtz-eighth");
+    expect(runtz.map((row) => [row.name, row.size, row.price, row.size_stock])).toEqual([
+      ["Runtz", "1/8 oz", "45", ""],
+      ["", "1/4 oz", "85", "20"],
+      ["", "1/2 oz", "160", ""],
+      ["", "1 oz", "300", "3"],
+    ]);
 
     const before = await productsSnapshot();
     const { response, html } = await previewPost(text);
@@ -128,14 +137,16 @@ describe("export -> import", () => {
 
   it("shows edited prices and names field by field, then applies them through the migration run", async () => {
     const rows = rowsOf(await exportCsv());
-    const [first, second] = rows;
+    // Two products sold in one size (a sized product's price is its sizes', below).
+    const [first, second] = rows.filter((row) => row.name !== "" && row.size === "");
+    const products = rows.filter((row) => row.name !== "").length;
     const edited = rows.map((row) =>
       row === first ? { ...row, price: "1.25" } : row === second ? { ...row, name: `${row.name} (new label)` } : row,
     );
     const { response, html } = await previewPost(toCsv(edited));
     expect(response.status).toBe(200);
     expect(html.match(/<dl class="mt-4 grid.*?<\/dl>/)?.[0]).toMatch(/Changed<\/dt><dd[^>]*>2</);
-    expect(html).toContain(`Row 2: ${first!.name}`);
+    expect(html).toContain(`Row ${rows.indexOf(first!) + 2}: ${first!.name}`);
     expect(html).toMatch(/Price: <\/dt><dd[^>]*>\$[\d,.]+ <span aria-label="becomes">→<\/span> \$1\.25/);
     expect(html).toContain(`${second!.name} <span aria-label="becomes">→</span> ${second!.name} (new label)`);
     const before = await productsSnapshot();
@@ -144,7 +155,7 @@ describe("export -> import", () => {
     const confirm = await confirmPreview(html);
     expect(confirm.status).toBe(302);
     const run = await finishRun(runIdOf(confirm));
-    expect(run).toMatchObject({ kind: "import", status: "succeeded", total: rows.length, inserted: rows.length, failed: 0 });
+    expect(run).toMatchObject({ kind: "import", status: "succeeded", total: products, inserted: products, failed: 0 });
     const priced = await env.DB.prepare("SELECT price_cents, version FROM products WHERE id = ?").bind(Number(first!.id)).first();
     expect(priced).toMatchObject({ price_cents: 125 });
     const named = await env.DB.prepare("SELECT name FROM products WHERE id = ?").bind(Number(second!.id)).first<{ name: string }>();
@@ -156,6 +167,96 @@ describe("export -> import", () => {
     // The staged file is gone: a second confirmation changes nothing.
     const replay = await confirmPreview(html);
     expect(replay.status).toBe(409);
+  });
+});
+
+describe("size rows (decision 028)", () => {
+  const sizesOf = async (id: number) =>
+    (
+      await env.DB.prepare("SELECT id, label, price_cents, stock FROM product_sizes WHERE product_id = ? ORDER BY position").bind(id).all<{
+        id: number;
+        label: string;
+        price_cents: number;
+        stock: number | null;
+      }>()
+    ).results;
+
+  it("reads edited, added and removed size rows back into their product, keeping the ids of the sizes it keeps", async () => {
+    const rows = rowsOf(await exportCsv());
+    const id = Number(rows.find((row) => row.key === "runtz-eighth")!.id);
+    const before = await sizesOf(id);
+    // 1/4 oz costs more and has 7 on hand, 1/2 oz is gone, a 1 lb size is new.
+    const edited = rows.flatMap((row) => {
+      if (row.key !== "runtz-eighth") return [row];
+      if (row.size === "1/4 oz") return [{ ...row, price: "90", size_stock: "7" }];
+      if (row.size === "1/2 oz") return [];
+      if (row.size === "1 oz") return [row, { ...row, size: "1 lb", price: "3200", size_stock: "", size_sku: "RZ-LB" }];
+      return [row];
+    });
+    const { html } = await previewPost(toCsv(edited));
+    expect(html).toMatch(/Changed<\/dt><dd[^>]*>1</);
+    expect(html).toContain("Sizes: ");
+    expect(html).toContain("1 lb $3,200.00 (SKU RZ-LB)");
+    const confirm = await confirmPreview(html);
+    expect(confirm.status).toBe(302);
+    expect(await finishRun(runIdOf(confirm))).toMatchObject({ status: "succeeded", failed: 0 });
+    const after = await sizesOf(id);
+    expect(after.map((size) => [size.label, size.price_cents, size.stock])).toEqual([
+      ["1/8 oz", 4500, null],
+      ["1/4 oz", 9000, 7],
+      ["1 oz", 30000, 3],
+      ["1 lb", 320000, null],
+    ]);
+    // Kept sizes keep their ids: cart lines naming them stay valid.
+    const idOf = (sizes: typeof before, label: string) => sizes.find((size) => size.label === label)!.id;
+    for (const label of ["1/8 oz", "1/4 oz", "1 oz"]) expect(idOf(after, label)).toBe(idOf(before, label));
+    // The exported file now reads the same as the edited one: importing it again changes nothing.
+    const again = await plan(await exportCsv());
+    expect(again.changed).toEqual([]);
+    expect(again.refused).toEqual([]);
+  });
+
+  it("refuses bad size rows per row and column, writes nothing, and answers 200 with the preview (never a 5xx)", async () => {
+    const rows = rowsOf(await exportCsv());
+    const runtz = rows.filter((row) => row.key === "runtz-eighth");
+    const rest = rows.filter((row) => row.key !== "runtz-eighth");
+    const bad = [
+      { ...runtz[0]!, size_stock: "-1" },
+      { ...runtz[1]!, size: "1/8 OZ" },
+      { ...runtz[2]!, price: "999999999999", compare_at_price: "10" },
+      { ...runtz[3]!, size: "草".repeat(200), price_tiers: '[{"minQuantity":10,"unitPriceCents":1},{"minQuantity":5,"unitPriceCents":2}]' },
+      ...Array.from({ length: 46 }, (_, i) => ({ id: runtz[0]!.id, key: "runtz-eighth", size: `pack ${i}`, price: "1" })),
+    ];
+    const before = await productsSnapshot();
+    const { response, html } = await previewPost(toCsv([...bad, ...rest]));
+    expect(response.status).toBe(200);
+    expect(html).toContain(IMPORT_TEXT.refusedTitle);
+    const result = await plan(toCsv([...bad, ...rest]));
+    const refused = result.refused.map((cell) => [cell.row, cell.column, cell.message]);
+    expect(refused).toEqual(
+      expect.arrayContaining([
+        [2, "size_stock", PRODUCT_FORM_MESSAGES.stockFormat],
+        [3, "size", PRODUCT_FORM_MESSAGES.sizeLabelTaken],
+        [4, "price", PRODUCT_FORM_MESSAGES.priceTooHigh],
+        [5, "size", PRODUCT_FORM_MESSAGES.sizeLabelTooLong],
+        [5, "price_tiers", expect.stringContaining("Bulk prices must be empty")],
+        [2, "size", PRODUCT_FORM_MESSAGES.tooManySizes],
+      ]),
+    );
+    expect(hidden(html, "token")).toBeUndefined();
+    expect(await productsSnapshot()).toEqual(before);
+  });
+
+  it("imports a file exported before sizes: one row per product, a product's sizes left as they are", async () => {
+    const rows = rowsOf(await exportCsv()).filter((row) => row.name !== "");
+    const old = [
+      "id",
+      ...CATALOGUE_CSV_COLUMNS.filter((column) => column !== "id" && !["size", "size_sku", "size_stock"].includes(column)),
+    ];
+    const result = await plan(toCsv(rows, old));
+    expect(result.refused).toEqual([]);
+    expect(result.changed).toEqual([]);
+    expect(result.unchanged).toBe(rows.length);
   });
 });
 

@@ -10,6 +10,10 @@ import {
   type ExistingProduct,
 } from "~/features/migration/catalogue-plan";
 import { readExistingProducts } from "~/features/migration/existing-products.server";
+import { readAllSizes } from "~/features/catalogue/sizes.server";
+import { serializePriceTiers } from "~/features/catalogue/stored-tiers";
+import { formatCents } from "~/features/catalogue/money";
+import type { ProductSize, SizeInput } from "~/features/catalogue/sizes";
 import { trashedCatalogueProducts } from "~/features/trash/trash.server";
 import type { Db } from "~/server/load-context";
 import { checkRecord, fieldText, importSchemas, readCatalogueCsv, type RefusedCell } from "./catalogue-import";
@@ -26,16 +30,21 @@ export const IMPORT_PREFIX = "catalogue-imports/";
 /** The preview lists at most this many rows of each kind (the counts are always whole). */
 export const PREVIEW_LIST_MAX = 200;
 
+/**
+ * A planned product. `sizes` (from a file with the size columns, decision 028): the sizes to write —
+ * an existing size matched by its label keeps its id, so cart lines naming it stay valid; absent, the
+ * product's sizes are left as they are.
+ */
 export type ImportStep =
-  | { kind: "add"; row: number; key: string | null; fields: CatalogueFields }
-  | { kind: "update"; row: number; id: number; version: number; set: Partial<CatalogueFields> }
+  | { kind: "add"; row: number; key: string | null; fields: CatalogueFields; sizes?: SizeInput[] }
+  | { kind: "update"; row: number; id: number; version: number; set: Partial<CatalogueFields>; sizes?: SizeInput[] }
   | { kind: "unchanged"; row: number; id: number };
 
 export interface ImportChange {
   row: number;
   id: number;
   name: string;
-  changes: { field: CatalogueField; label: string; from: string; to: string }[];
+  changes: { field: CatalogueField | "sizes"; label: string; from: string; to: string }[];
 }
 
 export interface ImportPlan {
@@ -59,10 +68,11 @@ export function importObjectKey(upload: string) {
 export async function planCatalogueImport(db: Db, bucket: R2Bucket, text: string): Promise<PlanImportResult> {
   const read = readCatalogueCsv(text);
   if (!read.ok) return read;
-  const [existing, trashed, categories] = await Promise.all([
+  const [existing, trashed, categories, existingSizes] = await Promise.all([
     readExistingProducts(db),
     trashedCatalogueProducts(db),
     listCategoryOptions(db),
+    read.sized ? readAllSizes(db) : new Map<number, ProductSize[]>(),
   ]);
   const byKey = new Map(existing.filter((row) => row.catalogueKey).map((row) => [row.catalogueKey!, row]));
   const byId = new Map(existing.map((row) => [row.id, row]));
@@ -94,7 +104,7 @@ export async function planCatalogueImport(db: Db, bucket: R2Bucket, text: string
     }
     // The form's rule: THC is required, except for a product saved without one (and catalogue rows without one, the mushrooms).
     const thcRequired = current ? Boolean(current.fields.thcContent) : record.key === null;
-    const check = checkRecord(record, thcRequired ? schemas.thcRequired : schemas.thcOptional);
+    const check = checkRecord(record, thcRequired ? schemas.thcRequired : schemas.thcOptional, read.sized);
     if (!check.ok) {
       plan.refused.push(...check.refused);
       continue;
@@ -115,21 +125,29 @@ export async function planCatalogueImport(db: Db, bucket: R2Bucket, text: string
     // The file is the owner's own choice: every field it sets is written ('replace'), and the snapshot of the last catalogue load is left as it was.
     const planned = planRow(current, next, "replace");
     if (planned.plan.kind === "add" || !current) {
-      plan.steps.push({ kind: "add", row: record.row, key: record.key, fields: next });
+      plan.steps.push({ kind: "add", row: record.row, key: record.key, fields: next, ...(check.sizes ? { sizes: check.sizes } : {}) });
       plan.added.push({ row: record.row, name });
-    } else if (planned.plan.kind === "update" && Object.keys(planned.plan.set).length > 0) {
-      const set = planned.plan.set;
-      plan.steps.push({ kind: "update", row: record.row, id: current.id, version: current.version, set });
+      plan.names.push(name);
+      continue;
+    }
+    const before = existingSizes.get(current.id) ?? [];
+    const sizes = check.sizes && sizesChanged(check.sizes, before) ? keepSizeIds(check.sizes, before) : undefined;
+    const set = planned.plan.kind === "update" ? planned.plan.set : {};
+    if (Object.keys(set).length > 0 || sizes) {
+      plan.steps.push({ kind: "update", row: record.row, id: current.id, version: current.version, set, ...(sizes ? { sizes } : {}) });
       plan.changed.push({
         row: record.row,
         id: current.id,
         name: current.name,
-        changes: CATALOGUE_FIELDS.filter((field) => field in set).map((field) => ({
-          field,
-          label: FIELD_LABELS[field],
-          from: fieldText(field, current.fields[field]),
-          to: fieldText(field, set[field] ?? null),
-        })),
+        changes: [
+          ...CATALOGUE_FIELDS.filter((field) => field in set).map((field) => ({
+            field,
+            label: FIELD_LABELS[field],
+            from: fieldText(field, current.fields[field]),
+            to: fieldText(field, set[field] ?? null),
+          })),
+          ...(sizes ? [{ field: "sizes" as const, label: "Sizes", from: sizesText(before), to: sizesText(sizes) }] : []),
+        ],
       });
     } else {
       plan.steps.push({ kind: "unchanged", row: record.row, id: current.id });
@@ -139,6 +157,51 @@ export async function planCatalogueImport(db: Db, bucket: R2Bucket, text: string
   }
   plan.refused.sort((a, b) => a.row - b.row);
   return { ok: true, plan };
+}
+
+/** Sizes as the preview shows them, and as compared: "1/8 oz $45.00 (was $60.00, SKU RZ-8, 3 on hand, bulk 5+ $40.00); …". */
+export function sizesText(sizes: readonly Omit<SizeInput, "id">[]): string {
+  return sizes
+    .map((size) => {
+      const notes = [
+        size.compareAtCents !== null ? `was ${formatCents(size.compareAtCents)}` : "",
+        size.sku ? `SKU ${size.sku}` : "",
+        size.stock !== null ? `${size.stock} on hand` : "",
+        serializePriceTiers(size.tiers)
+          ? `bulk ${size.tiers!.map((tier) => `${tier.minQuantity}+ ${formatCents(tier.unitPriceCents)}`).join(", ")}`
+          : "",
+      ].filter(Boolean);
+      return `${size.label || "One size"} ${formatCents(size.priceCents)}${notes.length ? ` (${notes.join(", ")})` : ""}`;
+    })
+    .join("; ");
+}
+
+/** What makes two lists of sizes the same (ids aside). */
+function sizesKey(sizes: readonly Omit<SizeInput, "id">[]): string {
+  return JSON.stringify(
+    sizes.map((size) => [size.label, size.priceCents, size.compareAtCents, size.sku, size.stock, serializePriceTiers(size.tiers)]),
+  );
+}
+
+/**
+ * Whether a file's sizes change the product's. One unlabelled size to one unlabelled size with the
+ * same SKU and stock is no sizes change: its price, compare-at and bulk prices are the products row's
+ * fields (listed and written as such; the trigger passes them to the size).
+ */
+function sizesChanged(sizes: readonly SizeInput[], before: readonly ProductSize[]): boolean {
+  const [file] = sizes;
+  const [shop] = before;
+  const oneSize = sizes.length === 1 && before.length === 1 && file!.label === "" && shop!.label === "";
+  if (oneSize) return file!.sku !== shop!.sku || file!.stock !== shop!.stock;
+  return sizesKey(sizes) !== sizesKey(before);
+}
+
+/** The file's sizes with the ids of the product's sizes of the same label (case and spaces aside; a one-size product's size is its own). */
+function keepSizeIds(sizes: readonly SizeInput[], existing: readonly ProductSize[]): SizeInput[] {
+  const norm = (label: string) => label.toLocaleLowerCase().replace(/\s+/g, " ").trim();
+  const byLabel = new Map(existing.map((size) => [norm(size.label), size.id]));
+  const one = sizes.length === 1 && existing.length === 1 ? existing[0]!.id : undefined;
+  return sizes.map((size) => ({ ...size, id: one ?? byLabel.get(norm(size.label)) ?? null }));
 }
 
 /** The lab report's file columns for a row: the product's own when the key is unchanged, else what R2 holds (null when nothing). */
@@ -162,9 +225,9 @@ export function importToken(upload: string, plan: ImportPlan): string {
       plan.refused.length,
       plan.steps.map((step) =>
         step.kind === "add"
-          ? [step.row, step.key, step.fields]
+          ? [step.row, step.key, step.fields, step.sizes ?? null]
           : step.kind === "update"
-            ? [step.row, step.id, step.version, step.set]
+            ? [step.row, step.id, step.version, step.set, step.sizes ?? null]
             : [step.row, step.id],
       ),
     ]),

@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { productFormSchema, productFormToColumns, type ProductFormSchema } from "~/features/admin/product-form-schema";
+import { productFormSchema, productFormToColumns, productFormToSizes, type ProductFormSchema } from "~/features/admin/product-form-schema";
+import { derivedProductColumns, type SizeInput } from "~/features/catalogue/sizes";
 import { formatCents } from "~/features/catalogue/money";
 import { parseStringList } from "~/features/catalogue/json-list";
-import { parsePriceTiers, serializePriceTiers } from "~/features/catalogue/stored-tiers";
+import { parsePriceTiers } from "~/features/catalogue/stored-tiers";
 import { NO_LAB_REPORT } from "~/features/lab-reports/lab-report";
 import { catalogueFields, type CatalogueField, type CatalogueFields, type FieldValue } from "~/features/migration/catalogue-plan";
-import { CATALOGUE_CSV_COLUMNS, EFFECTS_SEPARATOR, type CatalogueCsvColumn } from "./catalogue-csv";
+import { CATALOGUE_CSV_COLUMNS, EFFECTS_SEPARATOR, SIZE_CSV_COLUMNS, SIZE_ROW_COLUMNS, type CatalogueCsvColumn } from "./catalogue-csv";
 import { parseCsv } from "./csv";
 
 /**
@@ -63,25 +64,46 @@ export interface CsvRecord {
   id: number | null;
 }
 
-export type ReadCsvResult = { ok: true; records: CsvRecord[]; refused: RefusedCell[] } | { ok: false; message: string };
+/** A product as the file gives it: its first row (its details and first size) and its further size rows. */
+export interface CsvProduct extends CsvRecord {
+  sizeRows: CsvRecord[];
+}
 
-/** Reads the file's text: header, cell counts, keys and ids (duplicates refused). */
+export type ReadCsvResult =
+  | {
+      ok: true;
+      records: CsvProduct[];
+      refused: RefusedCell[];
+      /** the file has the size columns (decision 028): its rows are the products' sizes */
+      sized: boolean;
+    }
+  | { ok: false; message: string };
+
+/**
+ * Reads the file's text: header, cell counts, keys and ids, and which rows are sizes of one product
+ * (decision 028): rows with the same key (or, without one, the same id) are one product's sizes, in
+ * file order; a row with no key, id or name is a further size of the product on the row above. A file
+ * without the size columns (exported before sizes) is read as before: one row per product.
+ */
 export function readCatalogueCsv(text: string): ReadCsvResult {
   if (text.replace(/^\uFEFF/, "").trim() === "") return { ok: false, message: IMPORT_TEXT.empty };
   const parsed = parseCsv(text);
   if (!parsed.ok) return { ok: false, message: IMPORT_TEXT.notCsv(parsed.message, parsed.line) };
   const [header = [], ...rows] = parsed.rows;
   const names = header.map((cell) => cell.trim());
-  const missing = CATALOGUE_CSV_COLUMNS.filter((column) => !names.includes(column));
+  const sized = SIZE_CSV_COLUMNS.some((column) => names.includes(column));
+  const optional: readonly string[] = sized ? [] : SIZE_CSV_COLUMNS;
+  const missing = CATALOGUE_CSV_COLUMNS.filter((column) => !names.includes(column) && !optional.includes(column));
   const unknown = names.filter((name) => !(CATALOGUE_CSV_COLUMNS as readonly string[]).includes(name));
   if (missing.length > 0 || unknown.length > 0 || new Set(names).size !== names.length) {
     return { ok: false, message: IMPORT_TEXT.wrongHeader(missing, unknown) };
   }
   if (rows.length === 0) return { ok: false, message: IMPORT_TEXT.noRows };
-  const records: CsvRecord[] = [];
+  const records: CsvProduct[] = [];
   const refused: RefusedCell[] = [];
-  const keys = new Map<string, number>();
-  const ids = new Map<number, number>();
+  const keys = new Map<string, CsvProduct>();
+  const ids = new Map<number, CsvProduct>();
+  let previous: CsvProduct | null = null;
   rows.forEach((cellsInOrder, index) => {
     const row = index + 2;
     if (cellsInOrder.length !== names.length) {
@@ -91,9 +113,14 @@ export function readCatalogueCsv(text: string): ReadCsvResult {
         value: "",
         message: `This row has ${cellsInOrder.length} cells; the header has ${names.length}. A cell with a comma or line break must be in quotes.`,
       });
+      previous = null;
       return;
     }
-    const cells = Object.fromEntries(names.map((name, i) => [name, cellsInOrder[i]!])) as Record<CatalogueCsvColumn, string>;
+    const given = Object.fromEntries(names.map((name, i) => [name, cellsInOrder[i]!]));
+    const cells = Object.fromEntries(CATALOGUE_CSV_COLUMNS.map((column) => [column, given[column] ?? ""])) as Record<
+      CatalogueCsvColumn,
+      string
+    >;
     const key = cells.key.trim() || null;
     const idText = cells.id.trim();
     let problem: RefusedCell | null = null;
@@ -103,22 +130,38 @@ export function readCatalogueCsv(text: string): ReadCsvResult {
       if (id === null)
         problem = { row, column: "id", value: cells.id, message: "The id must be a whole number, as the export writes it, or empty" };
     }
+    const product = key !== null ? keys.get(key) : id !== null ? ids.get(id) : cells.name.trim() === "" ? previous : undefined;
     if (key !== null && (key.length > KEY_MAX || [...key].some((char) => char < " "))) {
       problem = { row, column: "key", value: cells.key, message: `The key must be at most ${KEY_MAX} characters on one line` };
-    } else if (key !== null && keys.has(key)) {
-      problem = { row, column: "key", value: cells.key, message: `The key is also on row ${keys.get(key)}: each product may appear once` };
-    } else if (key === null && id !== null && ids.has(id)) {
-      problem = { row, column: "id", value: cells.id, message: `The id is also on row ${ids.get(id)}: each product may appear once` };
+    } else if (product && !sized) {
+      problem =
+        key !== null
+          ? { row, column: "key", value: cells.key, message: `The key is also on row ${product.row}: each product may appear once` }
+          : { row, column: "id", value: cells.id, message: `The id is also on row ${product.row}: each product may appear once` };
+    } else if (product === null) {
+      problem = {
+        row,
+        column: "name",
+        value: "",
+        message: "Product name is required (a row without one is a further size of the product above)",
+      };
     }
     if (problem) {
       refused.push(problem);
       return;
     }
-    if (key !== null) keys.set(key, row);
-    else if (id !== null) ids.set(id, row);
-    records.push({ row, cells, key, id });
+    const record = { row, cells, key, id };
+    if (product) {
+      product.sizeRows.push(record);
+      return;
+    }
+    const first: CsvProduct = { ...record, sizeRows: [] };
+    if (key !== null) keys.set(key, first);
+    else if (id !== null) ids.set(id, first);
+    records.push(first);
+    previous = first;
   });
-  return { ok: true, records, refused };
+  return { ok: true, records, refused, sized };
 }
 
 /** Which CSV column each of the product form's fields comes from (for the form's messages). */
@@ -126,6 +169,9 @@ const FORM_FIELD_COLUMN: Record<string, CatalogueCsvColumn> = {
   name: "name",
   price: "price",
   compareAt: "compare_at_price",
+  sizeLabel: "size",
+  sku: "size_sku",
+  stock: "size_stock",
   description: "description",
   category: "category",
   strainType: "strain_type",
@@ -185,10 +231,26 @@ const blankToUndefined = (text: string) => (text.trim() === "" ? undefined : tex
 /** The lab report's file columns (name, type, size): filled in by the server, which knows what R2 holds. */
 export type ImportedFields = Omit<CatalogueFields, "labReportName" | "labReportType" | "labReportSize">;
 
-export type RowCheck = { ok: true; fields: ImportedFields } | { ok: false; refused: RefusedCell[] };
+/** A checked product: its fields and, from a file with the size columns, its sizes in order. */
+export type RowCheck = { ok: true; fields: ImportedFields; sizes: SizeInput[] | null } | { ok: false; refused: RefusedCell[] };
 
-/** Checks one row with the product form's schema (and the export's own columns) and returns its catalogue fields. */
-export function checkRecord(record: CsvRecord, schema: ProductFormSchema): RowCheck {
+/** A size row's form fields (the form's `sizes[i]`). */
+const SIZE_FIELD_COLUMN: Record<string, CatalogueCsvColumn> = {
+  label: "size",
+  price: "price",
+  compareAt: "compare_at_price",
+  sku: "size_sku",
+  stock: "size_stock",
+};
+
+const TIERS_CELL = EXTRA_COLUMNS.shape.price_tiers;
+
+/**
+ * Checks one product — its first row with the product form's schema (and the export's own columns),
+ * its size rows as the form's further sizes (each row's bulk prices with the export's rule) — and
+ * returns its catalogue fields, the row's price columns following its lowest size (decision 028).
+ */
+export function checkRecord(record: CsvProduct, schema: ProductFormSchema, sized = false): RowCheck {
   const { cells, row } = record;
   const image = cells.image.trim();
   const extraImages = cells.extra_images.split(/\s+/).filter(Boolean);
@@ -196,6 +258,16 @@ export function checkRecord(record: CsvRecord, schema: ProductFormSchema): RowCh
     name: cells.name,
     price: cells.price,
     compareAt: cells.compare_at_price,
+    sizeLabel: cells.size,
+    sku: blankToUndefined(cells.size_sku),
+    stock: cells.size_stock,
+    sizes: record.sizeRows.map((size) => ({
+      label: size.cells.size,
+      price: size.cells.price,
+      compareAt: size.cells.compare_at_price,
+      sku: blankToUndefined(size.cells.size_sku),
+      stock: size.cells.size_stock,
+    })),
     description: cells.description,
     category: cells.category.trim(),
     strainType: blankToUndefined(cells.strain_type.trim().toLowerCase()),
@@ -216,9 +288,21 @@ export function checkRecord(record: CsvRecord, schema: ProductFormSchema): RowCh
   const refused: RefusedCell[] = [];
   if (!form.success) {
     for (const issue of form.error.issues) {
-      const [field, index] = issue.path;
+      const [field, index, sizeField] = issue.path;
+      if (field === "sizes" && typeof index === "number" && record.sizeRows[index]) {
+        const sizeRow = record.sizeRows[index];
+        const column = SIZE_FIELD_COLUMN[String(sizeField)] ?? "size";
+        refused.push({ row: sizeRow.row, column, value: sizeRow.cells[column], message: issue.message });
+        continue;
+      }
       const column =
-        field === "images" ? (image && index === 0 ? "image" : "extra_images") : (FORM_FIELD_COLUMN[String(field)] ?? ("" as const));
+        field === "images"
+          ? image && index === 0
+            ? "image"
+            : "extra_images"
+          : field === "sizes"
+            ? "size"
+            : (FORM_FIELD_COLUMN[String(field)] ?? ("" as const));
       refused.push({ row, column, value: column ? cells[column] : "", message: issue.message });
     }
   }
@@ -228,8 +312,31 @@ export function checkRecord(record: CsvRecord, schema: ProductFormSchema): RowCh
       refused.push({ row, column, value: cells[column], message: issue.message });
     }
   }
-  if (!form.success || !extra.success) return { ok: false, refused: dedupe(refused) };
+  // A size row's own cells only: the product's details are read from its first row.
+  for (const size of record.sizeRows) {
+    const tiers = TIERS_CELL.safeParse(size.cells.price_tiers);
+    if (!tiers.success)
+      refused.push({ row: size.row, column: "price_tiers", value: size.cells.price_tiers, message: tiers.error.issues[0]!.message });
+    for (const column of CATALOGUE_CSV_COLUMNS) {
+      const value = size.cells[column].trim();
+      if (SIZE_ROW_COLUMNS.has(column) || column === "name" || value === "" || value === cells[column].trim()) continue;
+      refused.push({
+        row: size.row,
+        column,
+        value: size.cells[column],
+        message: `A product's details are read from its first row (row ${row}): leave this cell empty on its other sizes`,
+      });
+    }
+  }
+  if (!form.success || !extra.success || refused.length > 0) return { ok: false, refused: dedupe(refused) };
   const columns = productFormToColumns(form.data, NO_LAB_REPORT);
+  // Each size's bulk prices as the file wrote them (either stored shape), checked above.
+  const tierCells = [cells.price_tiers, ...record.sizeRows.map((size) => size.cells.price_tiers)];
+  const sizes = productFormToSizes(form.data).map((size, i) => ({
+    ...size,
+    tiers: parsePriceTiers(tierCells[i]!.trim(), size.priceCents),
+  }));
+  const derived = derivedProductColumns(sizes);
   const fields = catalogueFields({
     ...columns,
     effects: JSON.stringify(columns.effects),
@@ -242,12 +349,15 @@ export function checkRecord(record: CsvRecord, schema: ProductFormSchema): RowCh
     inStock: extra.data.in_stock === "yes",
     active: extra.data.active === "yes",
     bulkNote: extra.data.bulk_note || null,
-    // Stored as tiers-as-data (decision 028), whichever of the two shapes the file wrote.
-    priceTiers: serializePriceTiers(parsePriceTiers(extra.data.price_tiers, columns.priceCents)),
+    // The products row's price columns follow the lowest size; bulk prices stored as tiers-as-data
+    // (decision 028), whichever of the two shapes the file wrote.
+    priceCents: derived.priceCents,
+    compareAtCents: derived.compareAtCents,
+    priceTiers: derived.priceTiers,
     labReportKey: form.data.labReportKey || null,
   });
   const { labReportName: _n, labReportType: _t, labReportSize: _s, ...imported } = fields;
-  return { ok: true, fields: imported };
+  return { ok: true, fields: imported, sizes: sized ? sizes : null };
 }
 
 function dedupe(refused: RefusedCell[]) {

@@ -635,8 +635,12 @@ async function runCatalogueImport(db: Db, runId: string, bucket: R2Bucket | unde
 
 /** The statement that writes one planned import row (none when it is unchanged). */
 function importStatements(db: Db, step: ImportStep): BatchItem<"sqlite">[] {
-  if (step.kind === "add")
-    return productInsertStatements(db, [{ ...(step.fields as Partial<NewProductRow>), catalogueKey: step.key } as NewProductRow]);
+  if (step.kind === "add") {
+    const insert = productInsertStatements(db, [{ ...(step.fields as Partial<NewProductRow>), catalogueKey: step.key } as NewProductRow]);
+    if (!step.sizes || isPlainSize(step.sizes)) return insert;
+    // The file's sizes on the row just inserted (by its key when it has one, see SizesTarget).
+    return [...insert, ...sizeWriteStatements(db, step.key === null ? "inserted" : { insertedKey: step.key }, step.sizes)];
+  }
   if (step.kind === "unchanged") return [];
   const thc = "thcContent" in step.set ? thcColumns(step.set.thcContent as string | null) : {};
   return [
@@ -645,6 +649,8 @@ function importStatements(db: Db, step: ImportStep): BatchItem<"sqlite">[] {
       .set({ ...(step.set as Partial<NewProductRow>), ...thc, version: sql`${products.version} + 1`, updatedAt: isoNow })
       // Only while the row is as planned: an owner's save in the meantime wins.
       .where(and(eq(products.id, step.id), eq(products.version, step.version))),
+    // The file's sizes only with that update (a stale version fails the batch: nothing is written).
+    ...(step.sizes ? [abortUnlessChanged(db, step.id), ...sizeWriteStatements(db, step.id, step.sizes)] : []),
   ];
 }
 
