@@ -49,26 +49,26 @@ async function expectSale(scope: ReturnType<Page["locator"]>, now: string, was: 
 test.describe("deals with JavaScript", () => {
   test("the owner's compare-at price shows on the card, the product page, the cart drawer and checkout", async ({ page }) => {
     // A product sold in one size: its Compare-at price is the form's (sizes: tests/e2e/sizes*.spec.ts).
-    const name = "Purple Punch Pre-Roll 2-Pack";
-    const id = await putOnSale(page, name, "20", "25");
+    const name = "Strawberry Cough 2G Disposable";
+    const id = await putOnSale(page, name, "9", "12");
 
     // The card on /shop, found with the On sale filter.
-    await expectSale(page.getByRole("article", { name }), "$20.00", "$25.00", "Save 20%");
+    await expectSale(page.getByRole("article", { name }), "$9.00", "$12.00", "Save 25%");
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: "test-results/screens/deals-card-390.png" });
 
     await page.goto(`/product/${id}`);
-    await expectSale(page.getByRole("main"), "$20.00", "$25.00", "Save 20%");
+    await expectSale(page.getByRole("main"), "$9.00", "$12.00", "Save 25%");
     await page.getByRole("button", { name: "Add to Cart" }).first().click();
     await expect(page.getByText("Added to cart!").first()).toBeVisible();
 
     await page.getByRole("button", { name: /^Cart, 1 item/ }).click();
     const drawer = page.getByRole("dialog", { name: "Your Cart" });
-    await expectSale(drawer.getByRole("article", { name }), "$20.00 each", "$25.00", "Save 20%");
+    await expectSale(drawer.getByRole("article", { name }), "$9.00 each", "$12.00", "Save 25%");
     await page.keyboard.press("Escape");
 
     await page.goto("/checkout");
-    await expectSale(page.getByRole("article", { name }), "$20.00 each", "$25.00", "Save 20%");
+    await expectSale(page.getByRole("article", { name }), "$9.00 each", "$12.00", "Save 25%");
     await page.screenshot({ path: "test-results/screens/deals-checkout-390.png", fullPage: true });
   });
 });
@@ -77,17 +77,17 @@ test.describe("deals without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the same on the card, the product page and the cart page (checkout)", async ({ page }) => {
-    const name = "House Lows Indica Blend (1 lb)";
-    const id = await putOnSale(page, name, "400", "800");
+    const name = "Granddaddy Purple 2G Disposable";
+    const id = await putOnSale(page, name, "9", "18");
 
-    await expectSale(page.getByRole("article", { name }), "$400.00", "$800.00", "Save 50%");
+    await expectSale(page.getByRole("article", { name }), "$9.00", "$18.00", "Save 50%");
 
     await page.goto(`/product/${id}`);
-    await expectSale(page.getByRole("main"), "$400.00", "$800.00", "Save 50%");
+    await expectSale(page.getByRole("main"), "$9.00", "$18.00", "Save 50%");
     await page.getByRole("button", { name: "Add to Cart" }).first().click();
 
     await page.goto("/cart");
     await expect(page).toHaveURL("/checkout");
-    await expectSale(page.getByRole("article", { name }), "$400.00 each", "$800.00", "Save 50%");
+    await expectSale(page.getByRole("article", { name }), "$9.00 each", "$18.00", "Save 50%");
   });
 });
