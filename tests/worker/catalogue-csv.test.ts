@@ -7,7 +7,7 @@ import { adminCookie, catalogueChanged, get } from "./helpers";
 /** 'Export catalogue' (decision 026) through the real Worker and D1. */
 
 describe("GET /admin/catalogue.csv", () => {
-  it("downloads every product as UTF-8 CSV with a BOM, one row each, tricky names intact and formulas neutralised", async () => {
+  it("downloads every product as UTF-8 CSV with a BOM, a row per size, tricky names intact and formulas neutralised", async () => {
     const tricky = '=HYPERLINK("http://evil","x"), "quoted"\nand 草莓 🌿';
     await env.DB.prepare(
       "INSERT INTO products (name, price_cents, compare_at_cents, category, effects) VALUES (?, 1234, 2000, 'edibles', ?)",
@@ -28,8 +28,10 @@ describe("GET /admin/catalogue.csv", () => {
     if (!parsed.ok) throw new Error(parsed.message);
     const [header, ...rows] = parsed.rows;
     expect(header).toEqual([...CATALOGUE_CSV_COLUMNS]);
-    const count = (await env.DB.prepare("SELECT COUNT(*) AS n FROM products").first<{ n: number }>())!.n;
-    expect(rows).toHaveLength(count);
+    // A row per size (decision 028); a product's first row carries its name.
+    const count = async (table: string) => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
+    expect(rows).toHaveLength(await count("product_sizes"));
+    expect(rows.filter((cells) => cells[2] !== "")).toHaveLength(await count("products"));
     const row = Object.fromEntries(header!.map((column, i) => [column, rows.find((cells) => cells[2] === tricky)![i]]));
     expect(row).toMatchObject({
       key: "",

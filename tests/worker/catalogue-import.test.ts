@@ -276,9 +276,17 @@ describe("bad input", () => {
       { row: 2, column: "thc_content", value: "very strong", message: PRODUCT_FORM_MESSAGES.thcFormat },
       { row: 3, column: "category", value: "no-such-category", message: PRODUCT_FORM_MESSAGES.categoryUnknown },
       { row: 4, column: "name", value: "x".repeat(200), message: PRODUCT_FORM_MESSAGES.nameTooLong },
-      { row: 6, column: "key", value: "supplier-1", message: "The key is also on row 5: each product may appear once" },
+      // One key on two rows is one product in two sizes (decision 028): these name two products.
+      { row: 5, column: "size", value: "", message: PRODUCT_FORM_MESSAGES.sizeLabelRequired },
+      { row: 6, column: "size", value: "", message: PRODUCT_FORM_MESSAGES.sizeLabelRequired },
+      {
+        row: 6,
+        column: "name",
+        value: "Gummies B",
+        message: "Rows with the same key or id are one product's sizes: this row names another product than row 5",
+      },
     ]);
-    expect(result.added.map((row) => row.name)).toEqual(["Gummies A", "草莓软糖 🍓 Клубника", '=HYPERLINK("http://evil","x")']);
+    expect(result.added.map((row) => row.name)).toEqual(["草莓软糖 🍓 Клубника", '=HYPERLINK("http://evil","x")']);
     const formula = result.steps.find((step) => step.kind === "add" && step.fields.name === '=HYPERLINK("http://evil","x")');
     expect(formula).toMatchObject({ fields: { description: 'Has "quotes", commas,\nand a new line' } });
 

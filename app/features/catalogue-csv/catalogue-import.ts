@@ -319,12 +319,15 @@ export function checkRecord(record: CsvProduct, schema: ProductFormSchema, sized
       refused.push({ row: size.row, column: "price_tiers", value: size.cells.price_tiers, message: tiers.error.issues[0]!.message });
     for (const column of CATALOGUE_CSV_COLUMNS) {
       const value = size.cells[column].trim();
-      if (SIZE_ROW_COLUMNS.has(column) || column === "name" || value === "" || value === cells[column].trim()) continue;
+      if (SIZE_ROW_COLUMNS.has(column) || value === "" || value === cells[column].trim()) continue;
       refused.push({
         row: size.row,
         column,
         value: size.cells[column],
-        message: `A product's details are read from its first row (row ${row}): leave this cell empty on its other sizes`,
+        message:
+          column === "name"
+            ? `Rows with the same key or id are one product's sizes: this row names another product than row ${row}`
+            : `A product's details are read from its first row (row ${row}): leave this cell empty on its other sizes`,
       });
     }
   }
@@ -363,7 +366,7 @@ export function checkRecord(record: CsvProduct, schema: ProductFormSchema, sized
 function dedupe(refused: RefusedCell[]) {
   const seen = new Set<string>();
   return refused.filter((cell) => {
-    const id = `${cell.column}|${cell.message}`;
+    const id = `${cell.row}|${cell.column}|${cell.message}`;
     if (seen.has(id)) return false;
     seen.add(id);
     return true;
