@@ -48,6 +48,8 @@ export interface ImportChange {
 }
 
 export interface ImportPlan {
+  /** the file's rows under its header */
+  rows: number;
   steps: ImportStep[];
   /** the name of each step's product (the file's name for the row) */
   names: string[];
@@ -78,7 +80,7 @@ export async function planCatalogueImport(db: Db, bucket: R2Bucket, text: string
   const byId = new Map(existing.map((row) => [row.id, row]));
   const trashedKeys = new Set(trashed.map((entry) => entry.catalogueKey));
   const schemas = importSchemas(categories.map((category) => category.slug));
-  const plan: ImportPlan = { steps: [], names: [], refused: [...read.refused], added: [], changed: [], unchanged: 0 };
+  const plan: ImportPlan = { rows: read.rowCount, steps: [], names: [], refused: [...read.refused], added: [], changed: [], unchanged: 0 };
   const matchedRows = new Map<number, number>();
 
   for (const record of read.records) {
@@ -254,7 +256,7 @@ export function importPreview(upload: string | null, fileName: string, plan: Imp
     upload,
     fileName,
     token: upload ? importToken(upload, plan) : "",
-    rows: plan.steps.length + refusedRows,
+    rows: plan.rows,
     counts: { added: plan.added.length, changed: plan.changed.length, unchanged: plan.unchanged, refused: refusedRows },
     added: plan.added.slice(0, PREVIEW_LIST_MAX),
     changed: plan.changed.slice(0, PREVIEW_LIST_MAX),

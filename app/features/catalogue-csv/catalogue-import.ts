@@ -76,6 +76,8 @@ export type ReadCsvResult =
       refused: RefusedCell[];
       /** the file has the size columns (decision 028): its rows are the products' sizes */
       sized: boolean;
+      /** the file's rows under its header (a product in sizes is several) */
+      rowCount: number;
     }
   | { ok: false; message: string };
 
@@ -161,7 +163,7 @@ export function readCatalogueCsv(text: string): ReadCsvResult {
     records.push(first);
     previous = first;
   });
-  return { ok: true, records, refused, sized };
+  return { ok: true, records, refused, sized, rowCount: rows.length };
 }
 
 /** Which CSV column each of the product form's fields comes from (for the form's messages). */
