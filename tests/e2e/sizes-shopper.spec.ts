@@ -55,8 +55,8 @@ for (const javaScriptEnabled of [true, false]) {
     // The owner's form, the shopper's path, an order and (with JavaScript) a page whose scripts are held 3 s.
     test.describe.configure({ timeout: 120_000 });
     // One product per run: both runs share the server's database.
-    // Products the catalogue sells in one size (its strains already come in sizes).
-    const name = javaScriptEnabled ? "Sour Diesel Pre-Roll (1g)" : "House Lows Sativa Blend (QP)";
+    // Products the catalogue sells in one size (its strains already come in sizes), none another spec changes.
+    const name = javaScriptEnabled ? "Blue Dream 2G Disposable" : "House Lows Sativa Blend (QP)";
 
     test(`a shopper on a phone picks 1/4 oz of ${name}, adds two, and the order says so`, async ({ page, context, baseURL }) => {
       await page.goto(`/shop?search=${encodeURIComponent(name)}`);

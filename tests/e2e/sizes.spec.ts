@@ -17,8 +17,8 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     // One product per run: both runs share the server's database.
-    // Products the catalogue sells in one size (its strains, Runtz first, already come in sizes).
-    const [name, id] = javaScriptEnabled ? ["Purple Punch Pre-Roll 2-Pack", 6] : ["House Lows Indica Blend (1 lb)", 10];
+    // Products the catalogue sells in one size (its strains, Runtz first, already come in sizes), none another spec changes.
+    const [name, id] = javaScriptEnabled ? ["Northern Lights 1G Disposable", 21] : ["House Lows Indica Blend (1 lb)", 10];
     test(`the owner sells ${name} in four sizes with their own prices and stock`, async ({ page }) => {
       await signIn(page);
       await page.goto(`/admin/edit-product/${id}`);
