@@ -67,3 +67,21 @@ export function cartAfter<Line>(response: Response): Line[] | undefined {
   if (raw === "" || /Max-Age=0/i.test(cookie)) return [];
   return decodeCookieValue(raw) as Line[];
 }
+
+/** A cart cookie line as the cart writes it: a product, its quantity, and its size when sold in several. */
+export interface CartCookieLine {
+  id: number;
+  quantity: number;
+  sizeId?: number;
+}
+
+/** The order text a cart would send now (the order action's Telegram link, with JavaScript), posted from `from`. */
+export async function orderTextOf(lines: CartCookieLine[], from: string): Promise<string> {
+  const response = await postForm(
+    "/cart",
+    { intent: "order", source: "checkout", js: "1" },
+    { headers: { Cookie: cartCookie(lines), Referer: `${ORIGIN}${from}` } },
+  );
+  if (response.status !== 303) throw new Error(`the order action answered ${response.status}, not 303`);
+  return new URL(response.headers.get("Location")!).searchParams.get("text") ?? "";
+}

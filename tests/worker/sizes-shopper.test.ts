@@ -10,16 +10,22 @@ import { products } from "../../db/schema";
 import { createDb } from "../../app/server/load-context";
 import { sizeWriteStatements } from "../../app/features/catalogue/sizes.server";
 import { productPath } from "../../app/features/catalogue/product-path";
-import { cartAfter as cartCookieLines, cartCookie, catalogueChanged, get, ORIGIN, postForm, setCookie } from "./helpers";
+import {
+  cartAfter as cartCookieLines,
+  cartCookie,
+  catalogueChanged,
+  get,
+  ORIGIN,
+  postForm,
+  setCookie,
+  orderTextOf,
+  type CartCookieLine,
+} from "./helpers";
 import { RUNTZ_SIZES, sellRuntzInFourSizes } from "./size-fixtures";
 
 const db = createDb(env.DB);
 
-interface Line {
-  id: number;
-  quantity: number;
-  sizeId?: number;
-}
+type Line = CartCookieLine;
 
 let runtz: number;
 let cake: number;
@@ -37,12 +43,7 @@ function postCart(fields: Record<string, string>, cookie = "") {
   return postForm("/cart", fields, { headers: { Cookie: cookie, Referer: `${ORIGIN}${path}` } });
 }
 
-/** The order text the cart would send now (the order action's Telegram link, with JavaScript). */
-async function orderText(lines: Line[]): Promise<string> {
-  const response = await postCart({ intent: "order", source: "checkout", js: "1" }, cartCookie(lines));
-  expect(response.status).toBe(303);
-  return new URL(response.headers.get("Location")!).searchParams.get("text") ?? "";
-}
+const orderText = (lines: Line[]) => orderTextOf(lines, path);
 
 describe("the product page of a product sold in several sizes", () => {
   it("has a Size radio group in the Add to Cart form, each size with its price; a sold-out size is disabled", async () => {

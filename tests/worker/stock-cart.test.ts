@@ -12,17 +12,23 @@ import { productSizes } from "../../db/schema";
 import { createDb } from "../../app/server/load-context";
 import { MAX_LINE_QUANTITY } from "../../app/features/cart/cart";
 import { productPath } from "../../app/features/catalogue/product-path";
-import { cartAfter as cartCookieLines, cartCookie, catalogueChanged, get, ORIGIN, postForm, setCookie } from "./helpers";
+import {
+  cartAfter as cartCookieLines,
+  cartCookie,
+  catalogueChanged,
+  get,
+  ORIGIN,
+  postForm,
+  setCookie,
+  orderTextOf,
+  type CartCookieLine,
+} from "./helpers";
 import { visit, AGE } from "./page-cache-helpers";
 import { RUNTZ_SIZES, sellRuntzInFourSizes } from "./size-fixtures";
 
 const db = createDb(env.DB);
 
-interface Line {
-  id: number;
-  quantity: number;
-  sizeId?: number;
-}
+type Line = CartCookieLine;
 interface ToastValue {
   title: string;
   description?: string;
@@ -68,12 +74,7 @@ function toastsAfter(response: Response): ToastValue[] {
 const quarterLine = (quantity: number): Line => ({ id: runtz, quantity, sizeId: size["1/4 oz"]! });
 const onlyLeft = (stock: number, name = "Runtz — 1/4 oz") => `Only ${stock} left of ${name}: your cart now holds ${stock}.`;
 
-/** The order text the cart would send now (the order action's Telegram link, with JavaScript). */
-async function orderText(lines: Line[]): Promise<string> {
-  const response = await postCart({ intent: "order", source: "checkout", js: "1" }, cartCookie(lines));
-  expect(response.status).toBe(303);
-  return new URL(response.headers.get("Location")!).searchParams.get("text") ?? "";
-}
+const orderText = (lines: Line[]) => orderTextOf(lines, path);
 
 function html(text: string) {
   return text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
