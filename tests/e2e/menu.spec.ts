@@ -404,6 +404,33 @@ test.describe("no page is wider than the phone", () => {
     });
   }
 
+  test.describe("without JavaScript, with a sized line in the cart and a 200-character search", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the checkout's quantity form and the search's chip fit at 320, 360 and 390 px", async ({ page }) => {
+      // Runtz in a size: the checkout line's − / quantity / Update / + row is its widest at 320 px.
+      await page.goto("/product/1");
+      await page.getByRole("radio", { name: /1\/2 oz/ }).check();
+      await page
+        .getByRole("button", { name: /Add to Cart/ })
+        .first()
+        .click();
+      const search = `/shop?search=${encodeURIComponent(`草莓${"x".repeat(200)}`)}`;
+      const wide: string[] = [];
+      for (const width of [320, 360, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const path of ["/checkout", search]) {
+          await page.goto(path);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          if (overflow > 0) wide.push(`${width} ${path.slice(0, 30)}: ${overflow}px`);
+        }
+      }
+      await expect(page.getByRole("link", { name: /^Remove filter: / }).first()).toBeVisible();
+      expect(wide).toEqual([]);
+      await page.goto("/checkout");
+      await expect(page.getByRole("button", { name: /^Update quantity of Runtz/ })).toBeVisible();
+    });
+  });
+
   test("the logo stays on one line at 320 and 768 px, and the home search shows its placeholder at 320", async ({ page }) => {
     for (const width of [320, 768]) {
       await page.setViewportSize({ width, height: 800 });

@@ -87,7 +87,7 @@ export function CartLineRow({ line, variant }: { line: OptimisticLine; variant: 
           layout={page ? "cartLine" : "drawer"}
           size={page ? 96 : 64}
           alt={item.name}
-          className={`${page ? "h-16 w-16 sm:h-24 sm:w-24" : "h-16 w-16"} shrink-0`}
+          className={`${page ? "h-16 w-16 max-[359px]:hidden sm:h-24 sm:w-24" : "h-16 w-16"} shrink-0`}
         />
         <div className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-3">

@@ -58,10 +58,11 @@ export function FilterChips({ page, query, labels }: { page: FilterPage; query: 
   return (
     <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
       {chips.map((chip) => (
-        <li key={`${chip.key}-${chip.value}`}>
+        <li key={`${chip.key}-${chip.value}`} className="max-w-full">
           <Link to={shopHref(page, chip.without)} preventScrollReset className="filter-chip" aria-label={`Remove filter: ${chip.label}`}>
-            {chip.label}
-            <SmallCloseIcon className="h-3.5 w-3.5" strokeWidth="2.2" />
+            {/* A long search term is cut short on the chip (its aria-label keeps it whole): the page stays phone-wide. */}
+            <span className="truncate">{chip.label}</span>
+            <SmallCloseIcon className="h-3.5 w-3.5 shrink-0" strokeWidth="2.2" />
           </Link>
         </li>
       ))}
