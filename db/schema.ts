@@ -275,6 +275,16 @@ export const categoryTrash = sqliteTable(
 );
 
 /** Small key/value flags, e.g. migration_complete. */
+/**
+ * One row: a random number that every write to products or product_sizes replaces (triggers, migration 0018),
+ * whoever writes — the forms, bulk actions, loads, imports, restores, a script. A listing's kept facet
+ * counts (decision 032) are current exactly while it is unchanged.
+ */
+export const catalogueRevision = sqliteTable("catalogue_revision", {
+  id: integer("id").primaryKey(),
+  value: integer("value").notNull().default(0),
+});
+
 export const settings = sqliteTable("settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),

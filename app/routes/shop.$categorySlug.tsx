@@ -23,6 +23,7 @@ import { clearedFilters, hasActiveFilters, shopHref, type FilterPage, type ShopQ
 import { parseShopQuery } from "~/features/shop-filters/shop-query";
 import { telegramUrl } from "~/features/site/site";
 import { loadCategoryListing, loadGenericCategory, type CategoryListing } from "~/features/catalogue/listings.server";
+import { listingCountsCache } from "~/features/catalogue/counts-cache.server";
 import { readCatalogue } from "~/features/catalogue/product.server";
 import { Icon, SmallLineIcon, type IconProps } from "~/ui/icons";
 
@@ -52,7 +53,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The shop's filters and sorts, scoped to this page: the page is the category, and admins always
   // see inactive products here (badged), so the Show All switch does not apply.
   const query: ShopQuery = { ...parseShopQuery(url.searchParams), category: "", showInactive: false };
-  const options = { query, tab, page: query.page, includeInactive: isAdmin, debug: isAdmin };
+  const counts = listingCountsCache(context);
+  const options = { query, tab, page: query.page, includeInactive: isAdmin, debug: isAdmin, counts };
 
   const fixed = fixedCategoryPage(slug.data);
   let result: CategoryListing & { categoryPage: NonNullable<ReturnType<typeof fixedCategoryPage>> };

@@ -16,6 +16,7 @@ import { parseShopQuery } from "~/features/shop-filters/shop-query";
 import { normalizeSearch, SEARCH_CUT_NOTE } from "~/features/search/search";
 import { loadShop } from "~/features/catalogue/listings.server";
 import { readCatalogue } from "~/features/catalogue/product.server";
+import { listingCountsCache } from "~/features/catalogue/counts-cache.server";
 
 /** Only searches that find nothing or were cut need these: not part of a first visit's JavaScript. */
 const NoResultsSuggestions = lazyNamed(() => import("~/features/search/search-help"), "NoResultsSuggestions");
@@ -25,7 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const query = parseShopQuery(params);
   const isAdmin = (await getAdmin(request, context)) !== null;
-  const { listing, categories, facets, stats, noResultsHelp } = await readCatalogue(() => loadShop(context.db, query, { isAdmin }));
+  const counts = listingCountsCache(context);
+  const { listing, categories, facets, stats, noResultsHelp } = await readCatalogue(() => loadShop(context.db, query, { isAdmin, counts }));
   return {
     searchNote: normalizeSearch(params.get("search")).cut ? SEARCH_CUT_NOTE : null,
     noResultsHelp,

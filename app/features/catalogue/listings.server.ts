@@ -22,6 +22,7 @@ import {
 } from "~/features/shop-filters/shop-filters";
 import type { Db } from "~/server/load-context";
 import { activeCategoriesQuery, categoryBySlugQuery } from "./categories.server";
+import { readListing, type BatchResults, type CountsCache } from "./counts-cache.server";
 import { facetQueries } from "./facets.server";
 import {
   activeConditions,
@@ -158,38 +159,40 @@ function listingFilters(query: ShopFilterValues & { sort: ShopSort }, activeOnly
 /**
  * /shop: the category options, one page of products, the facet counts (whose total is the count
  * line's) and the effects in ONE D1 batch (plus, for an admin, the total / active / inactive counts).
+ * With counts kept for these filters (`counts`, counts-cache.server.ts) and the catalogue unchanged
+ * since, the batch reads no counts.
  */
-export async function loadShop(db: Db, query: ShopQuery, { isAdmin }: { isAdmin: boolean }) {
+export async function loadShop(db: Db, query: ShopQuery, { isAdmin, counts }: { isAdmin: boolean; counts?: CountsCache | null }) {
   const filters = listingFilters(query, !(isAdmin && query.showInactive));
   const { countQuery, rowsQuery, facetsQuery, categoryCountsQuery, effectsQuery, facets } = listingQueries(db, filters);
-  const categoriesQuery = activeCategoriesQuery(db);
 
   // A search's count also brings what to offer should it find nothing (search.server.ts): same batch, no extra round trip.
   const help = query.search ? countWithNoResultsHelp(db, countQuery, query.search) : null;
   // The optional reads (a search's help, the admin's counts) ride in the same batch; each is told apart by its row's shape.
   const optional = [...(help ? [help] : []), ...(isAdmin ? [statsQuery(db)] : [])];
-  const [categoryRows, totals, categoryCounts, effects, rows, ...optionalRows] = await db.batch([
-    categoriesQuery,
-    facetsQuery,
-    categoryCountsQuery,
-    effectsQuery,
-    rowsQuery(query.page),
-    ...optional,
-  ]);
+  const {
+    page: [categoryRows, rows, ...optionalRows],
+    counts: { facets: facetCounts },
+  } = await readListing(db, counts ? await counts.entry(filters) : null, {
+    page: [activeCategoriesQuery(db), rowsQuery(query.page), ...optional] as const,
+    counts: [facetsQuery, categoryCountsQuery, effectsQuery] as const,
+    toCounts: ([totals, categoryCounts, effects]) => ({ facets: facets(totals, effects, categoryCounts), tabCounts: null }),
+  });
   const firstRows = optionalRows.map(([row]) => row);
   const counted = firstRows.find((row) => row !== undefined && "help" in row);
   const stats = firstRows.find((row) => row !== undefined && "active" in row);
 
-  const counts = facets(totals, effects, categoryCounts);
   // SPEC: active categories sorted by name, or else the products' own categories title-cased.
   const categories: CategoryOption[] =
     categoryRows.length > 0
       ? categoryRows.map((row) => ({ value: row.slug, label: row.name }))
-      : [...new Set(categoryCounts.map((row) => row.category))].sort().map((slug) => ({ value: slug, label: titleCaseSlug(slug) }));
+      : Object.keys(facetCounts.options.category)
+          .sort()
+          .map((slug) => ({ value: slug, label: titleCaseSlug(slug) }));
 
-  const listing = settleListing(counts.total, rows, query.page);
+  const listing = settleListing(facetCounts.total, rows, query.page);
   const noResultsHelp = counted && "help" in counted ? readNoResultsHelp(query.search, counted.help) : null;
-  return { listing, categories, facets: counts, stats: stats && "active" in stats ? toStats([stats]) : null, noResultsHelp };
+  return { listing, categories, facets: facetCounts, stats: stats && "active" in stats ? toStats([stats]) : null, noResultsHelp };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -213,6 +216,8 @@ export interface CategoryListingOptions {
   includeInactive: boolean;
   /** The admin-only debug banner of pages that have one. */
   debug: boolean;
+  /** A shopper's kept counts (counts-cache.server.ts); none for an admin. */
+  counts?: CountsCache | null;
 }
 
 function categoryFilters(categoryPage: CategoryPage, options: CategoryListingOptions): ListingFilters {
@@ -232,28 +237,41 @@ export interface CategoryListing {
 
 const EMPTY_LISTING: Listing = { products: [], total: 0, page: 1, pageCount: 1 };
 
-/** A fixed category page's products, facet counts (and tab counts / debug data) in one batch. */
+/** A fixed category page's products, facet counts (and tab counts / debug data) in one batch; with current kept counts, no counts. */
 export async function loadCategoryListing(db: Db, categoryPage: CategoryPage, options: CategoryListingOptions): Promise<CategoryListing> {
   if (categoryPage.match.kind === "none") return { listing: EMPTY_LISTING, facets: EMPTY_FACETS, tabCounts: null, debug: null };
   const filters = categoryFilters(categoryPage, options);
   const { rowsQuery, facetsQuery, effectsQuery, facets, tabCounts } = listingQueries(db, filters);
-  const withDebug = categoryPage.adminDebug && options.debug;
-
-  const [totals, effects, rows, stats, categories] = withDebug
-    ? await db.batch([facetsQuery, effectsQuery, rowsQuery(options.page), statsQuery(db), allCategoryCountsQuery(db)])
-    : [...(await db.batch([facetsQuery, effectsQuery, rowsQuery(options.page)])), null, null];
-  const counts = facets(totals, effects);
-  return {
-    listing: settleListing(counts.total, rows, options.page),
-    facets: counts,
-    tabCounts: filters.tab ? tabCounts(totals) : null,
-    debug: stats && categories ? { matching: counts.total, stats: toStats(stats), categories } : null,
+  const countReads = [facetsQuery, effectsQuery] as const;
+  const counts = {
+    counts: countReads,
+    toCounts: ([totals, effects]: BatchResults<typeof countReads>) => ({
+      facets: facets(totals, effects),
+      tabCounts: filters.tab ? tabCounts(totals) : null,
+    }),
   };
+  const entry = options.counts ? await options.counts.entry(filters) : null;
+  if (categoryPage.adminDebug && options.debug) {
+    const {
+      page: [rows, stats, categories],
+      counts: counted,
+    } = await readListing(db, entry, { ...counts, page: [rowsQuery(options.page), statsQuery(db), allCategoryCountsQuery(db)] as const });
+    return {
+      listing: settleListing(counted.facets.total, rows, options.page),
+      ...counted,
+      debug: { matching: counted.facets.total, stats: toStats(stats), categories },
+    };
+  }
+  const {
+    page: [rows],
+    counts: counted,
+  } = await readListing(db, entry, { ...counts, page: [rowsQuery(options.page)] as const });
+  return { listing: settleListing(counted.facets.total, rows, options.page), ...counted, debug: null };
 }
 
 /**
- * A generic category page: the category row, its products and facet counts in one batch.
- * Null when no category has this slug (the route answers 404).
+ * A generic category page: the category row, its products and facet counts in one batch (with current
+ * kept counts, no counts). Null when no category has this slug (the route answers 404).
  */
 export async function loadGenericCategory(
   db: Db,
@@ -261,20 +279,21 @@ export async function loadGenericCategory(
   pageFor: (category: { name: string; slug: string }) => CategoryPage,
   options: CategoryListingOptions,
 ): Promise<(CategoryListing & { categoryPage: CategoryPage }) | null> {
-  const provisional = pageFor({ name: slug, slug });
-  const { rowsQuery, facetsQuery, effectsQuery, facets } = listingQueries(db, categoryFilters(provisional, options));
-  const [[category], totals, effects, rows] = await db.batch([
-    categoryBySlugQuery(db, slug),
-    facetsQuery,
-    effectsQuery,
-    rowsQuery(options.page),
-  ]);
+  const filters = categoryFilters(pageFor({ name: slug, slug }), options);
+  const { rowsQuery, facetsQuery, effectsQuery, facets } = listingQueries(db, filters);
+  const {
+    page: [[category], rows],
+    counts: counted,
+  } = await readListing(db, options.counts ? await options.counts.entry(filters) : null, {
+    page: [categoryBySlugQuery(db, slug), rowsQuery(options.page)] as const,
+    counts: [facetsQuery, effectsQuery] as const,
+    toCounts: ([totals, effects]) => ({ facets: facets(totals, effects), tabCounts: null }),
+  });
   if (!category) return null;
-  const counts = facets(totals, effects);
   return {
     categoryPage: pageFor(category),
-    listing: settleListing(counts.total, rows, options.page),
-    facets: counts,
+    listing: settleListing(counted.facets.total, rows, options.page),
+    ...counted,
     tabCounts: null,
     debug: null,
   };
