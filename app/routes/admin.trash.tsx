@@ -17,7 +17,7 @@ import {
 } from "~/features/trash/trash";
 import { listTrash, restoreProduct } from "~/features/trash/trash.server";
 import { listCategoryTrash, restoreCategory } from "~/features/trash/category-trash.server";
-import { restoreRemovedSizes } from "~/features/admin/size-undo.server";
+import { listRemovedSizes, restoreRemovedSizes } from "~/features/admin/size-undo.server";
 import { readFormData } from "~/server/form-data.server";
 import { TableHead } from "~/ui/table-head";
 import { localPath } from "~/server/redirect";
@@ -28,8 +28,12 @@ export const meta: MetaFunction = () => [{ title: `Trash | ${SITE.name}` }, { na
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const [items, categories] = await Promise.all([listTrash(context.db), listCategoryTrash(context.db)]);
-  return { items, categories };
+  const [items, categories, sizes] = await Promise.all([
+    listTrash(context.db),
+    listCategoryTrash(context.db),
+    listRemovedSizes(context.db),
+  ]);
+  return { items, categories, sizes };
 }
 
 const restoreId = (what: string) =>
@@ -105,16 +109,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Trash() {
-  const { items, categories } = useLoaderData<typeof loader>();
+  const { items, categories, sizes } = useLoaderData<typeof loader>();
   return (
     <AdminShell>
       <AdminPageHeader title="Trash" back={{ to: "/admin/products", label: "Products" }}>
         <p className="mt-2 text-ink-700">
           Deleted products and categories stay here for {TRASH_PURGE_AFTER_DAYS} days, then they are removed for good. Restore brings a
-          product back with its link, photos, video and lab report, and a category back with its products.
+          product back with its link, photos, video and lab report, a category back with its products, and removed sizes back with their
+          prices and stock.
         </p>
       </AdminPageHeader>
-      {items.length === 0 && categories.length === 0 ? (
+      {items.length === 0 && categories.length === 0 && sizes.length === 0 ? (
         <p className="card p-6 text-ink-700">The trash is empty.</p>
       ) : (
         <div className="space-y-8">
@@ -132,15 +137,35 @@ export default function Trash() {
             kind="category"
             rows={categories.map((category) => ({ ...category, detail: `/shop/${category.slug}`, why: TRASH_REASON_LABEL.deleted! }))}
           />
+          <TrashTable
+            caption="Sizes"
+            kind="sizes"
+            rows={sizes.map((entry) => ({
+              id: entry.id,
+              name: `${entry.name}: ${entry.labels.map((label) => label || "its one size").join(", ")}`,
+              restoreLabel: `Restore ${entry.labels.length === 1 ? "the size" : "the sizes"} of ${entry.name}`,
+              detail: productPath(entry),
+              why: REMOVED_SIZES_REASON,
+              deletedAt: entry.removedAt,
+              version: entry.version,
+            }))}
+          />
         </div>
       )}
     </AdminShell>
   );
 }
 
+/** Sizes are kept by the write that removed them: a form save, a catalogue import or a load. */
+const REMOVED_SIZES_REASON = "Removed from the product";
+
 interface TrashTableRow {
   id: number;
   name: string;
+  /** the Restore button's name for a screen reader (default: Restore and the name) */
+  restoreLabel?: string;
+  /** removed sizes: the version the removing write gave the product */
+  version?: number;
   /** the address it had, in small print under its name */
   detail: string;
   why: string;
@@ -150,7 +175,7 @@ interface TrashTableRow {
 const HIDDEN_ON_PHONES = "hidden px-4 py-3 font-semibold sm:table-cell";
 
 /** One kind of trashed item, each row with its Restore form (a real POST, with or without JavaScript). */
-function TrashTable({ caption, kind, rows }: { caption: string; kind: TrashKind; rows: TrashTableRow[] }) {
+function TrashTable({ caption, kind, rows }: { caption: string; kind: TrashKind | "sizes"; rows: TrashTableRow[] }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   if (rows.length === 0) return null;
@@ -185,9 +210,10 @@ function TrashTable({ caption, kind, rows }: { caption: string; kind: TrashKind;
               </td>
               <td className="px-4 py-3 text-right">
                 <Form method="post">
-                  <input type="hidden" name="intent" value={RESTORE_INTENTS[kind]} />
+                  <input type="hidden" name="intent" value={kind === "sizes" ? RESTORE_SIZES_INTENT : RESTORE_INTENTS[kind]} />
                   <input type="hidden" name="id" value={row.id} />
-                  <button type="submit" className="btn-secondary" disabled={busy} aria-label={`Restore ${row.name}`}>
+                  {row.version !== undefined ? <input type="hidden" name="version" value={row.version} /> : null}
+                  <button type="submit" className="btn-secondary" disabled={busy} aria-label={row.restoreLabel ?? `Restore ${row.name}`}>
                     Restore
                   </button>
                 </Form>

@@ -1,7 +1,8 @@
 /**
  * A removed size can come back (issue 30, decision 028), with JavaScript on and off: the owner sells a
  * product in two sizes, removes the second in the form (nothing happens until Save), saves, and the
- * save's toast's Undo puts the size back with its price and stock.
+ * save's toast's Undo puts the size back with its price and stock; removed again and left alone, it
+ * waits in the Trash, whose Restore brings it back.
  */
 import { expect, signIn, test } from "./fixtures";
 
@@ -55,6 +56,22 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(back.getByLabel("Size label")).toHaveValue("5-pack");
       await expect(back.getByLabel("Price ($)", { exact: true })).toHaveValue("40");
       await expect(back.getByLabel("Stock on hand")).toHaveValue("7");
+
+      // Removed again, and the toast left alone: the size waits in the Trash, whose Restore brings it back.
+      await back.getByRole("button", { name: /^Remove/ }).click();
+      await save.click();
+      await expect(page).toHaveURL(/\/admin\/products/);
+      await page.goto("/admin/trash");
+      const table = page.getByRole("table", { name: "Sizes" });
+      await expect(table.getByRole("rowheader", { name: new RegExp(`^${name.replace(/[()]/g, "\\$&")}: 5-pack`) })).toBeVisible();
+      await page.screenshot({ path: `/work/tools/shots/trash-sizes-390${suffix}.png`, fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.screenshot({ path: `/work/tools/shots/trash-sizes-1280${suffix}.png`, fullPage: true });
+      await table.getByRole("button", { name: `Restore the size of ${name}` }).click();
+      await expect(toasts.getByText(`5-pack is back on ${name}`)).toBeVisible();
+      await expect(page.getByRole("button", { name: `Restore the size of ${name}` })).toHaveCount(0);
+      await page.goto(`/admin/edit-product/${id}`);
+      await expect(page.getByRole("group", { name: "Size 2", exact: true }).getByLabel("Stock on hand")).toHaveValue("7");
     });
   });
 }

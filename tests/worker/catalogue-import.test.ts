@@ -181,7 +181,7 @@ describe("size rows (decision 028)", () => {
       }>()
     ).results;
 
-  it("reads edited, added and removed size rows back into their product, keeping the ids of the sizes it keeps", async () => {
+  it("reads edited, added and removed size rows back into their product, keeping the ids of the sizes it keeps; a removed size can come back from the trash", async () => {
     const rows = rowsOf(await exportCsv());
     const id = Number(rows.find((row) => row.key === "runtz-eighth")!.id);
     const before = await sizesOf(id);
@@ -214,6 +214,22 @@ describe("size rows (decision 028)", () => {
     const again = await plan(await exportCsv());
     expect(again.changed).toEqual([]);
     expect(again.refused).toEqual([]);
+
+    // The 1/2 oz the file left out waits in the trash, and Restore puts it back under its own id.
+    const cookie = await adminCookie();
+    const trash = decodeHtml(await (await get("/admin/trash", { headers: { Cookie: cookie } })).text());
+    expect(trash).toContain("Runtz: 1/2 oz");
+    expect(trash).toContain("Removed from the product");
+    const restore = await postForm(
+      "/admin/trash",
+      { intent: "restore-sizes", id: String(id), version: hidden(trash.slice(trash.indexOf("Runtz: 1/2 oz")), "version")! },
+      { headers: { Cookie: cookie } },
+    );
+    expect(restore.status).toBe(302);
+    const restored = await sizesOf(id);
+    expect(restored.map((size) => size.label)).toEqual(["1/8 oz", "1/4 oz", "1/2 oz", "1 oz", "1 lb"]);
+    expect(idOf(restored, "1/2 oz")).toBe(idOf(before, "1/2 oz"));
+    expect(decodeHtml(await (await get("/admin/trash", { headers: { Cookie: cookie } })).text())).not.toContain("Runtz: 1/2 oz");
   });
 
   it("refuses bad size rows per row and column, writes nothing, and answers 200 with the preview (never a 5xx)", async () => {

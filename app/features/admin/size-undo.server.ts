@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { products, productSizes, sizeTrash } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { abortUnlessChanged, sizeWriteStatements } from "~/features/catalogue/sizes.server";
@@ -74,4 +74,41 @@ export async function restoreRemovedSizes(db: Db, productId: number, version: nu
     return { status: "stale", name: product.name };
   }
   return { status: "restored", name: product.name, labels: kept.map((row) => row.label) };
+}
+
+/** A product's sizes that a save, an import or a load removed, while they can still be put back. */
+export interface RemovedSizes {
+  /** the product's id */
+  id: number;
+  name: string;
+  /** the version the removing write gave the product (what restoreRemovedSizes checks) */
+  version: number;
+  labels: string[];
+  removedAt: string;
+}
+
+/**
+ * The trash page's removed sizes: for each product, the sizes kept by its last write that removed
+ * some, while the product is still at the version that write gave it (a later change makes them
+ * stale: the owner adds them again in the form). Newest first.
+ */
+export async function listRemovedSizes(db: Db): Promise<RemovedSizes[]> {
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      version: sizeTrash.version,
+      label: sizeTrash.label,
+      removedAt: sizeTrash.removedAt,
+    })
+    .from(sizeTrash)
+    .innerJoin(products, and(eq(products.id, sizeTrash.productId), eq(products.version, sizeTrash.version)))
+    .orderBy(desc(sizeTrash.removedAt), asc(sizeTrash.productId), asc(sizeTrash.position), asc(sizeTrash.id));
+  const byProduct = new Map<number, RemovedSizes>();
+  for (const row of rows) {
+    const entry = byProduct.get(row.id);
+    if (entry) entry.labels.push(row.label);
+    else byProduct.set(row.id, { id: row.id, name: row.name, version: row.version, labels: [row.label], removedAt: row.removedAt });
+  }
+  return [...byProduct.values()];
 }

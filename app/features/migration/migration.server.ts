@@ -511,7 +511,11 @@ function stepStatements(db: Db, { row, sizes, writeSizes, plan }: LoadStep): Bat
           // Only while the row is as planned: an owner's save in the meantime wins.
           .where(and(eq(products.id, plan.id), eq(products.version, plan.version))),
         // ... and its sizes only with that update (a stale version fails the batch: nothing is written).
-        ...(writeSizes ? [abortUnlessChanged(db, plan.id), ...sizeWriteStatements(db, plan.id, writeSizes)] : []),
+        // Sizes the catalogue leaves out go to the trash under the version this update gives the
+        // product, as a form save's do: the owner can put them back from /admin/trash.
+        ...(writeSizes
+          ? [abortUnlessChanged(db, plan.id), ...sizeWriteStatements(db, plan.id, writeSizes, { version: plan.version + 1 })]
+          : []),
       ];
     }
     default:
@@ -650,7 +654,10 @@ function importStatements(db: Db, step: ImportStep): BatchItem<"sqlite">[] {
       // Only while the row is as planned: an owner's save in the meantime wins.
       .where(and(eq(products.id, step.id), eq(products.version, step.version))),
     // The file's sizes only with that update (a stale version fails the batch: nothing is written).
-    ...(step.sizes ? [abortUnlessChanged(db, step.id), ...sizeWriteStatements(db, step.id, step.sizes)] : []),
+    // Sizes the file leaves out go to the trash under the version this update gives the product.
+    ...(step.sizes
+      ? [abortUnlessChanged(db, step.id), ...sizeWriteStatements(db, step.id, step.sizes, { version: step.version + 1 })]
+      : []),
   ];
 }
 
