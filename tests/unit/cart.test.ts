@@ -9,6 +9,7 @@ import {
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
   normalizeCartLines,
+  shownWithinOnHand,
   stockLimitNotice,
   type CartProduct,
   type CartState,
@@ -458,6 +459,34 @@ describe("a cart never holds more than is on hand (issue 30)", () => {
         expect(joinCart(cartLines(loaded.state), rows).lowered).toEqual([]);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe("what the browser shows while a change is on its way (shownWithinOnHand)", () => {
+  const tracked: CartProduct = { ...gummies, id: 31, name: "Gummies", sizeId: 7, sizeLabel: "10-pack", onHand: 120 };
+
+  it("never shows a line above its size's stock, with the tier and totals of what is shown", () => {
+    const loaded = applyCartAction(EMPTY_CART, { type: "ADD_ITEM", product: tracked, quantity: 100 }).state;
+    const typed = applyCartAction(loaded, { type: "UPDATE_QUANTITY", id: 31, sizeId: 7, quantity: 900 }).state;
+    const shown = shownWithinOnHand(typed);
+    expect(shown.items[0]).toMatchObject({ quantity: 120, unitPriceCents: 475, lineTotalCents: 120 * 475 });
+    expect(shown.totalItems).toBe(120);
+    expect(shown.totalCents).toBe(120 * 475);
+  });
+
+  it("leaves untracked lines and lines within their stock as they are", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: MAX_LINE_QUANTITY }), fc.integer({ min: 1, max: MAX_LINE_QUANTITY }), (quantity, onHand) => {
+        const state = applyCartAction(applyCartAction(EMPTY_CART, { type: "ADD_ITEM", product: { ...tracked, onHand }, quantity }).state, {
+          type: "ADD_ITEM",
+          product: runtz,
+          quantity,
+        }).state;
+        const shown = shownWithinOnHand(state);
+        expect(shown.items.find((item) => item.id === 31)!.quantity).toBe(Math.min(quantity, onHand));
+        expect(shown.items.find((item) => item.id === 1)!.quantity).toBe(quantity);
+      }),
     );
   });
 });

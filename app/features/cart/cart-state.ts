@@ -6,6 +6,7 @@ import {
   applyCartAction,
   EMPTY_CART_VIEW,
   sameLine,
+  shownWithinOnHand,
   MAX_LINE_QUANTITY,
   ORDER_REDIRECT_DELAY,
   type CartItem,
@@ -174,6 +175,8 @@ export function useOptimisticCart(cart: CartView): OptimisticCart {
       }
     }
   }
+  // A quantity typed or stepped past the size's stock shows as the stock at once; the answer says why.
+  state = shownWithinOnHand(state);
   const lines = cart.items.map((item) => {
     const current = state.items.find((candidate) => sameLine(candidate, item));
     return current ? { item: current, removed: false } : { item, removed: true };

@@ -172,6 +172,7 @@ function toCartProduct(row: CartProductRow): CartProduct {
     compareAtCents: storedCompareAt(priceCents, sized ? row.sizeCompareAtCents : row.compareAtCents),
     priceTiers: parsePriceTiers(sized ? row.sizeTiers : row.priceTiers, priceCents),
     path: productPath(row),
+    ...(rowOnHand(row) === null ? {} : { onHand: rowOnHand(row)! }),
   };
 }
 

@@ -59,6 +59,8 @@ export interface CartProduct {
   priceTiers: PriceTiers | null;
   /** the canonical product path, built on the server (the slug rules stay out of the browser's code) */
   path: string;
+  /** units on hand of the line's size when it tracks stock (none: not tracked); a line never holds more */
+  onHand?: number;
 }
 
 export interface CartItem extends CartProduct {
@@ -143,6 +145,19 @@ export interface LoweredLine {
   stock: number;
 }
 
+/**
+ * What the browser shows while a change is on its way: no line above what is on hand of its size.
+ * The server lowers the same lines (withinStock, cart.server.ts) and its answer names them.
+ */
+export function shownWithinOnHand(state: CartState): CartState {
+  let next = state;
+  for (const item of state.items) {
+    if (item.onHand === undefined || item.quantity <= item.onHand) continue;
+    next = applyCartAction(next, { type: "UPDATE_QUANTITY", id: item.id, sizeId: item.sizeId, quantity: item.onHand }).state;
+  }
+  return next;
+}
+
 /** The notice for lines lowered to the stock on hand ('Only 3 left of Runtz — 1/8 oz: your cart now holds 3.'). */
 export function stockLimitNotice(lines: readonly LoweredLine[]) {
   const left = lines.map((line, index) => `${index === 0 ? "Only" : "only"} ${groupDigits(line.stock)} left of ${lineName(line)}`);
@@ -166,6 +181,7 @@ function priced(item: CartProduct & { quantity: number }): CartItem {
     compareAtCents: item.compareAtCents,
     priceTiers: item.priceTiers,
     path: item.path,
+    ...(item.onHand !== undefined ? { onHand: item.onHand } : {}),
     quantity: item.quantity,
     unitPriceCents: unit,
     lineTotalCents: unit * item.quantity,
@@ -240,6 +256,7 @@ function parseSavedItem(value: unknown): (CartProduct & CartLine) | null {
     priceTiers: isPriceTiers(record.priceTiers) ? record.priceTiers : null,
     // A bare id answers with a 301 to the canonical path.
     path: typeof record.path === "string" && record.path.startsWith("/product/") ? record.path : `/product/${record.id}`,
+    ...(isId(record.onHand) ? { onHand: record.onHand } : {}),
   };
 }
 
