@@ -6,6 +6,7 @@ import {
   cartLines,
   cartReducer,
   EMPTY_CART,
+  loadCartState,
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
   normalizeCartLines,
@@ -169,15 +170,12 @@ describe("CLEAR_CART", () => {
   });
 });
 
-describe("LOAD_CART", () => {
+describe("loading a saved cart (the spec's LOAD_CART)", () => {
   it("replaces the items with a saved list and recomputes totals", () => {
-    const state = cartReducer(cartWith(cake), {
-      type: "LOAD_CART",
-      items: [
-        { ...runtz, quantity: 2 },
-        { ...gummies, quantity: 100 },
-      ],
-    });
+    const state = loadCartState([
+      { ...runtz, quantity: 2 },
+      { ...gummies, quantity: 100 },
+    ]).state;
     expect(state.items.map((i) => [i.id, i.quantity, i.unitPriceCents])).toEqual([
       [1, 2, 4500],
       [30, 100, 475],
@@ -186,15 +184,12 @@ describe("LOAD_CART", () => {
   });
 
   it("parses text prices with the one price parser: '$45', '45.50', '$1,600'; junk prices drop the item", () => {
-    const state = cartReducer(EMPTY_CART, {
-      type: "LOAD_CART",
-      items: [
-        { id: 1, name: "A", price: "$45", quantity: 1 },
-        { id: 2, name: "B", price: "45.50", quantity: 2 },
-        { id: 3, name: "C", price: "$1,600", quantity: 1 },
-        { id: 4, name: "D", price: "call us", quantity: 1 },
-      ],
-    });
+    const state = loadCartState([
+      { id: 1, name: "A", price: "$45", quantity: 1 },
+      { id: 2, name: "B", price: "45.50", quantity: 2 },
+      { id: 3, name: "C", price: "$1,600", quantity: 1 },
+      { id: 4, name: "D", price: "call us", quantity: 1 },
+    ]).state;
     expect(state.items.map((i) => [i.id, i.unitPriceCents])).toEqual([
       [1, 4500],
       [2, 4550],
@@ -204,26 +199,23 @@ describe("LOAD_CART", () => {
   });
 
   it.each([[null], [undefined], ["[]"], [42], [{ items: [] }], ["junk"]])("reads %j as an empty cart", (items) => {
-    expect(cartReducer(cartWith(runtz), { type: "LOAD_CART", items })).toEqual(EMPTY_CART);
+    expect(loadCartState(items).state).toEqual(EMPTY_CART);
   });
 
   it("drops junk entries and keeps the good ones", () => {
-    const state = cartReducer(EMPTY_CART, {
-      type: "LOAD_CART",
-      items: [
-        null,
-        "x",
-        { id: "1", priceCents: 100, quantity: 1 },
-        { id: -3, priceCents: 100, quantity: 1 },
-        { id: 2.5, priceCents: 100, quantity: 1 },
-        { id: 5, priceCents: 100, quantity: 0 },
-        { id: 6, priceCents: 100, quantity: -2 },
-        { id: 7, priceCents: 100, quantity: 1.5 },
-        { id: 8, priceCents: 100, quantity: "2" },
-        { id: 9, priceCents: -100, quantity: 1 },
-        { id: 10, name: 7, image: 3, priceCents: 250, priceTiers: { single: "x" }, quantity: 2 },
-      ],
-    });
+    const state = loadCartState([
+      null,
+      "x",
+      { id: "1", priceCents: 100, quantity: 1 },
+      { id: -3, priceCents: 100, quantity: 1 },
+      { id: 2.5, priceCents: 100, quantity: 1 },
+      { id: 5, priceCents: 100, quantity: 0 },
+      { id: 6, priceCents: 100, quantity: -2 },
+      { id: 7, priceCents: 100, quantity: 1.5 },
+      { id: 8, priceCents: 100, quantity: "2" },
+      { id: 9, priceCents: -100, quantity: 1 },
+      { id: 10, name: 7, image: 3, priceCents: 250, priceTiers: { single: "x" }, quantity: 2 },
+    ]).state;
     expect(state.items).toEqual([
       {
         id: 10,
@@ -240,27 +232,21 @@ describe("LOAD_CART", () => {
   });
 
   it("merges repeated ids and bounds lines and quantities, saying which bound was hit", () => {
-    const merged = applyCartAction(EMPTY_CART, {
-      type: "LOAD_CART",
-      items: [
-        { ...runtz, quantity: 2 },
-        { ...runtz, quantity: 3 },
-      ],
-    });
+    const merged = loadCartState([
+      { ...runtz, quantity: 2 },
+      { ...runtz, quantity: 3 },
+    ]);
     expect(merged).toMatchObject({ bound: null, state: { totalItems: 5, items: [{ id: 1, quantity: 5 }] } });
 
-    const big = applyCartAction(EMPTY_CART, {
-      type: "LOAD_CART",
-      items: [
-        { ...runtz, quantity: 999 },
-        { ...runtz, quantity: 999 },
-      ],
-    });
+    const big = loadCartState([
+      { ...runtz, quantity: 999 },
+      { ...runtz, quantity: 999 },
+    ]);
     expect(big.bound).toBe("quantity");
     expect(big.state.items[0]!.quantity).toBe(MAX_LINE_QUANTITY);
 
     const many = Array.from({ length: 50 }, (_, i) => ({ ...product(i + 1), quantity: 1 }));
-    const bounded = applyCartAction(EMPTY_CART, { type: "LOAD_CART", items: many });
+    const bounded = loadCartState(many);
     expect(bounded.bound).toBe("lines");
     expect(bounded.state.items.map((i) => i.id)).toEqual(Array.from({ length: MAX_CART_LINES }, (_, i) => i + 1));
   });
@@ -364,15 +350,12 @@ describe("cart lines are a product in a size (issue 30)", () => {
     expect(normalizeCartLines(many)).toEqual({ lines: many.slice(0, MAX_CART_LINES), bound: "lines" });
   });
 
-  it("LOAD_CART merges lines that name the same size (an old line and a new one resolved alike)", () => {
-    const state = cartReducer(EMPTY_CART, {
-      type: "LOAD_CART",
-      items: [
-        { ...eighth, quantity: 2 },
-        { ...eighth, quantity: 3 },
-        { ...quarter, quantity: 1 },
-      ],
-    });
+  it("loading merges lines that name the same size (an old line and a new one resolved alike)", () => {
+    const state = loadCartState([
+      { ...eighth, quantity: 2 },
+      { ...eighth, quantity: 3 },
+      { ...quarter, quantity: 1 },
+    ]).state;
     expect(state.items.map((item) => [item.sizeId, item.quantity])).toEqual([
       [70, 5],
       [71, 1],
@@ -436,6 +419,8 @@ describe("a cart never holds more than is on hand (issue 30)", () => {
         for (const item of loaded.state.items) {
           const stock = stockOf(item.sizeId);
           expect(stock).not.toBe(0);
+          // Each line tells the browser what is on hand (shownWithinOnHand), none when untracked.
+          expect(item.onHand).toBe(stock ?? undefined);
           expect(item.quantity).toBeLessThanOrEqual(Math.min(stock ?? MAX_LINE_QUANTITY, MAX_LINE_QUANTITY));
           expect(item.lineTotalCents).toBe(item.unitPriceCents * item.quantity);
         }
@@ -464,12 +449,15 @@ describe("a cart never holds more than is on hand (issue 30)", () => {
 });
 
 describe("what the browser shows while a change is on its way (shownWithinOnHand)", () => {
-  const tracked: CartProduct = { ...gummies, id: 31, name: "Gummies", sizeId: 7, sizeLabel: "10-pack", onHand: 120 };
+  const tracked: CartProduct = { ...gummies, id: 31, name: "Gummies", sizeId: 7, sizeLabel: "10-pack" };
+  /** The cart as the server read it: the line says what is on hand of its size. */
+  const read = (quantity: number, onHand: number) =>
+    applyCartAction(EMPTY_CART, { type: "ADD_ITEM", product: tracked, quantity }).state.items.map((item) => ({ ...item, onHand }));
 
   it("never shows a line above its size's stock, with the tier and totals of what is shown", () => {
-    const loaded = applyCartAction(EMPTY_CART, { type: "ADD_ITEM", product: tracked, quantity: 100 }).state;
-    const typed = applyCartAction(loaded, { type: "UPDATE_QUANTITY", id: 31, sizeId: 7, quantity: 900 }).state;
-    const shown = shownWithinOnHand(typed);
+    const server = applyCartAction(EMPTY_CART, { type: "ADD_ITEM", product: tracked, quantity: 100 }).state;
+    const typed = applyCartAction(server, { type: "UPDATE_QUANTITY", id: 31, sizeId: 7, quantity: 900 }).state;
+    const shown = shownWithinOnHand(typed, read(100, 120));
     expect(shown.items[0]).toMatchObject({ quantity: 120, unitPriceCents: 475, lineTotalCents: 120 * 475 });
     expect(shown.totalItems).toBe(120);
     expect(shown.totalCents).toBe(120 * 475);
@@ -478,12 +466,12 @@ describe("what the browser shows while a change is on its way (shownWithinOnHand
   it("leaves untracked lines and lines within their stock as they are", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: MAX_LINE_QUANTITY }), fc.integer({ min: 1, max: MAX_LINE_QUANTITY }), (quantity, onHand) => {
-        const state = applyCartAction(applyCartAction(EMPTY_CART, { type: "ADD_ITEM", product: { ...tracked, onHand }, quantity }).state, {
+        const state = applyCartAction(applyCartAction(EMPTY_CART, { type: "ADD_ITEM", product: tracked, quantity }).state, {
           type: "ADD_ITEM",
           product: runtz,
           quantity,
         }).state;
-        const shown = shownWithinOnHand(state);
+        const shown = shownWithinOnHand(state, [...read(1, onHand), ...state.items.filter((item) => item.id === 1)]);
         expect(shown.items.find((item) => item.id === 31)!.quantity).toBe(Math.min(quantity, onHand));
         expect(shown.items.find((item) => item.id === 1)!.quantity).toBe(quantity);
       }),

@@ -176,7 +176,7 @@ export function useOptimisticCart(cart: CartView): OptimisticCart {
     }
   }
   // A quantity typed or stepped past the size's stock shows as the stock at once; the answer says why.
-  state = shownWithinOnHand(state);
+  state = shownWithinOnHand(state, cart.items);
   const lines = cart.items.map((item) => {
     const current = state.items.find((candidate) => sameLine(candidate, item));
     return current ? { item: current, removed: false } : { item, removed: true };

@@ -14,6 +14,7 @@ import { lineName } from "./line-name";
 import {
   addedToCartNotice,
   applyCartAction,
+  loadCartState,
   cookieLine,
   sameLine,
   savedLine,
@@ -172,7 +173,6 @@ function toCartProduct(row: CartProductRow): CartProduct {
     compareAtCents: storedCompareAt(priceCents, sized ? row.sizeCompareAtCents : row.compareAtCents),
     priceTiers: parsePriceTiers(sized ? row.sizeTiers : row.priceTiers, priceCents),
     path: productPath(row),
-    ...(rowOnHand(row) === null ? {} : { onHand: rowOnHand(row)! }),
   };
 }
 
@@ -321,10 +321,12 @@ export function joinCart(lines: CartLine[], rows: CartProductRow[]): LoadedCart 
       else outOfStock.push(held);
     } else items.push({ ...toCartProduct(row), quantity: line.quantity });
   }
-  // LOAD_CART merges lines that resolved to the same size and keeps the bounds; then no line holds more than is on hand.
+  // Loading merges lines that resolved to the same size and keeps the bounds; then no line holds more than is on hand.
   const onHand = onHandOf(rows);
-  const { state, lowered } = withinStock(applyCartAction(EMPTY_CART, { type: "LOAD_CART", items }).state, onHand);
-  return { state, dropped, outOfStock, lowered, onHand };
+  const { state, lowered } = withinStock(loadCartState(items).state, onHand);
+  // Each line says what is on hand of its size, so the browser never shows more while a change is on its way.
+  const stated = state.items.map((item) => (onHand.has(lineKey(item)) ? { ...item, onHand: onHand.get(lineKey(item)) } : item));
+  return { state: { ...state, items: stated }, dropped, outOfStock, lowered, onHand };
 }
 
 /** Joins saved lines with the current rows in ONE query. */

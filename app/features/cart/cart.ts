@@ -59,12 +59,12 @@ export interface CartProduct {
   priceTiers: PriceTiers | null;
   /** the canonical product path, built on the server (the slug rules stay out of the browser's code) */
   path: string;
-  /** units on hand of the line's size when it tracks stock (none: not tracked); a line never holds more */
-  onHand?: number;
 }
 
 export interface CartItem extends CartProduct {
   quantity: number;
+  /** units on hand of the line's size when it tracks stock, as the server read the cart (none: not tracked) */
+  onHand?: number;
   /** tier-aware unit price for this quantity */
   unitPriceCents: number;
   lineTotalCents: number;
@@ -113,8 +113,7 @@ export type CartAction =
   | { type: "ADD_ITEM"; product: CartProduct; quantity?: number }
   | { type: "REMOVE_ITEM"; id: number; sizeId?: number }
   | { type: "UPDATE_QUANTITY"; id: number; sizeId?: number; quantity: number }
-  | { type: "CLEAR_CART" }
-  | { type: "LOAD_CART"; items: unknown };
+  | { type: "CLEAR_CART" };
 
 /** Which bound an action ran into: too many different products, or too many of one. */
 export type CartBound = "lines" | "quantity";
@@ -146,16 +145,17 @@ export interface LoweredLine {
 }
 
 /**
- * What the browser shows while a change is on its way: no line above what is on hand of its size.
- * The server lowers the same lines (withinStock, cart.server.ts) and its answer names them.
+ * What the browser shows while a change is on its way: no line above what is on hand of its size, as
+ * the server's cart (`read`) says. The server lowers the same lines (withinStock) and its answer names them.
  */
-export function shownWithinOnHand(state: CartState): CartState {
-  let next = state;
-  for (const item of state.items) {
-    if (item.onHand === undefined || item.quantity <= item.onHand) continue;
-    next = applyCartAction(next, { type: "UPDATE_QUANTITY", id: item.id, sizeId: item.sizeId, quantity: item.onHand }).state;
+export function shownWithinOnHand(state: CartState, read: readonly CartItem[]): CartState {
+  for (const { id, sizeId, onHand } of read) {
+    const shown = state.items.find((item) => sameLine(item, { id, sizeId }));
+    if (onHand !== undefined && shown && shown.quantity > onHand) {
+      state = applyCartAction(state, { type: "UPDATE_QUANTITY", id, sizeId, quantity: onHand }).state;
+    }
   }
-  return next;
+  return state;
 }
 
 /** The notice for lines lowered to the stock on hand ('Only 3 left of Runtz — 1/8 oz: your cart now holds 3.'). */
@@ -181,7 +181,6 @@ function priced(item: CartProduct & { quantity: number }): CartItem {
     compareAtCents: item.compareAtCents,
     priceTiers: item.priceTiers,
     path: item.path,
-    ...(item.onHand !== undefined ? { onHand: item.onHand } : {}),
     quantity: item.quantity,
     unitPriceCents: unit,
     lineTotalCents: unit * item.quantity,
@@ -256,7 +255,6 @@ function parseSavedItem(value: unknown): (CartProduct & CartLine) | null {
     priceTiers: isPriceTiers(record.priceTiers) ? record.priceTiers : null,
     // A bare id answers with a 301 to the canonical path.
     path: typeof record.path === "string" && record.path.startsWith("/product/") ? record.path : `/product/${record.id}`,
-    ...(isId(record.onHand) ? { onHand: record.onHand } : {}),
   };
 }
 
@@ -291,12 +289,18 @@ export function applyCartAction(state: CartState, action: CartAction): CartResul
     }
     case "CLEAR_CART":
       return { state: EMPTY_CART, bound: null };
-    case "LOAD_CART": {
-      const saved = Array.isArray(action.items) ? action.items.map(parseSavedItem).filter((item) => item !== null) : [];
-      const { lines, bound } = normalizeCartLines(saved);
-      return { state: withTotals(lines), bound };
-    }
   }
+}
+
+/**
+ * The spec's LOAD_CART: a cart from saved items (today's lines joined with their rows, or an old
+ * cookie's full items), each checked, merged by line and bounded. Apart from the reducer: only the
+ * server loads carts, so the browser's first-visit JavaScript carries none of this.
+ */
+export function loadCartState(items: unknown): CartResult {
+  const saved = Array.isArray(items) ? items.map(parseSavedItem).filter((item) => item !== null) : [];
+  const { lines, bound } = normalizeCartLines(saved);
+  return { state: withTotals(lines), bound };
 }
 
 export function cartReducer(state: CartState, action: CartAction): CartState {
