@@ -13,8 +13,8 @@ import { products } from "../../db/schema";
 import { createDb } from "../../app/server/load-context";
 import { watchD1 } from "../../app/server/server-timing.server";
 import { countsKeyText, listingCountsCache } from "../../app/features/catalogue/counts-cache.server";
-import { loadCategoryListing, loadShop } from "../../app/features/catalogue/listings.server";
-import { fixedCategoryPage } from "../../app/features/category-pages/category-pages.server";
+import { loadCategoryListing, loadGenericCategory, loadShop } from "../../app/features/catalogue/listings.server";
+import { fixedCategoryPage, genericCategoryPage } from "../../app/features/category-pages/category-pages.server";
 import { parseShopQuery } from "../../app/features/shop-filters/shop-query";
 import { parseConcentrateTab } from "../../app/features/category-pages/category-pages";
 import { adminPost } from "./admin-helpers";
@@ -65,6 +65,21 @@ async function concentratesRead(query: string, { isAdmin = false } = {}) {
   });
   await waitOnExecutionContext(ctx);
   return { ...result, trips };
+}
+
+async function genericRead(slug: string) {
+  const { watched, trips } = watchedDb();
+  const { context, ctx } = requestContext();
+  const result = await loadGenericCategory(watched, slug, genericCategoryPage, {
+    query: { ...parseShopQuery(new URLSearchParams()), category: "" },
+    tab: parseConcentrateTab(null),
+    page: 1,
+    includeInactive: false,
+    debug: false,
+    counts: listingCountsCache(context),
+  });
+  await waitOnExecutionContext(ctx);
+  return { result, trips };
 }
 
 const BYPASS = { headers: { Cookie: "age-verified=yes; listing-counts=bypass" } };
@@ -141,6 +156,20 @@ describe("kept counts", () => {
     expect(again.trips[0]).toHaveLength(2); // the revision and the cards
     expect(again.tabCounts).toEqual(first.tabCounts);
     expect(again.facets).toEqual(first.facets);
+  });
+
+  it("a generic category page keeps its counts; a slug no category has (a stranger's guess) keeps nothing", async () => {
+    const [{ slug }] = (await env.DB.prepare("SELECT slug FROM categories WHERE active = 1 ORDER BY slug LIMIT 1").all<{ slug: string }>())
+      .results as [{ slug: string }];
+    await genericRead(slug);
+    const again = await genericRead(slug);
+    expect(again.result).not.toBeNull();
+    expect(again.trips[0]).toHaveLength(3); // the revision, the category row and the cards
+    for (const guess of [`no-such-${"草".repeat(40)}`, `no-such-${"草".repeat(40)}`]) {
+      const read = await genericRead(guess);
+      expect(read.result).toBeNull();
+      expect(read.trips[0]).toHaveLength(5); // counted each time: nothing was kept
+    }
   });
 
   it("the key holds the scope and every filter, never the sort or the page", () => {

@@ -135,12 +135,21 @@ function revisionQuery(db: Db) {
 export async function readListing<P extends readonly Statement[], C extends readonly Statement[]>(
   db: Db,
   entry: CountsEntry | null,
-  reads: { page: P; counts: C; toCounts: (results: BatchResults<C>) => ListingCounts },
+  reads: {
+    page: P;
+    counts: C;
+    toCounts: (results: BatchResults<C>) => ListingCounts;
+    /** Whether counts read with this page are worth keeping (default: yes). */
+    keeps?: (page: BatchResults<P>) => boolean;
+  },
 ): Promise<{ page: BatchResults<P>; counts: ListingCounts }> {
   const batch = (statements: Statement[]) => db.batch(statements as [Statement, ...Statement[]]) as Promise<unknown[]>;
   const revisionOf = (rows: unknown) => (rows as Array<{ value: number }>)[0]?.value ?? 0;
   const countsOf = (results: unknown[]) => reads.toCounts(results as BatchResults<C>);
   const pageOf = (results: unknown[]) => results as BatchResults<P>;
+  const keep = (revision: unknown, counts: ListingCounts, page: BatchResults<P>) => {
+    if (reads.keeps?.(page) !== false) entry?.keep({ revision: revisionOf(revision), counts });
+  };
 
   if (!entry) {
     const results = await batch([...reads.counts, ...reads.page]);
@@ -152,11 +161,11 @@ export async function readListing<P extends readonly Statement[], C extends read
     if (revisionOf(revision) === kept.revision) return { counts: kept.counts, page: pageOf(page) };
     const [now, ...counted] = await batch([revisionQuery(db), ...reads.counts]);
     const counts = countsOf(counted);
-    entry.keep({ revision: revisionOf(now), counts });
+    keep(now, counts, pageOf(page));
     return { counts, page: pageOf(page) };
   }
   const [revision, ...results] = await batch([revisionQuery(db), ...reads.counts, ...reads.page]);
   const counts = countsOf(results.slice(0, reads.counts.length));
-  entry.keep({ revision: revisionOf(revision), counts });
+  keep(revision, counts, pageOf(results.slice(reads.counts.length)));
   return { counts, page: pageOf(results.slice(reads.counts.length)) };
 }

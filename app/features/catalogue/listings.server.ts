@@ -216,7 +216,7 @@ export interface CategoryListingOptions {
   includeInactive: boolean;
   /** The admin-only debug banner of pages that have one. */
   debug: boolean;
-  /** A shopper's kept counts (counts-cache.server.ts); none for an admin. */
+  /** The request's kept counts (counts-cache.server.ts); none: always count. */
   counts?: CountsCache | null;
 }
 
@@ -288,6 +288,8 @@ export async function loadGenericCategory(
     page: [categoryBySlugQuery(db, slug), rowsQuery(options.page)] as const,
     counts: [facetsQuery, effectsQuery] as const,
     toCounts: ([totals, effects]) => ({ facets: facets(totals, effects), tabCounts: null }),
+    // A slug no category has (a stranger's guess) answers 404: nothing of it is kept.
+    keeps: ([[found]]) => found !== undefined,
   });
   if (!category) return null;
   return {
