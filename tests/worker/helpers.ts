@@ -60,7 +60,7 @@ export function setCookie(response: Response, name: string): string | undefined 
 }
 
 /** The cart a response leaves in the browser: its lines, [] when cleared, undefined when untouched. */
-export function cartAfter<Line>(response: Response): Line[] | undefined {
+export function cartAfter<Line = CartCookieLine>(response: Response): Line[] | undefined {
   const cookie = setCookie(response, "cannabis-cart");
   if (cookie === undefined) return undefined;
   const raw = cookie.slice("cannabis-cart=".length).split(";")[0]!;

@@ -7,11 +7,10 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../db/schema";
-import { createDb } from "../../app/server/load-context";
 import { sizeWriteStatements } from "../../app/features/catalogue/sizes.server";
 import { productPath } from "../../app/features/catalogue/product-path";
 import {
-  cartAfter as cartCookieLines,
+  cartAfter,
   cartCookie,
   catalogueChanged,
   get,
@@ -19,13 +18,10 @@ import {
   postForm,
   setCookie,
   orderTextOf,
-  type CartCookieLine,
+  type CartCookieLine as Line,
 } from "./helpers";
+import { db } from "./shop-helpers";
 import { RUNTZ_SIZES, sellRuntzInFourSizes } from "./size-fixtures";
-
-const db = createDb(env.DB);
-
-type Line = CartCookieLine;
 
 let runtz: number;
 let cake: number;
@@ -36,8 +32,6 @@ let size: Record<string, number> = {};
 beforeAll(async () => {
   ({ runtz, cake, path, size } = await sellRuntzInFourSizes(db));
 });
-
-const cartAfter = (response: Response) => cartCookieLines<Line>(response);
 
 function postCart(fields: Record<string, string>, cookie = "") {
   return postForm("/cart", fields, { headers: { Cookie: cookie, Referer: `${ORIGIN}${path}` } });

@@ -4,16 +4,14 @@
  * stock lowers the line and rewrites the cookie, each with the one notice; untracked stock (NULL) is
  * bounded only by the cart's own limit, and a size with none on hand is held as before.
  */
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { productSizes } from "../../db/schema";
-import { createDb } from "../../app/server/load-context";
 import { MAX_LINE_QUANTITY } from "../../app/features/cart/cart";
 import { productPath } from "../../app/features/catalogue/product-path";
 import {
-  cartAfter as cartCookieLines,
+  cartAfter,
   cartCookie,
   catalogueChanged,
   get,
@@ -21,14 +19,12 @@ import {
   postForm,
   setCookie,
   orderTextOf,
-  type CartCookieLine,
+  type CartCookieLine as Line,
 } from "./helpers";
 import { visit, AGE } from "./page-cache-helpers";
+import { db } from "./shop-helpers";
 import { RUNTZ_SIZES, sellRuntzInFourSizes } from "./size-fixtures";
 
-const db = createDb(env.DB);
-
-type Line = CartCookieLine;
 interface ToastValue {
   title: string;
   description?: string;
@@ -55,8 +51,6 @@ async function setStock(sizeId: number, stock: number | null) {
   await db.update(productSizes).set({ stock }).where(eq(productSizes.id, sizeId));
   await catalogueChanged();
 }
-
-const cartAfter = (response: Response) => cartCookieLines<Line>(response);
 
 function postCart(fields: Record<string, string>, cookie = "", to = "/cart") {
   return postForm(to, fields, { headers: { Cookie: cookie, Referer: `${ORIGIN}${path}` } });
