@@ -196,7 +196,7 @@ function TrashTable({ caption, kind, rows }: { caption: string; kind: TrashKind 
         <tbody className="divide-y divide-ink-900/10">
           {rows.map((row) => (
             <tr key={row.id}>
-              <th scope="row" className="px-4 py-3 font-medium text-ink-900">
+              <th scope="row" className="px-4 py-3 font-medium text-ink-900 [overflow-wrap:anywhere]">
                 {row.name}
                 <span className="block text-xs font-normal break-all text-ink-500">{row.detail}</span>
                 {/* On a phone, why and when go under the name (their columns are hidden). */}
