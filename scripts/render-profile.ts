@@ -368,6 +368,12 @@ async function run() {
   await prepareLocal(persistTo, undefined, { quiet: true });
   const proxy = await getPlatformProxy<Env>({ persist: { path: `${persistTo}/v3` } });
   const env = args.includes("--real-d1") ? proxy.env : { ...proxy.env, DB: replayD1(proxy.env.DB) };
+  // The Worker's global Cache API (the listing counts keep theirs in it, decision 032): wrangler's
+  // stand-in in Node, which keeps nothing; the isolate's own map still keeps counts, as in a Worker.
+  (globalThis as { caches?: unknown }).caches ??= proxy.caches;
+  // As the Worker's entry does before React's renderer loads (decision 033).
+  const { installShortStringTextEncoder } = await import("../app/server/text-encoder.server");
+  installShortStringTextEncoder();
   const build = await import(pathToFileURL("build/server/index.js").href);
   const ctx = { waitUntil: () => {}, passThroughOnException: () => {} };
   const handlerFor = (serverBuild: typeof build) => {
@@ -404,6 +410,9 @@ async function run() {
       status: response.status,
     };
   };
+  const first = await once();
+  // A profile of an error page says nothing about the page: stop instead of measuring it.
+  if (first.status !== 200) throw new Error(`render-profile: ${path} answered ${first.status}, not 200; nothing measured`);
   for (let i = 0; i < 50; i++) await once();
   if (args.includes("--floor")) {
     await floor(once, option("floor-html", ""));
