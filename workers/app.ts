@@ -1,3 +1,5 @@
+// First, for its effect: short strings encoded in JavaScript before React's renderer loads (decision 033).
+import "./text-encoder";
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix server build, written by `npm run build` (remix vite:build).
 import * as remixBuild from "../build/server";
