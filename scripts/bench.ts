@@ -161,6 +161,12 @@ function uniquePaths(path: string): autocannon.Request[] {
   ];
 }
 
+/**
+ * Seconds of the same load, discarded, before each measured row: every row is measured in the
+ * steady state (connections open, the isolate's code hot under concurrency), not its ramp-up.
+ */
+const WARMUP_SECONDS = smoke ? 0 : 2;
+
 async function measure(
   origin: string,
   name: string,
@@ -168,13 +174,16 @@ async function measure(
   headers: Record<string, string> = {},
   mode?: CacheMode,
 ): Promise<PageResult> {
-  const result = await autocannon({
-    url: `${origin}${path}`,
-    connections,
-    duration,
-    headers,
-    ...(mode === "miss" ? { requests: uniquePaths(path) } : {}),
-  });
+  const load = (seconds: number) =>
+    autocannon({
+      url: `${origin}${path}`,
+      connections,
+      duration: seconds,
+      headers,
+      ...(mode === "miss" ? { requests: uniquePaths(path) } : {}),
+    });
+  if (WARMUP_SECONDS > 0) await load(WARMUP_SECONDS);
+  const result = await load(duration);
   return {
     name,
     path,
@@ -545,9 +554,11 @@ const base = runs[0]!;
  * main at 340a782, the same machine): the cache must not make a bypass slower.
  */
 const BYPASS_RATIO_BEFORE_CACHE = 0.22;
+/** Issue 32's target for a cached page without a cart (decision 017 had asked 70%). */
+const CACHED_RATIO = 0.85;
 const cachedTarget = (name: string, label: string): [string, boolean, string] => {
   const ratio = byName(base, `${name} (cached)`).ratio ?? 0;
-  return [`cached ${label} ≥ 70% of the static file's req/s`, ratio >= 0.7, pct(ratio)];
+  return [`cached ${label} ≥ ${pct(CACHED_RATIO)} of the static file's req/s`, ratio >= CACHED_RATIO, pct(ratio)];
 };
 const cartTarget = (name: string, label: string): [string, boolean, string] => {
   const ratio = byName(base, `${name} (cached, cart)`).ratio ?? 0;
