@@ -550,10 +550,11 @@ console.log(`\nWorker bundle (wrangler deploy --dry-run, gzipped): ${kb(bundleGz
 const byName = (run: (typeof runs)[number], name: string) => run.results.find((r) => r.name === name)!;
 const base = runs[0]!;
 /**
- * The render path's ratio before the page cache (checkout with a 3-line cart; `npm run bench` on
- * main at 340a782, the same machine): the cache must not make a bypass slower.
+ * The render path's ratio before cart holders were cached: issue 32 measured checkout with a 3-line
+ * cart at 19-20% of the static file and asks that it get no slower. (One run on main at 340a782 had
+ * read 22%; single runs of this row spread by 3-4 points, so the issue's own figure is the bar.)
  */
-const BYPASS_RATIO_BEFORE_CACHE = 0.22;
+const BYPASS_RATIO_BEFORE_CACHE = 0.19;
 /** Issue 32's target for a cached page without a cart (decision 017 had asked 70%). */
 const CACHED_RATIO = 0.85;
 const cachedTarget = (name: string, label: string): [string, boolean, string] => {
