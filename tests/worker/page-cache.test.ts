@@ -29,7 +29,8 @@ describe("who is served from the cache", () => {
     expect(first.response.headers.get("Cache-Status")).toBe("greenleaf-pages; fwd=miss; detail=stored");
     const second = await visit("/shop", AGE);
     expect(second.outcome).toBe("hit");
-    expect(second.response.headers.get("Cache-Status")).toBe("greenleaf-pages; hit");
+    // The isolate that stored the copy keeps it too (decision 034).
+    expect(second.response.headers.get("Cache-Status")).toBe("greenleaf-pages; hit; detail=isolate");
     expect(second.response.status).toBe(200);
     expect(cardNames(second.body)).toEqual(cardNames(first.body));
     expect(cardNames(second.body).length).toBeGreaterThan(0);
@@ -108,6 +109,63 @@ describe("who is served from the cache", () => {
     expect(withToast.body).toContain("Failed to update product status");
     const next = await visit("/about", AGE);
     expect(next.body).not.toContain("Failed to update product status");
+  });
+});
+
+describe("the isolate's own copies (decision 034)", () => {
+  /** The key /about?… is kept under, for the current catalogue version. */
+  async function keyFor(path: string) {
+    const catalogue = await readCatalogueVersion(env);
+    return pageCacheKey(new URL(`${ORIGIN}${path}`), { build: build.assets.version, catalogue, variant: "adult" });
+  }
+
+  it("the isolate that stored a copy serves it without the Cache API, with a fresh nonce each time", async () => {
+    const first = await visit("/about?isolate=stored", AGE);
+    expect(first.outcome).toBe("miss");
+    // Gone from the Cache API: only the isolate's copy can answer now.
+    expect(await (await caches.open("greenleaf-pages")).delete(await keyFor("/about?isolate=stored"))).toBe(true);
+    const pages = [await visit("/about?isolate=stored", AGE), await visit("/about?isolate=stored", AGE)];
+    for (const page of pages) {
+      expect(page.response.headers.get("Cache-Status")).toBe("greenleaf-pages; hit; detail=isolate");
+      expect(cspNonce(page.response)).toBe(page.nonce);
+      expect(page.body.replaceAll(page.nonce!, "N")).toBe(first.body.replaceAll(first.nonce!, "N"));
+      for (const header of ["X-Page-Cache-Stored-At", "X-Page-Cache-Nonce", "X-Page-Cache-Nonce-At"]) {
+        expect(page.response.headers.get(header)).toBeNull();
+      }
+    }
+    expect(pages[0]!.nonce).not.toBe(pages[1]!.nonce);
+  });
+
+  /** A copy put in the Cache API by hand, as another isolate would have stored it at `storedAt`. */
+  async function storeByHand(path: string, storedAt: number) {
+    const html = `<!DOCTYPE html><html><head></head><body><p>stored at ${storedAt}</p></body></html>`;
+    const headers = {
+      "Content-Type": "text/html; charset=utf-8",
+      "X-Page-Cache-Nonce": "cGxhY2Vob2xkZXJwbGFjZQ==",
+      "X-Page-Cache-Nonce-At": "",
+      "X-Page-Cache-Stored-At": String(storedAt),
+      "Cache-Control": `public, max-age=${PAGE_TTL_SECONDS}`,
+    };
+    await (await caches.open("greenleaf-pages")).put(await keyFor(path), new Response(html, { headers }));
+  }
+
+  it("a copy read from the Cache API is kept for the rest of its TTL, then no longer", async () => {
+    await storeByHand("/about?isolate=fresh", Date.now() - 1_000);
+    expect((await visit("/about?isolate=fresh", AGE)).response.headers.get("Cache-Status")).toBe("greenleaf-pages; hit");
+    expect((await visit("/about?isolate=fresh", AGE)).response.headers.get("Cache-Status")).toBe("greenleaf-pages; hit; detail=isolate");
+
+    // Stored a TTL ago (the data centre may still hold it a moment): never kept in the isolate.
+    await storeByHand("/about?isolate=old", Date.now() - PAGE_TTL_SECONDS * 1000 - 1);
+    for (let i = 0; i < 2; i++) {
+      expect((await visit("/about?isolate=old", AGE)).response.headers.get("Cache-Status")).toBe("greenleaf-pages; hit");
+    }
+  });
+
+  it("an admin write moves every page to new keys: the isolate's copy of the old catalogue is never served", async () => {
+    await visit("/shop", AGE);
+    expect((await visit("/shop", AGE)).response.headers.get("Cache-Status")).toBe("greenleaf-pages; hit; detail=isolate");
+    await catalogueChanged();
+    expect((await visit("/shop", AGE)).outcome).toBe("miss");
   });
 });
 

@@ -12,7 +12,9 @@ import { cachePolicy, pageCacheKey, sharedCookieHeader, sharedPageUrl, type Cach
  * never leaves the Worker; every response gets a fresh nonce, written over exactly the attributes
  * that carry the placeholder, and a CSP that names it. The cart badge is stamped the same way
  * (docs/decisions/027): a copy is rendered with random tokens for its label and count, and every
- * response gets the visitor's count from their cart cookie written over them.
+ * response gets the visitor's count from their cart cookie written over them. Each isolate also
+ * keeps the copies it serves most until their TTL ends (docs/decisions/034), so a hot page's hit
+ * reads nothing at all.
  */
 
 export const PAGE_TTL_SECONDS = 300;
@@ -28,6 +30,8 @@ const OFFSETS_HEADER = "X-Page-Cache-Nonce-At";
 /** The cart badge's tokens of a stored page ("label count"), and their byte offsets ("labels;counts"); never sent. */
 const CART_TOKENS_HEADER = "X-Page-Cache-Cart";
 const CART_OFFSETS_HEADER = "X-Page-Cache-Cart-At";
+/** When a copy was stored (ms since the epoch; never sent): it is kept in an isolate until its TTL ends. */
+const STORED_AT_HEADER = "X-Page-Cache-Stored-At";
 
 // ---------------------------------------------------------------------------------------------
 // The catalogue version: bumped by every admin write, part of every key.
@@ -105,7 +109,7 @@ export function changesCatalogue(request: Request, response: Response): boolean 
  */
 export type RenderPage = (request: Request, nonce: string, cartStamp?: CartStampTokens | null) => Promise<Response>;
 
-function isHtml(response: Response) {
+function isHtml(response: { headers: Headers }) {
   return (response.headers.get("Content-Type") ?? "").startsWith("text/html");
 }
 
@@ -133,6 +137,7 @@ function withOutcome(response: Response, outcome: CacheOutcome, detail?: string)
     headers.delete(OFFSETS_HEADER);
     headers.delete(CART_TOKENS_HEADER);
     headers.delete(CART_OFFSETS_HEADER);
+    headers.delete(STORED_AT_HEADER);
     headers.set("Cache-Control", "private, no-store");
   }
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
@@ -247,11 +252,12 @@ function parseOffsets(text: string | undefined): number[] {
  * is checked to still hold the placeholder; a copy without offsets, or one that does not match, is
  * rewritten the careful way.
  */
-async function restampStored(stored: Response, placeholder: string, visitor: Request): Promise<Response> {
-  if (!isHtml(stored)) return stored;
+async function restampStored(stored: StoredPage, visitor: Request): Promise<Response> {
+  const { bytes } = stored;
+  if (!isHtml(stored)) return new Response(bytes, { status: stored.status, headers: stored.headers });
+  const placeholder = stored.headers.get(PLACEHOLDER_HEADER) ?? "";
   const recorded = stored.headers.get(OFFSETS_HEADER);
   const nonce = createNonce();
-  const bytes = new Uint8Array(await stored.arrayBuffer());
   const fresh = ascii.encode(nonce);
   const old = ascii.encode(placeholder);
   const edits: Edit[] = parseOffsets(recorded ?? undefined).map((at) => ({ at, length: old.length, expected: old, bytes: fresh }));
@@ -279,13 +285,24 @@ async function restampStored(stored: Response, placeholder: string, visitor: Req
   return new Response(spliceBytes(bytes, edits), { status: stored.status, headers });
 }
 
+/** A stored copy, read: its status, its headers (the placeholder, offsets and tokens among them) and its bytes. */
+interface StoredPage {
+  status: number;
+  headers: Headers;
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
+async function readStored(response: Response): Promise<StoredPage> {
+  return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
 /** The copy that goes into the Cache API: the body as rendered, its placeholder and where it sits, a TTL. */
 async function storedCopy(
   body: ReadableStream,
   response: Response,
   placeholder: string,
   tokens: CartStampTokens | null,
-): Promise<Response> {
+): Promise<StoredPage> {
   const headers = new Headers(response.headers);
   for (const name of ["Content-Security-Policy", "Server-Timing", "Set-Cookie", "ETag", "Last-Modified"]) headers.delete(name);
   const bytes = new Uint8Array(await new Response(body).arrayBuffer());
@@ -296,8 +313,59 @@ async function storedCopy(
     headers.set(CART_TOKENS_HEADER, `${tokens.label} ${tokens.count}`);
     headers.set(CART_OFFSETS_HEADER, `${labels.join(",")};${counts.join(",")}`);
   }
+  headers.set(STORED_AT_HEADER, String(Date.now()));
   headers.set("Cache-Control", `public, max-age=${PAGE_TTL_SECONDS}`);
-  return new Response(bytes, { status: 200, headers });
+  return { status: 200, headers, bytes };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The isolate's own copies (decision 034): the pages this isolate serves most, without a Cache API read.
+
+/** At most this many copies, and this many bytes of them (/shop is ~85 KB), per isolate; least recently served go first. */
+const ISOLATE_PAGES = 64;
+const ISOLATE_BYTES = 6 * 1024 * 1024;
+const isolatePages = new Map<string, StoredPage & { expiresAt: number }>();
+let isolateBytes = 0;
+
+function forget(key: string) {
+  const kept = isolatePages.get(key);
+  if (!kept) return;
+  isolatePages.delete(key);
+  isolateBytes -= kept.bytes.byteLength;
+}
+
+/**
+ * Keeps a copy in this isolate until the end of its TTL (counted from when it was first stored, so
+ * it lives no longer here than in the Cache API). A copy without a stored-at time is not kept.
+ */
+function keepInIsolate(key: string, page: StoredPage) {
+  const storedAt = Number(page.headers.get(STORED_AT_HEADER));
+  const expiresAt = storedAt + PAGE_TTL_SECONDS * 1000;
+  if (!Number.isFinite(storedAt) || storedAt <= 0 || expiresAt <= Date.now() || page.bytes.byteLength > ISOLATE_BYTES / 8) return;
+  forget(key);
+  isolatePages.set(key, { ...page, expiresAt });
+  isolateBytes += page.bytes.byteLength;
+  for (const oldest of isolatePages.keys()) {
+    if (isolatePages.size <= ISOLATE_PAGES && isolateBytes <= ISOLATE_BYTES) break;
+    forget(oldest);
+  }
+}
+
+/** This isolate's copy for the key, if it has one still within its TTL (and now the most recently served). */
+function keptInIsolate(key: string): StoredPage | null {
+  const kept = isolatePages.get(key);
+  if (!kept) return null;
+  forget(key);
+  if (kept.expiresAt <= Date.now()) return null;
+  isolatePages.set(key, kept);
+  isolateBytes += kept.bytes.byteLength;
+  return kept;
+}
+
+/** A stored copy served: how it was found, and no body for a HEAD. */
+function hit(response: Response, request: Request, detail?: string): Response {
+  const served = withOutcome(response, "hit", detail);
+  return request.method === "HEAD" ? new Response(null, served) : served;
 }
 
 /**
@@ -337,12 +405,14 @@ export async function servePage(
     return withOutcome(await render(new Request(sharedPageUrl(url), request), createNonce()), "bypass", "version-unavailable");
   }
 
+  const kept = keptInIsolate(key.url);
+  if (kept) return hit(await restampStored(kept, request), request, "isolate");
   const cache = await caches.open(CACHE_NAME);
-  const stored = await cache.match(key);
-  if (stored) {
-    const placeholder = stored.headers.get(PLACEHOLDER_HEADER) ?? "";
-    const response = withOutcome(await restampStored(stored, placeholder, request), "hit");
-    return request.method === "HEAD" ? new Response(null, response) : response;
+  const matched = await cache.match(key);
+  if (matched) {
+    const stored = await readStored(matched);
+    keepInIsolate(key.url, stored);
+    return hit(await restampStored(stored, request), request);
   }
 
   // The placeholder nonce is random per copy and never sent: the visitor who caused the miss
@@ -356,7 +426,10 @@ export async function servePage(
   const [forCache, forVisitor] = rendered.body.tee();
   ctx.waitUntil(
     storedCopy(forCache, rendered, placeholder, tokens)
-      .then((copy) => cache.put(key, copy))
+      .then((copy) => {
+        keepInIsolate(key.url, copy);
+        return cache.put(key, new Response(copy.bytes, { status: copy.status, headers: copy.headers }));
+      })
       .catch((error: unknown) => {
         console.error("Page cache: could not store", new URL(request.url).pathname, error);
       }),
