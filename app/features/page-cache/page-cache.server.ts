@@ -13,8 +13,8 @@ import { cachePolicy, pageCacheKey, sharedCookieHeader, sharedPageUrl, type Cach
  * that carry the placeholder, and a CSP that names it. The cart badge is stamped the same way
  * (docs/decisions/027): a copy is rendered with random tokens for its label and count, and every
  * response gets the visitor's count from their cart cookie written over them. Each isolate also
- * keeps the copies it serves most until their TTL ends (docs/decisions/034), so a hot page's hit
- * reads nothing at all.
+ * keeps the copies asked for more than once until their TTL ends (docs/decisions/034), so a hot
+ * page's hit reads nothing at all.
  */
 
 export const PAGE_TTL_SECONDS = 300;
@@ -335,8 +335,9 @@ function forget(key: string) {
 }
 
 /**
- * Keeps a copy in this isolate until the end of its TTL (counted from when it was first stored, so
- * it lives no longer here than in the Cache API). A copy without a stored-at time is not kept.
+ * Keeps a copy read from the Cache API in this isolate until the end of its TTL (counted from when
+ * it was first stored, so it lives no longer here than there). A copy without a stored-at time is
+ * not kept.
  */
 function keepInIsolate(key: string, page: StoredPage) {
   const storedAt = Number(page.headers.get(STORED_AT_HEADER));
@@ -426,10 +427,9 @@ export async function servePage(
   const [forCache, forVisitor] = rendered.body.tee();
   ctx.waitUntil(
     storedCopy(forCache, rendered, placeholder, tokens)
-      .then((copy) => {
-        keepInIsolate(key.url, copy);
-        return cache.put(key, new Response(copy.bytes, { status: copy.status, headers: copy.headers }));
-      })
+      // Not kept in the isolate yet: only a copy asked for again (read back from the Cache API) is,
+      // so a stranger's stream of one-off URLs never pushes the shop's hot pages out (decision 034).
+      .then((copy) => cache.put(key, new Response(copy.bytes, { status: copy.status, headers: copy.headers })))
       .catch((error: unknown) => {
         console.error("Page cache: could not store", new URL(request.url).pathname, error);
       }),
