@@ -161,6 +161,18 @@ describe("the isolate's own copies (decision 034)", () => {
     }
   });
 
+  it("a kept .data answer is served whole every time (the kept bytes are never handed over)", async () => {
+    const first = await visit("/shop.data?isolate=data", AGE);
+    expect(first.outcome).toBe("miss");
+    await visit("/shop.data?isolate=data", AGE);
+    for (let i = 0; i < 3; i++) {
+      const page = await visit("/shop.data?isolate=data", AGE);
+      expect(page.response.headers.get("Cache-Status")).toBe("greenleaf-pages; hit; detail=isolate");
+      expect(page.response.headers.get("Content-Type")).toMatch(/^text\/x-script/);
+      expect(page.body).toBe(first.body);
+    }
+  });
+
   it("a copy asked for once is not kept: one-off URLs never push the hot pages out", async () => {
     await visit("/about?isolate=once", AGE);
     expect(await (await caches.open("greenleaf-pages")).delete(await keyFor("/about?isolate=once"))).toBe(true);
