@@ -392,3 +392,24 @@ export type MigrationRunRow = typeof migrationRuns.$inferSelect;
 export type VideoUploadRow = typeof videoUploads.$inferSelect;
 export type ImageUploadRow = typeof imageUploads.$inferSelect;
 export type AdminSessionRow = typeof adminSessions.$inferSelect;
+
+/**
+ * The owner's shop documents (the settings, the storefront's words), one row per saved version of
+ * each: the newest row of a name is current, every older one can be restored (written again as the
+ * newest). The body is the whole document as JSON, checked by its zod schema when read and written.
+ */
+export const shopDocumentVersions = sqliteTable(
+  "shop_document_versions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    body: text("body").notNull(),
+    /** epoch milliseconds */
+    savedAt: integer("saved_at").notNull(),
+    /** what changed from the version before, in the owner's terms ("Hours, Announcement") */
+    summary: text("summary").notNull().default(""),
+    /** set when this version is a restore of an older one */
+    restoredFrom: integer("restored_from"),
+  },
+  (table) => [index("shop_document_versions_name_id").on(table.name, table.id)],
+);
