@@ -30,11 +30,12 @@ const patterns = routePatterns(build.routes);
 
 async function handleFetch(incoming: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
-  const request = withoutBody(incoming, waitUntil);
-  // Every rule below compares lowercase paths: any other spelling of a route is sent to its own first.
+  const request = await withoutBody(incoming);
+  // Every rule below compares lowercase paths: any other spelling of a route is sent to its own first
+  // (a body read and thrown away before the answer, as wrangler's local engine needs).
   const canonical = canonicalRedirect(request, patterns);
   if (canonical) {
-    if (request.body) waitUntil(drainBody(request.body.getReader()));
+    if (request.body) await drainBody(request.body.getReader());
     return canonical;
   }
   if (isCrossOriginMutation(request)) {

@@ -265,11 +265,11 @@ export async function limitFormBody(request: Request): Promise<Request | Respons
 
 /**
  * A GET or HEAD that carries a body (no browser sends one; Remix cannot pass one on): answered as if
- * it had none. The body is read to its end and thrown away after the answer (drainBody), never
- * cancelled, so wrangler's local engine keeps answering.
+ * it had none. The body is read to its end and thrown away first (drainBody), never cancelled, so
+ * wrangler's local engine keeps answering.
  */
-export function withoutBody(request: Request, waitUntil: (promise: Promise<unknown>) => void): Request {
+export async function withoutBody(request: Request): Promise<Request> {
   if ((request.method !== "GET" && request.method !== "HEAD") || !request.body) return request;
-  waitUntil(drainBody(request.body.getReader()));
+  await drainBody(request.body.getReader());
   return new Request(request.url, { method: request.method, headers: request.headers, redirect: request.redirect, cf: request.cf });
 }

@@ -35,7 +35,7 @@ const CART_OFFSETS_HEADER = "X-Page-Cache-Cart-At";
 const STORED_AT_HEADER = "X-Page-Cache-Stored-At";
 
 // ---------------------------------------------------------------------------------------------
-// The catalogue version: bumped by every admin write, part of every key.
+// The catalogue version: bumped by every signed-in admin write (decision 035), part of every key.
 
 /**
  * This isolate's last read of the version, reused for VERSION_MEMO_MS so a cache hit costs no KV
