@@ -117,12 +117,12 @@ describe("a burst of saves writes KV at most once a second", () => {
       const version = await readCatalogueVersion(env);
       expect(seen.has(version), "each save moves the pages").toBe(false);
       seen.add(version);
-      expect((await visit("/shop", AGE)).outcome, "the next shopper gets the new catalogue at once").toBe("miss");
     }
     expect(Date.now() - firstWrittenAt, "the burst fits in one interval (else this test proves nothing)").toBeLessThan(
       VERSION_WRITE_INTERVAL_MS,
     );
     expect(await env.CATALOGUE_VERSION.get(KEY), "no second write within the interval").toBe(written);
+    expect((await visit("/shop", AGE)).outcome, "the next shopper gets the newest catalogue at once").toBe("miss");
 
     // When the interval ends, one write carries the newest version.
     for (const ctx of contexts) await waitOnExecutionContext(ctx);
