@@ -11,7 +11,8 @@ import { RootErrorPage as ServerRootErrorPage } from "~/features/site/error-page
 import { ShopChrome } from "~/features/site/shop-chrome";
 import { Toaster } from "~/features/toast/toaster";
 import { useNonce } from "~/features/site/nonce";
-import { isAdminPath, SITE } from "~/features/site/site";
+import { SITE } from "~/features/site/site";
+import { isAdminPath } from "~/server/paths";
 import stylesheet from "./tailwind.css?url";
 // Both faces (app/tailwind.css) are preloaded: headings and body text are above the fold on every
 // page, and a preloaded font starts with the stylesheet instead of after it (measured in Lighthouse).

@@ -24,7 +24,8 @@ const layers: Step[] = [
   ["unit tests", ["run", "test:unit"]],
   ["worker tests", ["run", "test:worker"]],
   ["browser tests", ["run", "test:e2e"]],
-  // Body limits against wrangler's real engine and its dev proxy, which the worker tests do not pass through.
+  // Body limits and the entry rules (page cache, paths, static headers) against wrangler's real engine, its dev
+  // proxy and Workers Assets, which the worker tests do not pass through.
   ["server tests", ["run", "test:server", "--", "--no-build"]],
   // Smoke runs so the bench and the load test cannot rot (their full runs are npm run bench / test:load).
   ["bench smoke", ["run", "test:bench-smoke"]],

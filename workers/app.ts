@@ -3,28 +3,41 @@ import "./text-encoder";
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix server build, written by `npm run build` (remix vite:build).
 import * as remixBuild from "../build/server";
-import { createDb, getLoadContext } from "../app/server/load-context";
+import { createDb, getLoadContext, type AppLoadContext } from "../app/server/load-context";
 import { purgeTrash } from "../app/features/trash/trash.server";
 import { abortStaleVideoUploads } from "../app/features/media/media.server";
 import { handleImageBatch, IMAGE_DLQ_NAME, IMAGE_QUEUE_NAME } from "../app/features/media/image-pipeline.server";
 import { handleMigrationBatch } from "../app/features/migration/migration.server";
 import { purgeStagedImports } from "../app/features/catalogue-csv/catalogue-import.server";
 import { bumpCatalogueVersion, changesCatalogue, readCatalogueState, servePage } from "../app/features/page-cache/page-cache.server";
-import { ADMIN_SESSION_COOKIE } from "../app/features/auth/auth.server";
+import { ADMIN_SESSION_COOKIE, getAdmin } from "../app/features/auth/auth.server";
+import { canonicalRedirect, isAdminPath, routePatterns } from "../app/server/paths";
 import { primaryBookmark, requestReads } from "../app/server/d1-session.server";
 import {
   applyCachePolicy,
   applySecureCookies,
   applySecurityHeaders,
+  drainBody,
   isCrossOriginMutation,
   limitFormBody,
   unsupportedRequest,
+  withoutBody,
 } from "../app/server/security.server";
 
 const build: ServerBuild = remixBuild;
 const handleRemixRequest = createRequestHandler(build);
+const patterns = routePatterns(build.routes);
 
-async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+async function handleFetch(incoming: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
+  const request = await withoutBody(incoming);
+  // Every rule below compares lowercase paths: any other spelling of a route is sent to its own first
+  // (a body read and thrown away before the answer, as wrangler's local engine needs).
+  const canonical = canonicalRedirect(request, patterns);
+  if (canonical) {
+    if (request.body) await drainBody(request.body.getReader());
+    return canonical;
+  }
   if (isCrossOriginMutation(request)) {
     return new Response("Cross-origin request refused", { status: 403, headers: { "Content-Type": "text/plain" } });
   }
@@ -39,26 +52,27 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): P
     catalogueBookmark: async () => (await readCatalogueState(env)).bookmark,
     signsOut: (response) => response.headers.getSetCookie().some((cookie) => SIGNED_OUT.test(cookie)),
   });
+  let context: AppLoadContext | null = null;
   const response = await servePage(
     limited,
     env,
     ctx,
-    async (pageRequest, nonce, cartStamp) =>
-      handleRemixRequest(
-        pageRequest,
-        getLoadContext({ request: pageRequest, context: { cloudflare: { env, ctx } }, nonce, cartStamp, d1: await reads.open() }),
-      ),
+    async (pageRequest, nonce, cartStamp) => {
+      context = getLoadContext({ request: pageRequest, context: { cloudflare: { env, ctx } }, nonce, cartStamp, d1: await reads.open() });
+      return handleRemixRequest(pageRequest, context);
+    },
     build.assets.version,
   );
-  // Awaited, so the very next anonymous request already sees the change (and reads D1 at least at it).
-  if (changesCatalogue(limited, response)) await bumpCatalogueVersion(env, reads.bookmark());
+  // Only a signed-in admin's write moves the catalogue (the session as the server reads it, shared
+  // with the route's own requireAdmin). Awaited, so the next anonymous request already sees it.
+  const admin = context === null ? null : await getAdmin(limited, context).catch(() => null);
+  if (changesCatalogue(limited, response, admin)) await bumpCatalogueVersion(env, reads.bookmark(), waitUntil);
   return reads.carry(response);
 }
 
 /** Requests that must read the admin's own writes: the back office, and any page an admin opens. */
 function isAdminRequest(request: Request) {
-  const { pathname } = new URL(request.url);
-  if (pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin.")) return true;
+  if (isAdminPath(new URL(request.url).pathname)) return true;
   return (request.headers.get("Cookie") ?? "").includes(`${ADMIN_SESSION_COOKIE}=`);
 }
 
@@ -75,7 +89,7 @@ export default {
     // Responses that depend on a cookie (cart, toast, age gate, admin) are never shared by a cache.
     applyCachePolicy(request, secured.headers);
     // Admin pages and resources are never indexed.
-    if (new URL(request.url).pathname.startsWith("/admin")) secured.headers.set("X-Robots-Tag", "noindex, nofollow");
+    if (isAdminPath(new URL(request.url).pathname)) secured.headers.set("X-Robots-Tag", "noindex, nofollow");
     return secured;
   },
 
@@ -85,7 +99,10 @@ export default {
     await handleMigrationBatch(batch, env);
     // A migration run replaces the catalogue: every page moves to new keys, read at least at the
     // primary's state after the run (the consumer writes through the binding, always the primary).
-    await bumpCatalogueVersion(env, await primaryBookmark(env.DB).catch(() => null));
+    // A write held back by the interval is awaited here: the batch ends once the version is written.
+    const writes: Promise<unknown>[] = [];
+    await bumpCatalogueVersion(env, await primaryBookmark(env.DB).catch(() => null), (write) => writes.push(write));
+    await Promise.all(writes);
   },
 
   async scheduled(controller, env) {

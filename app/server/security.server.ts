@@ -8,6 +8,7 @@ import { CART_COOKIE_NAME } from "~/features/cart/cart.server";
 import { AGE_COOKIE_NAME } from "~/features/age-gate/age-gate";
 import { TOAST_COOKIE_NAME } from "~/features/toast/toast.server";
 import { plainText } from "./plain-text";
+import { isAdminPath } from "./paths";
 
 /** CSP for HTML documents: scripts only from us or carrying this request's nonce. */
 export function contentSecurityPolicy(nonce: string) {
@@ -109,7 +110,8 @@ export function isCrossOriginMutation(request: Request) {
   if (origin === null) return request.headers.get("Sec-Fetch-Site") === "cross-site";
   if (origin === "null") return true;
   try {
-    return new URL(origin).host !== new URL(request.url).host;
+    // The whole origin: scheme, host and port (an http page may not post to the https site).
+    return new URL(origin).origin !== new URL(request.url).origin;
   } catch {
     return true;
   }
@@ -137,7 +139,7 @@ export function carriesStateCookie(request: Request) {
  */
 export function isCookieDependent(request: Request, headers: Headers) {
   if (headers.has("Set-Cookie")) return true;
-  if (new URL(request.url).pathname.startsWith("/admin")) return true;
+  if (isAdminPath(new URL(request.url).pathname)) return true;
   if (/\bpublic\b/.test(headers.get("Cache-Control") ?? "")) return false;
   return carriesStateCookie(request);
 }
@@ -204,7 +206,7 @@ export const DRAIN_TIME_LIMIT_MS = 5_000;
  * sending after the time limit is cut off, which the engine survives (it answers that client 503 or
  * resets the connection). A deployed Worker behaves the same either way.
  */
-async function drainBody(reader: ReadableStreamDefaultReader<Uint8Array>) {
+export async function drainBody(reader: ReadableStreamDefaultReader<Uint8Array>) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeUp = new Promise<"time up">((resolve) => {
     timer = setTimeout(() => resolve("time up"), DRAIN_TIME_LIMIT_MS);
@@ -259,4 +261,15 @@ export async function limitFormBody(request: Request): Promise<Request | Respons
     offset += chunk.byteLength;
   }
   return new Request(request, { body });
+}
+
+/**
+ * A GET or HEAD that carries a body (no browser sends one; Remix cannot pass one on): answered as if
+ * it had none. The body is read to its end and thrown away first (drainBody), never cancelled, so
+ * wrangler's local engine keeps answering.
+ */
+export async function withoutBody(request: Request): Promise<Request> {
+  if ((request.method !== "GET" && request.method !== "HEAD") || !request.body) return request;
+  await drainBody(request.body.getReader());
+  return new Request(request.url, { method: request.method, headers: request.headers, redirect: request.redirect, cf: request.cf });
 }

@@ -43,7 +43,9 @@ export async function adminCookie(): Promise<string> {
  * the shared page cache then renders the next anonymous page from D1 again.
  */
 export async function catalogueChanged() {
-  return bumpCatalogueVersion(env, await primaryBookmark(env.DB));
+  const writes: Promise<unknown>[] = [];
+  await bumpCatalogueVersion(env, await primaryBookmark(env.DB), (write) => writes.push(write));
+  await Promise.all(writes);
 }
 
 /** The canonical URL of the first seeded product (id 1, the catalogue's first entry): a bare /product/1 answers 301 to it. */

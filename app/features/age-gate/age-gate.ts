@@ -2,7 +2,7 @@
  * The 21+ age gate's rules, shared by the root loader, the gate dialog and the /age-gate action.
  * Contract between branches: the cookie `age-verified=yes` means the visitor confirmed 21 or older.
  */
-import { isAdminPath } from "~/features/site/site";
+import { isAdminPath } from "~/server/paths";
 
 export const AGE_COOKIE_NAME = "age-verified";
 export const AGE_COOKIE_VALUE = "yes";

@@ -1,4 +1,5 @@
 import { parseBookmark } from "~/server/d1-session.server";
+import { isAdminPath } from "~/server/paths";
 import { createNonce } from "~/server/load-context";
 import { contentSecurityPolicy } from "~/server/security.server";
 import { readCartLines, savedItemCount } from "~/features/cart/cart.server";
@@ -34,7 +35,7 @@ const CART_OFFSETS_HEADER = "X-Page-Cache-Cart-At";
 const STORED_AT_HEADER = "X-Page-Cache-Stored-At";
 
 // ---------------------------------------------------------------------------------------------
-// The catalogue version: bumped by every admin write, part of every key.
+// The catalogue version: bumped by every signed-in admin write (decision 035), part of every key.
 
 /**
  * This isolate's last read of the version, reused for VERSION_MEMO_MS so a cache hit costs no KV
@@ -43,6 +44,18 @@ const STORED_AT_HEADER = "X-Page-Cache-Stored-At";
  */
 const VERSION_MEMO_MS = 1000;
 const memo = new WeakMap<KVNamespace, CatalogueState & { readAt: number }>();
+
+/**
+ * KV takes about one write a second to one key: bumps closer together than this share one write
+ * (docs/decisions/035). Per isolate, keyed by the namespace like the memo.
+ */
+export const VERSION_WRITE_INTERVAL_MS = 1000;
+interface VersionWrites {
+  lastWriteAt: number;
+  /** The newest version bumped since the last write, waiting for the interval to end. */
+  pending: CatalogueState | null;
+}
+const writes = new WeakMap<KVNamespace, VersionWrites>();
 
 /**
  * The catalogue version and the D1 bookmark it was written at (docs/decisions/030): a page
@@ -56,6 +69,9 @@ export interface CatalogueState {
 
 /** The current catalogue version ("0" before the first admin write) and its bookmark. */
 export async function readCatalogueState(env: Env): Promise<CatalogueState> {
+  // A bump waiting for its write is newer than anything KV holds.
+  const waiting = writes.get(env.CATALOGUE_VERSION)?.pending;
+  if (waiting) return waiting;
   const remembered = memo.get(env.CATALOGUE_VERSION);
   if (remembered && Date.now() - remembered.readAt < VERSION_MEMO_MS) return remembered;
   const read = await env.CATALOGUE_VERSION.getWithMetadata<{ bookmark?: unknown }>(VERSION_KEY, {
@@ -72,32 +88,77 @@ export async function readCatalogueVersion(env: Env): Promise<string> {
   return (await readCatalogueState(env)).version;
 }
 
-/**
- * Moves every page to new keys: the next anonymous request renders from D1 again, at `bookmark`
- * (the D1 state after the write) or later.
- */
-export async function bumpCatalogueVersion(env: Env, bookmark: string | null = null): Promise<void> {
-  const random = crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36);
-  const version = `${Date.now().toString(36)}-${random}`;
-  await env.CATALOGUE_VERSION.put(VERSION_KEY, version, bookmark ? { metadata: { bookmark } } : undefined);
-  memo.set(env.CATALOGUE_VERSION, { version, bookmark, readAt: Date.now() });
+async function writeVersion(namespace: KVNamespace, { version, bookmark }: CatalogueState) {
+  try {
+    await namespace.put(VERSION_KEY, version, bookmark ? { metadata: { bookmark } } : undefined);
+  } catch (error) {
+    // The write that called for it has succeeded: it is never failed for this. Shoppers elsewhere
+    // see the change on the next bump that is written, or when their copies' TTL ends.
+    console.error("Page cache: the catalogue version could not be written", error);
+  }
 }
 
 /**
- * An admin request that may have changed what shoppers see: any successful write under /admin
- * except signing in or out and media uploads (an upload changes no page until the product form
- * that uses it is saved, which is itself a write).
+ * Moves every page to new keys: the next anonymous request renders from D1 again, at `bookmark`
+ * (the D1 state after the write) or later. This isolate serves the new version at once; KV is
+ * written at once too, unless it was written less than VERSION_WRITE_INTERVAL_MS ago: then one
+ * write of the newest version follows when the interval ends (kept alive by `waitUntil`). A KV
+ * write that fails is logged, never thrown.
  */
-export function changesCatalogue(request: Request, response: Response): boolean {
-  if (request.method === "GET" || request.method === "HEAD" || response.status >= 400) return false;
-  const { pathname } = new URL(request.url);
-  if (!(pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin."))) return false;
-  return !(
-    pathname === "/admin" ||
-    pathname === "/admin.data" ||
-    pathname.startsWith("/admin/logout") ||
-    pathname.startsWith("/admin/uploads/")
+export async function bumpCatalogueVersion(
+  env: Env,
+  bookmark: string | null,
+  waitUntil: (promise: Promise<unknown>) => void,
+): Promise<void> {
+  const random = crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
+  const state = { version: `${Date.now().toString(36)}-${random.toString(36)}`, bookmark };
+  const namespace = env.CATALOGUE_VERSION;
+  memo.set(namespace, { ...state, readAt: Date.now() });
+  const log = writes.get(namespace) ?? { lastWriteAt: Number.NEGATIVE_INFINITY, pending: null };
+  writes.set(namespace, log);
+  if (log.pending) {
+    // A write is already scheduled: it takes this newer version.
+    log.pending = state;
+    return;
+  }
+  const wait = log.lastWriteAt + VERSION_WRITE_INTERVAL_MS - Date.now();
+  if (wait <= 0) {
+    log.lastWriteAt = Date.now();
+    await writeVersion(namespace, state);
+    return;
+  }
+  log.pending = state;
+  scheduleWrite(namespace, log, wait, waitUntil);
+}
+
+/** Writes the newest pending version after `wait` ms; one bumped during that write gets a write of its own, an interval later. */
+function scheduleWrite(namespace: KVNamespace, log: VersionWrites, wait: number, waitUntil: (promise: Promise<unknown>) => void) {
+  waitUntil(
+    new Promise((resolve) => setTimeout(resolve, wait)).then(async () => {
+      const newest = log.pending;
+      if (!newest) return;
+      log.lastWriteAt = Date.now();
+      await writeVersion(namespace, newest);
+      if (log.pending !== newest) return scheduleWrite(namespace, log, VERSION_WRITE_INTERVAL_MS, waitUntil);
+      // Cleared only once written, so no read in the meantime falls back to KV's older value.
+      log.pending = null;
+      memo.set(namespace, { ...newest, readAt: Date.now() });
+    }),
   );
+}
+
+/**
+ * A request that may have changed what shoppers see: a write (any method but GET and HEAD) under
+ * the back office that succeeded (below 400) for an admin signed in on the server — whichever
+ * screen it was, so a new admin screen needs nothing here. `admin` is the request's session as
+ * the server read it (never the cookie's mere presence): a stranger's post, with no session or a
+ * forged or ended one, moves nothing. Media uploads are left out: an upload changes no page until
+ * the product form that uses it is saved, which is itself a write.
+ */
+export function changesCatalogue(request: Request, response: Response, admin: string | null): boolean {
+  if (admin === null || request.method === "GET" || request.method === "HEAD" || response.status >= 400) return false;
+  const { pathname } = new URL(request.url);
+  return isAdminPath(pathname) && !pathname.startsWith("/admin/uploads/");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { AGE_COOKIE_NAME, hasVerifiedAge } from "~/features/age-gate/age-gate";
 import { CART_COOKIE_NAME } from "~/features/cart/cart.server";
 import { LAST_ORDER_COOKIE_NAME } from "~/features/cart/last-order.server";
+import { isAdminPath } from "~/server/paths";
 
 /**
  * The page cache's rules (docs/decisions/017): who may be served a shared copy of a page, which
@@ -19,7 +20,6 @@ export type CachePolicy = { cacheable: true; variant: PageVariant } | { cacheabl
  * single-fetch `.data`, and only a 200 HTML or turbo-stream answer is ever stored.
  */
 const NEVER_CACHED = [
-  "/admin",
   "/images/",
   "/videos/",
   "/packshots/",
@@ -33,6 +33,7 @@ const NEVER_CACHED = [
 ];
 
 export function isNeverCachedPath(pathname: string): boolean {
+  if (isAdminPath(pathname)) return true;
   return NEVER_CACHED.some(
     (prefix) =>
       pathname === prefix || pathname.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`) || pathname.startsWith(`${prefix}.`),

@@ -34,8 +34,3 @@ export const FOOTER_LINKS = [
 ] as const;
 
 export const FOOTER_MAX_CATEGORIES = 4;
-
-/** The back office lives under /admin: its pages wear the admin chrome, not the shop's (app/root.tsx). */
-export function isAdminPath(pathname: string): boolean {
-  return pathname === "/admin" || pathname.startsWith("/admin/");
-}
