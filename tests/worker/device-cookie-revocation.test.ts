@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { ADMIN_DEVICE_COOKIE } from "../../app/features/auth/device-cookie.server";
 import { LOGIN_MAX_FAILURES } from "../../app/features/auth/login-throttle.server";
 import { hashPassword } from "../../app/features/auth/password";
-import { cookieFrom, postTo, signInAs, type EnvChange } from "./sign-in-helpers";
+import { cookieFrom, postTo, requiredCookie, signInAs, type EnvChange } from "./sign-in-helpers";
 
 /**
  * A device cookie lifts the sign-in limits only while the server still trusts that device
@@ -23,7 +23,7 @@ async function signedIn(password = "dev-password", change: EnvChange = {}) {
   const response = await signInAs(password, { "CF-Connecting-IP": "192.0.2.30" }, change);
   expect(response.status).toBe(302);
   await response.arrayBuffer();
-  return { session: cookieFrom(response, "adminSession")!, device: cookieFrom(response, ADMIN_DEVICE_COOKIE)! };
+  return { session: requiredCookie(response, "adminSession"), device: requiredCookie(response, ADMIN_DEVICE_COOKIE) };
 }
 
 /** LOCKED's own limit is reached: a sign-in from it without a trusted device waits. */
@@ -49,8 +49,8 @@ describe("device cookies can be revoked", () => {
     // Trusted: the device signs in from the locked address, and is trusted again under a new id.
     const trusted = await fromLockedAddress(device);
     expect(trusted.status).toBe(302);
-    const renewed = cookieFrom(trusted, ADMIN_DEVICE_COOKIE)!;
-    const session = cookieFrom(trusted, "adminSession")!;
+    const renewed = requiredCookie(trusted, ADMIN_DEVICE_COOKIE);
+    const session = requiredCookie(trusted, "adminSession");
     expect(await deviceRows()).toBe(1);
 
     const out = await postTo("/admin/logout", { scope: "everywhere" }, { Cookie: session });
@@ -84,7 +84,10 @@ describe("device cookies can be revoked", () => {
     const { device } = await signedIn();
     const row = await env.DB.prepare("SELECT * FROM admin_devices").first<Record<string, string | number>>();
     const stored = Object.values(row ?? {}).map(String);
-    const id = JSON.parse(atob(decodeURIComponent(device.slice(device.indexOf("=") + 1)).split(".")[0]!)).d;
+    const signed = decodeURIComponent(device.slice(device.indexOf("=") + 1));
+    const value: unknown = JSON.parse(atob(signed.slice(0, signed.lastIndexOf("."))));
+    const id = typeof value === "object" && value !== null && "d" in value ? String(value.d) : "";
+    expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(stored.join(" ")).not.toContain(id);
     expect(stored.join(" ")).not.toContain(env.ADMIN_PASSWORD_HASH);
     expect(row?.username).toBe("admin");

@@ -12,6 +12,7 @@ export const OFF_THE_EDGE: EnvChange = { BEHIND_CLOUDFLARE_EDGE: undefined };
 export async function callWorker(url: string, init: RequestInit = {}, change: EnvChange = {}) {
   const request = new Request(url.startsWith("http") ? url : `${ORIGIN}${url}`, { redirect: "manual", ...init });
   const ctx = createExecutionContext();
+  // The handler's Request type carries Cloudflare's `cf` properties, which a request made here has not.
   const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], { ...env, ...change }, ctx);
   await waitOnExecutionContext(ctx);
   return response;
@@ -36,6 +37,13 @@ export async function signInAs(password: string, headers: Record<string, string>
 export function cookieFrom(response: Response, name: string) {
   return response.headers
     .getSetCookie()
-    .map((cookie) => cookie.split(";")[0]!)
+    .map((cookie) => cookie.split(";", 1)[0] ?? "")
     .find((cookie) => cookie.startsWith(`${name}=`));
+}
+
+/** The same, for a cookie the response must set. */
+export function requiredCookie(response: Response, name: string): string {
+  const cookie = cookieFrom(response, name);
+  if (cookie === undefined) throw new Error(`the response (${response.status}) set no ${name} cookie`);
+  return cookie;
 }
