@@ -23,6 +23,9 @@ export default defineConfig(async () => {
             // PBKDF2-SHA256 of "dev-password", the same as .dev.vars.example
             ADMIN_PASSWORD_HASH: "pbkdf2-sha256$100000$r1TaMWT+5aqMX/Fzd+8sLA==$MnH/iFXii3ZvFmyVj6f9n7mExGqF1+49QrJF1NMZelE=",
             SESSION_SECRET: "test-session-secret-0123456789abcdef",
+            // The tests play Cloudflare's edge: the CF-Connecting-IP they send is the client's address.
+            // tests/worker/sign-in-client.test.ts takes it away to be the local engine.
+            BEHIND_CLOUDFLARE_EDGE: "true",
           },
         },
       }),

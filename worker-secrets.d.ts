@@ -6,5 +6,7 @@ declare namespace Cloudflare {
     ADMIN_USERNAME: string;
     ADMIN_PASSWORD_HASH: string;
     SESSION_SECRET: string;
+    /** "true" only where `npm run deploy` ships the Worker: CF-Connecting-IP is then Cloudflare's own. */
+    BEHIND_CLOUDFLARE_EDGE?: string;
   }
 }

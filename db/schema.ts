@@ -328,6 +328,24 @@ export const adminSessions = sqliteTable(
   (t) => [index("admin_sessions_expires_idx").on(t.expiresAt)],
 );
 
+/**
+ * Devices the admin has signed in from (docs/decisions/023, 038): a device cookie counts only while
+ * its row is here and was made under the current credentials. 'Sign out everywhere' deletes them all.
+ */
+export const adminDevices = sqliteTable(
+  "admin_devices",
+  {
+    /** hex SHA-256 of the device id the cookie carries */
+    idHash: text("id_hash").primaryKey(),
+    username: text("username").notNull(),
+    /** the same tag as admin_sessions.credential_tag: a new ADMIN_PASSWORD_HASH or ADMIN_USERNAME makes the device unknown */
+    credentialTag: text("credential_tag").notNull(),
+    /** epoch milliseconds; the row goes when the cookie's year is up */
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("admin_devices_created_idx").on(t.createdAt)],
+);
+
 /** R2 multipart video uploads in progress, so an upload can resume after a reload and stale ones can be aborted. */
 export const videoUploads = sqliteTable(
   "video_uploads",

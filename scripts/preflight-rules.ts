@@ -9,6 +9,9 @@ export const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
 /** The page cache's KV namespace id wrangler.toml ships with until `wrangler kv namespace create` gives a real one. */
 export const PLACEHOLDER_KV_ID = "00000000000000000000000000000000";
 
+/** Set by `npm run deploy` only (`wrangler deploy --var`): the Worker runs behind Cloudflare's edge (docs/decisions/038). */
+export const EDGE_VAR = "BEHIND_CLOUDFLARE_EDGE";
+
 export interface PreflightFacts {
   /** wrangler.toml's D1 databases, as wrangler reads them */
   d1Databases: ReadonlyArray<{ binding: string; database_id?: string | undefined }>;
@@ -45,6 +48,11 @@ export function preflightProblems(facts: PreflightFacts): string[] {
         `wrangler.toml: ${name} is in [vars], which are deployed in plain text. Remove it and set it with \`npx wrangler secret put ${name}\`.`,
       );
     }
+  }
+  if (EDGE_VAR in facts.vars) {
+    problems.push(
+      `wrangler.toml: ${EDGE_VAR} is in [vars], so \`npm start\` would get it too and trust a CF-Connecting-IP any client can forge. Remove it: \`npm run deploy\` sets it for the deployed Worker only.`,
+    );
   }
   if (Object.values(facts.vars).includes(DEV_PASSWORD_HASH)) {
     problems.push("wrangler.toml: [vars] holds the development password hash from .dev.vars.example. Remove it.");

@@ -27,7 +27,7 @@ import {
   throttleMessage,
 } from "~/features/auth/login-throttle.server";
 import { redirectWithToast } from "~/features/toast/toast.server";
-import { deviceCookieHeader, knownDevice } from "~/features/auth/device-cookie.server";
+import { knownDevice, trustDevice } from "~/features/auth/device-cookie.server";
 
 export const meta: MetaFunction = () => [{ title: `Admin Sign In | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
@@ -73,9 +73,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (problems.length > 0) return notConfigured(problems);
 
   const { username, password } = submission.value;
-  const client = loginClient(request);
+  const client = loginClient(request, context.env);
   // A browser that has signed in as this username before is limited on its own, never locked out by strangers.
-  const device = await knownDevice(request, context.env.SESSION_SECRET, username);
+  const device = await knownDevice(request, context.env, context.db, username);
   const attempt = await beginLoginAttempt(context.db, client, Date.now(), device);
   if (attempt.status === "throttled") {
     const message = throttleMessage(attempt.scope, attempt.retryAfterMs);
@@ -100,7 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await clearLoginFailures(context.db, client, device);
   const headers = new Headers();
   headers.append("Set-Cookie", await createAdminSession(request, context.env, context.db, username));
-  headers.append("Set-Cookie", await deviceCookieHeader(request, context.env.SESSION_SECRET, username));
+  headers.append("Set-Cookie", await trustDevice(request, context.env, context.db, username, device));
   return redirectWithToast("/admin/dashboard", LOGIN_SUCCEEDED, { headers });
 }
 

@@ -105,7 +105,8 @@ export default function AdminDashboard() {
             Sessions
           </h2>
           <p className="mt-1 text-sm text-ink-700">
-            Signed in on a device you no longer have, or shared a screen? End every admin session on every device, this one included.
+            Signed in on a device you no longer have, or shared a screen? End every admin session on every device, this one included, and
+            forget every device you have signed in from.
           </p>
         </div>
         <Form method="post" action="/admin/logout" className="shrink-0">

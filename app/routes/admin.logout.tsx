@@ -13,13 +13,13 @@ const SignOutSchema = z.object({ scope: z.enum(["this", "everywhere"]).default("
 
 export const SIGNED_OUT_EVERYWHERE = {
   title: "Signed out everywhere",
-  description: "Every admin session has ended, on every device. Sign in again to continue.",
+  description: "Every admin session has ended and every device you signed in from is forgotten. Sign in again to continue.",
 } as const;
 
 /**
  * Sign out (POST from the admin header): this browser's session row is deleted, so a copy of the
  * cookie stops working at once. `scope=everywhere` (the dashboard's "Sign out everywhere") ends
- * every admin session. Either way the cookie is cleared and the admin returns to the sign-in page.
+ * every admin session and forgets every device the admin has signed in from. Either way the cookie is cleared and the admin returns to the sign-in page.
  * Any body that does not say `scope=everywhere` (none at all, not a form, an unknown scope) signs
  * out this browser.
  */
@@ -30,8 +30,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = SignOutSchema.safeParse(Object.fromEntries(form));
   const scope = parsed.success ? parsed.data.scope : "this";
   if (scope === "everywhere") {
-    const setCookie = await endAllAdminSessions(request, context);
-    return redirectWithToast("/admin", SIGNED_OUT_EVERYWHERE, { headers: { "Set-Cookie": setCookie } });
+    const headers = new Headers();
+    for (const cookie of await endAllAdminSessions(request, context)) headers.append("Set-Cookie", cookie);
+    return redirectWithToast("/admin", SIGNED_OUT_EVERYWHERE, { headers });
   }
   return redirect("/admin", { headers: { "Set-Cookie": await endAdminSession(request, context) } });
 }

@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ADMIN_CONFIG_MESSAGES, DEV_PASSWORD_HASH, adminConfigProblems } from "../../app/features/auth/admin-config.server";
-import { PLACEHOLDER_DATABASE_ID, PLACEHOLDER_KV_ID, preflightProblems, type PreflightFacts } from "../../scripts/preflight-rules";
+import {
+  EDGE_VAR,
+  PLACEHOLDER_DATABASE_ID,
+  PLACEHOLDER_KV_ID,
+  preflightProblems,
+  type PreflightFacts,
+} from "../../scripts/preflight-rules";
 
 const REAL_HASH = "pbkdf2-sha256$100000$c2FsdHNhbHRzYWx0c2FsdA==$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g=";
 
@@ -62,6 +68,14 @@ describe("deploy preflight rules (npm run deploy)", () => {
       `Environment: ${ADMIN_CONFIG_MESSAGES.secretShort.message}`,
     ]);
     expect(preflightProblems({ ...ready, environment: { ADMIN_PASSWORD_HASH: REAL_HASH, SESSION_SECRET: "x".repeat(32) } })).toEqual([]);
+  });
+
+  it("the deploy, and only the deploy, tells the Worker it is behind Cloudflare's edge", () => {
+    const scripts: unknown = JSON.parse(readFileSync("package.json", "utf8")).scripts;
+    expect(scripts).toMatchObject({ deploy: expect.stringContaining(`wrangler deploy --var ${EDGE_VAR}:true`) });
+    const problems = preflightProblems({ ...ready, vars: { ...ready.vars, [EDGE_VAR]: "true" } });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(`${EDGE_VAR} is in [vars]`);
   });
 
   it("lists every problem at once", () => {

@@ -5,6 +5,8 @@ import { isLocalhost } from "~/server/cookies.server";
 import type { Db } from "~/server/load-context";
 import { redirectWithToast, type ToastInput } from "~/features/toast/toast.server";
 import { adminConfigProblems, type AdminConfigProblem } from "./admin-config.server";
+import { credentialTag, sha256Hex } from "./credentials.server";
+import { clearDeviceCookie, forgetAllDevices } from "./device-cookie.server";
 
 /**
  * The admin session, held on the server (docs/decisions/013): the `adminSession` cookie carries a
@@ -38,16 +40,6 @@ const cookieOptions = (request: Request) =>
 
 function sessionCookie(request: Request, secret: string) {
   return createCookie(ADMIN_SESSION_COOKIE, { ...cookieOptions(request), secrets: [secret] });
-}
-
-async function sha256Hex(text: string) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-/** Ties a session to the credentials it was made with. */
-function credentialTag(env: Env) {
-  return sha256Hex(`${env.ADMIN_USERNAME ?? ""}\n${env.ADMIN_PASSWORD_HASH ?? ""}`);
 }
 
 function newSessionId() {
@@ -169,8 +161,12 @@ export async function endAdminSession(request: Request, context: SessionContext)
   return clearAdminSessionCookie(request);
 }
 
-/** "Sign out everywhere": ends every admin session on every device, this one included. */
-export async function endAllAdminSessions(request: Request, context: SessionContext): Promise<string> {
-  await context.db.delete(adminSessions);
-  return clearAdminSessionCookie(request);
+/**
+ * "Sign out everywhere": ends every admin session on every device, this one included, and forgets
+ * every device the admin has signed in from (their device cookies no longer lift the sign-in limits).
+ * Returns the Set-Cookie headers that clear both cookies in this browser.
+ */
+export async function endAllAdminSessions(request: Request, context: SessionContext): Promise<string[]> {
+  await context.db.batch([context.db.delete(adminSessions), forgetAllDevices(context.db)]);
+  return [await clearAdminSessionCookie(request), await clearDeviceCookie(request)];
 }

@@ -27,9 +27,23 @@ export const LOGIN_GLOBAL_MAX_FAILURES = 50;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const LOCK_ROW = "#lock";
 
-/** The client a sign-in comes from: Cloudflare's connecting IP, or one shared bucket when absent. */
-export function loginClient(request: Request) {
-  return request.headers.get("CF-Connecting-IP")?.trim() || "unknown";
+/** Every sign-in off Cloudflare's edge (the local engine, tests that play it) shares this bucket. */
+export const LOCAL_LOGIN_CLIENT = "local";
+/** Behind the edge, a CF-Connecting-IP that is not an address (it never happens) shares this one. */
+export const UNKNOWN_LOGIN_CLIENT = "unknown";
+const IP_ADDRESS = /^[0-9A-Fa-f.:]{2,45}$/;
+
+/**
+ * The client a sign-in comes from, for the per-client limit (docs/decisions/038). Only Cloudflare's
+ * edge sets CF-Connecting-IP in a way no client can choose (it overwrites theirs). The local engine
+ * keeps a header the client sent, and the request's URL and `request.cf` are the client's to choose
+ * there too, so nothing in the request tells the two apart: the deploy says so instead
+ * (`npm run deploy` sets BEHIND_CLOUDFLARE_EDGE). Without it every sign-in shares one bucket.
+ */
+export function loginClient(request: Request, env: Pick<Env, "BEHIND_CLOUDFLARE_EDGE">) {
+  if (env.BEHIND_CLOUDFLARE_EDGE !== "true") return LOCAL_LOGIN_CLIENT;
+  const address = request.headers.get("CF-Connecting-IP")?.trim() ?? "";
+  return IP_ADDRESS.test(address) ? address.toLowerCase() : UNKNOWN_LOGIN_CLIENT;
 }
 
 /** The throttle's key for a device that has signed in before. */

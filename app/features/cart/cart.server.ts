@@ -69,13 +69,23 @@ export interface SavedCart {
   rewrite: boolean;
 }
 
-/** Reads the cookie. Unreadable: logged, empty cart (and the cookie is reset). Oversized: bounded. */
+/** Whether this isolate has already said that a cart cookie was unreadable. */
+let unreadableCartLogged = false;
+
+/**
+ * Reads the cookie. Unreadable: an empty cart (and the cookie is reset), with one warning per
+ * isolate — anyone can send a junk cookie on every request, so it is not an error and must not fill
+ * the log. Oversized: bounded.
+ */
 export async function readCartLines(request: Request): Promise<SavedCart> {
   const raw: unknown = await cartCookie(request).parse(request.headers.get("Cookie"));
   if (raw === null || raw === "") return { lines: [], bound: null, rewrite: false };
   const parsed = SavedLinesSchema.safeParse(raw);
   if (!parsed.success) {
-    console.error(`Unreadable ${CART_COOKIE_NAME} cookie; starting with an empty cart.`, parsed.error.issues[0]?.message);
+    if (!unreadableCartLogged) {
+      unreadableCartLogged = true;
+      console.warn(`Unreadable ${CART_COOKIE_NAME} cookie; starting with an empty cart (said once).`, parsed.error.issues[0]?.message);
+    }
     return { lines: [], bound: null, rewrite: true };
   }
   const { lines, bound } = normalizeCartLines(parsed.data);

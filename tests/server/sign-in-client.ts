@@ -1,0 +1,63 @@
+/**
+ * npm run test:server — the sign-in limit on the real `npm start` engine (wrangler's local engine with
+ * its dev proxy in front, on a free port with its own local state). That engine keeps a
+ * CF-Connecting-IP the client sends, so the Worker must not key its per-client limit on it there
+ * (docs/decisions/038): two floods of wrong passwords, each request with its own forged address,
+ * share one limit, and the next sign-in waits whatever address it claims.
+ *   tsx tests/server/sign-in-client.ts [--no-build] [--port N]
+ */
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { LOGIN_MAX_FAILURES } from "../../app/features/auth/login-throttle.server";
+import { startLocalWorker } from "../../scripts/local-worker";
+import { portForScript } from "../../scripts/port";
+import { prepareLocal } from "../../scripts/prepare-local";
+
+const port = await portForScript(process.argv, "Run it with another --port, or without --port to take a free one.");
+const persistTo = `.wrangler/server-test-${port}`;
+if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+rmSync(persistTo, { recursive: true, force: true });
+await prepareLocal(persistTo, undefined, { quiet: true });
+const worker = await startLocalWorker(port, persistTo);
+const { origin } = worker;
+
+const results: [string, boolean, string][] = [];
+function check(label: string, pass: boolean, detail: string) {
+  results.push([label, pass, detail]);
+  console.log(`${pass ? "PASS" : "FAIL"}  ${label} — ${detail}`);
+}
+
+/** A sign-in as admin claiming to come from `address`; the answer's status. */
+async function signIn(password: string, address: string) {
+  const response = await fetch(`${origin}/admin`, {
+    method: "POST",
+    body: new URLSearchParams({ username: "admin", password }),
+    headers: { Origin: origin, "CF-Connecting-IP": address },
+    redirect: "manual",
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+try {
+  const first = Math.ceil(LOGIN_MAX_FAILURES / 2);
+  const statuses: number[] = [];
+  // Flood one, then flood two: every wrong password claims a new address.
+  for (let i = 0; i < first; i++) statuses.push(await signIn(`wrong-${i}`, `203.0.113.${i + 1}`));
+  for (let i = first; i < LOGIN_MAX_FAILURES; i++) statuses.push(await signIn(`wrong-${i}`, `198.51.100.${i + 1}`));
+  check(
+    `${LOGIN_MAX_FAILURES} wrong passwords from ${LOGIN_MAX_FAILURES} forged addresses: each checked and refused`,
+    statuses.every((status) => status === 401),
+    statuses.join(", "),
+  );
+  const next = await signIn("dev-password", "192.0.2.250");
+  check("the next sign-in, from yet another forged address and with the right password, waits (429)", next === 429, String(next));
+  const none = await signIn("dev-password", "");
+  check("so does one that sends no address at all", none === 429, String(none));
+} catch (error) {
+  check("the run finished", false, error instanceof Error ? error.message : String(error));
+} finally {
+  console.log(`\n${results.filter(([, pass]) => pass).length} passed, ${results.filter(([, pass]) => !pass).length} failed`);
+  await worker.stop();
+}
+process.exit(results.some(([, pass]) => !pass) ? 1 : 0);
