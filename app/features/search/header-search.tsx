@@ -45,7 +45,7 @@ function HeaderSearchForm({
       ) : (
         <button
           type="submit"
-          aria-label="Search"
+          aria-label="Submit search"
           className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-forest-800 text-cream-50 hover:bg-forest-900"
         >
           <SearchIcon className="h-5 w-5" />
