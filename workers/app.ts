@@ -4,7 +4,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix server build, written by `npm run build` (remix vite:build).
 import * as remixBuild from "../build/server";
 import { createDb, getLoadContext, type AppLoadContext } from "../app/server/load-context";
-import { purgeTrash } from "../app/features/trash/trash.server";
+import { purgeTrash, purgeUnattachedPhotos } from "../app/features/trash/trash.server";
 import { abortStaleVideoUploads } from "../app/features/media/media.server";
 import { handleImageBatch, IMAGE_DLQ_NAME, IMAGE_QUEUE_NAME } from "../app/features/media/image-pipeline.server";
 import { handleMigrationBatch } from "../app/features/migration/migration.server";
@@ -110,6 +110,9 @@ export default {
     // trash of products deleted more than 30 days ago (with the R2 objects nothing else uses).
     await abortStaleVideoUploads(env, controller.scheduledTime);
     const purged = await purgeTrash(createDb(env.DB), env, controller.scheduledTime);
+    // Photos uploaded a day ago or more that no product or trashed product uses (a form never saved).
+    const unattached = await purgeUnattachedPhotos(createDb(env.DB), env, controller.scheduledTime);
+    if (unattached.deleted > 0) console.log(`Photos: ${unattached.deleted} uploads never saved on a product deleted`);
     // Catalogue import files staged for a preview nobody confirmed within a day (decision 026).
     await purgeStagedImports(env.IMAGES, controller.scheduledTime);
     if (purged.purged > 0) {

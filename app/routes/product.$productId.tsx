@@ -12,12 +12,11 @@ import { StarRating } from "~/features/catalogue/star-rating";
 import { useRootData, type RootLoader } from "~/features/site/root-data";
 import { getAdmin } from "~/features/auth/auth.server";
 import { galleryItems } from "~/features/product-page/gallery-items";
-import { ogImageUrl } from "~/features/media/image-variants";
 import { packSize, productImageOrPackshot } from "~/features/media/packshot";
 import { formatCents } from "~/features/catalogue/money";
 import { useNonce } from "~/features/site/nonce";
 import { categoryLabel, displayRating, productDescription } from "~/features/product-page/product-page";
-import { rootOrigin, seo } from "~/features/site/seo";
+import { productShareImage, rootOrigin, seo } from "~/features/site/seo";
 import { SITE, telegramUrl } from "~/features/site/site";
 import { labResultsView } from "~/features/lab-reports/lab-report-display";
 import { productJsonLdScript } from "~/features/product-page/product-json-ld.server";
@@ -99,14 +98,13 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, 
   const origin = rootOrigin(matches);
   if (!data) return seo({ title: "Product Not Found", origin, path: `/product/${params.productId ?? ""}`, noindex: true });
   const { product } = data;
-  // An upload's 1200x630 crop (never the original); packshots and art as they are.
-  const image = ogImageUrl(data.cover);
   return seo({
     title: product.name,
     description: `${formatCents(product.priceCents)} · ${productDescription(product)}`.slice(0, 160),
     origin,
     path: data.path,
-    image: image.startsWith("/") ? image : undefined,
+    image: productShareImage(data.cover, product.name),
+    type: "product",
     noindex: !product.active,
   });
 };

@@ -65,6 +65,8 @@ export async function createProductWithImages(page: Page, name: string, images: 
   await page.getByRole("textbox", { name: "Price", exact: true }).fill("45");
   await page.getByLabel("Description").fill("A test product with a gallery.");
   await page.getByLabel("THC Content").fill("24");
+  // The category has no default; Branded Exotics keeps these test products off every category page.
+  await page.getByRole("combobox", { name: "Category", exact: true }).selectOption({ label: "Branded Exotics" });
   await page
     .getByLabel("Upload images")
     .setInputFiles(images.map((image) => (path.isAbsolute(image) ? image : path.join(import.meta.dirname, "fixtures", image))));

@@ -28,6 +28,8 @@ test.describe("product images and video", () => {
     await page.getByRole("textbox", { name: "Price", exact: true }).fill("42");
     await page.getByLabel("Description").fill("A test strain with a gallery and a video.");
     await page.getByLabel("THC Content").fill("24");
+    // The category has no default; Branded Exotics keeps these test products off every category page.
+    await page.getByRole("combobox", { name: "Category", exact: true }).selectOption({ label: "Branded Exotics" });
 
     // Two images, each with its own upload; the first picked is the cover until reordered.
     await page.getByLabel("Upload images").setInputFiles([fixture("leaf-gold.jpg"), fixture("cream-green.png")]);

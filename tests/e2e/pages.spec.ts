@@ -137,7 +137,8 @@ test.describe("home", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
     const bar = page.getByRole("navigation", { name: "Quick actions" });
-    await expect(bar.getByRole("link", { name: "Shop" })).toHaveAttribute("href", "/");
+    // Shop opens the shop, not the home page the bar is already on.
+    await expect(bar.getByRole("link", { name: "Shop" })).toHaveAttribute("href", "/shop");
     await expect(bar.getByRole("link", { name: "Cart, 0 items" })).toHaveAttribute("href", "/checkout");
     await expect(bar.getByRole("link", { name: /Telegram/ })).toHaveAttribute("href", "https://t.me/greenleafsupply");
     const lastLine = page.getByText(/All rights reserved/);
@@ -148,6 +149,9 @@ test.describe("home", () => {
       expect(barBox && lineBox && lineBox.y + lineBox.height <= barBox.y).toBe(true);
     }).toPass();
     await page.screenshot({ path: "test-results/screens/home-390-bottom.png" });
+    await bar.getByRole("link", { name: "Shop" }).click();
+    await expect(page).toHaveURL("/shop");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
   test("the bottom bar is only on the home page", async ({ page }) => {

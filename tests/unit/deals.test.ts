@@ -117,9 +117,9 @@ describe("the product form's Compare-at price", () => {
   });
 
   it("the edit form shows the stored compare-at price as the price's decimal text, so an unchanged save keeps it", () => {
-    expect(productFormDefaults(null, ["indoors"]).compareAt).toBe("");
+    expect(productFormDefaults(null).compareAt).toBe("");
     const product = {
-      ...productFormDefaults(null, ["indoors"]),
+      ...productFormDefaults(null),
       ...NO_LAB_RESULTS,
       id: 1,
       priceCents: 4500,
@@ -132,7 +132,7 @@ describe("the product form's Compare-at price", () => {
       thcContent: "24%",
       version: 2,
     };
-    const shown = productFormDefaults(product as unknown as Product, ["indoors"]);
+    const shown = productFormDefaults(product as unknown as Product);
     expect(shown).toMatchObject({ price: "45", compareAt: "60" });
     const submission = submit({ ...valid, price: shown.price, compareAt: shown.compareAt });
     if (submission.status !== "success") throw new Error("expected a valid form");

@@ -4,7 +4,6 @@ import {
   expectedOutputs,
   IMAGE_LAYOUTS,
   negotiateFormat,
-  ogImageUrl,
   planVariants,
   refusalReason,
   resizedWidth,
@@ -54,11 +53,6 @@ describe("URLs", () => {
     expect(sizedImageUrl("/art/flower-1.svg", 96)).toBe("/art/flower-1.svg");
     expect(sizedImageUrl("https://cdn.example/x.jpg", 96)).toBe("https://cdn.example/x.jpg");
     expect(sizedImageUrl(null, 96)).toBe("/art/placeholder.svg");
-  });
-
-  it("gives og:image the 1200x630 crop of an upload", () => {
-    expect(ogImageUrl("/images/image-1-abc.jpg")).toBe("/images/image-1-abc.jpg/og");
-    expect(ogImageUrl("/packshots/3/abcdefghijk.svg")).toBe("/packshots/3/abcdefghijk.svg");
   });
 
   it("reads upload keys only from our own upload paths", () => {

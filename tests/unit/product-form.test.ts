@@ -111,7 +111,7 @@ describe("THC text", () => {
 
   it("the edit form shows the stored text as it is, so an unchanged save stores the same text", () => {
     for (const stored of ["22-26%", "10mg per piece", "90%+", "28%"]) {
-      const shown = productFormDefaults({ ...product, thcContent: stored }, ["pala"]).thcContent;
+      const shown = productFormDefaults({ ...product, thcContent: stored }).thcContent;
       expect(shown).toBe(stored);
       expect(thcToStored(shown)).toBe(stored);
     }
@@ -154,11 +154,11 @@ const product: Product = {
 };
 
 describe("form defaults and columns", () => {
-  it("starts a new product with the spec's defaults: price 0, thc 0, first category, one empty effect, all flags on", () => {
-    expect(productFormDefaults(null, ["deps", "indoors"])).toMatchObject({
+  it("starts a new product with the spec's defaults: price 0, thc 0, no category until the owner chooses one, one empty effect, all flags on", () => {
+    expect(productFormDefaults(null)).toMatchObject({
       price: "0",
       thcContent: "0",
-      category: "deps",
+      category: "",
       strainType: "indica",
       effects: [""],
       images: [],
@@ -169,7 +169,7 @@ describe("form defaults and columns", () => {
   });
 
   it("edits a product with its own values, flags and version", () => {
-    expect(productFormDefaults(product, ["pala"])).toMatchObject({
+    expect(productFormDefaults(product)).toMatchObject({
       price: "500",
       thcContent: "28%",
       strainType: "",

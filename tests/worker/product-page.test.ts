@@ -73,10 +73,12 @@ describe("/product/{id}", () => {
     expect(data).toMatchObject({ "@type": "Product", name: gummies!.name });
     expect(data.offers).toMatchObject({ price: "5.00", priceCurrency: "USD", availability: "https://schema.org/InStock" });
     expect(data.aggregateRating).toMatchObject({ ratingValue: gummies!.rating, reviewCount: gummies!.reviewCount });
-    // No uploaded image: JSON-LD and the social preview use the product's packshot (issue 18).
+    // No uploaded image: JSON-LD uses the product's packshot; the social preview the brand's PNG card,
+    // since link previews show no SVG (decision 042).
     const packshot = `http://localhost${packshotPath(gummies!)}`;
     expect(data.image).toEqual([packshot]);
-    expect(html).toContain(`<meta property="og:image" content="${packshot}"/>`);
+    expect(html).toContain(`<meta property="og:image" content="http://localhost/share.png"/>`);
+    expect(html).toContain(`<meta property="og:type" content="product"/>`);
     expect(html).toContain(`<link rel="canonical" href="http://localhost${productPath(gummies!)}"/>`);
   });
 

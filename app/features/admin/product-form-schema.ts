@@ -282,7 +282,7 @@ export function thcToStored(value: string | undefined): string | null {
 }
 
 /** The form's starting values: SPEC section 3's defaults for a new product, the product's own values when editing. */
-export function productFormDefaults(product: Product | null, categorySlugs: readonly string[], sizes: readonly ProductSize[] = []) {
+export function productFormDefaults(product: Product | null, sizes: readonly ProductSize[] = []) {
   if (!product) {
     return {
       name: "",
@@ -294,7 +294,8 @@ export function productFormDefaults(product: Product | null, categorySlugs: read
       tiers: [] as TierDefaults[],
       sizes: [] as SizeDefaults[],
       description: "",
-      category: categorySlugs[0] ?? "",
+      // No default: the owner chooses where the product is listed (the first category may be one shoppers never see).
+      category: "",
       strainType: STRAIN_TYPES[0].value as StrainType | "",
       thcContent: "0",
       effects: [""],

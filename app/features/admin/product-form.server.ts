@@ -14,11 +14,15 @@ import {
 } from "~/features/lab-reports/lab-reports.server";
 import { LAB_REPORT_FILE_FIELD, LAB_REPORT_MESSAGES, NO_LAB_REPORT, type LabReportFile } from "~/features/lab-reports/lab-report";
 import { tryStoreFormImages } from "~/features/media/photo-upload.server";
+import { missingPhotos } from "~/features/media/image-pipeline.server";
+import { fixedCategoryPage } from "~/features/category-pages/category-pages.server";
+import { uploadedImageKey } from "~/features/media/image-variants";
 import { redirectWithToast } from "~/features/toast/toast.server";
 import { removedSizesToast } from "~/features/trash/trash";
 import { readSizes } from "~/features/catalogue/sizes.server";
 import { MAX_SIZES, type ProductSize } from "~/features/catalogue/sizes";
 import { MAX_TIERS } from "~/features/catalogue/price-tiers";
+import { hiddenReasons } from "./product-visibility";
 import {
   CONFLICT_MESSAGE,
   DESCRIPTION_MAX,
@@ -76,12 +80,25 @@ export async function loadProductForm(request: Request, context: AppLoadContext,
   if (product && !slugs.includes(product.category)) {
     categories = [...categories, { name: `${product.category} (deleted category)`, slug: product.category, active: true }];
   }
+  const category = product ? categories.find((option) => option.slug === product.category) : undefined;
+  const hidden = product
+    ? hiddenReasons({
+        active: product.active,
+        inStock: product.inStock,
+        sizeStocks: (sizes.get(product.id) ?? []).map((size) => size.stock),
+        category: {
+          name: category?.name ?? product.category,
+          comingSoon: fixedCategoryPage(product.category)?.comingSoon ?? false,
+        },
+      })
+    : [];
   return {
+    hidden,
     mode: productId === null ? ("create" as const) : ("edit" as const),
     productId,
     productName: product?.name ?? null,
     categories,
-    defaultValue: productFormDefaults(product, slugs, productId === null ? [] : (sizes.get(productId) ?? [])),
+    defaultValue: productFormDefaults(product, productId === null ? [] : (sizes.get(productId) ?? [])),
     rules: productFormRules(product),
     returnTo,
   };
@@ -178,6 +195,21 @@ export async function productFormAction(request: Request, context: AppLoadContex
       },
       { status: refusal.status },
     );
+
+  // A photo cleaned up as never saved (its form stayed open a day or more) never reaches a product:
+  // the form comes back without it, asking for it again.
+  const gone = await missingPhotos(context.env, context.db, values.images);
+  if (gone.length > 0) {
+    submission.payload.images = values.images.filter((url) => !gone.includes(uploadedImageKey(url) ?? ""));
+    const message = `${gone.length === 1 ? "A photo was" : `${gone.length} photos were`} uploaded over a day ago and never saved, so ${gone.length === 1 ? "it was" : "they were"} cleaned up; upload ${gone.length === 1 ? "it" : "them"} again.`;
+    return data<ProductFormActionData>(
+      {
+        result: submission.reply({ fieldErrors: { images: [message] } }),
+        toast: { title: SAVE_FAILED, description: message, variant: "destructive" },
+      },
+      { status: 400 },
+    );
+  }
 
   // The lab report is checked first: a refused report stores nothing, images included.
   const labReport = await formLabReport(context, formData, values.labReportKey, productId);

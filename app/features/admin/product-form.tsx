@@ -3,12 +3,14 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { CheckboxField, Field, FieldError, RequiredMark, SelectField, TextareaField } from "~/ui/forms";
+import { PendingUploadsProvider, usePendingUploads, waitForUploadsLabel } from "~/ui/pending-uploads";
 import type { labResultsDefaults } from "~/features/lab-reports/lab-report";
 import { THC_EXAMPLES } from "~/features/catalogue/thc";
 import { ImageListField } from "~/features/media/image-list-field";
 import { LabResultsField } from "~/features/lab-reports/lab-report-field";
 import { VideoField } from "~/features/media/video-field";
 import { ProductSizesField } from "./product-sizes-field";
+import { HIDDEN_NOTICE_TITLE, type HiddenReason } from "./product-visibility";
 import { AdminShell } from "./admin-shell";
 import { AdminAlert, AdminPageHeader, useActionToast, type ActionToast } from "./admin-ui";
 import {
@@ -142,6 +144,27 @@ function MoneyField({
   );
 }
 
+/** The saved product is where no shopper finds it: each reason, with what to do. */
+function HiddenNotice({ reasons }: { reasons: readonly HiddenReason[] }) {
+  return (
+    <section
+      aria-labelledby="hidden-notice-title"
+      className="rounded-2xl border border-gold-500/60 bg-gold-100 p-4 text-sm text-forest-900"
+    >
+      <h2 id="hidden-notice-title" className="font-semibold">
+        {HIDDEN_NOTICE_TITLE}
+      </h2>
+      <ul className="mt-2 list-disc space-y-1.5 pl-5">
+        {reasons.map((item) => (
+          <li key={item.reason}>
+            {item.reason.charAt(0).toUpperCase() + item.reason.slice(1)} <span className="font-medium">{item.fix}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function ProductForm({
   mode,
   categories,
@@ -150,8 +173,11 @@ export function ProductForm({
   lastResult,
   toast,
   returnTo,
+  hidden = [],
 }: {
   mode: "create" | "edit";
+  /** Why shoppers cannot see the product as saved (the edit page's notice). */
+  hidden?: readonly HiddenReason[];
   categories: ProductFormCategory[];
   defaultValue: ProductFormDefaultValue;
   rules: ProductFormRules;
@@ -183,6 +209,9 @@ export function ProductForm({
   const images = asList(fields.images.initialValue);
   const video = asList(fields.video.initialValue)[0] ?? null;
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
+  // A save while a file is still uploading would leave it off the product: the Save buttons wait for it.
+  const { uploading, report } = usePendingUploads();
+  const waiting = uploading.length > 0;
 
   // The alert at the top lists what the last save attempt was refused for.
   const saveErrors =
@@ -193,159 +222,163 @@ export function ProductForm({
       : [];
 
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-6" {...getFormProps(form)}>
-      {/* Enter in a text field submits with the form's first submit button: make that Save, not "Remove". */}
-      <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">
-        Save
-      </button>
-      {saveErrors.length > 0 ? (
-        <AdminAlert title="The product was not saved">
-          <ul id={form.errorId} className="list-disc space-y-1 pl-5">
-            {saveErrors.map((message) => (
-              <li key={message}>{message}</li>
+    <PendingUploadsProvider value={report}>
+      <Form method="post" encType="multipart/form-data" className="space-y-6" {...getFormProps(form)}>
+        {/* Enter in a text field submits with the form's first submit button: make that Save, not "Remove". */}
+        <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true" disabled={waiting}>
+          Save
+        </button>
+        {hidden.length > 0 ? <HiddenNotice reasons={hidden} /> : null}
+        {saveErrors.length > 0 ? (
+          <AdminAlert title="The product was not saved">
+            <ul id={form.errorId} className="list-disc space-y-1 pl-5">
+              {saveErrors.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </AdminAlert>
+        ) : null}
+
+        <input type="hidden" name="returnTo" value={returnTo} />
+        {mode === "edit" ? <input {...getInputProps(fields.version, { type: "hidden" })} /> : null}
+        {fields.sizeId.initialValue ? <input type="hidden" name={fields.sizeId.name} value={String(fields.sizeId.initialValue)} /> : null}
+
+        <Section title="Basic Information">
+          <Field
+            field={fields.name}
+            label="Product Name"
+            required
+            hint={`At most ${PRODUCT_NAME_MAX} characters.`}
+            className="input"
+            placeholder="e.g. Gelato Punch"
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <MoneyField field={fields.price} label="Price" required hint="Digits with an optional decimal point, like 45 or 45.50." />
+            <MoneyField
+              field={fields.compareAt}
+              label="Compare-at price"
+              hint="Optional. The original price, above the price, shown struck through with the saving. Leave blank for no sale."
+            />
+          </div>
+          <TextareaField field={fields.description} label="Description" required rows={5} className="input" />
+        </Section>
+
+        <Section title="Sizes and stock">
+          <ProductSizesField
+            form={form}
+            sizeLabel={fields.sizeLabel}
+            sku={fields.sku}
+            stock={fields.stock}
+            tiers={fields.tiers}
+            sizes={fields.sizes}
+          />
+        </Section>
+
+        <Section title="Category & Strain">
+          <div className="grid gap-5 sm:grid-cols-3">
+            <SelectField field={fields.category} label="Category" required className="input">
+              <option value="">Choose a category</option>
+              {categories.map((category) => (
+                <option key={category.slug} value={category.slug}>
+                  {category.name}
+                  {category.active ? "" : " (inactive)"}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField field={fields.strainType} label="Strain Type" className="input">
+              <option value="">{NO_STRAIN_LABEL}</option>
+              {STRAIN_TYPES.map((strain) => (
+                <option key={strain.value} value={strain.value}>
+                  {strain.label}
+                </option>
+              ))}
+            </SelectField>
+            <Field
+              field={fields.thcContent}
+              label="THC Content"
+              required={rules.thcRequired}
+              describedByHint
+              hint={
+                <>
+                  A percentage, a range or an mg amount, like {THC_EXAMPLES.join(", ")}.
+                  {rules.thcRequired ? null : " This product has none; leave it blank to keep it that way."}
+                </>
+              }
+              className="input"
+            />
+          </div>
+        </Section>
+
+        <Section title="Effects">
+          {effects.length === 0 ? <p className="text-sm text-ink-500">No effects yet.</p> : null}
+          <ul className="space-y-3">
+            {effects.map((effect, index) => (
+              <li key={effect.key ?? effect.id}>
+                <label htmlFor={effect.id} className="sr-only">
+                  Effect {index + 1}
+                </label>
+                <div className="flex gap-2">
+                  <input {...getInputProps(effect, { type: "text" })} className="input" placeholder="e.g. Relaxed" />
+                  <button {...form.remove.getButtonProps({ name: fields.effects.name, index })} className="btn-secondary shrink-0 px-4">
+                    Remove<span className="sr-only"> effect {index + 1}</span>
+                  </button>
+                </div>
+                <FieldError field={effect} />
+              </li>
             ))}
           </ul>
-        </AdminAlert>
-      ) : null}
+          <FieldError field={fields.effects} />
+          <button {...form.insert.getButtonProps({ name: fields.effects.name, defaultValue: "" })} className="btn-secondary">
+            <span aria-hidden="true">+</span> Add Effect
+          </button>
+          <p className="text-xs text-ink-500">Blank effects are left out when the product is saved.</p>
+        </Section>
 
-      <input type="hidden" name="returnTo" value={returnTo} />
-      {mode === "edit" ? <input {...getInputProps(fields.version, { type: "hidden" })} /> : null}
-      {fields.sizeId.initialValue ? <input type="hidden" name={fields.sizeId.name} value={String(fields.sizeId.initialValue)} /> : null}
+        <Section
+          title="Product Video"
+          aside={<span className="rounded-full bg-forest-50 px-2 py-0.5 text-xs font-semibold text-forest-800">Admin</span>}
+        >
+          <VideoField key={`video-${video ?? ""}`} name="video" defaultValue={video} />
+          <FieldError field={fields.video} />
+        </Section>
 
-      <Section title="Basic Information">
-        <Field
-          field={fields.name}
-          label="Product Name"
-          required
-          hint={`At most ${PRODUCT_NAME_MAX} characters.`}
-          className="input"
-          placeholder="e.g. Gelato Punch"
-        />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <MoneyField field={fields.price} label="Price" required hint="Digits with an optional decimal point, like 45 or 45.50." />
-          <MoneyField
-            field={fields.compareAt}
-            label="Compare-at price"
-            hint="Optional. The original price, above the price, shown struck through with the saving. Leave blank for no sale."
+        <Section title="Images">
+          <ImageListField key={`images-${images.join("|")}`} name="images" defaultValue={images} />
+          <FieldError field={fields.images} />
+        </Section>
+
+        <Section title="Lab results">
+          <LabResultsField
+            key={`lab-${asList(fields.labReportKey.initialValue).join("")}`}
+            fields={fields}
+            reportName={fields.labReportKey.initialValue === defaultValue.labReportKey ? defaultValue.labReportName || null : null}
           />
-        </div>
-        <TextareaField field={fields.description} label="Description" required rows={5} className="input" />
-      </Section>
+        </Section>
 
-      <Section title="Sizes and stock">
-        <ProductSizesField
-          form={form}
-          sizeLabel={fields.sizeLabel}
-          sku={fields.sku}
-          stock={fields.stock}
-          tiers={fields.tiers}
-          sizes={fields.sizes}
-        />
-      </Section>
-
-      <Section title="Category & Strain">
-        <div className="grid gap-5 sm:grid-cols-3">
-          <SelectField field={fields.category} label="Category" required className="input">
-            {categories.map((category) => (
-              <option key={category.slug} value={category.slug}>
-                {category.name}
-                {category.active ? "" : " (inactive)"}
-              </option>
+        <Section title="Status">
+          <div className="flex flex-col gap-3 sm:flex-row sm:gap-8">
+            {(
+              [
+                [fields.active, "Active", "Shown in the shop"],
+                [fields.inStock, "In Stock", "Can be added to the cart"],
+                [fields.isLabTested, "Lab Tested", "Shows the lab-tested badge"],
+              ] as const
+            ).map(([field, label, hint]) => (
+              <CheckboxField key={field.name} field={field} label={label} hint={hint} />
             ))}
-          </SelectField>
-          <SelectField field={fields.strainType} label="Strain Type" className="input">
-            <option value="">{NO_STRAIN_LABEL}</option>
-            {STRAIN_TYPES.map((strain) => (
-              <option key={strain.value} value={strain.value}>
-                {strain.label}
-              </option>
-            ))}
-          </SelectField>
-          <Field
-            field={fields.thcContent}
-            label="THC Content"
-            required={rules.thcRequired}
-            describedByHint
-            hint={
-              <>
-                A percentage, a range or an mg amount, like {THC_EXAMPLES.join(", ")}.
-                {rules.thcRequired ? null : " This product has none; leave it blank to keep it that way."}
-              </>
-            }
-            className="input"
-          />
+          </div>
+        </Section>
+
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Link to="/admin/products" className="btn-secondary">
+            Cancel
+          </Link>
+          <button type="submit" className="btn-primary" disabled={saving || waiting}>
+            {saving ? "Saving..." : waiting ? waitForUploadsLabel(uploading) : mode === "create" ? "Create Product" : "Update Product"}
+          </button>
         </div>
-      </Section>
-
-      <Section title="Effects">
-        {effects.length === 0 ? <p className="text-sm text-ink-500">No effects yet.</p> : null}
-        <ul className="space-y-3">
-          {effects.map((effect, index) => (
-            <li key={effect.key ?? effect.id}>
-              <label htmlFor={effect.id} className="sr-only">
-                Effect {index + 1}
-              </label>
-              <div className="flex gap-2">
-                <input {...getInputProps(effect, { type: "text" })} className="input" placeholder="e.g. Relaxed" />
-                <button {...form.remove.getButtonProps({ name: fields.effects.name, index })} className="btn-secondary shrink-0 px-4">
-                  Remove<span className="sr-only"> effect {index + 1}</span>
-                </button>
-              </div>
-              <FieldError field={effect} />
-            </li>
-          ))}
-        </ul>
-        <FieldError field={fields.effects} />
-        <button {...form.insert.getButtonProps({ name: fields.effects.name, defaultValue: "" })} className="btn-secondary">
-          <span aria-hidden="true">+</span> Add Effect
-        </button>
-        <p className="text-xs text-ink-500">Blank effects are left out when the product is saved.</p>
-      </Section>
-
-      <Section
-        title="Product Video"
-        aside={<span className="rounded-full bg-forest-50 px-2 py-0.5 text-xs font-semibold text-forest-800">Admin</span>}
-      >
-        <VideoField key={`video-${video ?? ""}`} name="video" defaultValue={video} />
-        <FieldError field={fields.video} />
-      </Section>
-
-      <Section title="Images">
-        <ImageListField key={`images-${images.join("|")}`} name="images" defaultValue={images} />
-        <FieldError field={fields.images} />
-      </Section>
-
-      <Section title="Lab results">
-        <LabResultsField
-          key={`lab-${asList(fields.labReportKey.initialValue).join("")}`}
-          fields={fields}
-          reportName={fields.labReportKey.initialValue === defaultValue.labReportKey ? defaultValue.labReportName || null : null}
-        />
-      </Section>
-
-      <Section title="Status">
-        <div className="flex flex-col gap-3 sm:flex-row sm:gap-8">
-          {(
-            [
-              [fields.active, "Active", "Shown in the shop"],
-              [fields.inStock, "In Stock", "Can be added to the cart"],
-              [fields.isLabTested, "Lab Tested", "Shows the lab-tested badge"],
-            ] as const
-          ).map(([field, label, hint]) => (
-            <CheckboxField key={field.name} field={field} label={label} hint={hint} />
-          ))}
-        </div>
-      </Section>
-
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Link to="/admin/products" className="btn-secondary">
-          Cancel
-        </Link>
-        <button type="submit" className="btn-primary" disabled={saving}>
-          {saving ? "Saving..." : mode === "create" ? "Create Product" : "Update Product"}
-        </button>
-      </div>
-    </Form>
+      </Form>
+    </PendingUploadsProvider>
   );
 }
 
@@ -361,7 +394,9 @@ export function ProductFormPage({
 }: {
   mode: "create" | "edit";
   title: string;
-  data: Pick<Parameters<typeof ProductForm>[0], "categories" | "defaultValue" | "rules" | "returnTo"> & { productId?: number | null };
+  data: Pick<Parameters<typeof ProductForm>[0], "categories" | "defaultValue" | "rules" | "returnTo" | "hidden"> & {
+    productId?: number | null;
+  };
   actionData: { result?: SubmissionResult<string[]> | null; toast?: ActionToast | null } | undefined;
 }) {
   return (
@@ -376,6 +411,7 @@ export function ProductFormPage({
         lastResult={actionData?.result}
         toast={actionData?.toast}
         returnTo={data.returnTo}
+        hidden={data.hidden}
       />
     </AdminShell>
   );

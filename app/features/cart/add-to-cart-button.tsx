@@ -18,6 +18,7 @@ export function AddToCartButton({
   label,
   children,
   formClassName,
+  formLabel,
 }: {
   productId: number;
   productName: string;
@@ -28,6 +29,8 @@ export function AddToCartButton({
   /** Fields before the button: the product page's quantity stepper. */
   children?: React.ReactNode;
   formClassName?: string;
+  /** The form's name when a page has two for one product (each form landmark needs its own). */
+  formLabel?: string;
 }) {
   const key = addToCartFetcherKey(productId);
   const fetcher = useFetcher<CartActionData>({ key });
@@ -41,7 +44,7 @@ export function AddToCartButton({
     <fetcher.Form
       method="post"
       action={CART_ACTION}
-      aria-label={`Add ${productName} to cart`}
+      aria-label={formLabel ?? `Add ${productName} to cart`}
       className={formClassName}
       onSubmit={(event) => {
         if (busy) event.preventDefault();

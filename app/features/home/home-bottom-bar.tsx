@@ -32,7 +32,7 @@ export function HomeBottomBar() {
     >
       <ul className="grid grid-cols-3 gap-1 p-1.5">
         <li>
-          <Link to="/" className={item}>
+          <Link to="/shop" className={item}>
             <BagIcon className="h-5 w-5" />
             Shop
           </Link>

@@ -8,6 +8,7 @@ import { notify } from "~/features/toast/toaster";
 import { uploadFailedMessage, type MediaMessage } from "~/features/media/image-types";
 import { ImageUploadError, sendFile } from "~/features/media/image-list-field";
 import { ProgressBar } from "~/ui/progress-bar";
+import { useUploadPending } from "~/ui/pending-uploads";
 import {
   LAB_BATCH_MAX,
   LAB_NAME_MAX,
@@ -141,6 +142,7 @@ function EnhancedReport({ name, defaultKey, defaultLabel }: { name: string; defa
   const [upload, setUpload] = useState<{ fileName: string; progress: number } | null>(null);
   const controller = useRef<AbortController | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  useUploadPending(upload ? "lab report" : null);
 
   useEffect(() => () => controller.current?.abort(), []);
 

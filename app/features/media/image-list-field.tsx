@@ -5,6 +5,7 @@ import { notify } from "~/features/toast/toaster";
 import { Icon, type IconProps, SmallLineIcon } from "~/ui/icons";
 import { FILE_INPUT_CLASS } from "~/ui/file-field";
 import { ProgressBar } from "~/ui/progress-bar";
+import { useUploadPending } from "~/ui/pending-uploads";
 import {
   IMAGE_ACCEPT,
   IMAGE_MAX_BYTES,
@@ -228,6 +229,9 @@ function EnhancedImageList({ name, defaultValue }: ImageListFieldProps) {
   itemsRef.current = items;
   const uploads = useRef(new Map<string, AbortController>());
   const listRef = useRef<HTMLOListElement>(null);
+  // The form's save waits while any picked photo is still on its way.
+  const sending = items.filter((item) => item.progress !== null).length;
+  useUploadPending(sending === 0 ? null : sending === 1 ? "photo" : "photos");
 
   useEffect(() => {
     const pending = uploads.current;

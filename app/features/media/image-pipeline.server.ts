@@ -32,6 +32,7 @@ import {
   type VariantFormat,
   type VariantOutput,
   type VariantSlot,
+  uploadedImageKey,
 } from "./image-variants";
 
 export const IMAGE_QUEUE_NAME = "image-variants";
@@ -96,6 +97,19 @@ export async function getImageStatuses(db: Db, keys: string[]): Promise<Record<s
     .from(imageUploads)
     .where(inArray(imageUploads.key, keys.slice(0, 90)));
   return Object.fromEntries(rows.map((row) => [row.key, toStatus(row)]));
+}
+
+/**
+ * The uploaded photos among `urls` whose files are gone (an upload no product used, cleaned up by the
+ * hourly cron): neither registered nor in R2. A photo from before the pipeline is in R2 and passes.
+ */
+export async function missingPhotos(env: Pick<Env, "IMAGES">, db: Db, urls: readonly string[]): Promise<string[]> {
+  const keys = [...new Set(urls.map(uploadedImageKey).filter((key): key is string => key !== null))];
+  if (keys.length === 0) return [];
+  const known = await getImageStatuses(db, keys);
+  const unknown = keys.filter((key) => !(key in known));
+  const stored = await Promise.all(unknown.map(async (key) => (await env.IMAGES.head(key)) !== null));
+  return unknown.filter((_, index) => !stored[index]);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -104,12 +104,6 @@ export function sizedImageUrl(value: string | null | undefined, requestedWidth: 
   return key ? variantUrl(key, widthSlot(variantWidthFor(requestedWidth))) : productImagePath(value);
 }
 
-/** og:image for a product: the 1200x630 crop of an upload, the image itself otherwise (SVG packshots are never transformed). */
-export function ogImageUrl(value: string | null | undefined): string {
-  const key = uploadedImageKey(value);
-  return key ? variantUrl(key, "og") : productImagePath(value);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Layouts: which widths a place may need, and how wide it is drawn (the `sizes` attribute)
 

@@ -3,6 +3,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { notify } from "~/features/toast/toaster";
 import { FileField } from "~/ui/file-field";
 import { ProgressBar } from "~/ui/progress-bar";
+import { useUploadPending } from "~/ui/pending-uploads";
 import { VIDEO_ACCEPT, VIDEO_MESSAGES } from "./video-types";
 import {
   VideoUploader,
@@ -121,6 +122,7 @@ function EnhancedVideoField({ name, defaultValue }: VideoFieldProps) {
   }, [uploader]);
 
   const busy = state !== null && BUSY.has(state.status);
+  useUploadPending(busy ? "video" : null);
   useEffect(() => {
     if (!busy) return;
     // Leaving mid-upload loses the page's progress (it can still be resumed by choosing the file again).

@@ -201,6 +201,7 @@ export function ProductPurchase({ product, sizes }: { product: PurchaseProduct; 
           <AddToCartButton
             productId={product.id}
             productName={product.name}
+            formLabel={`Quick add ${product.name} to cart`}
             label={label}
             className="btn-primary min-h-11 min-w-0 flex-1 px-3"
             formClassName="flex items-center gap-2"

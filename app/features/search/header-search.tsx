@@ -5,15 +5,26 @@ import { CloseIcon, SearchIcon } from "~/ui/icons";
 import { submitSearch, useSearchCombobox } from "./search-combobox";
 
 /** A search form of the header: GET /shop?search=… with suggestions once enhanced. */
-function HeaderSearchForm({ id, popupClassName, button = false }: { id: string; popupClassName: string; button?: boolean }) {
+function HeaderSearchForm({
+  id,
+  label,
+  popupClassName,
+  button = false,
+}: {
+  id: string;
+  /** Each of the header's two search landmarks has its own name. */
+  label: string;
+  popupClassName: string;
+  button?: boolean;
+}) {
   const { inputProps, popup } = useSearchCombobox(`${id}-suggestions`, popupClassName);
   return (
-    <Form method="get" action="/shop" role="search" aria-label="Site search" onSubmit={submitSearch} className="flex items-center gap-2">
+    <Form method="get" action="/shop" role="search" aria-label={label} onSubmit={submitSearch} className="flex items-center gap-2">
       <label htmlFor={id} className="sr-only">
         Search the shop
       </label>
       <div className="relative min-w-0 flex-1">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 h-5 w-5 -translate-y-1/2 text-ink-500" />
+        {button ? <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 h-5 w-5 -translate-y-1/2 text-ink-500" /> : null}
         <input
           id={id}
           type="search"
@@ -21,16 +32,25 @@ function HeaderSearchForm({ id, popupClassName, button = false }: { id: string; 
           placeholder="Search products"
           autoComplete="off"
           enterKeyHint="search"
-          className="input rounded-full py-2 pl-11"
+          className={`input rounded-full py-2 ${button ? "pl-11" : "pl-4"}`}
           {...inputProps}
         />
         {popup}
       </div>
+      {/* Every form has a submit button: a labelled text one under the header, a round icon one beside the nav. */}
       {button ? (
         <button type="submit" className="btn-primary">
           Search
         </button>
-      ) : null}
+      ) : (
+        <button
+          type="submit"
+          aria-label="Submit search"
+          className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-forest-800 text-cream-50 hover:bg-forest-900"
+        >
+          <SearchIcon className="h-5 w-5" />
+        </button>
+      )}
     </Form>
   );
 }
@@ -61,8 +81,8 @@ export function HeaderSearch() {
 
   return (
     <>
-      <div className="hidden w-60 xl:block">
-        <HeaderSearchForm id="header-search" popupClassName="right-0 top-full w-[26rem]" />
+      <div className="hidden w-72 xl:block">
+        <HeaderSearchForm id="header-search" label="Site search" popupClassName="right-0 top-full w-[26rem]" />
       </div>
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape bubbles here from the search field inside to close the panel */}
       <details ref={detailsRef} className="group xl:hidden" onKeyDown={onKeyDown}>
@@ -76,7 +96,12 @@ export function HeaderSearch() {
         </summary>
         <div className="absolute inset-x-0 top-full border-b border-ink-900/10 bg-cream-50 shadow-lg">
           <div className="container-page py-3">
-            <HeaderSearchForm id="header-search-mobile" popupClassName="left-0 top-full w-[min(calc(100vw-2rem),32rem)]" button />
+            <HeaderSearchForm
+              id="header-search-mobile"
+              label="Site search panel"
+              popupClassName="left-0 top-full w-[min(calc(100vw-2rem),32rem)]"
+              button
+            />
           </div>
         </div>
       </details>

@@ -20,7 +20,14 @@ export function HomeSearch() {
   const { inputProps, popup } = useSearchCombobox("home-search-suggestions", "inset-x-0 top-full");
 
   return (
-    <Form method="get" action="/shop" role="search" onSubmit={submitSearch} className="flex min-w-0 flex-1 items-center gap-2">
+    <Form
+      method="get"
+      action="/shop"
+      role="search"
+      aria-label="Product search"
+      onSubmit={submitSearch}
+      className="flex min-w-0 flex-1 items-center gap-2"
+    >
       <label htmlFor="home-search" className="sr-only">
         Search products
       </label>

@@ -1,5 +1,24 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
+import { OG_SIZE, uploadedImageKey, variantUrl } from "~/features/media/image-variants";
 import { SITE } from "./site";
+
+/** The image a shared link previews with: a site path to a raster image, its type, size and alt text. */
+export interface ShareImage {
+  path: string;
+  type: "image/png" | "image/jpeg" | "image/webp";
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** The brand's share card (public/share.png): every page without a photo of its own previews with it. */
+export const SHARE_IMAGE: ShareImage = {
+  path: "/share.png",
+  type: "image/png",
+  width: 1200,
+  height: 630,
+  alt: `${SITE.name}: lab-tested cannabis, delivered discreetly`,
+};
 
 /**
  * Title, description and canonical URL for a public page, in one place.
@@ -11,14 +30,17 @@ export function seo({
   description = SITE.description,
   origin,
   path,
-  image = "/art/hero.svg",
+  image = SHARE_IMAGE,
+  type = "website",
   noindex = false,
 }: {
   title: string;
   description?: string;
   origin: string;
   path: string;
-  image?: string;
+  /** A raster image of 1200x630 (link previews such as Telegram's take JPEG, PNG or WebP, never SVG). */
+  image?: ShareImage;
+  type?: "website" | "product";
   noindex?: boolean;
 }): MetaDescriptor[] {
   const fullTitle = title === SITE.name ? title : `${title} | ${SITE.name}`;
@@ -31,7 +53,13 @@ export function seo({
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    { property: "og:image", content: `${origin}${image}` },
+    { property: "og:type", content: type },
+    { property: "og:image", content: `${origin}${image.path}` },
+    { property: "og:image:type", content: image.type },
+    { property: "og:image:width", content: String(image.width) },
+    { property: "og:image:height", content: String(image.height) },
+    { property: "og:image:alt", content: image.alt },
+    { name: "twitter:image:alt", content: image.alt },
     { name: "twitter:card", content: "summary_large_image" },
     ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
   ];
@@ -41,4 +69,14 @@ export function seo({
 export function rootOrigin(matches: ReadonlyArray<{ id: string; data: unknown } | undefined>): string {
   const root = matches.find((match) => match?.id === "root")?.data as { origin?: string } | undefined;
   return root?.origin ?? "";
+}
+
+/**
+ * A product's share image: the 1200x630 JPEG crop of its uploaded cover photo; the brand's card for a
+ * product shown by its packshot or art (SVG, which link previews do not show) or an outside image.
+ */
+export function productShareImage(cover: string | null | undefined, name: string): ShareImage {
+  const key = uploadedImageKey(cover);
+  if (!key) return SHARE_IMAGE;
+  return { path: variantUrl(key, "og"), type: "image/jpeg", ...OG_SIZE, alt: `Photo of ${name}` };
 }

@@ -1,5 +1,5 @@
-import { desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
-import { productTrash, products, sizeTrash, type NewProductRow, type ProductRow, type ProductTrashRow } from "~db/schema";
+import { asc, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { imageUploads, productTrash, products, sizeTrash, type NewProductRow, type ProductRow, type ProductTrashRow } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import type { ProductSize } from "~/features/catalogue/sizes";
 import { readSizes, sizeRestoreStatements } from "~/features/catalogue/sizes.server";
@@ -156,4 +156,35 @@ export async function purgeTrash(
   for (const key of photos) await deleteVariants(buckets, key);
   await forgetPhotos(db, photos);
   return { purged: expired.length + categoriesPurged, objectsDeleted: orphaned.length };
+}
+
+/** A photo uploaded this long ago and still on no product (nor in the trash) was left behind by a form never saved. */
+export const UNATTACHED_PHOTO_HOURS = 24;
+/** Photos deleted per run (one statement binds at most 100 keys): the hourly cron gets through a backlog over several runs. */
+const UNATTACHED_PER_RUN = 50;
+
+/**
+ * Deletes photos uploaded more than a day before `now` that no product and no trashed product
+ * points at (a form closed or saved before its upload finished): the original, its variants and its
+ * image_uploads row, in that order, so no request finds the row without its files. A form still
+ * holding one is refused on save (the photo is unknown), so none of them can reach a product.
+ */
+export async function purgeUnattachedPhotos(db: Db, buckets: { IMAGES: R2Bucket }, now: number): Promise<{ deleted: number }> {
+  const before = now - UNATTACHED_PHOTO_HOURS * 60 * 60 * 1000;
+  const old = await db
+    .select({ key: imageUploads.key })
+    .from(imageUploads)
+    .where(lt(imageUploads.createdAt, before))
+    .orderBy(asc(imageUploads.createdAt));
+  if (old.length === 0) return { deleted: 0 };
+  const used = await referencedMediaKeys(db);
+  const unattached = old
+    .map((row) => row.key)
+    .filter((key) => !used.has(`PHOTO:${key}`))
+    .slice(0, UNATTACHED_PER_RUN);
+  if (unattached.length === 0) return { deleted: 0 };
+  await buckets.IMAGES.delete(unattached);
+  for (const key of unattached) await deleteVariants(buckets, key);
+  await forgetPhotos(db, unattached);
+  return { deleted: unattached.length };
 }

@@ -1,0 +1,86 @@
+import path from "node:path";
+import { expect, signIn, test } from "./fixtures";
+
+/**
+ * A product form is never saved while a photo it holds is still uploading: the save button says
+ * what it waits for and cannot be pressed (nor reached with Enter), and once the photo has arrived
+ * the save puts it on the product.
+ */
+
+const SHOTS = "/work/tools/shots";
+
+test("Create Product waits for a slow photo upload, then saves the product with its photo", async ({ page }) => {
+  test.setTimeout(120_000);
+  const name = `Slow Upload Kush ${Date.now()}`;
+  await signIn(page);
+  await page.goto("/admin/add-product");
+  await expect(page.getByText("or drop images here")).toBeVisible();
+  await page.getByLabel("Product Name").fill(name);
+  await page.getByRole("textbox", { name: "Price", exact: true }).fill("38");
+  await page.getByLabel("Description").fill("Saved only once its photo has arrived.");
+  await page.getByRole("combobox", { name: "Category", exact: true }).selectOption({ label: "Branded Exotics" });
+  await page.getByLabel("THC Content").fill("21");
+
+  // Hold the photo on the wire until the test lets it go.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let sent!: () => void;
+  const requested = new Promise<void>((resolve) => (sent = resolve));
+  await page.route("**/admin/uploads/image", async (route) => {
+    sent();
+    await held;
+    await route.continue();
+  });
+  await page.getByLabel("Upload images").setInputFiles(path.join(import.meta.dirname, "fixtures", "leaf-gold.jpg"));
+  await requested;
+
+  const waiting = page.getByRole("button", { name: "Wait for the photo to finish uploading…" });
+  await expect(waiting).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Create Product" })).toHaveCount(0);
+  // Enter in a text field does not save either: the form's default button waits too.
+  await page.getByLabel("Product Name").press("Enter");
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL("/admin/add-product");
+  await waiting.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/upload-wait-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await waiting.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/upload-wait-390.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  release();
+  const create = page.getByRole("button", { name: "Create Product" });
+  await expect(create).toBeEnabled({ timeout: 60_000 });
+  await expect(page.locator('input[type="hidden"][name="images"]')).toHaveCount(1);
+  await create.click();
+  await expect(page).toHaveURL("/admin/products", { timeout: 60_000 });
+  await expect(page.getByText("Product created successfully!")).toBeVisible();
+
+  // The product has the photo: its card in the shop shows the uploaded image, not a packshot.
+  await page.goto(`/shop?search=${encodeURIComponent(name)}`);
+  const card = page.getByRole("article", { name, exact: true });
+  await expect(card.locator("img").first()).toHaveAttribute("src", /^\/images\/image-/);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the photo travels with the form: Create Product saves the product with it", async ({ page }) => {
+    test.setTimeout(120_000);
+    const name = `Plain Upload Kush ${Date.now()}`;
+    await signIn(page);
+    await page.goto("/admin/add-product");
+    await page.getByLabel("Product Name").fill(name);
+    await page.getByRole("textbox", { name: "Price", exact: true }).fill("36");
+    await page.getByLabel("Description").fill("Its photo goes with the post.");
+    await page.getByRole("combobox", { name: "Category", exact: true }).selectOption({ label: "Branded Exotics" });
+    await page.getByLabel("THC Content").fill("22");
+    await page.getByLabel("Upload images").setInputFiles(path.join(import.meta.dirname, "fixtures", "cream-green.png"));
+    await page.getByRole("button", { name: "Create Product" }).click();
+    await expect(page).toHaveURL("/admin/products", { timeout: 60_000 });
+
+    await page.goto(`/shop?search=${encodeURIComponent(name)}`);
+    const card = page.getByRole("article", { name, exact: true });
+    await expect(card.locator("img").first()).toHaveAttribute("src", /^\/images\/image-/);
+  });
+});

@@ -1,0 +1,81 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { FIRST_PRODUCT_PATH, ORIGIN, adminCookie, catalogueChanged, get } from "./helpers";
+import { photo } from "./photos";
+
+/**
+ * What a link shared on Telegram (or anywhere Open Graph is read) previews with: every public page
+ * names a raster image — JPEG, PNG or WebP, which previews show; never an SVG — with its alt text,
+ * size, og:type and a large Twitter card; a product photo's crop answers 200 with that type.
+ */
+
+const VERIFIED = { headers: { Cookie: "age-verified=yes" } };
+
+function metaContent(page: string, key: string): string | undefined {
+  const tag = new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`).exec(page);
+  return tag?.[1]
+    ?.replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"');
+}
+
+/** The preview's image as a crawler fetches it: no cookie, and whatever Accept it sends. */
+async function shareImage(url: string) {
+  expect(url.startsWith(ORIGIN)).toBe(true);
+  const response = await SELF.fetch(url, { headers: { Accept: "*/*" } });
+  return { status: response.status, type: response.headers.get("Content-Type") ?? "", bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+async function checkPreview(path: string, type: "website" | "product") {
+  const response = await get(path, VERIFIED);
+  expect(response.status).toBe(200);
+  const page = await response.text();
+  expect(metaContent(page, "og:type")).toBe(type);
+  expect(metaContent(page, "twitter:card")).toBe("summary_large_image");
+  expect(metaContent(page, "og:image:alt")?.length).toBeGreaterThan(0);
+  expect([metaContent(page, "og:image:width"), metaContent(page, "og:image:height")]).toEqual(["1200", "630"]);
+  const url = metaContent(page, "og:image") ?? "";
+  expect(url).not.toMatch(/\.svg$/);
+  expect(metaContent(page, "og:image:type")).toMatch(/^image\/(png|jpeg|webp)$/);
+  return { url, alt: metaContent(page, "og:image:alt"), type: metaContent(page, "og:image:type") };
+}
+
+describe("shared links preview with a raster image and its alt text", () => {
+  for (const path of ["/", "/shop", "/shop/concentrates", "/shop/indoor", "/contact", "/faq", "/about", "/reviews", "/checkout"]) {
+    it(`on ${path}: the brand's card, og:type website`, async () => {
+      const { url, alt } = await checkPreview(path, "website");
+      // The card is a file of public/, served by Workers Assets before the Worker (its bytes: e2e/share-previews.spec.ts).
+      expect(url).toBe(`${ORIGIN}/share.png`);
+      expect(alt).toBe("Greenleaf Supply: lab-tested cannabis, delivered discreetly");
+    });
+  }
+
+  it("on a product shown by its packshot: the brand's card, og:type product", async () => {
+    const { url } = await checkPreview(FIRST_PRODUCT_PATH, "product");
+    expect(url).toBe(`${ORIGIN}/share.png`);
+  });
+
+  it("on a product with an uploaded photo: the photo's 1200x630 JPEG crop, its alt naming the product", async () => {
+    const bytes = photo("small");
+    const upload = await SELF.fetch(`${ORIGIN}/admin/uploads/image`, {
+      method: "PUT",
+      body: bytes,
+      headers: { Origin: ORIGIN, Accept: "application/json", Cookie: await adminCookie(), "Content-Type": "image/jpeg" },
+    });
+    expect(upload.status).toBe(201);
+    const { url: photoUrl } = await upload.json<{ url: string }>();
+    await env.DB.prepare("UPDATE products SET image = ? WHERE id = 1").bind(photoUrl).run();
+    // Written past the admin form: the page cache is told, as the form's save would.
+    await catalogueChanged();
+    const row = await env.DB.prepare("SELECT name FROM products WHERE id = 1").first<{ name: string }>();
+
+    const { url, alt, type } = await checkPreview(FIRST_PRODUCT_PATH, "product");
+    expect(url).toBe(`${ORIGIN}${photoUrl}/og`);
+    expect(alt).toBe(`Photo of ${row?.name ?? ""}`);
+    // The crop answers as the JPEG the page names, to a crawler with no cookie.
+    const image = await shareImage(url);
+    expect(image.status).toBe(200);
+    expect(image.type).toBe(type);
+    expect([...image.bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  });
+});
