@@ -6,6 +6,7 @@ import { NonceProvider } from "~/features/site/nonce";
 import { CartStampProvider } from "~/features/site/cart-badge";
 import { contentSecurityPolicy } from "~/server/security.server";
 import { serverTimingHeader } from "~/server/server-timing.server";
+import { PAGE_CHANGES_AT_HEADER } from "~/features/page-cache/page-cache";
 
 const ABORT_DELAY = 5_000;
 
@@ -44,12 +45,19 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Server-Timing", serverTimingHeader(timing, performance.now() - renderStart));
   if (import.meta.env.PROD) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  markPageChange(responseHeaders, loadContext);
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** Tells the page cache when this answer's open/closed line or announcement goes out of date (docs/decisions/039). */
+function markPageChange(headers: Headers, context: AppLoadContext) {
+  if (context.pageChangesAt.at !== null) headers.set(PAGE_CHANGES_AT_HEADER, String(context.pageChangesAt.at));
 }
 
 /** Single-fetch data requests (client navigations) carry the D1 timing too. */
 export function handleDataRequest(response: Response, { context }: { context: AppLoadContext }) {
   response.headers.set("Server-Timing", serverTimingHeader(context.timing, 0));
+  markPageChange(response.headers, context);
   return response;
 }
 

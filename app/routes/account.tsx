@@ -4,7 +4,7 @@ import { Link } from "@remix-run/react";
 import { PageErrorBoundary, TelegramLink } from "~/features/site/static-page";
 import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE } from "~/features/site/site";
-import type { RootLoader } from "~/features/site/root-data";
+import { useRootData, type RootLoader } from "~/features/site/root-data";
 import { CartIcon, GlyphIcon, TelegramIcon, UserIcon } from "~/ui/icons";
 import { HeadedSection } from "~/ui/headed-section";
 
@@ -29,6 +29,7 @@ function TileText({ title, text }: { title: string; text: string }) {
 }
 
 export default function Account() {
+  const openLine = useRootData()?.shop.openLine;
   return (
     <div className="container-page max-w-3xl py-8 sm:py-12">
       <Link to="/" className="inline-flex items-center gap-2 text-sm font-semibold text-forest-800 hover:underline">
@@ -60,7 +61,7 @@ export default function Account() {
               <span className={iconWrap}>
                 <TelegramIcon className="h-6 w-6" />
               </span>
-              <TileText title="Contact Support" text={`Telegram, daily ${SITE.hours}`} />
+              <TileText title="Contact Support" text={`Telegram · ${openLine?.text ?? "we reply when open"}`} />
             </TelegramLink>
           </li>
           <li>

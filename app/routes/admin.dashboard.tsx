@@ -10,18 +10,28 @@ import { getDashboardStats } from "~/features/admin/product-admin.server";
 import { NeedsAttention } from "~/features/admin/needs-attention";
 import { lowStockLevelAction } from "~/features/admin/low-stock.server";
 import { readFormData } from "~/server/form-data.server";
+import { readSettings } from "~/features/settings/settings.server";
 
 export const meta: MetaFunction = () => [{ title: `Admin Dashboard | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   try {
-    const [stats, run] = await Promise.all([getDashboardStats(context.db), getLatestMigrationRun(context.db)]);
-    return data({ stats, run, error: null });
+    const [stats, run, settings] = await Promise.all([
+      getDashboardStats(context.db),
+      getLatestMigrationRun(context.db),
+      readSettings(context),
+    ]);
+    return data({ stats, run, error: null, settingsMalformed: settings.malformed });
   } catch (error) {
     console.error("Dashboard: products could not be loaded", error);
     return data(
-      { stats: null, run: null, error: "The product database could not be reached. Please try again in a moment." },
+      {
+        stats: null,
+        run: null,
+        error: "The product database could not be reached. Please try again in a moment.",
+        settingsMalformed: false,
+      },
       { status: 500 },
     );
   }
@@ -37,10 +47,11 @@ const LINKS = [
   { to: "/admin/products", title: "Manage Products", text: "Search, edit, activate, deactivate and delete products." },
   { to: "/admin/add-product", title: "Add New Product", text: "Create a product with images, video and effects." },
   { to: "/admin/categories", title: "Manage Categories", text: "Add, rename, activate and remove shop categories." },
+  { to: "/admin/settings", title: "Shop Settings", text: "Telegram account, hours, announcement, delivery and payment." },
 ] as const;
 
 export default function AdminDashboard() {
-  const { stats, run, error } = useLoaderData<typeof loader>();
+  const { stats, run, error, settingsMalformed } = useLoaderData<typeof loader>();
   const saved = useActionData<typeof action>();
   const figures = stats
     ? [
@@ -63,6 +74,17 @@ export default function AdminDashboard() {
         </div>
       ) : null}
 
+      {settingsMalformed ? (
+        <div className="mb-6">
+          <AdminAlert title="The shop's saved settings could not be read">
+            <p>
+              Shoppers see the first settings of a new shop until they are fixed. <Link to="/admin/settings">Open Settings</Link> to restore
+              a version or save them again.
+            </p>
+          </AdminAlert>
+        </div>
+      ) : null}
+
       {stats ? (
         <AdminFigures
           id="stats-heading"
@@ -82,7 +104,7 @@ export default function AdminDashboard() {
       ) : null}
 
       <nav aria-label="Admin sections" className="mb-8">
-        <ul className="grid gap-4 md:grid-cols-3">
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
           {LINKS.map((link) => (
             <li key={link.to}>
               <Link to={link.to} className="card group flex h-full flex-col p-5 transition-shadow hover:shadow-md focus-visible:shadow-md">

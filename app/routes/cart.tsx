@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { z } from "zod";
+import { readSettings } from "~/features/settings/settings.server";
 import { readFormData } from "~/server/form-data.server";
 import { localPath } from "~/server/redirect";
 import { cartCookieHeader, changeCart, clearCartCookieHeader, loadCartView, loweredNotice, withToastId } from "~/features/cart/cart.server";
@@ -144,7 +145,9 @@ async function placeOrder(request: Request, context: ActionFunctionArgs["context
   // Without, the order was posted from the shopper's own page: it goes to the checkout page, which
   // says the order was sent, shows the empty cart and opens Telegram once (with a link to open it again).
   const lines = cart.items.map(cookieLine);
-  const headers = new Headers({ Location: byScript ? telegramUrl(context.env.TELEGRAM_USERNAME, cart.orderText) : "/checkout" });
+  const headers = new Headers({
+    Location: byScript ? telegramUrl((await readSettings(context)).value.telegramUsername, cart.orderText) : "/checkout",
+  });
   headers.append("Set-Cookie", await clearCartCookieHeader(request));
   headers.append("Set-Cookie", await lastOrderCookieHeader(request, { lines, open: !byScript }));
   // With JavaScript the original tab shows 'Order sent!' itself; without, the next page shows it.

@@ -22,6 +22,7 @@ import { formatCents } from "~/features/catalogue/money";
 import { rootOrigin, seo } from "~/features/site/seo";
 import type { CartActionData } from "~/routes/cart";
 import { type RootLoader } from "~/features/site/root-data";
+import { OpenNow, ReplyWhenClosed } from "~/features/site/shop-status";
 import { CartIcon, TelegramIcon } from "~/ui/icons";
 
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, matches, location }) => [
@@ -45,10 +46,11 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
  * in the same round trip (the root loader also tells the shopper about dropped items).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { cart } = await loadLayoutData(request, context);
+  const { cart, settings } = await loadLayoutData(request, context);
   if (!cart) throw data({ message: "We couldn't load your cart right now. Please try again in a moment." }, { status: 503 });
   const view = toCartView(cart);
-  const { lastOrder, setCookie } = view.items.length === 0 ? await sentOrder(request, context) : { lastOrder: null, setCookie: null };
+  const { lastOrder, setCookie } =
+    view.items.length === 0 ? await sentOrder(request, context, settings.value.telegramUsername) : { lastOrder: null, setCookie: null };
   return data({ cart: view, lastOrder }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
@@ -57,13 +59,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * with the current names and prices, and whether to open it now (the first view after a no-JavaScript
  * order). One more query, only on an empty cart right after an order.
  */
-async function sentOrder(request: Request, context: LoaderFunctionArgs["context"]) {
+async function sentOrder(request: Request, context: LoaderFunctionArgs["context"], telegramUsername: string) {
   const saved = await readLastOrder(request);
   if (!saved) return { lastOrder: null, setCookie: null };
   try {
     const { state } = await loadCart(context.db, saved.lines);
     if (state.items.length === 0) return { lastOrder: null, setCookie: null };
-    const lastOrder = { telegramUrl: telegramUrl(context.env.TELEGRAM_USERNAME, buildOrderText(state)), openNow: saved.open };
+    const lastOrder = { telegramUrl: telegramUrl(telegramUsername, buildOrderText(state)), openNow: saved.open };
     const setCookie = saved.open ? await lastOrderCookieHeader(request, { lines: saved.lines, open: false }) : null;
     return { lastOrder, setCookie };
   } catch (error) {
@@ -168,6 +170,8 @@ export default function Checkout() {
               <TelegramIcon className="h-5 w-5 text-forest-700" />
               How it works
             </h2>
+            <OpenNow className="mt-3 text-sm font-medium text-forest-900" />
+            <ReplyWhenClosed className="mt-1 space-y-1 text-sm text-ink-700" />
             <ol className="mt-3 space-y-2 text-sm text-ink-700">
               {HOW_IT_WORKS.map((step, index) => (
                 <li key={step} className="flex gap-3">

@@ -9,8 +9,10 @@ import { notify } from "~/features/toast/toaster";
 import { CONTACT_SENT_TOAST, ContactSchema, contactMessageText } from "~/features/contact/contact";
 import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE, telegramUrl } from "~/features/site/site";
+import { readSettings } from "~/features/settings/settings.server";
 import { QUICK_HELP } from "~/features/site/content/contact";
-import type { RootLoader } from "~/features/site/root-data";
+import { useRootData, type RootLoader } from "~/features/site/root-data";
+import { OpenNow, ReplyWhenClosed } from "~/features/site/shop-status";
 import { TelegramIcon } from "~/ui/icons";
 import { HeadedSection } from "~/ui/headed-section";
 
@@ -24,13 +26,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400 });
   }
-  return redirect(telegramUrl(context.env.TELEGRAM_USERNAME, contactMessageText(submission.value)), 303);
+  const { value: settings } = await readSettings(context);
+  return redirect(telegramUrl(settings.telegramUsername, contactMessageText(submission.value)), 303);
 }
 
 export const meta: MetaFunction<typeof action, { root: RootLoader }> = ({ matches, location }) =>
   seo({
     title: "Contact us",
-    description: `Reach ${SITE.name} on Telegram or send us a message. Open Monday to Sunday ${SITE.hours}, delivering nationwide.`,
+    description: `Reach ${SITE.name} on Telegram or send us a message: a real person replies, delivering nationwide.`,
     origin: rootOrigin(matches),
     path: location.pathname,
   });
@@ -94,6 +97,7 @@ function ContactForm() {
 }
 
 export default function Contact() {
+  const shop = useRootData()?.shop;
   return (
     <>
       <PageIntro eyebrow="Contact" title="We're here to help">
@@ -119,10 +123,16 @@ export default function Contact() {
 
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
             <HeadedSection id="hours-heading" className="card p-6" headingClassName="font-semibold text-ink-900" title="Business hours">
-              <p className="mt-1 text-ink-700">Monday to Sunday {SITE.hours}</p>
+              <OpenNow className="mt-1 font-medium text-forest-900" />
+              <ReplyWhenClosed className="mt-1 space-y-1 text-sm text-ink-700" />
+              <ul className="mt-2 space-y-0.5 text-sm text-ink-700">
+                {shop?.weekLines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
             </HeadedSection>
             <HeadedSection id="area-heading" className="card p-6" headingClassName="font-semibold text-ink-900" title="Service area">
-              <p className="mt-1 text-ink-700">We deliver nationwide in {SITE.delivery}.</p>
+              <p className="mt-1 text-ink-700">{shop?.identity.serviceArea || "Nationwide"}</p>
             </HeadedSection>
           </div>
 

@@ -55,6 +55,8 @@ export function getLoadContext({
     nonce,
     cartStamp,
     timing,
+    /** the next instant this page's clock-bound text (open/closed, announcement) changes; set by the root loader (docs/decisions/039) */
+    pageChangesAt: { at: null as number | null },
   };
 }
 

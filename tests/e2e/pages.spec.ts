@@ -42,13 +42,7 @@ const PAGES = [
     name: "contact",
     path: "/contact",
     heading: "We're here to help",
-    texts: [
-      "Telegram support",
-      "Monday to Sunday 9:00 AM to 11:00 PM",
-      "We deliver nationwide in 1-3 business days.",
-      "Quick help",
-      "Send us a message",
-    ],
+    texts: ["Telegram support", "Every day: 9:00 AM – 11:00 PM", "Nationwide", "Quick help", "Send us a message"],
   },
   {
     name: "faq",

@@ -13,7 +13,7 @@ const RUNS = 200;
 
 /** Everything input could touch, as one comparable string (login_attempts excluded: failed sign-ins are recorded on purpose). */
 export async function snapshot() {
-  const tables = ["products", "categories", "migration_runs", "settings", "video_uploads"];
+  const tables = ["products", "categories", "migration_runs", "settings", "video_uploads", "shop_document_versions"];
   const rows = await env.DB.batch(tables.map((table) => env.DB.prepare(`SELECT * FROM ${table} ORDER BY rowid`)));
   const [images, videos] = await Promise.all([env.IMAGES.list(), env.VIDEOS.list()]);
   return JSON.stringify({
@@ -208,6 +208,26 @@ export const ENDPOINTS: Endpoint[] = [
   { name: "category form", path: "/admin/categories", fields: ["intent", "id", "name"], admin: true },
   { name: "delete category", path: "/admin/categories/3/delete", fields: ["intent"], admin: true },
   { name: "migration", path: "/admin/migration", fields: ["intent", "clearExisting"], admin: true },
+  {
+    name: "shop settings",
+    path: "/admin/settings",
+    fields: [
+      "intent",
+      "basedOn",
+      "id",
+      "telegramUsername",
+      "identity.email",
+      "timeZone",
+      "week[0].open",
+      "closures[0].from",
+      "text",
+      "until",
+      "shipping.fee",
+      "local.zones[0].name",
+      "paymentMethods",
+    ],
+    admin: true,
+  },
   { name: "image upload", path: "/admin/uploads/image?fileName=x.png", kind: "raw", method: "PUT", admin: true },
   { name: "lab report upload", path: "/admin/uploads/lab-report", kind: "raw", method: "PUT", admin: true },
   {

@@ -70,7 +70,7 @@ const PAGES: { path: string; title: string; texts: string[] }[] = [
   {
     path: "/contact",
     title: "Contact us | Greenleaf Supply",
-    texts: ["Telegram support", "Monday to Sunday 9:00 AM to 11:00 PM", "nationwide", "Quick help", "Send us a message", "Send Message"],
+    texts: ["Telegram support", "Every day: 9:00 AM – 11:00 PM", "nationwide", "Quick help", "Send us a message", "Send Message"],
   },
   {
     path: "/faq",

@@ -24,6 +24,7 @@ const ADMIN_LINKS = [
   { to: "/admin/categories", label: "Categories" },
   { to: "/admin/photos", label: "Photos" },
   { to: "/admin/trash", label: "Trash" },
+  { to: "/admin/settings", label: "Settings" },
   { to: "/admin/add-product", label: "Add Product" },
 ] as const;
 

@@ -4,7 +4,7 @@ import { createNonce } from "~/server/load-context";
 import { contentSecurityPolicy } from "~/server/security.server";
 import { readCartLines, savedItemCount } from "~/features/cart/cart.server";
 import { CART_COUNT_ATTRIBUTE, cartCountText, cartLabel, type CartStampTokens } from "~/features/site/cart-badge";
-import { cachePolicy, pageCacheKey, sharedCookieHeader, sharedPageUrl, type CacheOutcome } from "./page-cache";
+import { cachePolicy, PAGE_CHANGES_AT_HEADER, pageCacheKey, sharedCookieHeader, sharedPageUrl, type CacheOutcome } from "./page-cache";
 
 /**
  * The page cache (docs/decisions/017): anonymous visitors share one rendered copy of each page,
@@ -190,6 +190,7 @@ function withOutcome(response: Response, outcome: CacheOutcome, detail?: string)
   const timing = headers.get("Server-Timing");
   headers.set("Server-Timing", `cache;desc=${outcome}${timing ? `, ${timing}` : ""}`);
   headers.set("Cache-Status", `greenleaf-pages; ${outcome === "hit" ? "hit" : `fwd=${outcome}`}${detail ? `; detail=${detail}` : ""}`);
+  headers.delete(PAGE_CHANGES_AT_HEADER);
   if (outcome !== "bypass") {
     // A shared copy is never revalidated by a browser: a 304 would pair an old body with a new nonce.
     headers.delete("ETag");
@@ -375,8 +376,26 @@ async function storedCopy(
     headers.set(CART_OFFSETS_HEADER, `${labels.join(",")};${counts.join(",")}`);
   }
   headers.set(STORED_AT_HEADER, String(Date.now()));
-  headers.set("Cache-Control", `public, max-age=${PAGE_TTL_SECONDS}`);
+  headers.set("Cache-Control", `public, max-age=${copyLifetimeSeconds(response.headers, Date.now())}`);
   return { status: 200, headers, bytes };
+}
+
+/** When a copy's open/closed line or announcement goes out of date (ms since the epoch), if it says. */
+function changesAt(headers: Headers): number | null {
+  const at = Number(headers.get(PAGE_CHANGES_AT_HEADER) ?? NaN);
+  return Number.isFinite(at) && at > 0 ? at : null;
+}
+
+/** A copy lives PAGE_TTL_SECONDS, or less: never past the next opening, closing or announcement end (decision 039). */
+export function copyLifetimeSeconds(headers: Headers, now: number): number {
+  const at = changesAt(headers);
+  return at === null ? PAGE_TTL_SECONDS : Math.max(0, Math.min(PAGE_TTL_SECONDS, Math.floor((at - now) / 1000)));
+}
+
+/** A stored copy whose clock-bound text has gone out of date is never served. */
+function outOfDate(page: { headers: Headers }): boolean {
+  const at = changesAt(page.headers);
+  return at !== null && at <= Date.now();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -402,7 +421,7 @@ function forget(key: string) {
  */
 function keepInIsolate(key: string, page: StoredPage) {
   const storedAt = Number(page.headers.get(STORED_AT_HEADER));
-  const expiresAt = storedAt + PAGE_TTL_SECONDS * 1000;
+  const expiresAt = Math.min(storedAt + PAGE_TTL_SECONDS * 1000, changesAt(page.headers) ?? Infinity);
   if (!Number.isFinite(storedAt) || storedAt <= 0 || expiresAt <= Date.now() || page.bytes.byteLength > ISOLATE_BYTES / 8) return;
   forget(key);
   isolatePages.set(key, { ...page, expiresAt });
@@ -418,7 +437,7 @@ function keptInIsolate(key: string): StoredPage | null {
   const kept = isolatePages.get(key);
   if (!kept) return null;
   forget(key);
-  if (kept.expiresAt <= Date.now()) return null;
+  if (kept.expiresAt <= Date.now() || outOfDate(kept)) return null;
   isolatePages.set(key, kept);
   isolateBytes += kept.bytes.byteLength;
   return kept;
@@ -471,7 +490,10 @@ export async function servePage(
   if (kept) return hit(await restampStored(kept, request), request, "isolate");
   const cache = await caches.open(CACHE_NAME);
   const matched = await cache.match(key);
-  if (matched) {
+  if (matched && outOfDate(matched)) {
+    // Past its next opening or closing: rendered again below, and the new copy replaces it.
+    await matched.body?.cancel();
+  } else if (matched) {
     const stored = await readStored(matched);
     keepInIsolate(key.url, stored);
     return hit(await restampStored(stored, request), request);
@@ -482,7 +504,7 @@ export async function servePage(
   const placeholder = createNonce();
   const rendered = await render(pageRequest, placeholder, tokens);
   const cart = tokens ? { tokens, items: await cookieItemCount(request) } : null;
-  if (request.method !== "GET" || !isStorable(rendered) || !rendered.body) {
+  if (request.method !== "GET" || !isStorable(rendered) || !rendered.body || copyLifetimeSeconds(rendered.headers, Date.now()) < 1) {
     return withOutcome(restamp(rendered, placeholder, cart), "miss", "not-stored");
   }
   const [forCache, forVisitor] = rendered.body.tee();

@@ -9,6 +9,12 @@ import { isAdminPath } from "~/server/paths";
  * Worker side (Cache API, nonce re-stamping, the catalogue version) is app/features/page-cache/page-cache.server.ts.
  */
 
+/**
+ * Set by the renderer (never sent): the instant (ms since the epoch) the page's clock-bound text —
+ * the open/closed line, the announcement — next changes. A shared copy is not served past it.
+ */
+export const PAGE_CHANGES_AT_HEADER = "X-Page-Changes-At";
+
 /** The two variants of every cached page: the 21+ gate still to answer, or answered. */
 export type PageVariant = "gate" | "adult";
 

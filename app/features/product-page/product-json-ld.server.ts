@@ -93,7 +93,7 @@ function productOffers(url: string, product: Pick<Product, "priceCents" | "inSto
 }
 
 /** JSON for an inline <script>: "<" escaped so the text can never close the script element. */
-function jsonForScript(value: unknown): string {
+export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 

@@ -4,7 +4,11 @@ import { getAdmin } from "~/features/auth/auth.server";
 import { cartRowsQuery, cartSummary, joinCart, readCartLines, type LoadedCart, type SavedCart } from "~/features/cart/cart.server";
 import { activeCategoriesQuery } from "~/features/catalogue/categories.server";
 import { getToasts } from "~/features/toast/toast.server";
+import { SETTINGS, type Settings } from "~/features/settings/settings";
+import { shopNow } from "~/features/settings/shop-now";
+import { currentVersionQuery, documentFromRows, type DocumentRead } from "~/features/shop-documents/shop-documents.server";
 import { FOOTER_MAX_CATEGORIES } from "./site";
+import { storeJsonLdScript } from "./store-json-ld.server";
 import type { FooterCategory } from "./site-footer";
 
 type Category = { id: number; name: string; slug: string };
@@ -16,6 +20,8 @@ export interface LayoutData {
   saved: SavedCart;
   /** the saved lines joined with their current rows (null when D1 could not be read) */
   cart: LoadedCart | null;
+  /** the shop's settings (the defaults when D1 could not be read or the stored version is malformed) */
+  settings: DocumentRead<Settings>;
 }
 
 const loaded = new WeakMap<AppLoadContext, Promise<LayoutData>>();
@@ -36,19 +42,28 @@ export function loadLayoutData(request: Request, context: AppLoadContext): Promi
   return pending;
 }
 
-async function readLayoutData(request: Request, { db }: AppLoadContext): Promise<LayoutData> {
+async function readLayoutData(request: Request, { db, env }: AppLoadContext): Promise<LayoutData> {
   const saved = await readCartLines(request);
   try {
+    // The settings ride in the same batch: no round trip of their own (parsed once per version per isolate).
     if (saved.lines.length === 0) {
-      return { categories: await activeCategoriesQuery(db), saved, cart: joinCart([], []) };
+      const [categories, settingsRows] = await db.batch([activeCategoriesQuery(db), currentVersionQuery(db, SETTINGS.name)]);
+      return { categories, saved, cart: joinCart([], []), settings: documentFromRows(SETTINGS, settingsRows, env) };
     }
-    const [categories, rows] = await db.batch([activeCategoriesQuery(db), cartRowsQuery(db, saved.lines)]);
-    return { categories, saved, cart: joinCart(saved.lines, rows) };
+    const [categories, settingsRows, rows] = await db.batch([
+      activeCategoriesQuery(db),
+      currentVersionQuery(db, SETTINGS.name),
+      cartRowsQuery(db, saved.lines),
+    ]);
+    return { categories, saved, cart: joinCart(saved.lines, rows), settings: documentFromRows(SETTINGS, settingsRows, env) };
   } catch (error) {
-    console.error("Layout data (categories, cart) failed to load", error);
-    return { categories: null, saved, cart: null };
+    console.error("Layout data (categories, cart, settings) failed to load", error);
+    return { categories: null, saved, cart: null, settings: documentFromRows(SETTINGS, [], env) };
   }
 }
+
+/** Pages that carry the shop's Store JSON-LD. */
+const STORE_PAGES = new Set(["/", "/contact"]);
 
 /**
  * The root route's data, on every page: the layout's categories, the shopper's cart, the admin
@@ -56,13 +71,18 @@ async function readLayoutData(request: Request, { db }: AppLoadContext): Promise
  * useRootData, app/features/site/root-data.ts).
  */
 export async function loadRootData({ request, context }: LoaderFunctionArgs) {
-  const { env } = context;
   const [layout, admin, { toasts, setCookie }] = await Promise.all([
     loadLayoutData(request, context),
     getAdmin(request, context),
     getToasts(request),
   ]);
   const cart = await cartSummary(request, layout.saved, layout.cart);
+  const settings = layout.settings.value;
+  const now = shopNow(settings, new Date());
+  // A shared copy of this page is not served past the next opening, closing or announcement end.
+  context.pageChangesAt.at = now.changesAt;
+  const url = new URL(request.url);
+  const pathname = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   // The cart cookie is rewritten once when items dropped out or a bound was hit (with a notice).
@@ -76,8 +96,10 @@ export async function loadRootData({ request, context }: LoaderFunctionArgs) {
       cart: cart.cart,
       isAdmin: admin !== null,
       toasts: [...toasts, ...cart.notices],
-      telegramUsername: env.TELEGRAM_USERNAME,
-      origin: new URL(request.url).origin,
+      telegramUsername: now.telegramUsername,
+      shop: { openLine: now.openLine, announcement: now.announcement, weekLines: now.weekLines, identity: now.identity },
+      storeJsonLd: STORE_PAGES.has(pathname) ? storeJsonLdScript(settings, url.origin) : null,
+      origin: url.origin,
       ageVerified: hasVerifiedAge(request.headers.get("Cookie")),
       // Rendered for the page cache's shared copy: this cart is nobody's (empty), the badge is
       // stamped per shopper, and the browser reads the shopper's cart on intent (docs/decisions/027).

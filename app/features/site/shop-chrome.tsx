@@ -9,6 +9,7 @@ import { CartDrawer } from "~/features/cart/cart-drawer";
 import { SkipLink } from "~/ui/skip-link";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
+import { ShopStatusBar, StoreJsonLd } from "./shop-status";
 
 /**
  * The gate is rendered on the server as usual; in the browser its code is its own chunk, loaded only
@@ -37,11 +38,13 @@ export function ShopChrome({ children }: { children: React.ReactNode }) {
       ) : null}
       <div className="contents" {...inertWhen(gated)}>
         <SkipLink />
+        <ShopStatusBar />
         <SiteHeader categories={rootData?.categories ?? []} cart={<CartDrawer cart={rootData?.cart ?? EMPTY_CART_VIEW} />} />
         <main id="main" className="flex-1">
           {children}
         </main>
         <SiteFooter categories={rootData?.footerCategories ?? []} />
+        <StoreJsonLd />
       </div>
     </>
   );

@@ -2,6 +2,15 @@ import { Link } from "@remix-run/react";
 import { HeadedSection } from "~/ui/headed-section";
 import { FOOTER_LINKS, SITE } from "./site";
 import { LeafMark } from "./logo";
+import { useRootData } from "./root-data";
+
+/** The shop's policies, linked from every page. */
+const POLICY_LINKS = [
+  { to: "/privacy", label: "Privacy" },
+  { to: "/terms", label: "Terms" },
+  { to: "/shipping", label: "Shipping" },
+  { to: "/returns", label: "Returns" },
+] as const;
 
 export interface FooterCategory {
   name: string;
@@ -9,16 +18,37 @@ export interface FooterCategory {
 }
 
 export function SiteFooter({ categories }: { categories: FooterCategory[] }) {
+  const shop = useRootData()?.shop;
+  const identity = shop?.identity;
+  const name = identity?.tradingName ?? SITE.name;
   return (
     <footer className="site-footer mt-16 bg-forest-950 text-cream-100">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <div className="flex items-center gap-2 text-sage-300">
             <LeafMark />
-            <span className="font-display text-xl text-cream-50">{SITE.name}</span>
+            <span className="font-display text-xl text-cream-50">{name}</span>
           </div>
           <p className="mt-3 text-sm text-cream-200/80">{SITE.tagline}</p>
-          <p className="mt-2 text-sm text-cream-200/80">Support daily, {SITE.hours}.</p>
+          {shop ? (
+            <div className="mt-3 text-sm text-cream-200/80">
+              <p className="font-semibold text-cream-50">Hours</p>
+              <ul>
+                {shop.weekLines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {identity?.serviceArea ? <p className="mt-2 text-sm text-cream-200/80">Serving: {identity.serviceArea}</p> : null}
+          {identity?.email ? (
+            <p className="mt-2 text-sm">
+              <a href={`mailto:${identity.email}`} className="break-all text-cream-100 underline underline-offset-4 hover:text-gold-500">
+                {identity.email}
+              </a>
+            </p>
+          ) : null}
+          {identity?.licence ? <p className="mt-2 text-sm text-cream-200/80">Licence: {identity.licence}</p> : null}
         </div>
         <HeadedSection as="nav" id="footer-quick-links" headingClassName="text-sm font-semibold text-cream-50" title="Quick Links">
           <ul className="mt-3 space-y-2 text-sm">
@@ -55,11 +85,20 @@ export function SiteFooter({ categories }: { categories: FooterCategory[] }) {
           >
             Contact Us
           </Link>
+          <ul className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm" aria-label="Policies">
+            {POLICY_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-cream-100 hover:text-gold-500">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
         </div>
       </div>
       <div className="border-t border-cream-100/10">
         <p className="container-page py-5 text-xs text-cream-200/70">
-          © {new Date().getFullYear()} {SITE.name}. All rights reserved. For adults 21 and over.
+          © {new Date().getFullYear()} {name}. All rights reserved. For adults 21 and over.
         </p>
       </div>
     </footer>

@@ -1,0 +1,100 @@
+import type { Page } from "@playwright/test";
+import { expect, signIn, test } from "./fixtures";
+
+/**
+ * The owner changes the shop from /admin/settings — with JavaScript on and off, at a phone's and a
+ * desktop's width — and the shop follows on the next page: the Telegram account, hours that make
+ * the shop closed now (home, contact, checkout), a closure and an announcement; an older version is
+ * restored. Screenshots for the record go to E2E_SCREENS when it is set.
+ */
+
+const SCREENS = process.env.E2E_SCREENS;
+
+async function screenshot(page: Page, name: string) {
+  if (SCREENS) await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: name.includes("settings") });
+}
+
+async function saveSection(page: Page, button: string) {
+  const saved = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/admin/settings"));
+  await page.getByRole("button", { name: button }).click();
+  await saved;
+  await page.waitForLoadState();
+  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: button })).toBeEnabled();
+}
+
+for (const js of [true, false]) {
+  for (const width of [390, 1280]) {
+    test.describe(`the owner's settings, JavaScript ${js ? "on" : "off"}, ${width} px`, () => {
+      test.describe.configure({ mode: "serial" });
+      test.use({ javaScriptEnabled: js, viewport: { width, height: 900 } });
+
+      test("change the Telegram account, close the shop, add a closure and an announcement, then restore", async ({ page }) => {
+        // Four saves, a restore and six pages on a shared 2-core machine.
+        test.setTimeout(150_000);
+        const account = `owner_${js ? "js" : "nojs"}_${width}`;
+        await signIn(page);
+        await page.getByRole("link", { name: /Shop Settings/ }).click();
+        await expect(page).toHaveURL(/\/admin\/settings$/);
+        await screenshot(page, `h5-settings-${width}${js ? "" : "-nojs"}`);
+
+        // A username Telegram would refuse: the message beside the field, what was typed kept.
+        await page.getByLabel("Telegram username").fill("9lives");
+        await page.getByRole("button", { name: "Save ordering account and business" }).click();
+        await expect(page.getByText("A Telegram username cannot start with a digit.")).toBeVisible();
+        await expect(page.getByLabel("Telegram username")).toHaveValue("9lives");
+
+        await page.getByLabel("Telegram username").fill(account);
+        await saveSection(page, "Save ordering account and business");
+
+        // Closed every day, a closure with its note, an announcement.
+        for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]) {
+          await page.getByRole("checkbox", { name: day, exact: true }).uncheck();
+        }
+        // Yesterday to tomorrow (UTC): today in the shop's own time zone whatever it is.
+        const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+        await page.getByLabel("Closure 1: first day").fill(day(-1));
+        await page.getByLabel("Last day").first().fill(day(1));
+        await page.getByLabel("Note").first().fill("Closed for stocktaking — back soon");
+        await saveSection(page, "Save hours");
+        await page.getByRole("textbox", { name: "Announcement" }).fill("Holiday hours: orders answered from Monday 🌿");
+        await saveSection(page, "Save announcement");
+
+        await page.goto("/");
+        await expect(page.getByText("Closed now", { exact: true }).first()).toBeVisible();
+        await expect(page.getByText("Holiday hours: orders answered from Monday 🌿")).toBeVisible();
+        await screenshot(page, `h5-home-closed-${width}${js ? "" : "-nojs"}`);
+        await page.goto("/contact");
+        await expect(page.getByText("Closed for stocktaking — back soon")).toBeVisible();
+        await expect(page.getByRole("link", { name: /Chat on Telegram/ })).toHaveAttribute("href", `https://t.me/${account}`);
+        await page.goto("/checkout");
+        await expect(page.getByText("Closed now", { exact: true }).first()).toBeVisible();
+
+        // Restore the version before the announcement: the announcement goes, the closed hours stay.
+        await page.goto("/admin/settings");
+        const versions = page.getByRole("region", { name: "Versions" });
+        await versions
+          .getByRole("button", { name: /^Restore the version of/ })
+          .first()
+          .click();
+        await expect(page.getByText("Version restored").first()).toBeVisible();
+        await expect(page.getByRole("textbox", { name: "Announcement" })).toHaveValue("");
+        await page.goto("/");
+        await expect(page.getByText("Holiday hours: orders answered from Monday 🌿")).toHaveCount(0);
+
+        // Open every day again for the next run.
+        await page.goto("/admin/settings");
+        for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]) {
+          await page.getByRole("checkbox", { name: day, exact: true }).check();
+        }
+        await page.getByLabel("Closure 1: first day").fill("");
+        await page.getByLabel("Last day").first().fill("");
+        await page.getByLabel("Note").first().fill("");
+        await saveSection(page, "Save hours");
+        await page.goto("/");
+        await expect(page.getByText(/^Open now · until|^Closed now · opens/).first()).toBeVisible();
+        await screenshot(page, `h5-home-${width}${js ? "" : "-nojs"}`);
+      });
+    });
+  }
+}

@@ -1,0 +1,3 @@
+import { fuzzEndpoints } from "./fuzz";
+
+fuzzEndpoints(["shop settings"]);
