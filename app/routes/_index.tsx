@@ -16,7 +16,6 @@ import { HomeSearch } from "~/features/search/home-search";
 import { PageErrorBoundary, StatGrid } from "~/features/site/static-page";
 import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE } from "~/features/site/site";
-import { HOME_STATS, TESTIMONIALS } from "~/features/site/content/home";
 import type { RootLoader } from "~/features/site/root-data";
 import { UserIcon } from "~/ui/icons";
 
@@ -24,16 +23,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadHome(request, context);
 }
 
-export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ matches, location }) =>
+export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, matches, location }) =>
   seo({
-    title: "Lab-tested cannabis, delivered discreetly",
-    description: SITE.description,
+    title: data?.content.welcome.heading ?? SITE.tagline,
+    description: data?.content.welcome.text || SITE.description,
     origin: rootOrigin(matches),
     path: location.pathname,
   });
 
 export default function Home() {
-  const { categories, featured } = useLoaderData<typeof loader>();
+  const { categories, content, featured, testimonials } = useLoaderData<typeof loader>();
 
   return (
     <div className="container-page space-y-12 py-6 sm:space-y-16 sm:py-10">
@@ -49,14 +48,15 @@ export default function Home() {
         </Link>
       </div>
 
-      <WelcomeBanner />
-      <DropAndDealTiles />
+      <WelcomeBanner welcome={content.welcome} />
+      <DropAndDealTiles deal={content.deal} />
       <CategoryTiles />
-      <FeaturedProducts featured={featured} />
+      <FeaturedProducts title={content.featured.title} products={featured} />
       <CategoryGrid categories={categories} />
-      <PromiseBand />
-      <StatGrid id="stats-heading" title="Greenleaf in numbers" stats={HOME_STATS} />
-      <TestimonialsSection testimonials={TESTIMONIALS} />
+      <PromiseBand promise={content.promise} />
+      {/* The owner's own figures, or nothing: a new shop shows none. */}
+      {content.stats.items.length > 0 ? <StatGrid id="stats-heading" title={content.stats.title} stats={content.stats.items} /> : null}
+      <TestimonialsSection title={content.testimonialsTitle} testimonials={testimonials} />
       <AppointmentsBand />
       <HomeBottomBar />
     </div>

@@ -1,56 +1,60 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary, PageIntro, TelegramLink } from "~/features/site/static-page";
 import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE } from "~/features/site/site";
-import { ABOUT_VALUES, TEAM } from "~/features/site/content/about";
+import { ABOUT_CONTENT } from "~/features/storefront/about-content";
+import { readContent } from "~/features/storefront/storefront.server";
+import { TextBlocks } from "~/features/storefront/text-blocks-view";
 import type { RootLoader } from "~/features/site/root-data";
 import { GlyphIcon, TelegramIcon } from "~/ui/icons";
 import { HeadedSection } from "~/ui/headed-section";
 
-export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, location }) =>
+export async function loader({ context }: LoaderFunctionArgs) {
+  return readContent(context, ABOUT_CONTENT);
+}
+
+export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ matches, location }) =>
   seo({
     title: "About us",
-    description: `The story, values and team behind ${SITE.name}: lab-tested cannabis, discreet nationwide delivery and real people on Telegram.`,
+    description: `The story, values and team behind ${SITE.name}: cannabis with clear prices, discreet nationwide delivery and real people on Telegram.`,
     origin: rootOrigin(matches),
     path: location.pathname,
   });
 
-const VALUE_ICONS: Record<(typeof ABOUT_VALUES)[number]["title"], string> = {
-  "Quality First": "m12 3 2.7 5.5 6 .9-4.4 4.2 1 6L12 16.8 6.6 19.6l1-6L3.3 9.4l6-.9Z",
-  "Trust & Safety": "M12 3 5 6v5c0 4.4 3 8.4 7 9.5 4-1.1 7-5.1 7-9.5V6Zm-3 9 2.2 2.2L15.5 10",
-  "Fast Delivery": "M3 6h11v10H3zM14 10h4l3 3v3h-7M7 19a2 2 0 1 0 0-.1M17 19a2 2 0 1 0 0-.1",
-  Excellence: "M8 21h8M12 17v4M7 4h10v5a5 5 0 0 1-10 0ZM7 6H4v1a3 3 0 0 0 3 3M17 6h3v1a3 3 0 0 1-3 3",
-};
+/** The values' icons, in turn (a value is the owner's words, so its icon goes by its place). */
+const VALUE_ICONS = [
+  "m12 3 2.7 5.5 6 .9-4.4 4.2 1 6L12 16.8 6.6 19.6l1-6L3.3 9.4l6-.9Z",
+  "M12 3 5 6v5c0 4.4 3 8.4 7 9.5 4-1.1 7-5.1 7-9.5V6Zm-3 9 2.2 2.2L15.5 10",
+  "M3 6h11v10H3zM14 10h4l3 3v3h-7M7 19a2 2 0 1 0 0-.1M17 19a2 2 0 1 0 0-.1",
+  "M8 21h8M12 17v4M7 4h10v5a5 5 0 0 1-10 0ZM7 6H4v1a3 3 0 0 0 3 3M17 6h3v1a3 3 0 0 1-3 3",
+] as const;
+
+/** A team member's initials, from their name. */
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => [...part][0]?.toUpperCase() ?? "")
+    .join("");
+}
 
 export default function About() {
+  const about = useLoaderData<typeof loader>();
   return (
     <>
-      <PageIntro eyebrow="About us" title="Grown with care, delivered with respect">
-        <p>
-          {SITE.name} brings lab-tested cannabis to adults across the country, with honest prices, discreet packaging and a team you can
-          actually talk to.
-        </p>
+      <PageIntro eyebrow="About us" title={about.title}>
+        {about.intro ? <p>{about.intro}</p> : null}
       </PageIntro>
 
       <div className="container-page space-y-16 py-12 sm:py-16">
         <section aria-labelledby="story-heading" className="grid items-center gap-8 lg:grid-cols-2 lg:gap-12">
           <div>
-            <h2 id="story-heading" className="heading-display text-3xl">
-              Our story
+            <h2 id="story-heading" className="heading-display text-3xl break-words">
+              {about.storyTitle}
             </h2>
-            <div className="mt-4 space-y-4 text-ink-700">
-              <p>
-                We started as a handful of friends who were tired of guessing what was in the products we bought. So we went straight to the
-                growers and the labs, and built a shop where every item is tested and every price is clear.
-              </p>
-              <p>
-                Today we ship flower, concentrates, edibles and disposables nationwide in {SITE.delivery}. Checkout takes no card and no
-                payment online: you review your cart, send the order as a Telegram message, we confirm the details with you, and you pay
-                when it arrives.
-              </p>
-              <p>Bulk buyers get real bulk prices, and everyone gets the same care, whether it is one gummy or a pound of live resin.</p>
-            </div>
+            <TextBlocks text={about.story} heading="h3" className="mt-4 space-y-4 text-ink-700" />
           </div>
           <img
             src="/art/hero.svg"
@@ -61,41 +65,43 @@ export default function About() {
           />
         </section>
 
-        <HeadedSection id="values-heading" headingClassName="heading-display text-3xl" title="What we stand for">
-          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {ABOUT_VALUES.map((value) => (
-              <li key={value.title} className="card p-6">
-                <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-forest-50 text-forest-800">
-                  <GlyphIcon className="h-6 w-6" d={VALUE_ICONS[value.title]} />
-                </span>
-                <h3 className="mt-4 text-lg font-semibold text-ink-900">{value.title}</h3>
-                <p className="mt-2 text-sm text-ink-700">{value.text}</p>
-              </li>
-            ))}
-          </ul>
-        </HeadedSection>
+        {about.values.length > 0 ? (
+          <HeadedSection id="values-heading" headingClassName="heading-display text-3xl break-words" title={about.valuesTitle}>
+            <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              {about.values.map((value, index) => (
+                <li key={index} className="card p-6 break-words">
+                  <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-forest-50 text-forest-800">
+                    <GlyphIcon className="h-6 w-6" d={VALUE_ICONS[index % VALUE_ICONS.length] ?? VALUE_ICONS[0]} />
+                  </span>
+                  <h3 className="mt-4 text-lg font-semibold text-ink-900">{value.title}</h3>
+                  {value.text ? <p className="mt-2 text-sm text-ink-700">{value.text}</p> : null}
+                </li>
+              ))}
+            </ul>
+          </HeadedSection>
+        ) : null}
 
-        <HeadedSection id="team-heading" headingClassName="heading-display text-3xl" title="Meet the team">
-          <p className="mt-2 max-w-2xl text-ink-700">
-            A small crew of growers, testers and customer-care people who answer every message themselves.
-          </p>
-          <ul className="mt-6 grid gap-4 sm:grid-cols-3">
-            {TEAM.map((member) => (
-              <li key={member.name} className="card flex items-center gap-4 p-5">
-                <span
-                  aria-hidden="true"
-                  className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-forest-800 font-display text-lg font-semibold text-cream-50"
-                >
-                  {member.initials}
-                </span>
-                <span>
-                  <span className="block font-semibold text-ink-900">{member.name}</span>
-                  <span className="block text-sm text-ink-700">{member.role}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </HeadedSection>
+        {about.team.length > 0 ? (
+          <HeadedSection id="team-heading" headingClassName="heading-display text-3xl break-words" title={about.teamTitle}>
+            {about.teamIntro ? <p className="mt-2 max-w-2xl text-ink-700">{about.teamIntro}</p> : null}
+            <ul className="mt-6 grid gap-4 sm:grid-cols-3">
+              {about.team.map((member, index) => (
+                <li key={index} className="card flex items-center gap-4 p-5">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-forest-800 font-display text-lg font-semibold text-cream-50"
+                  >
+                    {initials(member.name)}
+                  </span>
+                  <span className="min-w-0 break-words">
+                    <span className="block font-semibold text-ink-900">{member.name}</span>
+                    {member.role ? <span className="block text-sm text-ink-700">{member.role}</span> : null}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </HeadedSection>
+        ) : null}
 
         <HeadedSection
           id="cta-heading"

@@ -48,6 +48,11 @@ const LINKS = [
   { to: "/admin/add-product", title: "Add New Product", text: "Create a product with images, video and effects." },
   { to: "/admin/categories", title: "Manage Categories", text: "Add, rename, activate and remove shop categories." },
   { to: "/admin/settings", title: "Shop Settings", text: "Telegram account, hours, announcement, delivery and payment." },
+  {
+    to: "/admin/storefront",
+    title: "Storefront",
+    text: "Your words on the home page, reviews, FAQ, About and the policy pages, with every version kept.",
+  },
 ] as const;
 
 export default function AdminDashboard() {

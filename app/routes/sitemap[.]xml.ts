@@ -3,9 +3,19 @@ import { activeCategoriesQuery } from "~/features/catalogue/categories.server";
 import { FIXED_CATEGORY_PAGES } from "~/features/category-pages/category-pages.server";
 import { listSitemapProducts, readCatalogue } from "~/features/catalogue/product.server";
 import { productPath } from "~/features/catalogue/product-path";
+import { POLICY_LINKS } from "~/features/storefront/policy-links";
 
 /** Public pages of the route table (checkout and admin are not for search engines). */
-const SITEMAP_PAGES = ["/", "/shop", "/about", "/contact", "/reviews", "/faq", "/account"] as const;
+const SITEMAP_PAGES = [
+  "/",
+  "/shop",
+  "/about",
+  "/contact",
+  "/reviews",
+  "/faq",
+  "/account",
+  ...POLICY_LINKS.map((link) => `/${link.slug}`),
+] as const;
 
 function escapeXml(text: string) {
   return text.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!);

@@ -23,6 +23,7 @@ const ADMIN_LINKS = [
   { to: "/admin/products", label: "Products" },
   { to: "/admin/categories", label: "Categories" },
   { to: "/admin/photos", label: "Photos" },
+  { to: "/admin/storefront", label: "Storefront" },
   { to: "/admin/trash", label: "Trash" },
   { to: "/admin/settings", label: "Settings" },
   { to: "/admin/add-product", label: "Add Product" },

@@ -44,7 +44,7 @@ export type { ListingFilters } from "./listing-sql.server";
 // ---------------------------------------------------------------------------------------------
 // Listings: the columns a card shows, filtered, sorted, counted and paged in SQL (decisions 009, 014).
 
-const summaryColumns = {
+export const summaryColumns = {
   ...productListColumns,
   effects: products.effects,
   rating: products.rating,

@@ -1,8 +1,14 @@
 import { Link } from "@remix-run/react";
+import { Suspense } from "react";
+import { ProductCard } from "~/features/catalogue/product-card";
+import type { ProductSummary } from "~/features/catalogue/product-summary";
 import { categoryIcon } from "~/features/home/category-icon";
 import { HomeCategoryIcon } from "~/features/home/home-category-icon";
-import { PROMISES, POPULAR, TRENDING, WELCOME_FEATURES, type FeaturedProduct, type Testimonial } from "~/features/site/content/home";
+import { POPULAR, TRENDING } from "~/features/site/content/home";
 import { SITE } from "~/features/site/site";
+import type { HomeContent } from "~/features/storefront/home-content";
+import type { ReviewEntry } from "~/features/storefront/reviews-content";
+import { lazyNamed } from "~/ui/lazy";
 import { Stars, TelegramLink } from "~/features/site/static-page";
 import { CheckIcon, GlyphIcon, TelegramIcon } from "~/ui/icons";
 
@@ -23,8 +29,15 @@ function HomeSection({ id, title, action, children }: { id: string; title: strin
   );
 }
 
-/** The opening banner: what the shop is, three promises and Shop now. */
-export function WelcomeBanner() {
+const BADGE_ICONS = [
+  "M3 7l9-4 9 4v10l-9 4-9-4ZM3 7l9 4 9-4M12 11v10",
+  "M3 6h11v10H3zM14 10h4l3 3v3h-7M7 19a2 2 0 1 0 0-.1M17 19a2 2 0 1 0 0-.1",
+  "M4 13v-1a8 8 0 0 1 16 0v1M4 13h3v6H5a1 1 0 0 1-1-1zm16 0h-3v6h2a1 1 0 0 0 1-1z",
+  "M9 3h6M10 3v6.5L5 18a2 2 0 0 0 1.8 3h10.4A2 2 0 0 0 19 18l-5-8.5V3M7.5 14h9",
+] as const;
+
+/** The opening banner: the owner's welcome, badges and Shop now. */
+export function WelcomeBanner({ welcome }: { welcome: HomeContent["welcome"] }) {
   return (
     <section
       aria-labelledby="welcome-heading"
@@ -33,34 +46,34 @@ export function WelcomeBanner() {
       <img src="/art/hero.svg" alt="" width={1200} height={600} className="absolute inset-0 -z-10 h-full w-full object-cover opacity-70" />
       <div className="absolute inset-0 -z-10 bg-gradient-to-r from-forest-950/95 via-forest-950/80 to-forest-950/30" />
       <div className="max-w-2xl px-6 py-10 sm:px-10 sm:py-16">
-        <p className="eyebrow">Welcome to {SITE.name}</p>
-        <h1 id="welcome-heading" className="mt-3 font-display text-4xl leading-tight tracking-tight sm:text-5xl">
-          Premium cannabis, delivered discreetly
+        {welcome.eyebrow ? <p className="eyebrow">{welcome.eyebrow}</p> : null}
+        <h1 id="welcome-heading" className="mt-3 font-display text-4xl leading-tight tracking-tight break-words sm:text-5xl">
+          {welcome.heading}
         </h1>
-        <p className="mt-4 text-cream-100 sm:text-lg">
-          Flower, concentrates, edibles and disposables, lab tested and shipped nationwide in {SITE.delivery}.
-        </p>
-        <ul className="mt-6 flex flex-wrap gap-2">
-          {WELCOME_FEATURES.map((feature) => (
-            <li
-              key={feature.label}
-              className="inline-flex items-center gap-2 rounded-full bg-cream-50/10 px-3 py-1.5 text-sm font-medium ring-1 ring-cream-50/20"
-            >
-              <GlyphIcon className="h-4 w-4 text-gold-500" d={feature.path} />
-              {feature.label}
-            </li>
-          ))}
-        </ul>
+        {welcome.text ? <p className="mt-4 break-words text-cream-100 sm:text-lg">{welcome.text}</p> : null}
+        {welcome.badges.length > 0 ? (
+          <ul className="mt-6 flex flex-wrap gap-2">
+            {welcome.badges.map((badge, index) => (
+              <li
+                key={index}
+                className="inline-flex items-center gap-2 rounded-full bg-cream-50/10 px-3 py-1.5 text-sm font-medium ring-1 ring-cream-50/20"
+              >
+                <GlyphIcon className="h-4 w-4 text-gold-500" d={BADGE_ICONS[index % BADGE_ICONS.length] ?? BADGE_ICONS[0]} />
+                {badge.label}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <Link to="/shop" className="btn-gold mt-8 px-6 py-3 text-base">
-          Shop now
+          {welcome.buttonLabel}
         </Link>
       </div>
     </section>
   );
 }
 
-/** New drops and the daily deal, side by side from md up. */
-export function DropAndDealTiles() {
+/** New drops and the owner's deal banner, side by side from md up. */
+export function DropAndDealTiles({ deal }: { deal: HomeContent["deal"] }) {
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <Link
@@ -97,15 +110,15 @@ export function DropAndDealTiles() {
           className="absolute -right-6 -bottom-16 -z-10 hidden h-40 w-40 rounded-full border-[0.75rem] border-cream-50/5 sm:block"
         />
         <div>
-          <p className="eyebrow">Daily Deal</p>
-          <h2 id="deal-heading" className="mt-2 font-display text-4xl font-semibold tracking-tight">
-            25% OFF
+          {deal.eyebrow ? <p className="eyebrow">{deal.eyebrow}</p> : null}
+          <h2 id="deal-heading" className="mt-2 font-display text-4xl font-semibold tracking-tight break-words">
+            {deal.title}
           </h2>
-          <p className="mt-1 text-cream-100">on select items, today only.</p>
+          {deal.text ? <p className="mt-1 break-words text-cream-100">{deal.text}</p> : null}
         </div>
-        {/* The shop with its On sale filter on (issue 17, decision 018): a deliberate deviation from the spec's plain /shop. */}
-        <Link to="/shop?sale=1" className="btn-gold mt-5 self-start">
-          Shop the deal
+        {/* A path on this shop only (the document's schema refuses any other link). */}
+        <Link to={deal.link} className="btn-gold mt-5 self-start">
+          {deal.linkLabel}
         </Link>
       </section>
     </div>
@@ -156,45 +169,31 @@ export function CategoryTiles() {
   );
 }
 
-/** The static featured cards, with packshots drawn by the loader. */
-export function FeaturedProducts({ featured }: { featured: readonly (FeaturedProduct & { image: string })[] }) {
+/**
+ * The product card is drawn on the server here and its code loads after the page boots, so the
+ * home page's first-visit JavaScript does not grow by the card.
+ */
+const FeaturedCard = import.meta.env.SSR ? ProductCard : lazyNamed(() => import("~/features/catalogue/product-card"), "ProductCard");
+
+/** The products the owner features, each with its real card (price, THC, sizes, link); none picked: no block. */
+export function FeaturedProducts({ title, products }: { title: string; products: readonly ProductSummary[] }) {
+  if (products.length === 0) return null;
   return (
     <HomeSection
       id="featured-heading"
-      title="Featured Products"
+      title={title}
       action={
         <Link to="/shop" className="text-sm font-semibold text-forest-800 underline-offset-4 hover:underline">
           View all
         </Link>
       }
     >
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {featured.map((product) => (
-          <li key={product.name}>
-            <article className="card relative flex h-full overflow-hidden transition-shadow focus-within:shadow-md hover:shadow-md sm:flex-col">
-              <div className="relative w-32 shrink-0 sm:w-auto">
-                <img
-                  src={product.image}
-                  alt={product.name}
-                  width={800}
-                  height={800}
-                  className="h-full w-full bg-cream-100 object-cover sm:aspect-[4/3] sm:h-auto"
-                />
-                <span className="absolute top-2 left-2 rounded-full bg-forest-900 px-2.5 py-1 text-xs font-semibold text-cream-50 sm:top-3 sm:left-3 sm:px-3">
-                  {product.badge}
-                </span>
-              </div>
-              <div className="flex flex-1 flex-col p-4 sm:p-5">
-                <p className="text-xs font-medium text-ink-500">{product.category}</p>
-                <h3 className="mt-1 text-lg font-semibold text-ink-900">
-                  <Link to="/shop" className="after:absolute after:inset-0">
-                    {product.name}
-                  </Link>
-                </h3>
-                <p className="mt-1 text-sm text-ink-700">{product.thc}</p>
-                <p className="mt-auto pt-3 text-lg font-bold text-forest-800 sm:pt-4">{product.price}</p>
-              </div>
-            </article>
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+        {products.map((product) => (
+          <li key={product.id} className="flex">
+            <Suspense fallback={null}>
+              <FeaturedCard product={product} />
+            </Suspense>
           </li>
         ))}
       </ul>
@@ -229,23 +228,24 @@ export function CategoryGrid({ categories }: { categories: readonly { name: stri
   );
 }
 
-/** The Greenleaf promise. */
-export function PromiseBand() {
+/** The owner's promise band; without promises, no band. */
+export function PromiseBand({ promise }: { promise: HomeContent["promise"] }) {
+  if (promise.items.length === 0) return null;
   return (
     <section aria-labelledby="promise-heading" className="rounded-3xl bg-cream-100 p-6 ring-1 ring-cream-200 sm:p-10">
-      <p className="eyebrow">Why shoppers choose us</p>
-      <h2 id="promise-heading" className="heading-display mt-2 text-2xl sm:text-3xl">
-        The Greenleaf promise
+      {promise.eyebrow ? <p className="eyebrow">{promise.eyebrow}</p> : null}
+      <h2 id="promise-heading" className="heading-display mt-2 text-2xl break-words sm:text-3xl">
+        {promise.title}
       </h2>
       <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-        {PROMISES.map((promise) => (
-          <li key={promise.title} className="flex gap-3">
+        {promise.items.map((item, index) => (
+          <li key={index} className="flex gap-3">
             <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-forest-800 text-cream-50">
               <CheckIcon className="h-4 w-4" />
             </span>
-            <span>
-              <span className="block font-semibold text-ink-900">{promise.title}</span>
-              <span className="mt-1 block text-sm text-ink-700">{promise.text}</span>
+            <span className="min-w-0 break-words">
+              <span className="block font-semibold text-ink-900">{item.title}</span>
+              {item.text ? <span className="mt-1 block text-sm text-ink-700">{item.text}</span> : null}
             </span>
           </li>
         ))}
@@ -277,21 +277,28 @@ export function AppointmentsBand() {
   );
 }
 
-/** The testimonials and a link to all reviews. */
-export function TestimonialsSection({ testimonials }: { testimonials: readonly Testimonial[] }) {
+const testimonialDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/** The reviews the owner put on the home page, with their dates, and a link to all reviews; none: no block. */
+export function TestimonialsSection({ title, testimonials }: { title: string; testimonials: readonly ReviewEntry[] }) {
+  if (testimonials.length === 0) return null;
   return (
-    <HomeSection id="testimonials-heading" title="What customers say">
+    <HomeSection id="testimonials-heading" title={title}>
       <ul className="grid gap-4 md:grid-cols-3">
-        {testimonials.map((testimonial) => (
-          <li key={testimonial.name}>
+        {testimonials.map((testimonial, index) => (
+          <li key={index}>
             <figure className="card flex h-full flex-col p-6">
               <Stars rating={testimonial.rating} />
-              <blockquote className="mt-3 flex-1 text-ink-900">
+              <blockquote className="mt-3 flex-1 break-words text-ink-900">
                 <p>&ldquo;{testimonial.text}&rdquo;</p>
               </blockquote>
-              <figcaption className="mt-4 text-sm">
+              <figcaption className="mt-4 text-sm break-words">
                 <span className="font-semibold text-ink-900">{testimonial.name}</span>
-                <span className="text-ink-700"> · {testimonial.location}</span>
+                {testimonial.location ? <span className="text-ink-700"> · {testimonial.location}</span> : null}
+                <span className="block text-ink-700">
+                  <time dateTime={testimonial.date}>{testimonialDate.format(new Date(`${testimonial.date}T00:00:00Z`))}</time>
+                  {testimonial.verified ? " · Verified purchase" : null}
+                </span>
               </figcaption>
             </figure>
           </li>

@@ -1,18 +1,15 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { FEATURED_PRODUCTS } from "~/features/site/content/home";
-import { packshotDataUrl } from "~/features/media/packshot.server";
 import { loadLayoutData } from "~/features/site/layout.server";
+import { loadHomeContent } from "~/features/storefront/storefront.server";
+import { homeTestimonials } from "~/features/storefront/reviews-content";
 
 /**
  * The home page's data. The category grid: the active categories the layout already reads (no
- * round trip of its own). The static featured cards get packshots drawn from their own facts.
+ * round trip of its own). The owner's words, featured products and testimonials: the storefront's
+ * documents, read beside it.
  */
 export async function loadHome(request: Request, context: AppLoadContext) {
-  const { categories } = await loadLayoutData(request, context);
+  const [{ categories }, { content, reviews, featured }] = await Promise.all([loadLayoutData(request, context), loadHomeContent(context)]);
   if (!categories) throw data({ message: "We couldn't load the shop's categories." }, { status: 503 });
-  const featured = FEATURED_PRODUCTS.map((product) => ({
-    ...product,
-    image: packshotDataUrl({ name: product.name, ...product.packshot }),
-  }));
-  return { categories, featured };
+  return { categories, content, featured, testimonials: homeTestimonials(reviews.entries) };
 }

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { HeadedSection } from "~/ui/headed-section";
+import { POLICY_LINKS } from "~/features/storefront/policy-links";
 import { FOOTER_LINKS, SITE } from "./site";
 import { LeafMark } from "./logo";
 import { useRootData } from "./root-data";
@@ -15,6 +16,23 @@ const POLICY_LINKS = [
 export interface FooterCategory {
   name: string;
   slug: string;
+}
+
+/** The policy pages, in their own row above the copyright line. */
+function PolicyLinks() {
+  return (
+    <nav aria-label="Policies" className="border-t border-cream-100/10">
+      <ul className="container-page flex flex-wrap gap-x-6 gap-y-2 py-4 text-sm">
+        {POLICY_LINKS.map((link) => (
+          <li key={link.slug}>
+            <Link to={`/${link.slug}`} className="text-cream-100 hover:text-gold-500">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 }
 
 export function SiteFooter({ categories }: { categories: FooterCategory[] }) {
@@ -96,6 +114,7 @@ export function SiteFooter({ categories }: { categories: FooterCategory[] }) {
           </ul>
         </div>
       </div>
+      <PolicyLinks />
       <div className="border-t border-cream-100/10">
         <p className="container-page py-5 text-xs text-cream-200/70">
           © {new Date().getFullYear()} {name}. All rights reserved. For adults 21 and over.

@@ -1,9 +1,9 @@
 /** Brand and shop facts shown across the site (SPEC sections 1 and 9). */
 export const SITE = {
   name: "Greenleaf Supply",
-  tagline: "Lab-tested cannabis, delivered discreetly.",
+  tagline: "Cannabis, delivered discreetly.",
   description:
-    "Premium lab-tested flower, concentrates, edibles and disposables with discreet nationwide delivery in 1-3 business days. Order in a message; pay on delivery.",
+    "Premium flower, concentrates, edibles and disposables with discreet nationwide delivery in 1-3 business days. Order in a message; pay on delivery.",
   hours: "9:00 AM to 11:00 PM",
   delivery: "1-3 business days",
   version: "1.0.0",

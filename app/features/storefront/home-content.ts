@@ -1,0 +1,104 @@
+import { z } from "zod";
+import type { ShopDocument } from "~/features/shop-documents/shop-document";
+import { SITE } from "~/features/site/site";
+import { localLink, optionalText, requiredText } from "./content-fields";
+
+/**
+ * The home page's words, as the owner writes them: the welcome banner and its badges, the deal
+ * banner, the featured products (picked from the catalogue), the promise band and the stats line.
+ * A new shop's defaults keep the original texts, except claims no data backs: no invented figures
+ * (the stats line starts hidden), no 'lab tested' on every product, no round-the-clock support.
+ */
+
+/** A featured product: its id ("12"), or a built-in catalogue key for a new shop's defaults. */
+export const featuredRef = z
+  .string({ required_error: "Choose a product" })
+  .trim()
+  .regex(/^(\d{1,9}|[a-z][a-z0-9-]{0,99})$/, "Choose a product from the list");
+
+export const MAX_FEATURED = 6;
+
+export const HomeContentSchema = z.object({
+  welcome: z.object({
+    eyebrow: optionalText(80),
+    heading: requiredText(120),
+    text: optionalText(400),
+    badges: z.array(z.object({ label: requiredText(40) })).max(4, "At most 4 badges"),
+    buttonLabel: requiredText(40),
+  }),
+  deal: z.object({
+    eyebrow: optionalText(40),
+    title: requiredText(60),
+    text: optionalText(200),
+    linkLabel: requiredText(40),
+    link: localLink,
+  }),
+  featured: z.object({
+    title: requiredText(80),
+    products: z.array(featuredRef).max(MAX_FEATURED, `At most ${MAX_FEATURED} featured products`),
+  }),
+  promise: z.object({
+    eyebrow: optionalText(60),
+    title: requiredText(80),
+    items: z.array(z.object({ title: requiredText(60), text: optionalText(240) })).max(8, "At most 8 promises"),
+  }),
+  stats: z.object({
+    title: requiredText(80),
+    /** Empty: the stats line is hidden. */
+    items: z.array(z.object({ value: requiredText(20), label: requiredText(40) })).max(6, "At most 6 figures"),
+  }),
+  testimonialsTitle: requiredText(80),
+});
+
+export type HomeContent = z.infer<typeof HomeContentSchema>;
+
+export const HOME_CONTENT: ShopDocument<HomeContent> = {
+  name: "storefront-home",
+  schema: HomeContentSchema,
+  defaults: () => ({
+    welcome: {
+      eyebrow: `Welcome to ${SITE.name}`,
+      heading: "Premium cannabis, delivered discreetly",
+      text: `Flower, concentrates, edibles and disposables, shipped nationwide in ${SITE.delivery}.`,
+      badges: [{ label: "Discreet packaging" }, { label: "Fast Delivery" }, { label: "Support daily" }],
+      buttonLabel: "Shop now",
+    },
+    // The built-in catalogue's sale prices are 25% below their compare-at prices; 'today only' was not true.
+    deal: {
+      eyebrow: "Daily Deal",
+      title: "25% OFF",
+      text: "on select items.",
+      linkLabel: "Shop the deal",
+      link: "/shop?sale=1",
+    },
+    featured: {
+      title: "Featured Products",
+      products: ["gelato-punch-aaaa-exotic", "wedding-cake-live-resin-lb", "wild-berry-gummies"],
+    },
+    promise: {
+      eyebrow: "Why shoppers choose us",
+      title: "The Greenleaf promise",
+      items: [
+        { title: "Lab reports you can read", text: "Where a product has a lab report, its page shows it; ask us about any other." },
+        { title: "Discreet packaging", text: "Plain, smell-proof parcels with nothing on the outside to say what is inside." },
+        { title: "Nationwide delivery", text: `Delivered to your door in ${SITE.delivery}, tracked all the way.` },
+        { title: "Pay on delivery", text: "Order in a Telegram message; nothing is charged online, you pay when it arrives." },
+      ],
+    },
+    stats: { title: "Greenleaf in numbers", items: [] },
+    testimonialsTitle: "What customers say",
+  }),
+  labels: {
+    welcome: "Welcome banner",
+    deal: "Deal banner",
+    featured: "Featured products",
+    promise: "Promise",
+    stats: "Stats line",
+    testimonialsTitle: "Testimonials heading",
+  },
+};
+
+/** A featured reference read as a product id, or null when it is a catalogue key. */
+export function featuredProductId(ref: string): number | null {
+  return /^\d+$/.test(ref) ? Number(ref) : null;
+}

@@ -1,0 +1,111 @@
+import { z } from "zod";
+import type { ShopDocument } from "~/features/shop-documents/shop-document";
+import { SITE } from "~/features/site/site";
+import { requiredText } from "./content-fields";
+
+export type { PolicySlug } from "./policy-links";
+
+/**
+ * The policy pages (/privacy, /shipping, /returns, /terms): a title, a one-line summary (the page's
+ * meta description) and the text, each the owner's. The privacy default says exactly what this
+ * code keeps: the cookies it sets, and that orders and contact messages are never stored.
+ */
+
+const PolicySchema = z.object({
+  title: requiredText(120),
+  description: requiredText(300, "Write a one-line summary"),
+  body: requiredText(20_000, "Write the policy"),
+});
+
+export const PoliciesContentSchema = z.object({
+  privacy: PolicySchema,
+  shipping: PolicySchema,
+  returns: PolicySchema,
+  terms: PolicySchema,
+});
+
+export type Policy = z.infer<typeof PolicySchema>;
+export type PoliciesContent = z.infer<typeof PoliciesContentSchema>;
+
+const PRIVACY = `## What this shop keeps in your browser
+The shop sets a few small cookies, only so that it works:
+
+- cannabis-cart: the products, sizes and quantities in your cart (their numbers only), so your cart is still there when you come back.
+- age-verified: that you confirmed you are 21 or older, for 30 days.
+- toast: a short message such as "Added to cart", removed once it has been shown.
+- last-order: for half an hour after you send an order, which products and quantities it held, so the checkout page can open Telegram again with the same order.
+- adminSession, adminDevice and d1Bookmark: set only for the shop's staff when they sign in to the back office.
+
+There are no advertising or tracking cookies and no third-party analytics.
+
+## What this shop does not store
+- Orders: an order is a Telegram message you send us. The website keeps no copy of it, and never your name, address or phone number.
+- Contact messages: the contact form opens your message in Telegram for you to send; the website does not keep it.
+- Payment details: nothing is paid online.
+
+## Telegram
+What you send us on Telegram stays in that conversation, under Telegram's own privacy policy. We use it to confirm and deliver your order, and for nothing else.
+
+## Photos
+Product photos are stripped of their hidden details (such as the place and camera they were taken with) when they are uploaded.
+
+## Questions
+Ask us anything about your data on Telegram.`;
+
+const SHIPPING = `## Delivery
+We deliver nationwide in ${SITE.delivery} after we have confirmed your order with you on Telegram. In-town customers can also book an appointment on Telegram to pick up in person.
+
+## Packaging
+Every order ships in plain, smell-proof packaging with nothing on the outside to say what is inside.
+
+## Age check
+Deliveries are for adults 21 and over. We may ask for a valid ID before handing over an order.`;
+
+const RETURNS = `## Something wrong with your order?
+Message us on Telegram within 48 hours of delivery with a photo of the item. We will make it right with a replacement or store credit.
+
+## Changing or cancelling
+You can change or cancel an order until it has been dispatched: message us on Telegram as soon as you can.
+
+## Refunds
+Nothing is paid online, so there is no card payment to refund: we agree the remedy with you on Telegram.`;
+
+const TERMS = `## Who can order
+You must be 21 or older to browse and order.
+
+## How an order works
+The cart sends your order to us as a Telegram message. An order is agreed once we confirm it with you on Telegram; the price is the one shown when you send it, and you pay on delivery.
+
+## Availability
+Products and prices can change. If something you ordered is no longer available, we tell you before delivery and you decide what to do.
+
+## Contact
+Questions about these terms: message us on Telegram.`;
+
+export const POLICIES_CONTENT: ShopDocument<PoliciesContent> = {
+  name: "storefront-policies",
+  schema: PoliciesContentSchema,
+  defaults: () => ({
+    privacy: {
+      title: "Privacy policy",
+      description: `What ${SITE.name} keeps about you (a few cookies the shop needs) and what it never stores (your orders and messages).`,
+      body: PRIVACY,
+    },
+    shipping: {
+      title: "Shipping policy",
+      description: `How ${SITE.name} delivers: nationwide in ${SITE.delivery}, in plain, smell-proof packaging.`,
+      body: SHIPPING,
+    },
+    returns: {
+      title: "Returns and refunds",
+      description: `What ${SITE.name} does when something is wrong with an order, and how to change or cancel one.`,
+      body: RETURNS,
+    },
+    terms: {
+      title: "Terms of sale",
+      description: `Who can order from ${SITE.name}, how an order is agreed on Telegram and paid on delivery.`,
+      body: TERMS,
+    },
+  }),
+  labels: { privacy: "Privacy", shipping: "Shipping", returns: "Returns and refunds", terms: "Terms" },
+};
