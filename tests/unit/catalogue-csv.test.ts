@@ -68,6 +68,13 @@ describe("CSV", () => {
     expect(csvCell("Kush\t=2+3")).toBe('"Kush\t=2+3"');
   });
 
+  it("stops reading at the first row past maxRows (trailing blank lines do not count)", () => {
+    expect(parseCsv("h\n1\n2\n", { maxRows: 3 })).toEqual({ ok: true, rows: [["h"], ["1"], ["2"]] });
+    expect(parseCsv("h\n1\n2\n\n\n\n", { maxRows: 3 })).toMatchObject({ ok: true });
+    expect(parseCsv("h\n1\n2\n3\n", { maxRows: 3 })).toMatchObject({ ok: false, tooManyRows: true });
+    expect(parseCsv("h\n1\n2\n3", { maxRows: 3 })).toMatchObject({ ok: false, tooManyRows: true });
+  });
+
   it("reads LF files and refuses a quote never closed or bytes that are not text, with the line", () => {
     expect(parseCsv("a,b\nc,d\n\n")).toEqual({
       ok: true,

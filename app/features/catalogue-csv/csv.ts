@@ -38,10 +38,20 @@ export function unguardCell(value: string): string {
   return GUARDED.test(value) ? value.slice(1) : value;
 }
 
-export type CsvParseResult = { ok: true; rows: string[][] } | { ok: false; message: string; line: number };
+export type CsvParseResult =
+  | { ok: true; rows: string[][] }
+  /** `tooManyRows`: the text has more than `maxRows` rows, and reading stopped at `line` */
+  | { ok: false; message: string; line: number; tooManyRows?: true };
 
-/** Parses a whole CSV text (BOM, CRLF or LF, quoted fields over several lines); trailing empty lines are dropped. */
-export function parseCsv(input: string): CsvParseResult {
+const tooMany = (maxRows: number, line: number) =>
+  ({ ok: false, message: `The file has more than ${maxRows} rows`, line, tooManyRows: true }) as const;
+
+/**
+ * Parses a whole CSV text (BOM, CRLF or LF, quoted fields over several lines); trailing empty lines are
+ * dropped. With `maxRows`, reading stops at the first row past it, so an oversized file costs no more
+ * than the rows allowed.
+ */
+export function parseCsv(input: string, { maxRows = Infinity }: { maxRows?: number } = {}): CsvParseResult {
   const text = input.startsWith(CSV_BOM) ? input.slice(1) : input;
   const rows: string[][] = [];
   let row: string[] = [];
@@ -79,6 +89,7 @@ export function parseCsv(input: string): CsvParseResult {
       if (char === "\r" && text[i + 1] === "\n") i++;
       row.push(cell);
       rows.push(row);
+      if (rows.length > maxRows && row.some((value) => value !== "")) return tooMany(maxRows, line);
       row = [];
       cell = "";
       line++;
@@ -94,5 +105,6 @@ export function parseCsv(input: string): CsvParseResult {
     rows.push(row);
   }
   while (rows.length > 0 && rows[rows.length - 1]!.every((value) => value === "")) rows.pop();
+  if (rows.length > maxRows) return tooMany(maxRows, line);
   return { ok: true, rows: rows.map((cells) => cells.map(unguardCell)) };
 }
