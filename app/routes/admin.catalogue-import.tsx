@@ -7,12 +7,12 @@ import { requireAdmin } from "~/features/auth/auth.server";
 import { IMPORT_FILE_FIELD, IMPORT_MAX_BYTES, IMPORT_TEXT } from "~/features/catalogue-csv/catalogue-import";
 import { ImportFileForm, ImportPreviewView, ImportProblem } from "~/features/catalogue-csv/catalogue-import-preview";
 import {
-  importObjectKey,
   importPreview,
-  importToken,
   isRunnable,
   planCatalogueImport,
-  readStagedImport,
+  stagedImport,
+  stagedImportIsCurrent,
+  stageImport,
   type ImportPreview,
 } from "~/features/catalogue-csv/catalogue-import.server";
 import { isRunActive, MIGRATION_TEXT } from "~/features/migration/migration";
@@ -23,7 +23,8 @@ import { SITE } from "~/features/site/site";
  * /admin/catalogue-import — 'Import catalogue' (decision 026). A multipart POST of a CSV file answers
  * with the preview (rows to add, to change field by field, refused with row, column and message);
  * nothing changes. A POST of the preview's token starts the import as a migration run; without the
- * token, or with one made for another file or state of the shop, nothing changes.
+ * token, or with one made for another file, or once any product or size was written since the preview,
+ * nothing changes. The preview plans the file once; the confirmation plans nothing.
  */
 
 export const meta: MetaFunction = () => [{ title: `Import Catalogue | ${SITE.name}` }, { name: "robots", content: "noindex" }];
@@ -53,16 +54,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const confirm = ConfirmSchema.safeParse(Object.fromEntries(form));
   if (!confirm.success) return problem(IMPORT_TEXT.confirmFirstTitle, IMPORT_TEXT.confirmFirst, 400);
   const { upload, token } = confirm.data;
-  const bucket = context.env.IMAGES;
-  const text = await readStagedImport(bucket, upload);
-  if (text === null) return problem(IMPORT_TEXT.planChangedTitle, IMPORT_TEXT.fileGone, 409);
-  const planned = await planCatalogueImport(context.db, bucket, text);
-  if (!planned.ok || !isRunnable(planned.plan) || importToken(upload, planned.plan) !== token) {
-    return problem(IMPORT_TEXT.planChangedTitle, IMPORT_TEXT.planChanged, 409);
-  }
+  const staged = await stagedImport(context.env.IMAGES, upload);
+  if (staged === null) return problem(IMPORT_TEXT.planChangedTitle, IMPORT_TEXT.fileGone, 409);
+  if (!(await stagedImportIsCurrent(context.db, staged, token))) return problem(IMPORT_TEXT.planChangedTitle, IMPORT_TEXT.planChanged, 409);
   const started = await startMigrationRun(context.db, context.env.MIGRATION_QUEUE, {
     clearExisting: false,
-    importSource: { upload, rows: planned.plan.steps.length },
+    importSource: { upload, rows: staged.steps },
   });
   if (started.kind === "busy") return problem(MIGRATION_TEXT.alreadyRunningTitle, MIGRATION_TEXT.alreadyRunning, 409);
   if (started.kind === "failed") return problem(MIGRATION_TEXT.failedTitle, started.message, 502);
@@ -91,14 +88,7 @@ async function previewFile(request: Request, context: ActionFunctionArgs["contex
   }
   const planned = await planCatalogueImport(context.db, context.env.IMAGES, text);
   if (!planned.ok) return problem(`${file.name || "The file"} cannot be imported`, planned.message, 422);
-  let upload: string | null = null;
-  if (isRunnable(planned.plan)) {
-    upload = crypto.randomUUID();
-    await context.env.IMAGES.put(importObjectKey(upload), text, {
-      httpMetadata: { contentType: "text/csv; charset=utf-8" },
-      customMetadata: { fileName: file.name.slice(0, 200) },
-    });
-  }
+  const upload = isRunnable(planned.plan) ? await stageImport(context.env.IMAGES, text, file.name, planned.plan) : null;
   return data<ActionData>({ kind: "preview", preview: importPreview(upload, file.name, planned.plan) });
 }
 

@@ -20,6 +20,14 @@ const tricky = fc.constantFrom(
   "草莓软糖 🌿",
   "x".repeat(200),
   "nul\0inside",
+  "Kush;=2+3",
+  "tab\t=1+1",
+  "\uFF1D1+1",
+  "\uFF0B1",
+  "\uFF0D1",
+  "\uFF20SUM(A1)",
+  "'\uFF1Dguarded",
+  "a;b",
 );
 const cell = fc.oneof(tricky, fc.string({ unit: "grapheme", maxLength: 200 }), fc.string({ unit: "binary", maxLength: 50 }));
 // A row's first cell is never empty (it is the id), so no row reads as a blank line.
@@ -41,10 +49,30 @@ describe("CSV", () => {
       fc.property(cell, (value) => {
         const out = csvCell(value);
         const unquoted = out.startsWith('"') ? out.slice(1) : out;
-        expect(unquoted).not.toMatch(/^[=+\-@\t\r]/);
+        expect(unquoted).not.toMatch(/^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/);
       }),
     );
     expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvCell("\uFF1D1+1")).toBe("'\uFF1D1+1");
+  });
+
+  it("quotes every cell holding a separator a spreadsheet may split on (comma, semicolon, TAB, line breaks)", () => {
+    fc.assert(
+      fc.property(cell, fc.constantFrom(",", ";", "\t", "\r", "\n"), cell, (before, separator, after) => {
+        const out = csvCell(`${before}${separator}${after}`);
+        // Quoted whole: a spreadsheet splitting on this separator keeps the cell in one piece.
+        expect(out.startsWith('"') && out.endsWith('"')).toBe(true);
+      }),
+    );
+    expect(csvCell("Kush;=2+3")).toBe('"Kush;=2+3"');
+    expect(csvCell("Kush\t=2+3")).toBe('"Kush\t=2+3"');
+  });
+
+  it("stops reading at the first row past maxRows (trailing blank lines do not count)", () => {
+    expect(parseCsv("h\n1\n2\n", { maxRows: 3 })).toEqual({ ok: true, rows: [["h"], ["1"], ["2"]] });
+    expect(parseCsv("h\n1\n2\n\n\n\n", { maxRows: 3 })).toMatchObject({ ok: true });
+    expect(parseCsv("h\n1\n2\n3\n", { maxRows: 3 })).toMatchObject({ ok: false, tooManyRows: true });
+    expect(parseCsv("h\n1\n2\n3", { maxRows: 3 })).toMatchObject({ ok: false, tooManyRows: true });
   });
 
   it("reads LF files and refuses a quote never closed or bytes that are not text, with the line", () => {

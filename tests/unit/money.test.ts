@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { centsToDecimalText, formatCents, groupDigits, parsePrice, parsePriceToCents } from "../../app/features/catalogue/money";
+import {
+  centsToDecimalText,
+  formatCents,
+  groupDigits,
+  hasCentsAtMost,
+  parsePrice,
+  parsePriceToCents,
+} from "../../app/features/catalogue/money";
 
 describe("parsePriceToCents", () => {
   it.each([
@@ -22,7 +29,24 @@ describe("parsePriceToCents", () => {
 
   it("never drifts on fractions", () => {
     expect(parsePriceToCents("0.29")).toBe(29);
-    expect(parsePriceToCents("1.005")).toBe(101);
+  });
+
+  it("reads no price with more than 2 decimals (0.001 is not $0.00): any digits, any count of extra decimals", () => {
+    expect(parsePriceToCents("0.001")).toBeNull();
+    expect(parsePriceToCents("1.005")).toBeNull();
+    fc.assert(
+      fc.property(fc.nat({ max: 1_000_000 }), fc.stringMatching(/^\d{3,12}$/), (whole, decimals) => {
+        expect(parsePriceToCents(`${whole}.${decimals}`)).toBeNull();
+        expect(hasCentsAtMost(`${whole}.${decimals}`)).toBe(false);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.nat({ max: 100_000_000 }), (cents) => {
+        const text = (cents / 100).toFixed(2);
+        expect(hasCentsAtMost(text)).toBe(true);
+        expect(parsePriceToCents(text)).toBe(cents);
+      }),
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { NO_LAB_RESULTS } from "../../app/features/lab-reports/lab-report";
@@ -12,6 +13,7 @@ import {
   thcToStored,
 } from "../../app/features/admin/product-form-schema";
 import { THC_EXAMPLES } from "../../app/features/catalogue/thc";
+import { MONEY_DECIMALS_MESSAGE } from "../../app/features/catalogue/money";
 
 const schema = productFormSchema(["indoors", "edibles"]);
 
@@ -55,6 +57,11 @@ describe("productFormSchema (the one schema of the admin product form)", () => {
     [{ price: "4." }, "price", M.priceFormat],
     [{ price: ".5" }, "price", M.priceFormat],
     [{ price: "1000000.01" }, "price", M.priceTooHigh],
+    [{ price: "0.001" }, "price", MONEY_DECIMALS_MESSAGE],
+    [{ price: "45.999" }, "price", MONEY_DECIMALS_MESSAGE],
+    [{ compareAt: "60.001" }, "compareAt", MONEY_DECIMALS_MESSAGE],
+    [{ "tiers[0].minQuantity": "10", "tiers[0].price": "4.755" }, "tiers[0].price", MONEY_DECIMALS_MESSAGE],
+    [{ sizeLabel: "1g", "sizes[0].label": "2g", "sizes[0].price": "9.001" }, "sizes[0].price", MONEY_DECIMALS_MESSAGE],
     [{ price: "99999999999999999999" }, "price", M.priceTooHigh],
     [{ description: " " }, "description", M.descriptionRequired],
     [{ category: "pens" }, "category", M.categoryUnknown],
@@ -74,6 +81,14 @@ describe("productFormSchema (the one schema of the admin product form)", () => {
     for (const thcContent of ["0", "24", "24%", "24.5%", "22-26%", "22–26 %", "90%+", "10mg", "10mg per piece", "100 mg"]) {
       expect(errorsOf({ ...valid, thcContent }), thcContent).toBeNull();
     }
+  });
+
+  it("refuses any price with more than 2 decimals on its own field, with the decimals message (never saved as a rounded amount)", () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 999_999 }), fc.stringMatching(/^\d{3,9}$/), (whole, decimals) => {
+        expect(errorsOf({ ...valid, price: `${whole}.${decimals}` })?.price).toEqual([MONEY_DECIMALS_MESSAGE]);
+      }),
+    );
   });
 
   it("the THC message shows an example of each accepted shape", () => {

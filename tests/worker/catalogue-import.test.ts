@@ -2,8 +2,9 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CATALOGUE_CSV_COLUMNS } from "../../app/features/catalogue-csv/catalogue-csv";
-import { IMPORT_TEXT } from "../../app/features/catalogue-csv/catalogue-import";
+import { IMPORT_MAX_ROWS, IMPORT_TEXT } from "../../app/features/catalogue-csv/catalogue-import";
 import {
+  IMPORT_PREFIX,
   importObjectKey,
   planCatalogueImport,
   purgeStagedImports,
@@ -376,6 +377,40 @@ describe("bad input", () => {
   });
 });
 
+describe("two previews of one file", () => {
+  it("two tabs preview the same keyless file: the first confirmation imports it, the second is refused once the first ran (2 products, not 4)", async () => {
+    const name = (i: number) => `Two tabs keyless ${i} ${crypto.randomUUID().slice(0, 8)}`;
+    const names = [name(1), name(2)];
+    const file = toCsv(names.map((productName) => newRow({ name: productName })));
+    const first = await previewPost(file, "tab-1.csv");
+    const second = await previewPost(file, "tab-2.csv");
+    expect(hidden(first.html, "token")).toBeTruthy();
+    expect(hidden(second.html, "token")).toBeTruthy();
+    const confirmed = await confirmPreview(first.html);
+    expect(confirmed.status).toBe(302);
+    expect((await finishRun(runIdOf(confirmed))).status).toBe("succeeded");
+    const runs = await runCount();
+    const again = await confirmPreview(second.html);
+    expect(again.status).toBe(409);
+    expect(decodeHtml(await again.text())).toContain(IMPORT_TEXT.planChanged);
+    expect(await runCount()).toBe(runs);
+    for (const productName of names) {
+      const found = await env.DB.prepare("SELECT COUNT(*) AS n FROM products WHERE name = ?").bind(productName).first<{ n: number }>();
+      expect(found?.n).toBe(1);
+    }
+  });
+
+  it("a write to any product after the preview (not one the file names) makes its confirmation stale", async () => {
+    const file = toCsv([newRow({ name: `Stale keyless ${crypto.randomUUID().slice(0, 8)}` })]);
+    const { html } = await previewPost(file);
+    const runs = await runCount();
+    await env.DB.prepare("UPDATE products SET rating = rating WHERE id = (SELECT min(id) FROM products)").run();
+    const confirm = await confirmPreview(html);
+    expect(confirm.status).toBe(409);
+    expect(await runCount()).toBe(runs);
+  });
+});
+
 describe("the run", () => {
   it("a batch that fails leaves its rows unchanged and the run names them; the other batches land", async () => {
     await env.DB.prepare(
@@ -414,12 +449,34 @@ describe("staged files", () => {
 });
 
 describe("round trip (property)", () => {
-  it("generated products, long, non-Latin, with commas, quotes, new lines and leading formula characters, export and import unchanged", async () => {
+  it("generated products, long, non-Latin, with separators (comma, semicolon, TAB), quotes, new lines and formula characters (full-width too), export and import unchanged", async () => {
     const text = (max: number) =>
       fc
         .array(
           fc.oneof(
-            fc.constantFrom("a", "Z", " ", ",", '"', "\n", "=", "+", "-", "@", "'", "草", "й", "🌿", "é"),
+            fc.constantFrom(
+              "a",
+              "Z",
+              " ",
+              ",",
+              ";",
+              "\t",
+              '"',
+              "\n",
+              "=",
+              "+",
+              "-",
+              "@",
+              "'",
+              "\uFF1D",
+              "\uFF0B",
+              "\uFF0D",
+              "\uFF20",
+              "草",
+              "й",
+              "🌿",
+              "é",
+            ),
             fc.string({ maxLength: 3 }),
           ),
           {
@@ -430,7 +487,7 @@ describe("round trip (property)", () => {
         .map((parts) =>
           parts
             .join("")
-            .replace(/[\r\u0000-\u0009\u000b-\u001f]/g, "")
+            .replace(/[\r\u0000-\u0008\u000b-\u001f]/g, "")
             .trim()
             .slice(0, max)
             .trim(),
@@ -464,6 +521,24 @@ describe("round trip (property)", () => {
       ),
       { numRuns: 12 },
     );
+  });
+});
+
+describe("a file over the row cap", () => {
+  it(`is refused at once with the cap in the message, and nothing is staged (${IMPORT_MAX_ROWS + 1} rows)`, async () => {
+    const line = csvLine(CATALOGUE_CSV_COLUMNS.map((column) => newRow({})[column] ?? ""));
+    const text = CSV_BOM + csvLine(CATALOGUE_CSV_COLUMNS) + line.repeat(IMPORT_MAX_ROWS + 1);
+    const stagedBefore = (await env.IMAGES.list({ prefix: IMPORT_PREFIX })).objects.length;
+    const started = Date.now();
+    const { response, html } = await previewPost(text);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(response.status).toBe(422);
+    expect(html).toContain(IMPORT_TEXT.tooManyRows);
+    expect(IMPORT_TEXT.tooManyRows).toContain("20,000");
+    expect((await env.IMAGES.list({ prefix: IMPORT_PREFIX })).objects.length).toBe(stagedBefore);
+    // Exactly at the cap, the file is read (and planned) as usual.
+    const atCap = await planCatalogueImport(db, env.IMAGES, CSV_BOM + csvLine(CATALOGUE_CSV_COLUMNS) + line.repeat(3));
+    expect(atCap.ok).toBe(true);
   });
 });
 

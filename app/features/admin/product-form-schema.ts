@@ -8,7 +8,7 @@ import {
   type LabReportFile,
 } from "~/features/lab-reports/lab-report";
 import { splitEffects } from "~/features/catalogue/effects";
-import { centsToDecimalText, parsePriceToCents } from "~/features/catalogue/money";
+import { centsToDecimalText, hasCentsAtMost, MONEY_DECIMALS_MESSAGE, parsePriceToCents } from "~/features/catalogue/money";
 import type { Product, StrainType } from "~/features/catalogue/product";
 import { normalizeThc, THC_FORMAT_MESSAGE, THC_TEXT_MAX } from "~/features/catalogue/thc";
 import { MAX_TIERS, type PriceTiers } from "~/features/catalogue/price-tiers";
@@ -115,7 +115,8 @@ export function isMediaUrl(value: string) {
 const mediaUrl = z.string().trim().refine(isMediaUrl, M.mediaUrl);
 
 /** A price in the form's shape at most PRICE_MAX_CENTS; digits too many to read as cents are too high, never $0. */
-const withinPriceMax = (text: string) => !DECIMAL.test(text) || (parsePriceToCents(text) ?? Infinity) <= PRICE_MAX_CENTS;
+const withinPriceMax = (text: string) =>
+  !DECIMAL.test(text) || !hasCentsAtMost(text) || (parsePriceToCents(text) ?? Infinity) <= PRICE_MAX_CENTS;
 
 const isThc = (text: string) => text.length <= THC_TEXT_MAX && normalizeThc(text) !== null;
 
@@ -132,13 +133,19 @@ export function productFormRules(product: Pick<Product, "thcContent"> | null): P
   return { thcRequired: product === null || Boolean(product.thcContent) };
 }
 
-/** The form's money rule: digits with an optional decimal point, at most $1,000,000. */
+/** The form's money rule: digits with an optional decimal point, at most 2 decimals, at most $1,000,000. */
 const money = (required: string, format: string, tooHigh: string) =>
-  z.string({ required_error: required }).trim().regex(DECIMAL, format).refine(withinPriceMax, tooHigh);
+  z
+    .string({ required_error: required })
+    .trim()
+    .regex(DECIMAL, format)
+    .refine(hasCentsAtMost, MONEY_DECIMALS_MESSAGE)
+    .refine(withinPriceMax, tooHigh);
 const optionalMoney = z
   .string()
   .trim()
   .refine((text) => text === "" || DECIMAL.test(text), M.compareAtFormat)
+  .refine(hasCentsAtMost, MONEY_DECIMALS_MESSAGE)
   .refine(withinPriceMax, M.compareAtTooHigh)
   .optional();
 

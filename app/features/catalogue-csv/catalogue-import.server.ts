@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { listCategoryOptions } from "~/features/catalogue/categories.server";
 import { LAB_REPORTS_PREFIX } from "~/features/lab-reports/lab-report-display";
 import {
@@ -11,6 +12,7 @@ import {
 } from "~/features/migration/catalogue-plan";
 import { readExistingProducts } from "~/features/migration/existing-products.server";
 import { readAllSizes } from "~/features/catalogue/sizes.server";
+import { readCatalogueRevision } from "~/features/catalogue/counts-cache.server";
 import { serializePriceTiers } from "~/features/catalogue/stored-tiers";
 import { formatCents } from "~/features/catalogue/money";
 import type { ProductSize, SizeInput } from "~/features/catalogue/sizes";
@@ -48,6 +50,8 @@ export interface ImportChange {
 }
 
 export interface ImportPlan {
+  /** the catalogue revision the plan was made against, read before the products */
+  revision: number;
   /** the file's rows under its header */
   rows: number;
   steps: ImportStep[];
@@ -66,10 +70,18 @@ export function importObjectKey(upload: string) {
   return `${IMPORT_PREFIX}${upload}.csv`;
 }
 
+/** Records checked between two turns of the event loop: a large file never holds the Worker's thread for long. */
+const PLAN_SLICE_ROWS = 200;
+
+/** Lets the Worker serve other requests between slices of a long plan. */
+const yieldToOtherRequests = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Plans a file against the shop as it is now. Nothing is written. */
 export async function planCatalogueImport(db: Db, bucket: R2Bucket, text: string): Promise<PlanImportResult> {
   const read = readCatalogueCsv(text);
   if (!read.ok) return read;
+  // Read before the products: a write after it moves the revision, so a plan never outlives its shop.
+  const revision = await readCatalogueRevision(db);
   const [existing, trashed, categories, existingSizes] = await Promise.all([
     readExistingProducts(db),
     trashedCatalogueProducts(db),
@@ -80,10 +92,20 @@ export async function planCatalogueImport(db: Db, bucket: R2Bucket, text: string
   const byId = new Map(existing.map((row) => [row.id, row]));
   const trashedKeys = new Set(trashed.map((entry) => entry.catalogueKey));
   const schemas = importSchemas(categories.map((category) => category.slug));
-  const plan: ImportPlan = { rows: read.rowCount, steps: [], names: [], refused: [...read.refused], added: [], changed: [], unchanged: 0 };
+  const plan: ImportPlan = {
+    revision,
+    rows: read.rowCount,
+    steps: [],
+    names: [],
+    refused: [...read.refused],
+    added: [],
+    changed: [],
+    unchanged: 0,
+  };
   const matchedRows = new Map<number, number>();
 
-  for (const record of read.records) {
+  for (const [index, record] of read.records.entries()) {
+    if (index > 0 && index % PLAN_SLICE_ROWS === 0) await yieldToOtherRequests();
     const current: ExistingProduct | undefined =
       record.key !== null ? byKey.get(record.key) : record.id !== null ? byId.get(record.id) : undefined;
     if (!current && record.key !== null && trashedKeys.has(record.key)) {
@@ -219,11 +241,16 @@ async function labReportFile(bucket: R2Bucket, key: string | null, current: Exis
   return { labReportName: head.customMetadata?.fileName ?? key, labReportType: type, labReportSize: head.size };
 }
 
-/** The token a confirmation must send back: it binds the staged file and exactly what its plan does now. */
+/**
+ * The token a confirmation must send back: it binds the staged file, the state of the shop the plan
+ * was made against (the catalogue revision: any product or size written since, keyless rows
+ * included, makes it stale) and exactly what the plan does.
+ */
 export function importToken(upload: string, plan: ImportPlan): string {
   return shortHash(
     JSON.stringify([
       upload,
+      plan.revision,
       plan.refused.length,
       plan.steps.map((step) =>
         step.kind === "add"
@@ -274,6 +301,46 @@ export function isRunnable(plan: ImportPlan) {
 export async function readStagedImport(bucket: R2Bucket, upload: string): Promise<string | null> {
   const object = await bucket.get(importObjectKey(upload));
   return object ? object.text() : null;
+}
+
+/** What a staged file carries beside its text: the preview's token, the revision it was planned at, its step count. */
+const StagedMetadataSchema = z.object({
+  token: z.string().min(1),
+  revision: z.coerce.number().int(),
+  steps: z.coerce.number().int().min(0),
+  fileName: z.string().default(""),
+});
+export type StagedImport = z.infer<typeof StagedMetadataSchema>;
+
+/** Stages a runnable plan's file in R2 with its token and revision; returns the upload's id. */
+export async function stageImport(bucket: R2Bucket, text: string, fileName: string, plan: ImportPlan): Promise<string> {
+  const upload = crypto.randomUUID();
+  await bucket.put(importObjectKey(upload), text, {
+    httpMetadata: { contentType: "text/csv; charset=utf-8" },
+    customMetadata: {
+      fileName: fileName.slice(0, 200),
+      token: importToken(upload, plan),
+      revision: String(plan.revision),
+      steps: String(plan.steps.length),
+    },
+  });
+  return upload;
+}
+
+/** The staged file's metadata (null when it is gone or was staged without it). Reads no text. */
+export async function stagedImport(bucket: R2Bucket, upload: string): Promise<StagedImport | null> {
+  const head = await bucket.head(importObjectKey(upload));
+  const parsed = StagedMetadataSchema.safeParse(head?.customMetadata ?? {});
+  return head && parsed.success ? parsed.data : null;
+}
+
+/**
+ * Whether a staged preview may still run: the token is the one its preview gave, and no product or size
+ * was written since it was planned. Nothing is planned again: the preview planned the file once, and
+ * the run plans it for writing.
+ */
+export async function stagedImportIsCurrent(db: Db, staged: StagedImport, token: string): Promise<boolean> {
+  return staged.token === token && (await readCatalogueRevision(db)) === staged.revision;
 }
 
 /** A staged file nobody confirmed within a day is deleted by the hourly cron (a confirmed one is deleted when its run ends). */

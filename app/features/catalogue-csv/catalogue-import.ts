@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { productFormSchema, productFormToColumns, productFormToSizes, type ProductFormSchema } from "~/features/admin/product-form-schema";
 import { derivedProductColumns, type SizeInput } from "~/features/catalogue/sizes";
-import { formatCents } from "~/features/catalogue/money";
+import { formatCents, groupDigits } from "~/features/catalogue/money";
 import { parseStringList } from "~/features/catalogue/json-list";
 import { parsePriceTiers } from "~/features/catalogue/stored-tiers";
 import { NO_LAB_REPORT } from "~/features/lab-reports/lab-report";
@@ -18,6 +18,12 @@ import { parseCsv } from "./csv";
 export const CATALOGUE_IMPORT_ROUTE = "/admin/catalogue-import";
 /** The largest file accepted: 10,000 rows with long descriptions fit. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * The most rows a file may have under its header. A catalogue is thousands of rows; a file of hundreds
+ * of thousands would hold the Worker's one thread for seconds while shoppers wait, so it is refused
+ * before any row is checked.
+ */
+export const IMPORT_MAX_ROWS = 20_000;
 /** The form field of the file. */
 export const IMPORT_FILE_FIELD = "file";
 /** Rows per atomic D1 batch when the import runs. */
@@ -29,6 +35,7 @@ export const IMPORT_TEXT = {
   title: "Import the catalogue?",
   pickFile: "Choose a CSV file to import.",
   tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files and import them one after another.`,
+  tooManyRows: `The file has more than ${groupDigits(IMPORT_MAX_ROWS)} rows under its header: an import reads at most ${groupDigits(IMPORT_MAX_ROWS)}. Split it into smaller files and import them one after another.`,
   empty: "The file is empty. Export the catalogue to see the columns an import needs.",
   notText: "This file is not a CSV: it is not UTF-8 text. Save it from your spreadsheet as “CSV UTF-8” and try again.",
   notCsv: (message: string, line: number) => `This file is not a CSV the shop can read: ${message} (line ${line}).`,
@@ -46,6 +53,8 @@ export const IMPORT_TEXT = {
   planChangedTitle: "The shop changed",
   planChanged: "Nothing was changed: the products or the file changed since this preview was shown. Upload the file again.",
   fileGone: "The previewed file is no longer stored. Upload it again.",
+  shopChangedBeforeRun:
+    "Nothing was imported: the products changed between the preview and the start of the import. Upload the file again.",
 } as const;
 
 /** A row the import refuses: its spreadsheet row number (the header is row 1), the column and the form's message. */
@@ -89,8 +98,11 @@ export type ReadCsvResult =
  */
 export function readCatalogueCsv(text: string): ReadCsvResult {
   if (text.replace(/^\uFEFF/, "").trim() === "") return { ok: false, message: IMPORT_TEXT.empty };
-  const parsed = parseCsv(text);
-  if (!parsed.ok) return { ok: false, message: IMPORT_TEXT.notCsv(parsed.message, parsed.line) };
+  // The header is one more row than the products.
+  const parsed = parseCsv(text, { maxRows: IMPORT_MAX_ROWS + 1 });
+  if (!parsed.ok) {
+    return { ok: false, message: parsed.tooManyRows ? IMPORT_TEXT.tooManyRows : IMPORT_TEXT.notCsv(parsed.message, parsed.line) };
+  }
   const [header = [], ...rows] = parsed.rows;
   const names = header.map((cell) => cell.trim());
   const sized = SIZE_CSV_COLUMNS.some((column) => names.includes(column));

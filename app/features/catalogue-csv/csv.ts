@@ -7,16 +7,25 @@
 /** Spreadsheets open a UTF-8 file right only when it starts with a byte-order mark. */
 export const CSV_BOM = "\uFEFF";
 
-/** A cell starting with one of these is a formula to a spreadsheet: exported with a leading apostrophe. */
-const FORMULA_START = /^'*[=+\-@\t\r]/;
+/**
+ * A cell starting with one of these is a formula to a spreadsheet: exported with a leading apostrophe.
+ * The full-width forms (＝ ＋ － ＠) count too: some spreadsheets fold them to their ASCII twins.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+/** Guarded text read back: one apostrophe before a formula character is the guard's. */
+const GUARDED = /^'+[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /**
- * One cell: formula-looking text neutralised (`'=…`), then quoted when it must be — also when it
- * holds a NUL, which the parser only accepts inside quotes (an unquoted one marks a file that is not text).
+ * Characters a spreadsheet may split a line on (comma, semicolon, TAB, line breaks), a quote, or a NUL
+ * (which the parser only accepts inside quotes): a cell holding one is quoted, so a spreadsheet that
+ * splits on `;` or TAB keeps it whole and never starts a cell with what followed the separator.
  */
+const MUST_QUOTE = /[",;\t\r\n\0]/;
+
+/** One cell: formula-looking text neutralised (`'=…`), then quoted when it must be. */
 export function csvCell(value: string): string {
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n\0]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return MUST_QUOTE.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** One line of cells, ended with CRLF as RFC 4180 says. */
@@ -26,13 +35,23 @@ export function csvLine(values: readonly string[]): string {
 
 /** Undoes csvCell's formula guard: `'=x` reads back as `=x`, `''=x` as `'=x` (only before a formula character). */
 export function unguardCell(value: string): string {
-  return /^'+[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+  return GUARDED.test(value) ? value.slice(1) : value;
 }
 
-export type CsvParseResult = { ok: true; rows: string[][] } | { ok: false; message: string; line: number };
+export type CsvParseResult =
+  | { ok: true; rows: string[][] }
+  /** `tooManyRows`: the text has more than `maxRows` rows, and reading stopped at `line` */
+  | { ok: false; message: string; line: number; tooManyRows?: true };
 
-/** Parses a whole CSV text (BOM, CRLF or LF, quoted fields over several lines); trailing empty lines are dropped. */
-export function parseCsv(input: string): CsvParseResult {
+const tooMany = (maxRows: number, line: number) =>
+  ({ ok: false, message: `The file has more than ${maxRows} rows`, line, tooManyRows: true }) as const;
+
+/**
+ * Parses a whole CSV text (BOM, CRLF or LF, quoted fields over several lines); trailing empty lines are
+ * dropped. With `maxRows`, reading stops at the first row past it, so an oversized file costs no more
+ * than the rows allowed.
+ */
+export function parseCsv(input: string, { maxRows = Infinity }: { maxRows?: number } = {}): CsvParseResult {
   const text = input.startsWith(CSV_BOM) ? input.slice(1) : input;
   const rows: string[][] = [];
   let row: string[] = [];
@@ -70,6 +89,7 @@ export function parseCsv(input: string): CsvParseResult {
       if (char === "\r" && text[i + 1] === "\n") i++;
       row.push(cell);
       rows.push(row);
+      if (rows.length > maxRows && row.some((value) => value !== "")) return tooMany(maxRows, line);
       row = [];
       cell = "";
       line++;
@@ -85,5 +105,6 @@ export function parseCsv(input: string): CsvParseResult {
     rows.push(row);
   }
   while (rows.length > 0 && rows[rows.length - 1]!.every((value) => value === "")) rows.pop();
+  if (rows.length > maxRows) return tooMany(maxRows, line);
   return { ok: true, rows: rows.map((cells) => cells.map(unguardCell)) };
 }

@@ -126,6 +126,12 @@ function revisionQuery(db: Db) {
   return db.select({ value: catalogueRevision.value }).from(catalogueRevision).where(eq(catalogueRevision.id, 1));
 }
 
+/** The catalogue revision now: it moves on every write to products or their sizes, whoever writes. */
+export async function readCatalogueRevision(db: Db): Promise<number> {
+  const [row] = await revisionQuery(db);
+  return row?.value ?? 0;
+}
+
 /**
  * A listing's reads: its page (`page`: the cards and whatever else is per request) and its counts
  * (`counts`, turned into ListingCounts by `toCounts`). Without an entry, or without kept counts, ONE

@@ -2,14 +2,22 @@
  * Money is integer cents everywhere; text like "$45", "45.50" or "$1,600" is parsed once, here.
  */
 
-/** Parses "$45", "45.50", "$1,600.00" into cents; null when the text is not a price. */
+/** A price is whole cents: "0.001" is not a price (it would save as $0.00), whichever form it comes from. */
+export const MONEY_DECIMALS_MESSAGE = "Use at most 2 decimals, like 45.99";
+
+/** Whether decimal text has at most 2 digits after its point ("45", "45.5", "45.99"; not "0.001"). */
+export function hasCentsAtMost(text: string): boolean {
+  return !/\.\d{3,}$/.test(text.trim());
+}
+
+/** Parses "$45", "45.50", "$1,600.00" into cents; null when the text is not a price (more than 2 decimals included). */
 export function parsePriceToCents(value: unknown): number | null {
   if (typeof value === "number") {
     return Number.isFinite(value) && value >= 0 ? Math.round(value * 100) : null;
   }
   if (typeof value !== "string") return null;
   const text = value.trim().replace(/^\$/, "").replace(/,/g, "").trim();
-  if (!/^\d+(\.\d+)?$/.test(text)) return null;
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
   const [whole, fraction = ""] = text.split(".");
   const cents = Number(whole) * 100 + Math.round(Number(`0.${fraction || "0"}`) * 100);
   return Number.isSafeInteger(cents) ? cents : null;

@@ -12,7 +12,14 @@ import type { SizeInput } from "~/features/catalogue/sizes";
 import { abortUnlessChanged, readSizes, sizeWriteStatements } from "~/features/catalogue/sizes.server";
 import { moveProductsToTrash, trashedCatalogueProducts } from "~/features/trash/trash.server";
 import { IMPORT_BATCH_ROWS, IMPORT_TEXT } from "~/features/catalogue-csv/catalogue-import";
-import { importObjectKey, planCatalogueImport, readStagedImport, type ImportStep } from "~/features/catalogue-csv/catalogue-import.server";
+import {
+  importObjectKey,
+  planCatalogueImport,
+  readStagedImport,
+  stagedImport,
+  type ImportStep,
+} from "~/features/catalogue-csv/catalogue-import.server";
+import { readCatalogueRevision } from "~/features/catalogue/counts-cache.server";
 import {
   catalogueFields,
   effectiveSnapshot,
@@ -413,7 +420,8 @@ export async function runMigration(db: Db, runId: string, options: RunMigrationO
     return { kind: "ignored", reason: "unknown run" };
   }
   if (isFinishedStatus(existing.status)) return { kind: "already-finished", run: existing };
-  if (existing.kind === "import") return runCatalogueImport(db, runId, options.bucket);
+  if (existing.kind === "import")
+    return runCatalogueImport(db, runId, options.bucket, existing.startedAt === null ? existing.source : null);
 
   const [run] = await db
     .update(migrationRuns)
@@ -575,7 +583,18 @@ async function applyGroup(db: Db, runId: string, group: LoadStep[], doneBefore: 
  * redelivery goes on after the last batch that committed, so no row is written twice. A batch that
  * fails leaves all its rows unchanged and lists them on the run; the next batches still run.
  */
-async function runCatalogueImport(db: Db, runId: string, bucket: R2Bucket | undefined): Promise<RunMigrationResult> {
+async function runCatalogueImport(
+  db: Db,
+  runId: string,
+  bucket: R2Bucket | undefined,
+  /** the staged upload, when the run has never started */
+  firstStartOf: string | null,
+): Promise<RunMigrationResult> {
+  // Before its first row, the run holds to its preview: a product or size written since (by an owner,
+  // or by another import of the same keyless rows) refuses it whole. A redelivery after a batch landed
+  // sees its own writes, so only the first start checks.
+  const staged = bucket && firstStartOf ? await stagedImport(bucket, firstStartOf) : null;
+  const stale = staged !== null && (await readCatalogueRevision(db)) !== staged.revision;
   const [run] = await db
     .update(migrationRuns)
     .set({ status: "running", startedAt: sql`coalesce(${migrationRuns.startedAt}, ${isoNow})` })
@@ -585,15 +604,17 @@ async function runCatalogueImport(db: Db, runId: string, bucket: R2Bucket | unde
     const finished = await getMigrationRun(db, runId);
     return finished ? { kind: "already-finished", run: finished } : { kind: "ignored", reason: "unknown run" };
   }
-  const text = bucket && run.source ? await readStagedImport(bucket, run.source) : null;
+  const text = bucket && run.source && !stale ? await readStagedImport(bucket, run.source) : null;
   const planned = text === null || !bucket ? null : await planCatalogueImport(db, bucket, text);
-  const problem = !planned
-    ? IMPORT_TEXT.fileGone
-    : !planned.ok
-      ? planned.message
-      : planned.plan.refused.length > 0
-        ? `${planned.plan.refused.length} cells are refused now (the shop changed since the preview): nothing was imported.`
-        : null;
+  const problem = stale
+    ? IMPORT_TEXT.shopChangedBeforeRun
+    : !planned
+      ? IMPORT_TEXT.fileGone
+      : !planned.ok
+        ? planned.message
+        : planned.plan.refused.length > 0
+          ? `${planned.plan.refused.length} cells are refused now (the shop changed since the preview): nothing was imported.`
+          : null;
   if (problem || !planned?.ok || !bucket) {
     await db.update(migrationRuns).set({ status: "failed", error: problem, finishedAt: isoNow }).where(activeRun(runId));
     return { kind: "finished", run: (await getMigrationRun(db, runId))! };

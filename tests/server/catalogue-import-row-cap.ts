@@ -1,0 +1,139 @@
+/**
+ * Part of `npm run test:server`: the catalogue import's row cap and its slices, against the real
+ * `npm start` engine (wrangler's local engine, its own local state, a free port or --port N).
+ *
+ * - A ~9 MB file (under the 10 MB cap) with far more rows than IMPORT_MAX_ROWS is refused within a few
+ *   seconds with the message that names the cap, while a shopper's GET /faq sent meanwhile is answered
+ *   promptly; nothing is staged.
+ * - A file of exactly IMPORT_MAX_ROWS rows is planned in slices: a GET /faq sent while it is planned is
+ *   answered promptly, not after the whole file.
+ *   tsx tests/server/catalogue-import-row-cap.ts [--no-build] [--port N]
+ */
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { startLocalWorker } from "../../scripts/local-worker";
+import { portForScript } from "../../scripts/port";
+import { prepareLocal } from "../../scripts/prepare-local";
+import { CATALOGUE_CSV_COLUMNS, type CatalogueCsvColumn } from "../../app/features/catalogue-csv/catalogue-csv";
+import { IMPORT_MAX_ROWS, IMPORT_TEXT } from "../../app/features/catalogue-csv/catalogue-import";
+import { CSV_BOM, csvLine } from "../../app/features/catalogue-csv/csv";
+
+const results: [string, boolean, string][] = [];
+function check(label: string, pass: boolean, detail: string) {
+  results.push([label, pass, detail]);
+  console.log(`${pass ? "PASS" : "FAIL"}  ${label} — ${detail}`);
+}
+
+/** The development sign-in (.dev.vars made from .dev.vars.example by prepareLocal). */
+async function adminCookie() {
+  const response = await fetch(`${origin}/admin`, {
+    method: "POST",
+    body: new URLSearchParams({ username: "admin", password: "dev-password" }),
+    headers: { Origin: origin },
+    redirect: "manual",
+  });
+  await response.arrayBuffer();
+  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("adminSession="));
+  if (!session) throw new Error(`Could not sign in with the development password (status ${response.status})`);
+  return session.split(";")[0] ?? "";
+}
+
+/** A shopper's page, sent `afterMs` after the import started: its status and how long it waited. */
+async function shopperWhileImporting(afterMs: number) {
+  await new Promise((resolve) => setTimeout(resolve, afterMs));
+  const started = Date.now();
+  const response = await fetch(`${origin}/faq`, { signal: AbortSignal.timeout(30_000) });
+  await response.arrayBuffer();
+  return { status: response.status, ms: Date.now() - started };
+}
+
+/** A file of `rows` new keyless products (each line differs only in its name). */
+function catalogueFile(rows: number, padTo = 0) {
+  const cells = (i: number): Record<CatalogueCsvColumn, string> => ({
+    ...(Object.fromEntries(CATALOGUE_CSV_COLUMNS.map((column) => [column, ""])) as Record<CatalogueCsvColumn, string>),
+    name: `Row cap gummies ${i}`,
+    price: "12.50",
+    category: "edibles",
+    strain_type: "hybrid",
+    thc_content: "10mg",
+    effects: "Calm",
+    description: padTo > 0 ? "x".repeat(padTo) : "Test.",
+    rating: "4",
+    review_count: "1",
+    lab_tested: "no",
+    in_stock: "yes",
+    active: "yes",
+  });
+  const lines = [CSV_BOM, csvLine(CATALOGUE_CSV_COLUMNS)];
+  for (let i = 1; i <= rows; i++) lines.push(csvLine(CATALOGUE_CSV_COLUMNS.map((column) => cells(i)[column])));
+  return lines.join("");
+}
+
+async function postImport(cookie: string, text: string) {
+  const form = new FormData();
+  form.append("file", new File([text], "catalogue.csv", { type: "text/csv" }));
+  const started = Date.now();
+  const response = await fetch(`${origin}/admin/catalogue-import`, {
+    method: "POST",
+    body: form,
+    headers: { Cookie: cookie, Origin: origin },
+    redirect: "manual",
+  });
+  const html = await response.text();
+  return { status: response.status, html, ms: Date.now() - started };
+}
+
+// The files are made before the engine starts: its dev proxy runs in this process, and seconds of
+// string building here would stall it.
+// Over the cap: ~9 MB of short rows (under the 10 MB file cap), many times IMPORT_MAX_ROWS.
+const size = (text: string) => new TextEncoder().encode(text).byteLength;
+// A row's bytes with a short name, plus the digits its number grows by.
+const rows = Math.floor(9_000_000 / (size(catalogueFile(2)) - size(catalogueFile(1)) + 5));
+const big = catalogueFile(rows);
+const bytes = size(big);
+const atCap = catalogueFile(IMPORT_MAX_ROWS);
+
+const port = await portForScript(process.argv, "Run it with another --port, or without --port to take a free one.");
+const persistTo = `.wrangler/server-test-${port}`;
+if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+rmSync(persistTo, { recursive: true, force: true });
+await prepareLocal(persistTo, undefined, { quiet: true });
+const worker = await startLocalWorker(port, persistTo);
+const { origin } = worker;
+
+let failed = false;
+try {
+  const cookie = await adminCookie();
+
+  const [refused, shopper] = await Promise.all([postImport(cookie, big), shopperWhileImporting(300)]);
+  check(
+    `a ${(bytes / 1024 / 1024).toFixed(1)} MB file of ${rows} rows is refused with the cap's message within 5 s`,
+    rows > IMPORT_MAX_ROWS * 2 && refused.status === 422 && refused.html.includes(IMPORT_TEXT.tooManyRows) && refused.ms < 5_000,
+    `${refused.status} in ${refused.ms} ms`,
+  );
+  check(
+    "a GET /faq sent meanwhile is answered within 3 s",
+    shopper.status === 200 && shopper.ms < 3_000,
+    `${shopper.status} in ${shopper.ms} ms`,
+  );
+
+  // At the cap: planned, in slices, while the shop goes on answering.
+  const [planned, during] = await Promise.all([postImport(cookie, atCap), shopperWhileImporting(1_500)]);
+  check(
+    `a file of exactly ${IMPORT_MAX_ROWS} rows is previewed`,
+    planned.status === 200 && planned.html.includes("Import the catalogue"),
+    `${planned.status} in ${planned.ms} ms`,
+  );
+  check(
+    "a GET /faq sent while it is planned is answered within 3 s, before the preview",
+    during.status === 200 && during.ms < 3_000 && during.ms + 1_500 < planned.ms,
+    `${during.status} in ${during.ms} ms (the preview took ${planned.ms} ms)`,
+  );
+} catch (error) {
+  check("the run finished", false, error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error));
+} finally {
+  failed = results.some(([, pass]) => !pass);
+  console.log(`\n${results.filter(([, pass]) => pass).length} passed, ${results.filter(([, pass]) => !pass).length} failed`);
+  await worker.stop();
+}
+process.exit(failed ? 1 : 0);
