@@ -12,6 +12,7 @@ import { purgeStagedImports } from "../app/features/catalogue-csv/catalogue-impo
 import { bumpCatalogueVersion, changesCatalogue, readCatalogueState, servePage } from "../app/features/page-cache/page-cache.server";
 import { ADMIN_SESSION_COOKIE } from "../app/features/auth/auth.server";
 import { primaryBookmark, requestReads } from "../app/server/d1-session.server";
+import { trackRequestBody } from "../app/server/body-drain.server";
 import {
   applyCachePolicy,
   applySecureCookies,
@@ -67,7 +68,9 @@ const SIGNED_OUT = new RegExp(`^${ADMIN_SESSION_COOKIE}=[^;]*;.*Max-Age=0(;|$)`,
 
 export default {
   async fetch(request, env, ctx) {
-    const response = await handleFetch(request, env, ctx);
+    // Whatever answered, the body is read to its end before the answer leaves (body-drain.server.ts).
+    const tracked = trackRequestBody(request);
+    const response = await tracked.settle(await handleFetch(tracked.request, env, ctx));
     // Responses from fetch() or R2 may have immutable headers: copy before adding ours.
     const secured = new Response(response.body, response);
     applySecurityHeaders(secured.headers);
