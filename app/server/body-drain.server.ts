@@ -13,24 +13,44 @@
 export const DRAIN_TIME_LIMIT_MS = 5_000;
 /** After DRAIN_TIME_LIMIT_MS, the pause between two reads: a client that is still sending is slowed down, never cut off. */
 export const SLOW_DRAIN_PAUSE_MS = 5;
+/** A client that sends nothing at all for this long has stalled: its body is cancelled and it gets its answer. */
+export const DRAIN_IDLE_LIMIT_MS = 5_000;
 
 /**
- * Reads what is left of a body and throws it away. Never cancels it: on the local engine a body cut
- * off while its client is still sending costs *another* visitor's request a 503 or a hang (measured
- * with a 20 KB/s sender beside a stream of cart posts), just as answering early does. Past
- * DRAIN_TIME_LIMIT_MS each read waits SLOW_DRAIN_PAUSE_MS first, so an endless fast sender costs
- * little CPU (the engine's backpressure slows it) while it keeps waiting for its answer. Never
- * throws: a client that went away has nothing left to read.
+ * Reads what is left of a body and throws it away. A client still sending is never cut off: on the
+ * local engine a body cancelled while bytes are still arriving costs *another* visitor's request a
+ * 503 or a hang (measured with a 20 KB/s sender beside a stream of cart posts), just as answering
+ * early does. Past DRAIN_TIME_LIMIT_MS each read waits SLOW_DRAIN_PAUSE_MS first, so an endless fast
+ * sender costs little CPU (backpressure slows it) while it waits for its answer. Only a client that
+ * has stalled (nothing for DRAIN_IDLE_LIMIT_MS, e.g. one waiting for the answer before it sends on)
+ * is cut off. Never throws: a client that went away has nothing left to read.
  */
 export async function drainBody(reader: ReadableStreamDefaultReader<Uint8Array>) {
   const started = Date.now();
   try {
     for (;;) {
       if (Date.now() - started > DRAIN_TIME_LIMIT_MS) await new Promise((resolve) => setTimeout(resolve, SLOW_DRAIN_PAUSE_MS));
-      if ((await reader.read()).done) return;
+      const next = await withinIdleLimit(reader.read());
+      if (next === "stalled") {
+        await reader.cancel("nothing sent for the idle limit").catch(() => {});
+        return;
+      }
+      if (next.done) return;
     }
   } catch {
     // the client went away: nothing left to read
+  }
+}
+
+async function withinIdleLimit<T>(read: Promise<T>): Promise<T | "stalled"> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stalled = new Promise<"stalled">((resolve) => {
+    timer = setTimeout(() => resolve("stalled"), DRAIN_IDLE_LIMIT_MS);
+  });
+  try {
+    return await Promise.race([read, stalled]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -9,8 +9,9 @@
  *   tsx tests/server/body-limit.ts [--no-build] [--port N]
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { chunkedPost, type ChunkedAnswer } from "../../scripts/chunked-post";
+import { devAdminCookie } from "../../scripts/dev-admin";
 import { startLocalWorker } from "../../scripts/local-worker";
 import { portForScript } from "../../scripts/port";
 import { prepareLocal } from "../../scripts/prepare-local";
@@ -85,25 +86,6 @@ function visitorsMeanwhile() {
 
 const describe = (answer: ChunkedAnswer) => `${answer.status ?? answer.error} in ${answer.ms} ms`;
 
-/** The sign-in the local engine's development credentials allow (.dev.vars from .dev.vars.example). */
-async function adminCookie() {
-  const response = await fetch(`${origin}/admin`, {
-    method: "POST",
-    body: new URLSearchParams({ username: "admin", password: "dev-password" }),
-    headers: { Origin: origin },
-    redirect: "manual",
-  });
-  await response.arrayBuffer();
-  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("adminSession="));
-  if (!session) {
-    const vars = readFileSync(".dev.vars", "utf8");
-    throw new Error(
-      `Could not sign in with the development password (status ${response.status}); is .dev.vars customised?\n${vars.split("\n")[0]}`,
-    );
-  }
-  return session.split(";")[0]!;
-}
-
 let failed = false;
 try {
   // Finding 1: every public form, and the sign-in, with a chunked body just over the limit.
@@ -148,7 +130,7 @@ try {
   }
 
   // Finding 5: the signed-in product form, 40 MB urlencoded, chunked and declared.
-  const cookie = await adminCookie();
+  const cookie = await devAdminCookie(origin);
   for (const declareLength of [false, true]) {
     const answer = await chunkedPost({
       origin,
