@@ -69,13 +69,26 @@ export interface SavedCart {
   rewrite: boolean;
 }
 
-/** Reads the cookie. Unreadable: logged, empty cart (and the cookie is reset). Oversized: bounded. */
+/**
+ * An unreadable cart cookie is a stranger's to send on every request: it is said once per isolate,
+ * as a warning, so it can never fill the log (the shopper simply gets an empty cart). The flag lives
+ * on the global object because the Worker entry and the Remix build each bundle this module.
+ */
+const UNREADABLE_CART_WARNED = Symbol.for("greenleaf.unreadable-cart-cookie-warned");
+
+/** Reads the cookie. Unreadable: noted once, empty cart (and the cookie is reset). Oversized: bounded. */
 export async function readCartLines(request: Request): Promise<SavedCart> {
   const raw: unknown = await cartCookie(request).parse(request.headers.get("Cookie"));
   if (raw === null || raw === "") return { lines: [], bound: null, rewrite: false };
   const parsed = SavedLinesSchema.safeParse(raw);
   if (!parsed.success) {
-    console.error(`Unreadable ${CART_COOKIE_NAME} cookie; starting with an empty cart.`, parsed.error.issues[0]?.message);
+    if (Reflect.get(globalThis, UNREADABLE_CART_WARNED) !== true) {
+      Reflect.set(globalThis, UNREADABLE_CART_WARNED, true);
+      console.warn(
+        `Unreadable ${CART_COOKIE_NAME} cookie; starting with an empty cart (said once; later ones are reset quietly).`,
+        parsed.error.issues[0]?.message,
+      );
+    }
     return { lines: [], bound: null, rewrite: true };
   }
   const { lines, bound } = normalizeCartLines(parsed.data);
