@@ -11,8 +11,13 @@ export type ChunkedPost = {
   bytes: number;
   /** Send Content-Length instead of chunked. */
   declareLength?: boolean;
-  /** After `bytes`, keep sending 1 KB every 200 ms until the server answers. */
+  /** After `bytes`, keep sending 1 KB every 200 ms until the server answers (or trickleMs is up, then end the body). */
   trickle?: boolean;
+  trickleMs?: number;
+  /** PUT for the video parts; POST by default. */
+  method?: "POST" | "PUT";
+  /** Bytes sent first (a file's signature), counted in `bytes`; the rest is the letter a. */
+  first?: Uint8Array;
   headers?: Record<string, string>;
   /** Give up after this long (ms). */
   timeoutMs?: number;
@@ -27,6 +32,9 @@ export function chunkedPost({
   bytes,
   declareLength = false,
   trickle = false,
+  trickleMs,
+  method = "POST",
+  first,
   headers = {},
   timeoutMs = 30_000,
 }: ChunkedPost) {
@@ -43,7 +51,7 @@ export function chunkedPost({
       resolve({ ...answer, ms: Date.now() - started });
     };
     const req = request(`${origin}${path}`, {
-      method: "POST",
+      method,
       headers: {
         Origin: origin,
         "Content-Type": "application/x-www-form-urlencoded",
@@ -65,6 +73,10 @@ export function chunkedPost({
 
     const chunk = Buffer.alloc(8192, "a");
     let sent = 0;
+    if (first) {
+      sent = Math.min(first.byteLength, bytes);
+      req.write(first.subarray(0, sent));
+    }
     const write = () => {
       while (sent < bytes && !settled) {
         const part = chunk.subarray(0, Math.min(chunk.length, bytes - sent));
@@ -72,7 +84,18 @@ export function chunkedPost({
         if (!req.write(part)) return void req.once("drain", write);
       }
       if (!trickle) req.end();
-      else ticker = setInterval(() => !settled && req.write(chunk.subarray(0, 1024)), 200);
+      else {
+        const trickleStarted = Date.now();
+        ticker = setInterval(() => {
+          if (settled) return;
+          if (trickleMs !== undefined && Date.now() - trickleStarted >= trickleMs) {
+            clearInterval(ticker);
+            req.end();
+          } else {
+            req.write(chunk.subarray(0, 1024));
+          }
+        }, 200);
+      }
     };
     write();
   });

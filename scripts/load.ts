@@ -3,8 +3,11 @@
  * built Worker (wrangler's local engine, its own local state, no DevTools attached): 50 connections
  * for 30 s after a 30 s warm-up with the same mix (the smoke: 10 connections, 5 s after 2 s).
  * Throughout, an attacker sends one chunked (no Content-Length) 70 KB form post a second to the public
- * forms (issue 27: one such post used to leave wrangler's engine answering nothing).
- * Passes when there are no errors, no 4xx/5xx, every attacker post got its 413, and the memory of the
+ * forms (issue 27: one such post used to leave wrangler's engine answering nothing); a signed-in attacker
+ * sends a 200 KB text file as a PNG a second (refused 415); and one more visitor asks for /Shop in mixed
+ * case over and over (a page or a redirect is a good answer).
+ * Passes when there are no errors, no 4xx/5xx, every attacker post got its 413, every upload its 415,
+ * the mixed-case visitor only 2xx/3xx, and the memory of the
  * process running the Worker after the run is within 20% of its memory after warm-up. Prints the figures.
  */
 import autocannon from "autocannon";
@@ -15,6 +18,7 @@ import { asc, eq } from "drizzle-orm";
 import { catalogue } from "../db/catalogue";
 import { productPath } from "../app/features/catalogue/product-path";
 import { chunkedPost, type ChunkedAnswer } from "./chunked-post";
+import { devAdminCookie } from "./dev-admin";
 import { startLocalWorker, workerdMemoryKiB } from "./local-worker";
 import { portForScript } from "./port";
 import { prepareLocal } from "./prepare-local";
@@ -120,12 +124,48 @@ try {
     attacks.push(chunkedPost({ origin, path: attackPaths[attacks.length % attackPaths.length]!, bytes: 70_000 }));
   }, 1000);
 
+  // The refused-upload attacker: one 200 KB text file sent as a PNG a second, signed in (answered 415
+  // after a peek at its first bytes; the rest must still be read, or the next visitor gets a 503).
+  const adminCookie = await devAdminCookie(origin);
+  const uploads: Promise<ChunkedAnswer>[] = [];
+  const uploader = setInterval(() => {
+    uploads.push(
+      chunkedPost({
+        origin,
+        path: "/admin/uploads/image",
+        method: "PUT",
+        declareLength: true,
+        bytes: 200 * 1024,
+        headers: { Cookie: adminCookie, "Content-Type": "image/png" },
+      }),
+    );
+  }, 1000);
+
+  // A visitor who types addresses in mixed case: a page or a redirect to the lowercase address.
+  const mixedCase: string[] = [];
+  let visiting = true;
+  const mixedCaseVisitor = (async () => {
+    while (visiting) {
+      try {
+        const response = await fetch(`${origin}/Shop`, { redirect: "manual", signal: AbortSignal.timeout(15_000) });
+        await response.arrayBuffer();
+        mixedCase.push(String(response.status));
+      } catch (error) {
+        mixedCase.push(error instanceof Error ? error.message : String(error));
+      }
+    }
+  })();
+
   const warmResult = await run(warmUp);
   await settle();
   const warm = workerdMemoryKiB(port);
   const result = await run(duration);
   clearInterval(attacker);
+  clearInterval(uploader);
+  visiting = false;
   const attacked = await Promise.all(attacks);
+  const uploaded = await Promise.all(uploads);
+  await mixedCaseVisitor;
   await settle();
   const after = workerdMemoryKiB(port);
 
@@ -145,6 +185,13 @@ try {
   for (const answer of attacked.filter((answer) => answer.status !== 413)) {
     console.log(`  attacker post answered ${answer.status ?? answer.error} after ${answer.ms} ms: ${answer.body.slice(0, 200)}`);
   }
+  const uploadsRefused = uploaded.filter((answer) => answer.status === 415).length;
+  console.log(`refused-upload attacker: ${uploaded.length} uploads, ${uploadsRefused} answered 415`);
+  const mixedCaseGood = mixedCase.filter((answer) => /^[23]\d\d$/.test(answer)).length;
+  const mixedCaseBad = [...new Set(mixedCase.filter((answer) => !/^[23]\d\d$/.test(answer)))];
+  console.log(
+    `mixed-case visitor (GET /Shop): ${mixedCase.length} requests, ${mixedCaseGood} answered 2xx/3xx${mixedCaseBad.length ? `; others: ${mixedCaseBad.join(", ")}` : ""}`,
+  );
   console.log(
     `Worker process memory after warm-up: ${mib(warm.worker)}, after the run: ${mib(after.worker)} (${(growth * 100).toFixed(1)}%)`,
   );
@@ -154,6 +201,8 @@ try {
     ["no 5xx", fiveXX === 0],
     ["no 4xx (every request in the mix is valid)", result["4xx"] + warmResult["4xx"] === 0],
     ["every chunked attacker post answered 413", attacked.length > 0 && refused === attacked.length],
+    ["every refused upload answered 415", uploaded.length > 0 && uploadsRefused === uploaded.length],
+    ["the mixed-case visitor always answered 2xx/3xx", mixedCase.length > 0 && mixedCaseGood === mixedCase.length],
     // Five seconds is too short for V8's heap to settle: the smoke reports memory, the full run judges it.
     ...(smoke ? [] : ([["memory within 20% of warm-up", warm.worker > 0 && Math.abs(growth) <= 0.2]] as [string, boolean][])),
   ];

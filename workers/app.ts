@@ -13,11 +13,11 @@ import { bumpCatalogueVersion, changesCatalogue, readCatalogueState, servePage }
 import { ADMIN_SESSION_COOKIE, getAdmin } from "../app/features/auth/auth.server";
 import { canonicalRedirect, isAdminPath, routePatterns } from "../app/server/paths";
 import { primaryBookmark, requestReads } from "../app/server/d1-session.server";
+import { trackRequestBody } from "../app/server/body-drain.server";
 import {
   applyCachePolicy,
   applySecureCookies,
   applySecurityHeaders,
-  drainBody,
   isCrossOriginMutation,
   limitFormBody,
   unsupportedRequest,
@@ -28,16 +28,11 @@ const build: ServerBuild = remixBuild;
 const handleRemixRequest = createRequestHandler(build);
 const patterns = routePatterns(build.routes);
 
-async function handleFetch(incoming: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
-  const request = await withoutBody(incoming);
-  // Every rule below compares lowercase paths: any other spelling of a route is sent to its own first
-  // (a body read and thrown away before the answer, as wrangler's local engine needs).
+  // Every rule below compares lowercase paths: any other spelling of a route is sent to its own first.
   const canonical = canonicalRedirect(request, patterns);
-  if (canonical) {
-    if (request.body) await drainBody(request.body.getReader());
-    return canonical;
-  }
+  if (canonical) return canonical;
   if (isCrossOriginMutation(request)) {
     return new Response("Cross-origin request refused", { status: 403, headers: { "Content-Type": "text/plain" } });
   }
@@ -81,7 +76,10 @@ const SIGNED_OUT = new RegExp(`^${ADMIN_SESSION_COOKIE}=[^;]*;.*Max-Age=0(;|$)`,
 
 export default {
   async fetch(request, env, ctx) {
-    const response = await handleFetch(request, env, ctx);
+    // Whatever answered, the body is read to its end before the answer leaves (body-drain.server.ts);
+    // a GET or HEAD with a body is read and answered as if it had none.
+    const tracked = trackRequestBody(await withoutBody(request));
+    const response = await tracked.settle(await handleFetch(tracked.request, env, ctx));
     // Responses from fetch() or R2 may have immutable headers: copy before adding ours.
     const secured = new Response(response.body, response);
     applySecurityHeaders(secured.headers);

@@ -7,6 +7,7 @@ import { ADMIN_SESSION_COOKIE } from "~/features/auth/auth.server";
 import { CART_COOKIE_NAME } from "~/features/cart/cart.server";
 import { AGE_COOKIE_NAME } from "~/features/age-gate/age-gate";
 import { TOAST_COOKIE_NAME } from "~/features/toast/toast.server";
+import { drainBody } from "./body-drain.server";
 import { plainText } from "./plain-text";
 import { isAdminPath } from "./paths";
 
@@ -194,44 +195,11 @@ function bodyLimit(request: Request): number | null {
   return FORM_BODY_LIMIT;
 }
 
-/** How long a refused body is read on before it is cut off (see drainBody). */
-export const DRAIN_TIME_LIMIT_MS = 5_000;
-
-/**
- * Reads the rest of a refused body and throws it away, for at most DRAIN_TIME_LIMIT_MS; cancels it
- * only when that time is up. Why not cancel at once: wrangler's local engine (npm start, the browser
- * tests, the bench and the load test) stops answering *every* later request when a Worker answers a
- * chunked post while the client is still sending its last few kilobytes (issue 27, finding 1).
- * Discarding costs next to nothing, and only as fast as the client sends; a client that is still
- * sending after the time limit is cut off, which the engine survives (it answers that client 503 or
- * resets the connection). A deployed Worker behaves the same either way.
- */
-export async function drainBody(reader: ReadableStreamDefaultReader<Uint8Array>) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeUp = new Promise<"time up">((resolve) => {
-    timer = setTimeout(() => resolve("time up"), DRAIN_TIME_LIMIT_MS);
-  });
-  try {
-    for (;;) {
-      const next = await Promise.race([reader.read(), timeUp]);
-      if (next === "time up") {
-        await reader.cancel("body over the form limit, still sending after the time limit").catch(() => {});
-        return;
-      }
-      if (next.done) return;
-    }
-  } catch {
-    // the client went away: nothing left to read
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * Holds every non-GET request (the public forms: cart, contact, age gate, sign-in, sign-out; and
  * the small admin forms) to 64 KB, the product form's text to 256 KB, before anything parses it: a declared length over the limit is
  * refused at once; a body without one is read up to the limit and refused as soon as it passes it
- * (the rest of it read and thrown away first, see drainBody).
+ * (the Worker entry reads the rest and throws it away before the 413 leaves: body-drain.server.ts).
  * Returns the request to go on with (its body re-wrapped when it was read), or the 413.
  */
 export async function limitFormBody(request: Request): Promise<Request | Response> {
@@ -249,7 +217,7 @@ export async function limitFormBody(request: Request): Promise<Request | Respons
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await drainBody(reader);
+      await reader.cancel("body over the form limit");
       return bodyTooLarge(limit);
     }
     chunks.push(value);

@@ -1,5 +1,5 @@
 import { createMessageBatch, env, getQueueResult, SELF, createExecutionContext } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createDb } from "../../app/server/load-context";
 import {
   getBackfillState,
@@ -273,12 +273,12 @@ describe("bad input: refused with the spec's texts, or made, never a 5xx and nev
 
 describe("never a half-made set", () => {
   /** The real binding, failing on its nth call. */
-  function failingOn(n: number) {
+  function failingOn(n: number, message = "Images binding: simulated outage") {
     let calls = 0;
     const binding: ImagesBinding = {
       info: (stream, options) => env.IMAGE_TRANSFORMS.info(stream, options),
       input(stream, options) {
-        if (++calls === n) throw new Error("Images binding: simulated outage");
+        if (++calls === n) throw new Error(message);
         return env.IMAGE_TRANSFORMS.input(stream, options);
       },
       hosted: env.IMAGE_TRANSFORMS.hosted,
@@ -321,6 +321,30 @@ describe("never a half-made set", () => {
     expect(await getImageStatus(db, key)).toMatchObject({ status: "ready", attempts: 1 });
     expect((await variantKeys(key)).length).toBe(VARIANT_WIDTHS.length * 3 + 3);
   }, 60_000);
+
+  it("an overloaded Images service is retried quietly: one warning line for a burst of photos and attempts, no error logged", async () => {
+    const errors = vi.spyOn(console, "error");
+    const warnings = vi.spyOn(console, "warn");
+    try {
+      const keys = [await registered("small"), await registered("small"), await registered("small")];
+      for (const key of keys) {
+        for (const attempt of [1, 2]) {
+          const overloaded = failingOn(1, "overloaded: connect(): Connection timed out");
+          expect(await processPhoto(overloaded, db, key, attempt)).toBe("retry");
+        }
+      }
+      expect(errors).not.toHaveBeenCalled();
+      const said = warnings.mock.calls.filter(([message]) => String(message).includes("overloaded"));
+      expect(said).toHaveLength(1);
+      expect(String(said[0]?.[0])).not.toContain("\n");
+      // Once the service answers again the photo is made.
+      expect(await processPhoto(env, db, keys[0] ?? "", 3)).toBe("done");
+      expect(await getImageStatus(db, keys[0] ?? "")).toMatchObject({ status: "ready" });
+    } finally {
+      errors.mockRestore();
+      warnings.mockRestore();
+    }
+  });
 
   it("answers a photo whose set is not made yet with a variant made on request, cached briefly and never stored", async () => {
     const key = await registered("metadataPng");

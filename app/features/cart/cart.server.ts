@@ -69,22 +69,25 @@ export interface SavedCart {
   rewrite: boolean;
 }
 
-/** Whether this isolate has already said that a cart cookie was unreadable. */
-let unreadableCartLogged = false;
-
 /**
- * Reads the cookie. Unreadable: an empty cart (and the cookie is reset), with one warning per
- * isolate — anyone can send a junk cookie on every request, so it is not an error and must not fill
- * the log. Oversized: bounded.
+ * An unreadable cart cookie is a stranger's to send on every request: it is said once per isolate,
+ * as a warning, so it can never fill the log (the shopper simply gets an empty cart). The flag lives
+ * on the global object because the Worker entry and the Remix build each bundle this module.
  */
+const UNREADABLE_CART_WARNED = Symbol.for("greenleaf.unreadable-cart-cookie-warned");
+
+/** Reads the cookie. Unreadable: noted once, empty cart (and the cookie is reset). Oversized: bounded. */
 export async function readCartLines(request: Request): Promise<SavedCart> {
   const raw: unknown = await cartCookie(request).parse(request.headers.get("Cookie"));
   if (raw === null || raw === "") return { lines: [], bound: null, rewrite: false };
   const parsed = SavedLinesSchema.safeParse(raw);
   if (!parsed.success) {
-    if (!unreadableCartLogged) {
-      unreadableCartLogged = true;
-      console.warn(`Unreadable ${CART_COOKIE_NAME} cookie; starting with an empty cart (said once).`, parsed.error.issues[0]?.message);
+    if (Reflect.get(globalThis, UNREADABLE_CART_WARNED) !== true) {
+      Reflect.set(globalThis, UNREADABLE_CART_WARNED, true);
+      console.warn(
+        `Unreadable ${CART_COOKIE_NAME} cookie; starting with an empty cart (said once; later ones are reset quietly).`,
+        parsed.error.issues[0]?.message,
+      );
     }
     return { lines: [], bound: null, rewrite: true };
   }

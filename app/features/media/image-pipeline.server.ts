@@ -416,6 +416,25 @@ function reasonOf(error: unknown): string {
   return message.replace(/\s+/g, " ").slice(0, 300) || "Unknown error";
 }
 
+/** The Images service refusing work for now (locally, under load: "overloaded: connect(): Connection timed out"). */
+const OVERLOADED = /\boverloaded\b|connection timed out/i;
+/**
+ * An overloaded Images service is expected under a burst of uploads and the Queue retries it: said
+ * once, in one line, until a photo is made again (not one stack per photo and attempt).
+ */
+let overloadReported = false;
+
+function reportFailedAttempt(key: string, attempt: number, error: unknown) {
+  const reason = reasonOf(error);
+  if (!OVERLOADED.test(reason)) {
+    console.error(`Variants of ${key} failed on attempt ${attempt}; it will be retried`, error);
+    return;
+  }
+  if (overloadReported) return;
+  overloadReported = true;
+  console.warn(`The Images service is overloaded (${reason}); photo variants are retried quietly until it answers again.`);
+}
+
 async function markFailed(env: Pick<Env, "IMAGES">, db: Db, key: string, reason: string) {
   await db.update(imageUploads).set({ status: "failed", error: reason, updatedAt: Date.now() }).where(eq(imageUploads.key, key));
   try {
@@ -469,6 +488,7 @@ export async function processPhoto(
         readyAt: now,
       })
       .where(eq(imageUploads.key, key));
+    overloadReported = false;
     return "done";
   } catch (error) {
     if (error instanceof PhotoRefused) {
@@ -476,7 +496,7 @@ export async function processPhoto(
       await markFailed(env, db, key, error.message);
       return "done";
     }
-    console.error(`Variants of ${key} failed on attempt ${attempt}; it will be retried`, error);
+    reportFailedAttempt(key, attempt, error);
     await db
       .update(imageUploads)
       .set({ status: "queued", error: `Attempt ${attempt} failed: ${reasonOf(error)}`, updatedAt: Date.now() })
