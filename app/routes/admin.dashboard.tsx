@@ -6,6 +6,7 @@ import { AdminAlert, AdminFigures, AdminPageHeader, AdminRouteError } from "~/fe
 import { MigrationPanel } from "~/features/migration/migration-panel";
 import { SITE } from "~/features/site/site";
 import { getLatestMigrationRun } from "~/features/migration/migration.server";
+import { catalogue } from "~db/catalogue";
 import { getDashboardStats } from "~/features/admin/product-admin.server";
 import { NeedsAttention } from "~/features/admin/needs-attention";
 import { lowStockLevelAction } from "~/features/admin/low-stock.server";
@@ -17,11 +18,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   try {
     const [stats, run] = await Promise.all([getDashboardStats(context.db), getLatestMigrationRun(context.db)]);
-    return data({ stats, run, error: null });
+    return data({ stats, run, catalogueSize: catalogue.length, error: null });
   } catch (error) {
     console.error("Dashboard: products could not be loaded", error);
     return data(
-      { stats: null, run: null, error: "The product database could not be reached. Please try again in a moment." },
+      {
+        stats: null,
+        run: null,
+        catalogueSize: catalogue.length,
+        error: "The product database could not be reached. Please try again in a moment.",
+      },
       { status: 500 },
     );
   }
@@ -40,7 +46,7 @@ const LINKS = [
 ] as const;
 
 export default function AdminDashboard() {
-  const { stats, run, error } = useLoaderData<typeof loader>();
+  const { stats, run, catalogueSize: size, error } = useLoaderData<typeof loader>();
   const saved = useActionData<typeof action>();
   const figures = stats
     ? [
@@ -94,7 +100,7 @@ export default function AdminDashboard() {
         </ul>
       </nav>
 
-      <MigrationPanel run={run} />
+      <MigrationPanel run={run} catalogue={{ size, loaded: stats?.fromCatalogue ?? null }} />
 
       <section
         aria-labelledby="sessions-heading"

@@ -36,6 +36,7 @@ import {
   parseFailedProducts,
   safeErrorMessage,
   type FailedProduct,
+  type RunCounts,
 } from "./migration";
 
 /**
@@ -430,6 +431,14 @@ export async function runMigration(db: Db, runId: string, options: RunMigrationO
   if (options.bucket) await putSampleLabReports(options.bucket, entries);
   // Planned on every delivery: rows an earlier delivery already wrote now plan as unchanged.
   const plan = await planCatalogueLoad(db, entries, mode);
+  // What the run does, counted by the first delivery's plan (a redelivery plans written rows as unchanged).
+  const counts: RunCounts = {
+    added: plan.summary.added,
+    changed: plan.summary.updated,
+    unchanged: plan.summary.unchanged,
+    ...(mode === "keep" && plan.summary.trashed.length > 0 ? { leftInTrash: plan.summary.trashed.length } : {}),
+  };
+  await keepRunCounts(db, runId, counts);
   // Replacing: the owner's products that existed when the run was started go to the trash (never into nothing).
   if (mode === "replace" && !run.cleared) {
     const ids = plan.summary.ownerProducts.filter((product) => product.createdAt <= run.createdAt).map((product) => product.id);
@@ -474,6 +483,14 @@ export async function runMigration(db: Db, runId: string, options: RunMigrationO
   if (!finished) throw new Error(`Migration run ${runId} vanished while it ran`);
   console.log(`Migration run ${runId}: ${finished.status}, ${inserted}/${entries.length} migrated, ${failedProducts.length} failed`);
   return { kind: "finished", run: finished };
+}
+
+/** Keeps the counts the run's first plan found (a later delivery's own plan never replaces them). */
+function keepRunCounts(db: Db, runId: string, counts: RunCounts) {
+  return db
+    .update(migrationRuns)
+    .set({ counts: sql`coalesce(${migrationRuns.counts}, ${JSON.stringify(counts)})` })
+    .where(activeRun(runId));
 }
 
 function progressUpdate(db: Db, runId: string, inserted: number, failedProducts: FailedProduct[]) {
@@ -602,6 +619,8 @@ async function runCatalogueImport(db: Db, runId: string, bucket: R2Bucket | unde
   const failedProducts = parseFailedProducts(run.failedProducts);
   let done = run.inserted;
   await db.update(migrationRuns).set({ total: steps.length }).where(activeRun(runId));
+  const { plan } = planned;
+  await keepRunCounts(db, runId, { rows: plan.rows, added: plan.added.length, changed: plan.changed.length, unchanged: plan.unchanged });
   for (let start = run.inserted + failedProducts.length; start < steps.length; start += IMPORT_BATCH_ROWS) {
     const group = steps.slice(start, start + IMPORT_BATCH_ROWS);
     try {
