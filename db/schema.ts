@@ -226,6 +226,8 @@ export const migrationRuns = sqliteTable(
     failed: integer("failed").notNull().default(0),
     /** JSON text: { key, name, reason }[] */
     failedProducts: text("failed_products").notNull().default("[]"),
+    /** JSON text: what the run found to do, { rows?, added, changed, unchanged } (rows: an import's file rows); null before it planned */
+    counts: text("counts"),
     productCount: integer("product_count"),
     migrationComplete: integer("migration_complete", { mode: "boolean" }).notNull().default(false),
     error: text("error"),

@@ -6,6 +6,7 @@ import { AdminAlert, AdminFigures, AdminPageHeader, AdminRouteError } from "~/fe
 import { MigrationPanel } from "~/features/migration/migration-panel";
 import { SITE } from "~/features/site/site";
 import { getLatestMigrationRun } from "~/features/migration/migration.server";
+import { catalogue } from "~db/catalogue";
 import { getDashboardStats } from "~/features/admin/product-admin.server";
 import { NeedsAttention } from "~/features/admin/needs-attention";
 import { lowStockLevelAction } from "~/features/admin/low-stock.server";
@@ -22,13 +23,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       getLatestMigrationRun(context.db),
       readSettings(context),
     ]);
-    return data({ stats, run, error: null, settingsMalformed: settings.malformed });
+    return data({ stats, run, catalogueSize: catalogue.length, error: null, settingsMalformed: settings.malformed });
   } catch (error) {
     console.error("Dashboard: products could not be loaded", error);
     return data(
       {
         stats: null,
         run: null,
+        catalogueSize: catalogue.length,
         error: "The product database could not be reached. Please try again in a moment.",
         settingsMalformed: false,
       },
@@ -56,7 +58,7 @@ const LINKS = [
 ] as const;
 
 export default function AdminDashboard() {
-  const { stats, run, error, settingsMalformed } = useLoaderData<typeof loader>();
+  const { stats, run, catalogueSize: size, error, settingsMalformed } = useLoaderData<typeof loader>();
   const saved = useActionData<typeof action>();
   const figures = stats
     ? [
@@ -121,7 +123,7 @@ export default function AdminDashboard() {
         </ul>
       </nav>
 
-      <MigrationPanel run={run} />
+      <MigrationPanel run={run} catalogue={{ size, loaded: stats?.fromCatalogue ?? null }} />
 
       <section
         aria-labelledby="sessions-heading"

@@ -9,7 +9,7 @@ import { localPath } from "~/server/redirect";
 import { SITE } from "~/features/site/site";
 import { getProductName } from "~/features/admin/product-admin.server";
 import { trashProduct } from "~/features/trash/trash.server";
-import { deletedToast } from "~/features/trash/trash";
+import { deletedToast, trashNotice } from "~/features/trash/trash";
 
 export const meta: MetaFunction = () => [{ title: `Delete Product | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
@@ -45,7 +45,9 @@ export default function DeleteProduct() {
   const { product, redirectTo } = useLoaderData<typeof loader>();
   return (
     <AdminConfirmPage title="Delete Product" cancelTo={redirectTo} fields={{ redirectTo }}>
-      <p className="mt-3 text-ink-700">Are you sure you want to delete "{product.name}"? This action cannot be undone.</p>
+      <p className="mt-3 text-ink-700">
+        Are you sure you want to delete "{product.name}"? {trashNotice()}
+      </p>
     </AdminConfirmPage>
   );
 }

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { readFormData } from "~/server/form-data.server";
 import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminConfirmDialog } from "~/features/admin/confirm-dialog";
+import { trashNotice } from "~/features/trash/trash";
 import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminAlert, AdminListSkeleton, AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
 import { SearchCutNote } from "~/features/search/search-help";
@@ -205,7 +206,9 @@ export default function ProductManagement() {
         action={deleting ? `/admin/products/${deleting.id}/delete` : "/admin/products"}
         fields={{ redirectTo: returnTo }}
       >
-        <p>Are you sure you want to delete "{deleting?.name}"? This action cannot be undone.</p>
+        <p>
+          Are you sure you want to delete "{deleting?.name}"? {trashNotice()}
+        </p>
       </AdminConfirmDialog>
     </AdminShell>
   );

@@ -15,7 +15,7 @@ import { galleryItems } from "~/features/product-page/gallery-items";
 import { packSize, productImageOrPackshot } from "~/features/media/packshot";
 import { formatCents } from "~/features/catalogue/money";
 import { useNonce } from "~/features/site/nonce";
-import { categoryLabel, displayRating, productDescription } from "~/features/product-page/product-page";
+import { categoryLabel, productDescription } from "~/features/product-page/product-page";
 import { productShareImage, rootOrigin, seo } from "~/features/site/seo";
 import { SITE, telegramUrl } from "~/features/site/site";
 import { labResultsView } from "~/features/lab-reports/lab-report-display";
@@ -140,7 +140,6 @@ export default function ProductPage() {
   const root = useRootData();
   const loading = useProductsLoading("/product/");
   const nonce = useNonce();
-  const { rating, reviewCount } = displayRating(product);
   const description = productDescription(product);
   const items = galleryItems({ ...product, image: cover });
   const bulkLink = telegramUrl(
@@ -174,7 +173,7 @@ export default function ProductPage() {
           <p className="eyebrow">{categoryLabel(product.category)}</p>
           <h1 className="heading-display mt-2 text-3xl sm:text-4xl">{product.name}</h1>
           <div className="mt-3">
-            <StarRating rating={rating} reviewCount={reviewCount} size="lg" />
+            <StarRating rating={product.rating} reviewCount={product.reviewCount} size="lg" />
           </div>
           {picker ? (
             <SizePanels sizes={picker}>

@@ -141,7 +141,7 @@ for (const js of [false, true]) {
       expect(await shopperSees(browser, baseURL!, name)).toBe(false);
 
       // Delete: a confirm page without JavaScript, a dialog with it.
-      const question = `Are you sure you want to delete "${name}"? This action cannot be undone.`;
+      const question = `Are you sure you want to delete "${name}"? Moves to the trash. You can restore it from Trash for 30 days.`;
       await productCard(page, name).getByRole("link", { name: "Delete" }).click();
       if (js) {
         const dialog = page.getByRole("dialog", { name: "Delete Product" });
@@ -240,7 +240,9 @@ for (const js of [false, true]) {
         await dialog.getByRole("button", { name: "Delete" }).click();
       } else {
         await expect(page.getByRole("heading", { name: "Delete Category" })).toBeVisible();
-        await expect(page.getByText(`Are you sure you want to delete "${renamed}"? This action cannot be undone.`)).toBeVisible();
+        await expect(
+          page.getByText(`Are you sure you want to delete "${renamed}"? Moves to the trash. You can restore it from Trash for 30 days.`),
+        ).toBeVisible();
         await shoot(page, "delete-category");
         await page.getByRole("button", { name: "Delete" }).click();
       }

@@ -58,12 +58,30 @@ describe("the outcome of a run", () => {
 });
 
 describe("the spec's migration messages (SPEC section 8)", () => {
-  it("reports a full success with the number migrated", () => {
-    expect(migrationNotice(run())).toEqual({
+  it("reports a full success with what the load did, counted", () => {
+    expect(migrationNotice(run({ counts: JSON.stringify({ added: 2, changed: 3, unchanged: 50 }) }))).toEqual({
       title: "Complete migration successful!",
-      description: "Successfully migrated all 55 products to database. All categories are now populated.",
+      description: "Loaded the built-in catalogue (55 products): 2 added, 3 updated, 50 unchanged.",
       variant: "default",
     });
+    expect(migrationNotice(run({ counts: JSON.stringify({ added: 0, changed: 1, unchanged: 53, leftInTrash: 1 }) }))?.description).toBe(
+      "Loaded the built-in catalogue (55 products): 0 added, 1 updated, 53 unchanged, 1 left in the trash.",
+    );
+    // A run from before the counts were kept claims nothing it cannot know.
+    expect(migrationNotice(run())?.description).toBe("Loaded the built-in catalogue (55 products).");
+    expect(migrationNotice(run({ counts: "not json" }))?.description).toBe("Loaded the built-in catalogue (55 products).");
+  });
+
+  it("reports an import by the file's rows and the changes it made", () => {
+    const counts = JSON.stringify({ rows: 76, added: 1, changed: 3, unchanged: 53 });
+    expect(migrationNotice(run({ kind: "import", total: 57, inserted: 57, counts }))).toEqual({
+      title: "Catalogue import finished",
+      description: "The file's 76 rows (57 products): 1 added, 3 changed, 53 unchanged.",
+      variant: "default",
+    });
+    expect(migrationNotice(run({ kind: "import", status: "warnings", total: 57, inserted: 7, failed: 50, counts }))?.description).toBe(
+      "The file's 76 rows (57 products): 7 imported, 50 failed and left unchanged. The file asked for 1 added, 3 changed, 53 unchanged.",
+    );
   });
 
   it("reports warnings with X/Y and the failures", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { galleryItems, wrapIndex } from "../../app/features/product-page/gallery-items";
-import { categoryLabel, displayRating, productDescription } from "../../app/features/product-page/product-page";
+import { categoryLabel, productDescription } from "../../app/features/product-page/product-page";
 import { canPan, zoomIn, zoomOut, zoomPercent } from "../../app/features/product-page/zoom";
 
 describe("gallery", () => {
@@ -40,11 +40,6 @@ describe("zoom (0.5x to 4x in steps of 0.3)", () => {
 });
 
 describe("product page texts", () => {
-  it("falls back to 4.8 and 234 reviews when the product's values are falsy", () => {
-    expect(displayRating({ rating: 0, reviewCount: 0 })).toEqual({ rating: 4.8, reviewCount: 234 });
-    expect(displayRating({ rating: 4.2, reviewCount: 12 })).toEqual({ rating: 4.2, reviewCount: 12 });
-  });
-
   it("shows the category with hyphens as spaces", () => {
     expect(categoryLabel("gelato-punch")).toBe("gelato punch");
   });

@@ -180,7 +180,9 @@ describe("delete a category", () => {
     await insertProduct(unique("Orphan B"), category.slug);
     const confirm = await read(await adminGet(`/admin/categories/${category.id}/delete`));
     expect(confirm).toContain("Delete Category");
-    expect(confirm).toContain(html(`Are you sure you want to delete "${category.name}"? This action cannot be undone.`));
+    expect(confirm).toContain(
+      html(`Are you sure you want to delete "${category.name}"? Moves to the trash. You can restore it from Trash for 30 days.`),
+    );
     expect(confirm).toContain("2 products still use this category.");
 
     const next = await follow(await adminPost(`/admin/categories/${category.id}/delete`, {}));

@@ -362,7 +362,9 @@ describe("product list actions", () => {
     expect(confirm.status).toBe(200);
     const page = await read(confirm);
     expect(page).toContain("Delete Product");
-    expect(page).toContain(html(`Are you sure you want to delete "${row.name}"? This action cannot be undone.`));
+    expect(page).toContain(
+      html(`Are you sure you want to delete "${row.name}"? Moves to the trash. You can restore it from Trash for 30 days.`),
+    );
     expect(page).toContain("Cancel");
 
     const deleted = await follow(await adminPost(`/admin/products/${row.id}/delete`, { redirectTo: "/admin/products" }));

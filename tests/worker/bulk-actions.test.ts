@@ -84,6 +84,15 @@ describe("bulk actions: the confirmation comes first", () => {
     expect(await rows(ids)).toEqual(before);
   });
 
+  it("the delete question says the products go to the trash for 30 days, not that it cannot be undone", async () => {
+    const { ids } = await makeProducts(2);
+    const page = await read(await adminGet(`${ROUTE}?bulk=delete&ids=${ids.join("&ids=")}`));
+    expect(page).toContain("Delete 2 products?");
+    expect(page).toContain("They move to the trash. You can restore them from Trash for 30 days.");
+    expect(page).not.toContain("cannot be undone");
+    expect(await rows(ids)).toHaveLength(2);
+  });
+
   it("a post without the confirmation is sent to the confirmation, changing nothing", async () => {
     const { ids } = await makeProducts(2);
     const before = await rows(ids);

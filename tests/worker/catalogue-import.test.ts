@@ -15,7 +15,7 @@ import { PRODUCT_FORM_MESSAGES } from "../../app/features/admin/product-form-sch
 import { getMigrationRun, runMigration } from "../../app/features/migration/migration.server";
 import { isFinishedStatus, parseFailedProducts } from "../../app/features/migration/migration";
 import { adminCookie, catalogueChanged, get, postForm } from "./helpers";
-import { db, decodeHtml } from "./shop-helpers";
+import { db, decodeHtml, textOf } from "./shop-helpers";
 
 /**
  * 'Import catalogue' (decision 026) through the real Worker, D1, R2 and Queue: the preview changes
@@ -157,6 +157,10 @@ describe("export -> import", () => {
     expect(confirm.status).toBe(302);
     const run = await finishRun(runIdOf(confirm));
     expect(run).toMatchObject({ kind: "import", status: "succeeded", total: products, inserted: products, failed: 0 });
+    // The dashboard counts what happened: the file's rows (a product sold in sizes is several), and the changes.
+    const dashboard = textOf(await (await get("/admin/dashboard", { headers: { Cookie: await adminCookie() } })).text());
+    expect(dashboard).toContain(`The file's ${rows.length} rows (${products} products): 0 added, 2 changed, ${products - 2} unchanged.`);
+    expect(rows.length).toBeGreaterThan(products);
     const priced = await env.DB.prepare("SELECT price_cents, version FROM products WHERE id = ?").bind(Number(first!.id)).first();
     expect(priced).toMatchObject({ price_cents: 125 });
     const named = await env.DB.prepare("SELECT name FROM products WHERE id = ?").bind(Number(second!.id)).first<{ name: string }>();

@@ -177,7 +177,7 @@ describe("a load keeps the owner's work unless told to replace it", () => {
     });
   });
 
-  it("never reprices a product the owner sells in several sizes, even when replacing (its prices live in its sizes)", async () => {
+  it("keeps the sizes of a product the owner sells in several; replacing makes them exactly the catalogue's, the removed ones in the trash", async () => {
     const key = catalogue[ONE_SIZE]!.key;
     const { id } = (await productByKey(key)) as { id: number };
     const sizes = [
@@ -188,15 +188,21 @@ describe("a load keeps the owner's work unless told to replace it", () => {
     await catalogueChanged();
     const before = (await readSizes(db, [id])).get(id);
 
-    const { replace } = await catalogueLoadChoices(db, nextEdition());
-    expect(replace.ownerEdits.find((edit) => edit.id === id)?.fields).toContain("priceCents");
-    for (const mode of [false, true]) {
-      const run = await load(nextEdition(), { replace: mode });
-      expect(run.status).toBe("succeeded");
-      // The catalogue's $1234 reaches neither the sizes nor the products row, which still follows the lowest size.
-      expect((await readSizes(db, [id])).get(id)).toEqual(before);
-      expect(await productByKey(key)).toMatchObject({ id, price_cents: 4500 });
-    }
+    const { keep, replace } = await catalogueLoadChoices(db, nextEdition());
+    expect(keep.ownerEdits.find((edit) => edit.id === id)?.fields).toEqual(["sizes"]);
+    expect(replace.ownerEdits.find((edit) => edit.id === id)?.fields).toEqual(["sizes"]);
+    // Keeping: the catalogue's $1234 reaches neither the sizes nor the products row, which still follows the lowest size.
+    expect((await load(nextEdition())).status).toBe("succeeded");
+    expect((await readSizes(db, [id])).get(id)).toEqual(before);
+    expect(await productByKey(key)).toMatchObject({ id, price_cents: 4500 });
+    // Replacing: the product is sold as the catalogue sells it, in one size at $1234.
+    expect((await load(nextEdition(), { replace: true })).status).toBe("succeeded");
+    expect((await readSizes(db, [id])).get(id)?.map((size) => [size.label, size.priceCents])).toEqual([["", 123400]]);
+    expect(await productByKey(key)).toMatchObject({ id, price_cents: 123400 });
+    const trashed = await env.DB.prepare("SELECT label FROM size_trash WHERE product_id = ? ORDER BY position")
+      .bind(id)
+      .all<{ label: string }>();
+    expect(trashed.results.map((row) => row.label)).toEqual(["1/8 oz", "1 oz"]);
   });
 
   it("sells a product loaded before sizes in the catalogue's sizes, keeping its id and its size's id, unless the owner repriced it", async () => {

@@ -156,8 +156,9 @@ describe("a full migration through the Queue consumer", () => {
     });
     expect(run.startedAt).toBeTruthy();
     expect(run.finishedAt).toBeTruthy();
+    // Into an empty shop: every product added, and the notice counts exactly that.
     expect(migrationNotice(run)?.description).toBe(
-      `Successfully migrated all ${catalogue.length} products to database. All categories are now populated.`,
+      `Loaded the built-in catalogue (${catalogue.length} products): ${catalogue.length} added, 0 updated, 0 unchanged.`,
     );
 
     // The shop paginates: its count line names the whole catalogue.
@@ -366,7 +367,7 @@ describe("the transform and failing products", () => {
       expect(await migrationCompleteSetting()).toBe("true");
       expect(migrationNotice(run)).toMatchObject({
         title: "Migration completed with warnings",
-        description: "Successfully migrated 19/20 products. 1 products failed.",
+        description: "Successfully migrated 19/20 products. 1 product failed.",
       });
       // The batch that held the rejected product still delivered its other nine.
       const keys = (await keyCounts()).map((row) => row.key);

@@ -82,21 +82,22 @@ describe("/product/{id}", () => {
     expect(html).toContain(`<link rel="canonical" href="http://localhost${productPath(gummies!)}"/>`);
   });
 
-  it("shows the 4.8 (234 reviews) fallback and a generated description, but states no rating in JSON-LD; category hyphens become spaces", async () => {
+  it("shows 'No reviews yet' and a generated description, and states no rating in JSON-LD; category hyphens become spaces", async () => {
     const { html, text } = await page(productPath({ id: ids.get(PLAIN)!, name: PLAIN }));
-    expect(text).toContain("Rated 4.8 out of 5 (234 reviews)");
+    expect(text).toContain("No reviews yet");
+    expect(text).not.toContain("Rated");
     expect(text).toContain(`Description ${PLAIN} from our gelato punch collection`);
     expect(text).toContain("Category gelato punch");
     expect(text).not.toContain("Strain Type");
     expect(text).not.toContain("THC Content");
-    // The fallback is display text only: structured data never states a rating the product does not have.
     expect(jsonLd(html).data).not.toHaveProperty("aggregateRating");
     expect(html).not.toMatch(/"ratingValue"/);
   });
 
   it("states no rating in JSON-LD for a product rated but without reviews", async () => {
     const { html, text } = await page(productPath({ id: ids.get(UNREVIEWED)!, name: UNREVIEWED }));
-    expect(text).toContain("Rated 4.5 out of 5 (234 reviews)");
+    expect(text).toContain("No reviews yet");
+    expect(text).not.toContain("Rated 4.5");
     expect(jsonLd(html).data).not.toHaveProperty("aggregateRating");
   });
 

@@ -3,6 +3,7 @@
  * once, the form's field names, the limits and the texts. Pure: the list's toolbar, the confirmation
  * and the server (bulk-actions.server.ts) share it.
  */
+import { trashNotice } from "~/features/trash/trash";
 
 export const BULK_ROUTE = "/admin/products/bulk";
 
@@ -106,7 +107,7 @@ export function bulkNote(action: BulkAction, details: BulkDetails = {}): string 
     case "end-sale":
       return "Each product on sale goes back to its compare-at price. Products not on sale stay as they are.";
     case "delete":
-      return "They go to the Trash, where they can be restored for 30 days.";
+      return trashNotice(true);
     case "deactivate":
       return "Inactive products are hidden from the shop.";
     default:

@@ -1,3 +1,4 @@
+import { trashNotice } from "~/features/trash/trash";
 /** What deleting a category means, shown on the confirm page and in the dialog (issue 9: products still using it). */
 export function CategoryDeleteWarning({
   name,
@@ -14,7 +15,9 @@ export function CategoryDeleteWarning({
   const one = productCount === 1;
   return (
     <>
-      <p>Are you sure you want to delete "{name}"? This action cannot be undone.</p>
+      <p>
+        Are you sure you want to delete "{name}"? {trashNotice()}
+      </p>
       {productCount > 0 ? (
         <p className="rounded-xl bg-gold-100 px-3 py-2 text-sm text-forest-950">
           <strong>

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import { categories, products, productSizes, settings } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { toProduct } from "~/features/catalogue/product";
@@ -325,6 +325,7 @@ export async function getDashboardStats(db: Db) {
       noPhoto: countWhere(ATTENTION.noPhoto()),
       labReportMissing: countWhere(ATTENTION.labReportMissing()),
       categories: sql<number>`(SELECT count(*) FROM ${categories})`,
+      fromCatalogue: countWhere(isNotNull(products.catalogueKey)),
     })
     .from(products);
   return {
@@ -333,6 +334,8 @@ export async function getDashboardStats(db: Db) {
     inactive: Number(row?.inactive ?? 0),
     outOfStock: Number(row?.outOfStock ?? 0),
     categories: Number(row?.categories ?? 0),
+    /** products that came from the built-in catalogue (they carry its key) */
+    fromCatalogue: Number(row?.fromCatalogue ?? 0),
     lowStockLevel: Number(row?.lowStockLevel ?? DEFAULT_LOW_STOCK_LEVEL),
     attention: {
       outOfStock: Number(row?.outOfStock ?? 0),

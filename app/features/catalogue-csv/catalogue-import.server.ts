@@ -212,7 +212,7 @@ function sizesKey(sizes: readonly Omit<SizeInput, "id">[]): string {
  * same SKU and stock is no sizes change: its price, compare-at and bulk prices are the products row's
  * fields (listed and written as such; the trigger passes them to the size).
  */
-function sizesChanged(sizes: readonly SizeInput[], before: readonly ProductSize[]): boolean {
+export function sizesChanged(sizes: readonly SizeInput[], before: readonly ProductSize[]): boolean {
   const [file] = sizes;
   const [shop] = before;
   const oneSize = sizes.length === 1 && before.length === 1 && file!.label === "" && shop!.label === "";
@@ -221,7 +221,7 @@ function sizesChanged(sizes: readonly SizeInput[], before: readonly ProductSize[
 }
 
 /** The file's sizes with the ids of the product's sizes of the same label (case and spaces aside; a one-size product's size is its own). */
-function keepSizeIds(sizes: readonly SizeInput[], existing: readonly ProductSize[]): SizeInput[] {
+export function keepSizeIds(sizes: readonly SizeInput[], existing: readonly ProductSize[]): SizeInput[] {
   const norm = (label: string) => label.toLocaleLowerCase().replace(/\s+/g, " ").trim();
   const byLabel = new Map(existing.map((size) => [norm(size.label), size.id]));
   const one = sizes.length === 1 && existing.length === 1 ? existing[0]!.id : undefined;

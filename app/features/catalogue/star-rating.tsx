@@ -1,21 +1,28 @@
 import { groupDigits } from "./money";
+import { NO_REVIEWS_TEXT, ownRating } from "./rating";
 
-/** Five stars filled to the rating (up to 5), with the review count; read as one sentence. */
+/**
+ * Five stars filled to the product's own rating (up to 5), with its review count, read as one sentence;
+ * "No reviews yet" and no stars for a product without reviews.
+ */
 export function StarRating({
-  rating,
-  reviewCount,
+  rating: stored,
+  reviewCount: storedCount,
   size = "sm",
   compact = false,
   className = "",
 }: {
   rating: number;
-  reviewCount?: number;
+  reviewCount: number;
   size?: "sm" | "lg";
   /** A product card: smaller stars, and the count as "(234)" with "reviews" for screen readers only. */
   compact?: boolean;
   className?: string;
 }) {
-  const value = Math.min(5, Math.max(0, rating));
+  const own = ownRating({ rating: stored, reviewCount: storedCount });
+  const textSize = compact ? "text-xs" : size === "lg" ? "text-base" : "text-sm";
+  if (!own) return <p className={`${textSize} text-ink-500 ${className}`}>{NO_REVIEWS_TEXT}</p>;
+  const { value, count: reviewCount } = own;
   const shown = Number.isInteger(value) ? value.toFixed(0) : value.toFixed(1);
   return (
     <p className={`flex items-center ${compact ? "gap-1 text-xs" : size === "lg" ? "gap-2 text-base" : "gap-2 text-sm"} ${className}`}>
@@ -29,7 +36,7 @@ export function StarRating({
         {shown}
         <span className="sr-only"> out of 5</span>
       </span>
-      {reviewCount === undefined ? null : compact ? (
+      {compact ? (
         <span className="text-ink-500">
           {`(${groupDigits(reviewCount)}`}
           <span className="sr-only">{reviewCount === 1 ? " review" : " reviews"}</span>)

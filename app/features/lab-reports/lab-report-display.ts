@@ -83,10 +83,24 @@ export function labReportKindLabel(contentType: string | null | undefined) {
   return "File";
 }
 
+/** What a sample report is labelled wherever it shows: it is an example, not a test of what is sold. */
+export const SAMPLE_LAB_REPORT_LABEL = "Sample — not a real lab result";
+
+/**
+ * Whether a product's lab report is one of the built-in catalogue's samples: their batch numbers start
+ * with "SAMPLE-" and their lab is named "... (sample)". Decided from the data, so an owner's real report
+ * (any other lab and batch) is never labelled.
+ */
+export function isSampleLabReport(product: Pick<LabFacts, "labName" | "labBatch">): boolean {
+  return /^SAMPLE-/i.test(product.labBatch ?? "") || /\(sample\)\s*$/i.test(product.labName ?? "");
+}
+
 /** What the product page's Lab results section shows, computed in the loader (so none of this module ships to the browser). */
 export interface LabResultsView {
   facts: { label: string; value: string; dateTime?: string }[];
   report: { href: string; detail: string } | null;
+  /** the label of the built-in catalogue's sample report, or null for a real one */
+  sample: string | null;
 }
 
 export function labResultsView(product: LabResultColumns): LabResultsView {
@@ -95,5 +109,6 @@ export function labResultsView(product: LabResultColumns): LabResultsView {
   return {
     facts: labFactRows(product),
     report: key ? { href: labReportUrl(key), detail: `${labReportKindLabel(product.labReportType)}${size}` } : null,
+    sample: isSampleLabReport(product) ? SAMPLE_LAB_REPORT_LABEL : null,
   };
 }

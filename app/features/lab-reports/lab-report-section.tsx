@@ -12,6 +12,11 @@ export function LabResultsSection({ view, requestUrl }: { view: LabResultsView; 
       <h2 id="lab-results-heading" className="font-display text-xl text-forest-900">
         Lab results
       </h2>
+      {view.sample ? (
+        <p role="note" className="lab-note font-semibold text-berry-700">
+          {view.sample}
+        </p>
+      ) : null}
       {view.facts.length > 0 ? (
         <dl className="lab-facts">
           {view.facts.map((fact) => (

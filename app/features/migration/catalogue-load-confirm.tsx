@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { HeadedSection } from "~/ui/headed-section";
-import { FIELD_LABELS, type PlanSummary } from "./catalogue-plan";
+import { TRASH_PURGE_AFTER_DAYS } from "~/features/trash/trash";
+import { EDIT_LABELS, type PlanSummary } from "./catalogue-plan";
 import { CATALOGUE_LOAD_TEXT, products } from "./catalogue-load";
 import { MIGRATION_ROUTE } from "./migration";
 
@@ -51,7 +52,7 @@ export function CatalogueLoadConfirm({
           className="card border border-berry-700/20 p-6 sm:p-8"
           headingClassName="font-display text-2xl text-berry-700"
           title={`Or: ${CATALOGUE_LOAD_TEXT.replaceLabel.toLowerCase()}`}
-          lead="The shop becomes exactly the catalogue. Your own products go to the trash, where you can restore them for 30 days."
+          lead={`Every catalogue product becomes exactly the catalogue's: its details, its sizes and their prices (a size you sell under the catalogue's label keeps its SKU and stock count). Your own products go to the trash, where you can restore them for ${TRASH_PURGE_AFTER_DAYS} days.`}
           plan={replace}
           token={token}
           disabled={disabled}
@@ -150,7 +151,7 @@ function OwnerWork({ plan }: { plan: PlanSummary }) {
           <NameList
             names={plan.ownerEdits.map((edit) => ({
               id: edit.id,
-              text: `${edit.name} — ${edit.fields.map((field) => FIELD_LABELS[field]).join(", ")}`,
+              text: `${edit.name} — ${edit.fields.map((field) => EDIT_LABELS[field]).join(", ")}`,
             }))}
           />
         </div>

@@ -133,10 +133,14 @@ export type RowPlan =
       snapshot: string;
     };
 
+/** A field an owner's edit is listed by: a catalogue field, or the product's sizes (their prices with them). */
+export type EditedField = CatalogueField | "sizes";
+export const EDIT_LABELS: Record<EditedField, string> = { ...FIELD_LABELS, sizes: "Sizes and their prices" };
+
 export interface OwnerEdit {
   id: number;
   name: string;
-  fields: CatalogueField[];
+  fields: EditedField[];
 }
 
 /**

@@ -40,7 +40,14 @@ const STATUS_LABEL: Record<string, string> = {
  * route's loader (GET /admin/migration), without it a meta refresh and a 'Refresh status' link reload the page.
  * When it sees a run finish it toasts the spec's outcome once and refreshes the dashboard.
  */
-export function MigrationPanel({ run }: { run: MigrationRunView | null }) {
+export function MigrationPanel({
+  run,
+  catalogue,
+}: {
+  run: MigrationRunView | null;
+  /** the built-in catalogue's size, and how many of the shop's products came from it (null when unknown) */
+  catalogue: { size: number; loaded: number | null };
+}) {
   const { run: current, active, pollError } = useLiveRun(run);
   const navigation = useNavigation();
   const location = useLocation();
@@ -57,8 +64,8 @@ export function MigrationPanel({ run }: { run: MigrationRunView | null }) {
             Product catalogue
           </h2>
           <p className="mt-2 text-sm text-ink-700">
-            Load the full product catalogue (100+ products) into the database, so every category is populated. Catalogue products are
-            updated in place and keep their links; you see what will change, and choose, before anything is written.
+            Load the built-in catalogue ({catalogue.size} products) into the shop. Catalogue products are updated in place and keep their
+            links; you see what will change, and choose, before anything is written.
           </p>
         </div>
         <div className="flex shrink-0 flex-col gap-2 sm:items-start">
@@ -81,7 +88,7 @@ export function MigrationPanel({ run }: { run: MigrationRunView | null }) {
       </div>
 
       <div role="status" aria-live="polite" className="border-t border-ink-900/5 bg-cream-100/60 px-6 py-5 sm:px-8">
-        {current ? <RunDetails run={current} active={active} /> : <p className="text-sm text-ink-700">No migration has run yet.</p>}
+        {current ? <RunDetails run={current} active={active} /> : <p className="text-sm text-ink-700">{catalogueState(catalogue)}</p>}
         {pollError ? <p className="mt-3 text-sm text-berry-700">{pollError}</p> : null}
         {active ? (
           <p className="mt-3 text-sm">
@@ -97,6 +104,14 @@ export function MigrationPanel({ run }: { run: MigrationRunView | null }) {
       </div>
     </section>
   );
+}
+
+/** Without a run from this page (start-up may have seeded the shop): what the products table says about the catalogue. */
+function catalogueState({ size, loaded }: { size: number; loaded: number | null }): string {
+  if (loaded === null) return "The catalogue's state could not be read.";
+  if (loaded === 0) return "The built-in catalogue has not been loaded.";
+  if (loaded >= size) return `The built-in catalogue (${size} products) is loaded.`;
+  return `${loaded} of the built-in catalogue's ${size} products are in the shop.`;
 }
 
 function RunDetails({ run, active }: { run: MigrationRunView; active: boolean }) {

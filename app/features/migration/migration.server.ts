@@ -8,15 +8,16 @@ import { catalogueEntryToProduct, isPlainSize } from "~db/transform";
 import { createDb, type Db } from "~/server/load-context";
 import { validMessages } from "~/server/queue-messages";
 import { thcColumns } from "~/features/catalogue/thc";
-import type { SizeInput } from "~/features/catalogue/sizes";
+import type { ProductSize, SizeInput } from "~/features/catalogue/sizes";
 import { abortUnlessChanged, readSizes, sizeWriteStatements } from "~/features/catalogue/sizes.server";
 import { moveProductsToTrash, trashedCatalogueProducts } from "~/features/trash/trash.server";
 import { IMPORT_BATCH_ROWS, IMPORT_TEXT } from "~/features/catalogue-csv/catalogue-import";
 import {
   importObjectKey,
+  keepSizeIds,
   planCatalogueImport,
   readStagedImport,
-  stagedImport,
+  sizesChanged,
   type ImportStep,
 } from "~/features/catalogue-csv/catalogue-import.server";
 import { readCatalogueRevision } from "~/features/catalogue/counts-cache.server";
@@ -27,6 +28,7 @@ import {
   planToken,
   serializeSnapshot,
   SIZE_PRICE_FIELDS,
+  type EditedField,
   type ExistingProduct,
   type LoadMode,
   type PlanSummary,
@@ -43,6 +45,7 @@ import {
   parseFailedProducts,
   safeErrorMessage,
   type FailedProduct,
+  type RunCounts,
 } from "./migration";
 
 /**
@@ -308,7 +311,13 @@ export async function planCatalogueLoad(db: Db, entries: readonly unknown[], mod
   const byKey = new Map(existing.filter((row) => row.catalogueKey).map((row) => [row.catalogueKey!, row]));
   const trashedByKey = new Map(trashed.map((entry) => [entry.catalogueKey!, entry]));
   const catalogueKeys = new Set(prepared.rows.map(({ row }) => row.catalogueKey));
-  const firstSizes = await firstSizesOf(db, prepared.rows, byKey);
+  const ownSizes = await readSizes(
+    db,
+    prepared.rows.flatMap(({ row }) => {
+      const current = byKey.get(row.catalogueKey);
+      return current ? [current.id] : [];
+    }),
+  );
   const summary: CatalogueLoadPlan["summary"] = {
     mode,
     catalogueSize: entries.length,
@@ -338,7 +347,8 @@ export async function planCatalogueLoad(db: Db, entries: readonly unknown[], mod
       continue;
     }
     const planned = planRow(current, catalogueFields(row), mode);
-    const writeSizes = current ? sizesToWrite(current, sizes, firstSizes.get(current.id), mode) : undefined;
+    const sizing = current ? sizesToWrite(current, sizes, ownSizes.get(current.id) ?? [], mode) : { differ: false };
+    const writeSizes = sizing.write;
     // The sizes go in with an update of the row (its version guards them; see stepStatements).
     const plan: RowPlan =
       writeSizes && planned.plan.kind === "unchanged"
@@ -347,7 +357,10 @@ export async function planCatalogueLoad(db: Db, entries: readonly unknown[], mod
     if (plan.kind === "add") summary.added += 1;
     else if (planned.updated || writeSizes) summary.updated += 1;
     else summary.unchanged += 1;
-    const ownerEdits = writeSizes ? planned.ownerEdits.filter((field) => !SIZE_PRICE_FIELDS.has(field)) : planned.ownerEdits;
+    // Sizes that differ are listed as one field, "Sizes" (their prices with them), kept or written as the load does.
+    const sized = writeSizes !== undefined || (ownSizes.get(current?.id ?? 0)?.length ?? 0) > 1;
+    const fields = sized ? planned.ownerEdits.filter((field) => !SIZE_PRICE_FIELDS.has(field)) : planned.ownerEdits;
+    const ownerEdits: EditedField[] = sizing.differ ? [...fields, "sizes"] : fields;
     if (current && ownerEdits.length > 0) summary.ownerEdits.push({ id: current.id, name: current.name, fields: ownerEdits });
     steps.push({ row, sizes, ...(writeSizes ? { writeSizes } : {}), plan });
   }
@@ -355,35 +368,40 @@ export async function planCatalogueLoad(db: Db, entries: readonly unknown[], mod
 }
 
 /**
- * The sizes a load writes on a product that exists (decision 028, "Sizes in the catalogue"): only when
- * the catalogue sells it in sizes of its own and the product is still sold in ONE size (a shop loaded
- * before sizes: 'Runtz (1/8 oz)'), and only when the owner never changed its prices since the last
- * load — or chose 'replace'. Its one size keeps its id (cart lines naming it stay valid) as the
- * catalogue's first size, which is the one the key names, with the owner's SKU and stock when set. A
- * product sold in several sizes is never resized by a load: its sizes are the owner's.
+ * The sizes a load writes on a product that exists (decisions 028 and 040), and whether the product's
+ * sizes differ from the catalogue's at all. A product still sold in ONE size that the catalogue sells in
+ * sizes of its own ('Runtz (1/8 oz)' loaded before sizes) gets them when the owner never changed its
+ * prices since the last load. 'replace' makes every catalogue product's sizes exactly the catalogue's:
+ * labels, prices, compare-at and bulk prices. Either way a size keeps the id of the owner's size with
+ * its label (cart lines naming it stay valid), and the owner's SKU and stock when set (stock is what is
+ * on the shelf, not the catalogue's to say). 'keep' never rewrites sizes the owner sells in several.
  */
 export function sizesToWrite(
   current: ExistingProduct,
   sizes: readonly SizeInput[],
-  first: { id: number; sku: string | null; stock: number | null } | undefined,
+  own: readonly ProductSize[],
   mode: LoadMode,
-): SizeInput[] | undefined {
-  if (current.sizeCount !== 1 || !first || isPlainSize(sizes)) return undefined;
+): { write?: SizeInput[]; differ: boolean } {
+  const byId = new Map(own.map((size) => [size.id, size]));
+  const matched = keepSizeIds(sizes, own);
+  // A product sold in one size keeps that size's id as the catalogue's first size when no label matches it.
+  const [onlyOwn] = own;
+  const ids =
+    own.length === 1 && onlyOwn && !matched.some((size) => size.id === onlyOwn.id)
+      ? matched.map((size, index) => (index === 0 ? { ...size, id: onlyOwn.id } : size))
+      : matched;
+  const wanted = ids.map((size) => {
+    const mine = size.id ? byId.get(size.id) : undefined;
+    return mine ? { ...size, sku: mine.sku ?? size.sku, stock: mine.stock ?? size.stock } : size;
+  });
+  // One price on both sides: the products row's fields carry it (planRow lists and writes them).
+  if (own.length <= 1 && isPlainSize(sizes)) return { differ: false };
+  if (!sizesChanged(wanted, own)) return { differ: false };
+  if (mode === "replace") return { write: wanted, differ: true };
   const snapshot = effectiveSnapshot(current);
   const ownerChanged = !snapshot || [...SIZE_PRICE_FIELDS].some((field) => snapshot[field] !== current.fields[field]);
-  if (ownerChanged && mode !== "replace") return undefined;
-  const [head, ...rest] = sizes;
-  return [{ ...head!, id: first.id, sku: first.sku ?? head!.sku, stock: first.stock ?? head!.stock }, ...rest];
-}
-
-/** The one size of each catalogue product sold in one size that the catalogue sells in several (one query). */
-async function firstSizesOf(db: Db, items: readonly KeyedProduct[], byKey: Map<string, ExistingProduct>) {
-  const ids = items.flatMap(({ row, sizes }) => {
-    const current = byKey.get(row.catalogueKey);
-    return current && current.sizeCount === 1 && !isPlainSize(sizes) ? [current.id] : [];
-  });
-  const sizes = await readSizes(db, ids);
-  return new Map([...sizes].map(([id, [first]]) => [id, first!]));
+  if (own.length === 1 && !ownerChanged) return { write: wanted, differ: false };
+  return { differ: true };
 }
 
 /** An error that escaped the insert phase: recorded as 'Failed to insert products: {error}'. */
@@ -438,6 +456,14 @@ export async function runMigration(db: Db, runId: string, options: RunMigrationO
   if (options.bucket) await putSampleLabReports(options.bucket, entries);
   // Planned on every delivery: rows an earlier delivery already wrote now plan as unchanged.
   const plan = await planCatalogueLoad(db, entries, mode);
+  // What the run does, counted by the first delivery's plan (a redelivery plans written rows as unchanged).
+  const counts: RunCounts = {
+    added: plan.summary.added,
+    changed: plan.summary.updated,
+    unchanged: plan.summary.unchanged,
+    ...(mode === "keep" && plan.summary.trashed.length > 0 ? { leftInTrash: plan.summary.trashed.length } : {}),
+  };
+  await keepRunCounts(db, runId, counts);
   // Replacing: the owner's products that existed when the run was started go to the trash (never into nothing).
   if (mode === "replace" && !run.cleared) {
     const ids = plan.summary.ownerProducts.filter((product) => product.createdAt <= run.createdAt).map((product) => product.id);
@@ -482,6 +508,14 @@ export async function runMigration(db: Db, runId: string, options: RunMigrationO
   if (!finished) throw new Error(`Migration run ${runId} vanished while it ran`);
   console.log(`Migration run ${runId}: ${finished.status}, ${inserted}/${entries.length} migrated, ${failedProducts.length} failed`);
   return { kind: "finished", run: finished };
+}
+
+/** Keeps the counts the run's first plan found (a later delivery's own plan never replaces them). */
+function keepRunCounts(db: Db, runId: string, counts: RunCounts) {
+  return db
+    .update(migrationRuns)
+    .set({ counts: sql`coalesce(${migrationRuns.counts}, ${JSON.stringify(counts)})` })
+    .where(activeRun(runId));
 }
 
 function progressUpdate(db: Db, runId: string, inserted: number, failedProducts: FailedProduct[]) {
@@ -623,6 +657,8 @@ async function runCatalogueImport(
   const failedProducts = parseFailedProducts(run.failedProducts);
   let done = run.inserted;
   await db.update(migrationRuns).set({ total: steps.length }).where(activeRun(runId));
+  const { plan } = planned;
+  await keepRunCounts(db, runId, { rows: plan.rows, added: plan.added.length, changed: plan.changed.length, unchanged: plan.unchanged });
   for (let start = run.inserted + failedProducts.length; start < steps.length; start += IMPORT_BATCH_ROWS) {
     const group = steps.slice(start, start + IMPORT_BATCH_ROWS);
     try {

@@ -30,6 +30,8 @@ export interface MigrationRunView {
   inserted: number;
   failed: number;
   failedProducts: string;
+  /** what the run planned to do (RunCounts as JSON); null on runs from before it was kept */
+  counts?: string | null;
   productCount: number | null;
   migrationComplete: boolean;
   error: string | null;
@@ -46,6 +48,7 @@ export const MigrationRunViewSchema = z.object({
   inserted: z.number(),
   failed: z.number(),
   failedProducts: z.string(),
+  counts: z.string().nullable().optional(),
   productCount: z.number().nullable(),
   migrationComplete: z.boolean(),
   error: z.string().nullable(),
@@ -70,6 +73,40 @@ export const MIGRATION_TEXT = {
 
 export const FailedProductSchema = z.object({ key: z.string(), name: z.string(), reason: z.string() });
 export type FailedProduct = z.infer<typeof FailedProductSchema>;
+
+/**
+ * What a run found to do when it planned: products added, changed and unchanged; for a CSV import the
+ * file's rows too (a product sold in sizes is several rows); for a catalogue load kept in 'keep my
+ * work', the deleted catalogue products it left in the trash.
+ */
+export const RunCountsSchema = z.object({
+  rows: z.number().int().nonnegative().optional(),
+  added: z.number().int().nonnegative(),
+  changed: z.number().int().nonnegative(),
+  unchanged: z.number().int().nonnegative(),
+  leftInTrash: z.number().int().nonnegative().optional(),
+});
+export type RunCounts = z.infer<typeof RunCountsSchema>;
+
+/** Reads `migration_runs.counts`; anything missing or malformed reads as null (the notice then says less). */
+export function parseRunCounts(text: string | null | undefined): RunCounts | null {
+  if (!text) return null;
+  try {
+    const parsed = RunCountsSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** "2 added, 3 changed, 49 unchanged" (and ", 1 left in the trash"). */
+export function countsText(counts: RunCounts, changedWord = "changed"): string {
+  const parts = [`${counts.added} added`, `${counts.changed} ${changedWord}`, `${counts.unchanged} unchanged`];
+  if (counts.leftInTrash) parts.push(`${counts.leftInTrash} left in the trash`);
+  return parts.join(", ");
+}
 
 /** Reads the JSON list stored in `migration_runs.failed_products`; anything malformed reads as empty. */
 export function parseFailedProducts(text: string | null | undefined): FailedProduct[] {
@@ -122,17 +159,20 @@ export interface MigrationNotice {
 /** The spec's result message for a finished run (section 8), or null while it is still in flight. */
 export function migrationNotice(run: MigrationRunView): MigrationNotice | null {
   if (run.kind === "import") return importNotice(run);
+  const counts = parseRunCounts(run.counts);
   switch (run.status) {
     case "succeeded":
       return {
         title: "Complete migration successful!",
-        description: `Successfully migrated all ${run.inserted} products to database. All categories are now populated.`,
+        description: counts
+          ? `Loaded the built-in catalogue (${plural(run.total, "product", "products")}): ${countsText(counts, "updated")}.`
+          : `Loaded the built-in catalogue (${plural(run.total, "product", "products")}).`,
         variant: "default",
       };
     case "warnings":
       return {
         title: "Migration completed with warnings",
-        description: `Successfully migrated ${run.inserted}/${run.total} products. ${run.failed} products failed.`,
+        description: `Successfully migrated ${run.inserted}/${run.total} products. ${plural(run.failed, "product", "products")} failed.`,
         variant: "default",
       };
     case "partial":
@@ -150,14 +190,23 @@ export function migrationNotice(run: MigrationRunView): MigrationNotice | null {
 
 /** The result of a CSV import run (decision 026): rows, not the catalogue's categories. */
 function importNotice(run: MigrationRunView): MigrationNotice | null {
+  const counts = parseRunCounts(run.counts);
+  const file = counts?.rows === undefined ? "The file" : `The file's ${plural(counts.rows, "row", "rows")}`;
+  const products = plural(run.total, "product", "products");
   switch (run.status) {
     case "succeeded":
-      return { title: "Catalogue import finished", description: `Imported all ${run.total} rows of the file.`, variant: "default" };
+      return {
+        title: "Catalogue import finished",
+        description: counts ? `${file} (${products}): ${countsText(counts)}.` : `${file} (${products}) imported.`,
+        variant: "default",
+      };
     case "warnings":
     case "partial":
       return {
         title: "Catalogue import finished with failed rows",
-        description: `Imported ${run.inserted}/${run.total} rows. ${run.failed} rows failed and were left unchanged.`,
+        description: `${file} (${products}): ${run.inserted} imported, ${run.failed} failed and left unchanged.${
+          counts ? ` The file asked for ${countsText(counts)}.` : ""
+        }`,
         variant: "default",
       };
     case "failed":

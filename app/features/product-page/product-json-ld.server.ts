@@ -2,6 +2,7 @@ import type { Product } from "~/features/catalogue/product";
 import type { ProductSize } from "~/features/catalogue/sizes";
 import { SITE } from "~/features/site/site";
 import { productPath } from "~/features/catalogue/product-path";
+import { ownRating } from "~/features/catalogue/rating";
 import { galleryItems } from "./gallery-items";
 import { categoryLabel, productDescription } from "./product-page";
 
@@ -49,16 +50,6 @@ function productJsonLd({
       ? { aggregateRating: { "@type": "AggregateRating", ratingValue: rating.value, reviewCount: rating.count, bestRating: 5 } }
       : {}),
   };
-}
-
-/**
- * The product's own rating, or null. The page shows the spec's fallback (4.8 from 234 reviews) to a
- * product without reviews, but structured data states only what is true: a rating that is not the
- * product's own is review spam to search engines (Google's structured-data policies), so a product
- * without a rating and at least one review gets no aggregateRating at all.
- */
-function ownRating({ rating, reviewCount }: Pick<Product, "rating" | "reviewCount">) {
-  return rating > 0 && reviewCount > 0 ? { value: rating, count: reviewCount } : null;
 }
 
 const price = (cents: number) => (cents / 100).toFixed(2);

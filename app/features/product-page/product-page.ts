@@ -1,17 +1,6 @@
 import type { Product } from "~/features/catalogue/product";
 import { SITE } from "~/features/site/site";
 
-/** SPEC section 9: the product page shows 4.8 and 234 reviews when the product's own values are falsy. */
-export const FALLBACK_RATING = 4.8;
-export const FALLBACK_REVIEW_COUNT = 234;
-
-export function displayRating(product: Pick<Product, "rating" | "reviewCount">) {
-  return {
-    rating: product.rating || FALLBACK_RATING,
-    reviewCount: product.reviewCount || FALLBACK_REVIEW_COUNT,
-  };
-}
-
 /** "gelato-punch" -> "gelato punch" (the details list shows the category with hyphens as spaces). */
 export function categoryLabel(category: string): string {
   return category.replace(/-/g, " ");

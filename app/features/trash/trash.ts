@@ -7,6 +7,13 @@ import { UPLOADS_PREFIX } from "~/features/media/images";
 export const TRASH_PURGE_AFTER_DAYS = 30;
 export const TRASH_ROUTE = "/admin/trash";
 
+/** What a delete's confirmation says happens: the trash, not gone for good. */
+export function trashNotice(many = false): string {
+  return many
+    ? `They move to the trash. You can restore them from Trash for ${TRASH_PURGE_AFTER_DAYS} days.`
+    : `Moves to the trash. You can restore it from Trash for ${TRASH_PURGE_AFTER_DAYS} days.`;
+}
+
 /** A delete's toast stays long enough to reach its Undo. */
 export const UNDO_TOAST_DURATION = 10_000;
 
