@@ -18,6 +18,7 @@ import {
   planCatalogueImport,
   readStagedImport,
   sizesChanged,
+  stagedImport,
   type ImportStep,
 } from "~/features/catalogue-csv/catalogue-import.server";
 import { readCatalogueRevision } from "~/features/catalogue/counts-cache.server";

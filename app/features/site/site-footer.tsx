@@ -5,14 +5,6 @@ import { FOOTER_LINKS, SITE } from "./site";
 import { LeafMark } from "./logo";
 import { useRootData } from "./root-data";
 
-/** The shop's policies, linked from every page. */
-const POLICY_LINKS = [
-  { to: "/privacy", label: "Privacy" },
-  { to: "/terms", label: "Terms" },
-  { to: "/shipping", label: "Shipping" },
-  { to: "/returns", label: "Returns" },
-] as const;
-
 export interface FooterCategory {
   name: string;
   slug: string;
@@ -103,15 +95,6 @@ export function SiteFooter({ categories }: { categories: FooterCategory[] }) {
           >
             Contact Us
           </Link>
-          <ul className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm" aria-label="Policies">
-            {POLICY_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="text-cream-100 hover:text-gold-500">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
         </div>
       </div>
       <PolicyLinks />
