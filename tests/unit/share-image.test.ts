@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { productShareImage, SHARE_IMAGE, seo } from "../../app/features/site/seo";
+import { productShareImage } from "../../app/features/product-page/share-image";
+import { SHARE_IMAGE, seo } from "../../app/features/site/seo";
 
 describe("the image a shared link previews with", () => {
   it("is a product's uploaded cover as its 1200x630 JPEG crop, with the product named in its alt text", () => {

@@ -46,7 +46,7 @@ describe("shared links preview with a raster image and its alt text", () => {
       const { url, alt } = await checkPreview(path, "website");
       // The card is a file of public/, served by Workers Assets before the Worker (its bytes: e2e/share-previews.spec.ts).
       expect(url).toBe(`${ORIGIN}/share.png`);
-      expect(alt).toBe("Greenleaf Supply: lab-tested cannabis, delivered discreetly");
+      expect(alt).toBe("Greenleaf Supply: Cannabis, delivered discreetly");
     });
   }
 

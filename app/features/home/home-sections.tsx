@@ -1,5 +1,4 @@
 import { Link } from "@remix-run/react";
-import { Suspense } from "react";
 import { ProductCard } from "~/features/catalogue/product-card";
 import type { ProductSummary } from "~/features/catalogue/product-summary";
 import { categoryIcon } from "~/features/home/category-icon";
@@ -8,7 +7,6 @@ import { POPULAR, TRENDING } from "~/features/site/content/home";
 import { SITE } from "~/features/site/site";
 import type { HomeContent } from "~/features/storefront/home-content";
 import type { ReviewEntry } from "~/features/storefront/reviews-content";
-import { lazyNamed } from "~/ui/lazy";
 import { Stars, TelegramLink } from "~/features/site/static-page";
 import { CheckIcon, GlyphIcon, TelegramIcon } from "~/ui/icons";
 
@@ -169,12 +167,6 @@ export function CategoryTiles() {
   );
 }
 
-/**
- * The product card is drawn on the server here and its code loads after the page boots, so the
- * home page's first-visit JavaScript does not grow by the card.
- */
-const FeaturedCard = import.meta.env.SSR ? ProductCard : lazyNamed(() => import("~/features/catalogue/product-card"), "ProductCard");
-
 /** The products the owner features, each with its real card (price, THC, sizes, link); none picked: no block. */
 export function FeaturedProducts({ title, products }: { title: string; products: readonly ProductSummary[] }) {
   if (products.length === 0) return null;
@@ -191,9 +183,7 @@ export function FeaturedProducts({ title, products }: { title: string; products:
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         {products.map((product) => (
           <li key={product.id} className="flex">
-            <Suspense fallback={null}>
-              <FeaturedCard product={product} />
-            </Suspense>
+            <ProductCard product={product} />
           </li>
         ))}
       </ul>

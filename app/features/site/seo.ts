@@ -1,5 +1,4 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { OG_SIZE, uploadedImageKey, variantUrl } from "~/features/media/image-variants";
 import { SITE } from "./site";
 
 /** The image a shared link previews with: a site path to a raster image, its type, size and alt text. */
@@ -17,7 +16,7 @@ export const SHARE_IMAGE: ShareImage = {
   type: "image/png",
   width: 1200,
   height: 630,
-  alt: `${SITE.name}: lab-tested cannabis, delivered discreetly`,
+  alt: `${SITE.name}: ${SITE.tagline.replace(/\.$/, "")}`,
 };
 
 /**
@@ -69,14 +68,4 @@ export function seo({
 export function rootOrigin(matches: ReadonlyArray<{ id: string; data: unknown } | undefined>): string {
   const root = matches.find((match) => match?.id === "root")?.data as { origin?: string } | undefined;
   return root?.origin ?? "";
-}
-
-/**
- * A product's share image: the 1200x630 JPEG crop of its uploaded cover photo; the brand's card for a
- * product shown by its packshot or art (SVG, which link previews do not show) or an outside image.
- */
-export function productShareImage(cover: string | null | undefined, name: string): ShareImage {
-  const key = uploadedImageKey(cover);
-  if (!key) return SHARE_IMAGE;
-  return { path: variantUrl(key, "og"), type: "image/jpeg", ...OG_SIZE, alt: `Photo of ${name}` };
 }

@@ -1,9 +1,16 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { Suspense } from "react";
 import { useRootData } from "~/features/site/root-data";
 import { HeadedSection } from "~/ui/headed-section";
 import { Icon, type IconProps } from "~/ui/icons";
-import { ErrorPanel, NotFound } from "./error-page";
+import { lazyNamed } from "~/ui/lazy";
+import { ErrorPanel as ServerErrorPanel, NotFound as ServerNotFound } from "./error-page";
 import { telegramUrl } from "./site";
+
+// A page's error view is drawn on the server at once and loads in the browser only when it is shown,
+// so no static page's first visit carries it.
+const ErrorPanel = import.meta.env.SSR ? ServerErrorPanel : lazyNamed(() => import("./error-page"), "ErrorPanel");
+const NotFound = import.meta.env.SSR ? ServerNotFound : lazyNamed(() => import("./error-page"), "NotFound");
 
 function StarIcon(props: IconProps) {
   return (
@@ -40,13 +47,23 @@ export function TelegramLink({ className, children, text }: { className?: string
 /** ErrorBoundary body for the static pages: the 404 page, or a safe message inside the layout. */
 export function PageErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Suspense fallback={null}>
+        <NotFound />
+      </Suspense>
+    );
+  }
   const data: unknown = isRouteErrorResponse(error) ? error.data : null;
   const message =
     data && typeof data === "object" && "message" in data && typeof data.message === "string"
       ? data.message
       : "Something went wrong on our side.";
-  return <ErrorPanel message={message} />;
+  return (
+    <Suspense fallback={null}>
+      <ErrorPanel message={message} />
+    </Suspense>
+  );
 }
 
 /** A row of headline figures (home, reviews) under a heading for screen readers only. */
