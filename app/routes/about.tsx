@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary, PageIntro, TelegramLink } from "~/features/site/static-page";
 import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE } from "~/features/site/site";
+import { HoursPhrase } from "~/features/site/shop-status";
 import { ABOUT_CONTENT } from "~/features/storefront/about-content";
 import { readContent } from "~/features/storefront/storefront.server";
 import { TextBlocks } from "~/features/storefront/text-blocks-view";
@@ -110,7 +111,7 @@ export default function About() {
           title={<>Questions? We&apos;re one message away</>}
         >
           <p className="mx-auto mt-3 max-w-xl text-cream-100">
-            Talk to us on Telegram every day, {SITE.hours}, about products, bulk orders or delivery.
+            Talk to us on Telegram <HoursPhrase /> about products, bulk orders or delivery.
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <TelegramLink className="btn-gold px-6 py-3 text-base">

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary, PageIntro, TelegramLink } from "~/features/site/static-page";
 import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE } from "~/features/site/site";
+import { HoursPhrase } from "~/features/site/shop-status";
 import { FAQ_CONTENT } from "~/features/storefront/faq-content";
 import { readContent } from "~/features/storefront/storefront.server";
 import type { RootLoader } from "~/features/site/root-data";
@@ -50,7 +51,9 @@ export default function Faq() {
           <h2 id="faq-support-heading" className="font-display text-2xl">
             Still have questions?
           </h2>
-          <p className="mt-2 text-cream-100">Our support team answers every day, {SITE.hours}.</p>
+          <p className="mt-2 text-cream-100">
+            Our support team answers <HoursPhrase />.
+          </p>
           <TelegramLink className="btn-gold mt-5">
             <TelegramIcon />
             Contact Support

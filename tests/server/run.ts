@@ -6,7 +6,12 @@
  */
 import { spawnSync } from "node:child_process";
 
-const FILES = ["tests/server/body-limit.ts", "tests/server/entry-rules.ts", "tests/server/sign-in-client.ts", "tests/server/catalogue-import-row-cap.ts"];
+const FILES = [
+  "tests/server/body-limit.ts",
+  "tests/server/entry-rules.ts",
+  "tests/server/sign-in-client.ts",
+  "tests/server/catalogue-import-row-cap.ts",
+];
 
 const args = process.argv.slice(2).filter((arg) => arg !== "--no-build");
 if (!process.argv.includes("--no-build")) {

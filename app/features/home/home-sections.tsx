@@ -4,7 +4,7 @@ import type { ProductSummary } from "~/features/catalogue/product-summary";
 import { categoryIcon } from "~/features/home/category-icon";
 import { HomeCategoryIcon } from "~/features/home/home-category-icon";
 import { POPULAR, TRENDING } from "~/features/site/content/home";
-import { SITE } from "~/features/site/site";
+import { HoursPhrase } from "~/features/site/shop-status";
 import type { HomeContent } from "~/features/storefront/home-content";
 import type { ReviewEntry } from "~/features/storefront/reviews-content";
 import { Stars, TelegramLink } from "~/features/site/static-page";
@@ -256,7 +256,7 @@ export function AppointmentsBand() {
           In town? Book an appointment
         </h2>
         <p className="mt-2 max-w-xl text-cream-100">
-          Message us on Telegram to pick up in person or see products before you buy, every day {SITE.hours}.
+          Message us on Telegram to pick up in person or see products before you buy, <HoursPhrase />.
         </p>
       </div>
       <TelegramLink className="btn-gold shrink-0 px-6 py-3 text-base" text="Hi! I'd like to book an in-town appointment.">

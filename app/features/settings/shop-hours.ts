@@ -186,6 +186,18 @@ export function weekLines(hours: Hours): string[] {
   return texts.map((text, index) => `${WEEKDAYS[index]}: ${text}`);
 }
 
+/**
+ * The week's hours as words inside a sentence ("Message us … every day, 9:00 AM – 11:00 PM."):
+ * the hours themselves when every day has the same, otherwise a pointer to the week's list, which
+ * every page's footer shows.
+ */
+export function hoursPhrase(hours: Hours): string {
+  const [only, ...others] = weekLines(hours);
+  const prefix = "Every day: ";
+  if (others.length === 0 && only?.startsWith(prefix) && only !== `${prefix}Closed`) return `every day, ${only.slice(prefix.length)}`;
+  return "during the opening hours at the foot of this page";
+}
+
 /** The instant the last day of a date ends in the zone (an announcement shown "until" that date). */
 export function endOfDate(date: string, timeZone: string): number {
   return instantOf(Date.parse(`${date}T00:00:00Z`) + DAY_MS, timeZone);

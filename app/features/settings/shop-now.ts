@@ -1,5 +1,5 @@
 import type { Settings } from "./settings";
-import { endOfDate, openLine, shopStatus, weekLines, type OpenLine } from "./shop-hours";
+import { endOfDate, hoursPhrase, openLine, shopStatus, weekLines, type OpenLine } from "./shop-hours";
 
 /**
  * What every shop page says about the shop at one instant, from its settings: the open/closed line,
@@ -13,6 +13,8 @@ export interface ShopNow {
   openLine: OpenLine;
   announcement: string | null;
   weekLines: string[];
+  /** the week's hours inside a sentence: "every day, 9:00 AM – 11:00 PM" */
+  hoursPhrase: string;
   identity: Settings["identity"];
   changesAt: number | null;
 }
@@ -28,6 +30,7 @@ export function shopNow(settings: Settings, now: Date): ShopNow {
     openLine: openLine(status),
     announcement: announcing ? text : null,
     weekLines: weekLines(settings.hours),
+    hoursPhrase: hoursPhrase(settings.hours),
     identity: settings.identity,
     changesAt: changes.length > 0 ? Math.min(...changes) : null,
   };

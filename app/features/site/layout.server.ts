@@ -7,9 +7,8 @@ import { getToasts } from "~/features/toast/toast.server";
 import { SETTINGS, type Settings } from "~/features/settings/settings";
 import { shopNow } from "~/features/settings/shop-now";
 import { currentVersionQuery, documentFromRows, type DocumentRead } from "~/features/shop-documents/shop-documents.server";
-import { FOOTER_MAX_CATEGORIES } from "./site";
+import { FOOTER_MAX_CATEGORIES, type FooterCategory } from "./site";
 import { storeJsonLdScript } from "./store-json-ld.server";
-import type { FooterCategory } from "./site-footer";
 
 type Category = { id: number; name: string; slug: string };
 
@@ -97,7 +96,13 @@ export async function loadRootData({ request, context }: LoaderFunctionArgs) {
       isAdmin: admin !== null,
       toasts: [...toasts, ...cart.notices],
       telegramUsername: now.telegramUsername,
-      shop: { openLine: now.openLine, announcement: now.announcement, weekLines: now.weekLines, identity: now.identity },
+      shop: {
+        openLine: now.openLine,
+        announcement: now.announcement,
+        weekLines: now.weekLines,
+        hoursPhrase: now.hoursPhrase,
+        identity: now.identity,
+      },
       storeJsonLd: STORE_PAGES.has(pathname) ? storeJsonLdScript(settings, url.origin) : null,
       origin: url.origin,
       ageVerified: hasVerifiedAge(request.headers.get("Cookie")),

@@ -56,3 +56,8 @@ export function StoreJsonLd() {
   if (!script) return null;
   return <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />;
 }
+
+/** The week's hours inside a sentence, from the owner's settings ("every day, 9:00 AM – 11:00 PM"). */
+export function HoursPhrase() {
+  return <>{useRootData()?.shop.hoursPhrase}</>;
+}

@@ -1,14 +1,9 @@
 import { Link } from "@remix-run/react";
 import { HeadedSection } from "~/ui/headed-section";
 import { POLICY_LINKS } from "~/features/storefront/policy-links";
-import { FOOTER_LINKS, SITE } from "./site";
+import { FOOTER_LINKS, SITE, type FooterCategory } from "./site";
 import { LeafMark } from "./logo";
 import { useRootData } from "./root-data";
-
-export interface FooterCategory {
-  name: string;
-  slug: string;
-}
 
 /** The policy pages, in their own row above the copyright line. */
 function PolicyLinks() {

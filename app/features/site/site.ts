@@ -4,7 +4,6 @@ export const SITE = {
   tagline: "Cannabis, delivered discreetly.",
   description:
     "Premium flower, concentrates, edibles and disposables with discreet nationwide delivery in 1-3 business days. Order in a message; pay on delivery.",
-  hours: "9:00 AM to 11:00 PM",
   delivery: "1-3 business days",
   version: "1.0.0",
 } as const;
@@ -34,3 +33,9 @@ export const FOOTER_LINKS = [
 ] as const;
 
 export const FOOTER_MAX_CATEGORIES = 4;
+
+/** A category as the footer lists it. */
+export interface FooterCategory {
+  name: string;
+  slug: string;
+}

@@ -41,7 +41,7 @@ export const ABOUT_CONTENT: ShopDocument<AboutContent> = {
         text: "A product's lab report is on its page where we have one, and we answer any question about what is inside.",
       },
       { title: "Fast Delivery", text: `Discreet nationwide delivery in ${SITE.delivery}, packed to arrive fresh and unmarked.` },
-      { title: "Excellence", text: `Real people answer in Telegram every day, ${SITE.hours}, from first question to delivery.` },
+      { title: "Excellence", text: `Real people answer in Telegram, from first question to delivery.` },
     ],
     teamTitle: "Meet the team",
     teamIntro: "A small crew of growers and customer-care people who answer every message themselves.",

@@ -56,7 +56,7 @@ export const FAQ_CONTENT: ShopDocument<FaqContent> = {
       },
       {
         question: "What are your support hours?",
-        answer: `Our team answers in Telegram every day, Monday to Sunday, ${SITE.hours}.`,
+        answer: `Our team answers in Telegram during the opening hours shown at the foot of every page; messages sent while we are closed are answered when we open.`,
       },
       {
         question: "Can I change or cancel my order?",
