@@ -11,17 +11,18 @@ import { getDashboardStats } from "~/features/admin/product-admin.server";
 import { NeedsAttention } from "~/features/admin/needs-attention";
 import { lowStockLevelAction } from "~/features/admin/low-stock.server";
 import { readFormData } from "~/server/form-data.server";
-import { readSettings } from "~/features/settings/settings.server";
+import { loadLayoutData } from "~/features/site/layout.server";
 
 export const meta: MetaFunction = () => [{ title: `Admin Dashboard | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   try {
-    const [stats, run, settings] = await Promise.all([
+    // The settings come with the layout's batch, which the root loader reads anyway.
+    const [stats, run, { settings }] = await Promise.all([
       getDashboardStats(context.db),
       getLatestMigrationRun(context.db),
-      readSettings(context),
+      loadLayoutData(request, context),
     ]);
     return data({ stats, run, catalogueSize: catalogue.length, error: null, settingsMalformed: settings.malformed });
   } catch (error) {

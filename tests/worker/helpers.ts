@@ -1,5 +1,5 @@
 import { env, SELF } from "cloudflare:test";
-import { bumpCatalogueVersion } from "../../app/features/page-cache/page-cache.server";
+import { replaceCatalogueVersion } from "../../app/features/page-cache/page-cache.server";
 import { primaryBookmark } from "../../app/server/d1-session.server";
 import { productPath } from "../../app/features/catalogue/product-path";
 import { catalogue } from "../../db/catalogue";
@@ -43,9 +43,7 @@ export async function adminCookie(): Promise<string> {
  * the shared page cache then renders the next anonymous page from D1 again.
  */
 export async function catalogueChanged() {
-  const writes: Promise<unknown>[] = [];
-  await bumpCatalogueVersion(env, await primaryBookmark(env.DB), (write) => writes.push(write));
-  await Promise.all(writes);
+  await replaceCatalogueVersion(env, await primaryBookmark(env.DB));
 }
 
 /** The canonical URL of the first seeded product (id 1, the catalogue's first entry): a bare /product/1 answers 301 to it. */

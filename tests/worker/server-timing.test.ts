@@ -82,8 +82,10 @@ describe("no page issues more than 2 D1 round trips", () => {
     const cart = cartCookie(results.map(({ id }) => ({ id, quantity: 1 })));
     // A cart holder's documents come from the page cache (decision 027); what renders with their
     // cart is the checkout and a client navigation's data.
-    expect(await roundTrips("/_root.data", cart)).toBe(1);
+    // Home's data: the layout's batch, then one batch of its own words and featured cards.
+    expect(await roundTrips("/_root.data", cart)).toBe(2);
     expect(await roundTrips("/checkout", cart)).toBe(1);
-    expect(await roundTrips("/faq.data", cart)).toBe(1);
+    // The FAQ's data: the layout's batch, then the owner's questions and answers.
+    expect(await roundTrips("/faq.data", cart)).toBe(2);
   });
 });

@@ -8,6 +8,7 @@ import { FAQ_CONTENT } from "../../app/features/storefront/faq-content";
 import { HOME_CONTENT, type HomeContent } from "../../app/features/storefront/home-content";
 import { POLICIES_CONTENT } from "../../app/features/storefront/policies-content";
 import { REVIEWS_CONTENT, type ReviewEntry } from "../../app/features/storefront/reviews-content";
+import { SETTINGS } from "../../app/features/settings/settings";
 import { SITE } from "../../app/features/site/site";
 import { adminGet, adminPost, follow, html, read } from "./admin-helpers";
 import { AGE, visit } from "./page-cache-helpers";
@@ -308,6 +309,8 @@ describe("the storefront's words are the owner's", () => {
     const money = (cents: unknown) => (typeof cents === "number" ? [formatCents(cents), String(cents / 100)] : []);
     const data = JSON.stringify({
       defaults,
+      // The owner's settings: the hours in the status line and the footer.
+      settings: SETTINGS.defaults(env),
       SITE,
       rows,
       sizes,

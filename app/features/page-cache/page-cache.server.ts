@@ -131,6 +131,21 @@ export async function bumpCatalogueVersion(
   scheduleWrite(namespace, log, wait, waitUntil);
 }
 
+/**
+ * Moves every page to new keys and writes KV at once, outside the write interval: for a script or a
+ * test that changed D1 directly and must see the change on its very next request. A write already
+ * scheduled takes this version too, so it can never put an older one back.
+ */
+export async function replaceCatalogueVersion(env: Env, bookmark: string | null): Promise<void> {
+  const random = crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
+  const state = { version: `${Date.now().toString(36)}-${random.toString(36)}`, bookmark };
+  const namespace = env.CATALOGUE_VERSION;
+  memo.set(namespace, { ...state, readAt: Date.now() });
+  const log = writes.get(namespace);
+  if (log?.pending) log.pending = state;
+  await writeVersion(namespace, state);
+}
+
 /** Writes the newest pending version after `wait` ms; one bumped during that write gets a write of its own, an interval later. */
 function scheduleWrite(namespace: KVNamespace, log: VersionWrites, wait: number, waitUntil: (promise: Promise<unknown>) => void) {
   waitUntil(

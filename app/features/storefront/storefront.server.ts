@@ -1,6 +1,6 @@
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { products } from "~db/schema";
+import { products, shopDocumentVersions } from "~db/schema";
 import { summaryColumns } from "~/features/catalogue/listings.server";
 import { toProductSummary, type ProductSummary } from "~/features/catalogue/product-summary";
 import type { ShopDocument } from "~/features/shop-documents/shop-document";
@@ -31,24 +31,56 @@ export async function readFeaturedProducts(db: Db, refs: readonly string[]): Pro
         or(ids.length > 0 ? inArray(products.id, ids) : undefined, keys.length > 0 ? inArray(products.catalogueKey, keys) : undefined),
       ),
     );
+  return featuredInOrder(refs, rows);
+}
+
+type FeaturedRow = Awaited<ReturnType<typeof featuredRowsQuery>>[number];
+
+/**
+ * The rows of the products the current home document features, read by SQL from the stored
+ * document itself (the defaults' list when none is stored or it is not JSON), so the home page reads
+ * its words and its featured cards in one batch.
+ */
+function featuredRowsQuery(db: Db, env: AppLoadContext["env"]) {
+  const fallback = JSON.stringify(HOME_CONTENT.defaults(env));
+  const stored = db
+    .select({ body: shopDocumentVersions.body })
+    .from(shopDocumentVersions)
+    .where(eq(shopDocumentVersions.name, HOME_CONTENT.name))
+    .orderBy(desc(shopDocumentVersions.id))
+    .limit(1);
+  const body = sql`(SELECT CASE WHEN json_valid(b) THEN b ELSE ${fallback} END FROM (SELECT COALESCE((${stored}), ${fallback}) AS b))`;
+  const refs = sql`(SELECT value FROM json_each(${body}, '$.featured.products'))`;
+  return db
+    .select({ ...summaryColumns, catalogueKey: products.catalogueKey })
+    .from(products)
+    .where(and(eq(products.active, true), or(sql`CAST(${products.id} AS TEXT) IN ${refs}`, sql`${products.catalogueKey} IN ${refs}`)));
+}
+
+/** The featured rows in the owner's order, each once (a product picked by id and by key shows once). */
+function featuredInOrder(refs: readonly string[], rows: readonly FeaturedRow[]): ProductSummary[] {
   const found = refs.flatMap((ref) => {
     const id = featuredProductId(ref);
     const row = rows.find((candidate) => (id === null ? candidate.catalogueKey === ref : candidate.id === id));
     return row ? [row] : [];
   });
-  // A product picked twice (by id and by key) shows once.
   const unique = found.filter((row, index) => found.findIndex((other) => other.id === row.id) === index);
   return unique.map(({ thcUnit: _unit, thcMax: _max, catalogueKey: _key, ...row }) => toProductSummary(row));
 }
 
-/** The home page's words and its testimonials' source, in one D1 batch, then the featured cards. */
+/** The home page's words, its testimonials' source and its featured cards, in one D1 batch. */
 export async function loadHomeContent({ db, env }: AppLoadContext) {
-  const [homeRows, reviewRows] = await db.batch([
+  const [homeRows, reviewRows, featuredRows] = await db.batch([
     currentVersionQuery(db, HOME_CONTENT.name),
     currentVersionQuery(db, REVIEWS_CONTENT.name),
+    featuredRowsQuery(db, env),
   ]);
-  const content: HomeContent = documentFromRows(HOME_CONTENT, homeRows, env).value;
+  const home = documentFromRows(HOME_CONTENT, homeRows, env);
+  const content: HomeContent = home.value;
   const reviews = documentFromRows(REVIEWS_CONTENT, reviewRows, env).value;
-  const featured = await readFeaturedProducts(db, content.featured.products);
+  // A stored version the schema refuses reads as the defaults: their featured list is read on its own.
+  const featured = home.malformed
+    ? await readFeaturedProducts(db, content.featured.products)
+    : featuredInOrder(content.featured.products, featuredRows);
   return { content, reviews, featured };
 }
