@@ -1,5 +1,5 @@
 /**
- * npm run test:server — issue 27, findings 1 and 5, against the real `npm start` engine (wrangler's
+ * npm run test:server — body limits against the real `npm start` engine (wrangler's
  * local engine with its dev proxy in front, started on a free port with its own local state, as the
  * load test does). The worker tests cannot see these: they do not go through wrangler's proxy.
  *
@@ -88,7 +88,7 @@ const describe = (answer: ChunkedAnswer) => `${answer.status ?? answer.error} in
 
 let failed = false;
 try {
-  // Finding 1: every public form, and the sign-in, with a chunked body just over the limit.
+  // Every public form, and the sign-in, with a chunked body just over the limit.
   for (const path of ["/contact", "/cart", "/age-gate", "/admin", "/admin/logout"]) {
     const answer = await chunkedPost({ origin, path, bytes: 70_000 });
     const next = await nextRequestAnswered();
@@ -129,7 +129,7 @@ try {
     );
   }
 
-  // Finding 5: the signed-in product form, 40 MB urlencoded, chunked and declared.
+  // The signed-in product form, 40 MB urlencoded, chunked and declared.
   const cookie = await devAdminCookie(origin);
   for (const declareLength of [false, true]) {
     const answer = await chunkedPost({
