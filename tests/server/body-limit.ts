@@ -120,12 +120,14 @@ try {
   // are all answered.
   {
     const visitors = visitorsMeanwhile();
-    const slow = await chunkedPost({ origin, path: "/contact", bytes: 70_000, trickle: true, trickleMs: DRAIN_TIME_LIMIT_MS + 3_000 });
+    // Two slow senders at once: with a cut-off at the time limit, this is what cost other visitors a 503.
+    const slow = () => chunkedPost({ origin, path: "/contact", bytes: 70_000, trickle: true, trickleMs: DRAIN_TIME_LIMIT_MS + 3_000 });
+    const senders = await Promise.all([slow(), slow()]);
     const others = await visitors.stop();
     check(
-      "a slow chunked POST /contact still sending past the drain's time limit: its 413 once it stops, and every other visitor meanwhile answered 2xx/3xx",
-      slow.status === 413 && others.bad.length === 0 && others.total > 0,
-      `${describe(slow)}; ${others.total} other requests, not answered well: ${others.bad.join(", ") || "none"}`,
+      "two slow chunked POSTs to /contact still sending past the drain's time limit: each its 413 once it stops, and every other visitor meanwhile answered 2xx/3xx",
+      senders.every((sender) => sender.status === 413) && others.bad.length === 0 && others.total > 0,
+      `${senders.map(describe).join(", ")}; ${others.total} other requests, not answered well: ${others.bad.join(", ") || "none"}`,
     );
   }
 
