@@ -1,5 +1,5 @@
 /**
- * Built-in catalogue (SPEC.md §3 "Built-in catalogue", §9 bulk prices).
+ * Built-in catalogue.
  *
  * Loaded by the admin's one-off catalogue migration. Entries are in the
  * database form (snake_case field names, price as text with a leading "$").
@@ -11,7 +11,7 @@
  * A handful of entries are on sale, 25% off (`compare_at_price`), so the home page's Daily Deal
  * ('25% OFF select items', linking to /shop?sale=1) is true on a new install.
  *
- * A strain sold by weight is one product in several sizes (`sizes`, issue 30); its `key` is the one it
+ * A strain sold by weight is one product in several sizes (`sizes`); its `key` is the one it
  * had when its name carried the size ("runtz-eighth"), so its id and cart lines survive a load, and its
  * first size is the one that key names. A few sizes track stock (Runtz 1 oz has 3 on hand, under the
  * shop's low-stock level, so the dashboard's Low stock is true on a new install); the rest are not
@@ -40,7 +40,7 @@ export interface CatalogueTier {
 }
 
 /**
- * One size of a product sold in several (issue 30, decision 028), in the database form: a label
+ * One size of a product sold in several (decision 028), in the database form: a label
  * ("1/8 oz"), its price and optional sale price as text with "$", SKU, units on hand (absent = not
  * tracked) and bulk prices.
  */
@@ -58,7 +58,7 @@ export interface CatalogueEntry {
   key: string; // stable unique slug for this entry (never changes; used for idempotent inserts)
   name?: string;
   price?: string; // text with leading $, e.g. "$525" or "$4.75"
-  compare_at_price?: string; // the original price of a sale (issue 17), above the price, e.g. "$60"
+  compare_at_price?: string; // the original price of a sale, above the price, e.g. "$60"
   image?: string; // an uploaded photo's path; without one the product shows its packshot
   extra_images?: string[];
   video?: string | null;
@@ -102,7 +102,7 @@ export const catalogueCategories: readonly CatalogueCategory[] = [
   { name: "Mushrooms", slug: "mushrooms" },
 ];
 
-/** Gummy bulk tiers (SPEC §9): single, 100, 250, 500 and 1000 units. */
+/** Gummy bulk tiers: single, 100, 250, 500 and 1000 units. */
 const GUMMY_TIERS: PriceTiers = {
   single: "$5.00",
   tier100: "$4.75",

@@ -117,7 +117,7 @@ export function generateProducts(count: number, seed = 42): NewProductRow[] {
 }
 
 /**
- * Sizes for the generated products (issue 30: the bench at 10,000 products with 1–5 sizes each): by id,
+ * Sizes for the generated products (the bench at 10,000 products with 1–5 sizes each): by id,
  * a fifth are sold in one size and the others in 2 to 5 (1/8 oz up to 1/4 lb, each dearer than the
  * first, so the products row's price stays the lowest), one size in three of them with tracked stock.
  * Run after the products are inserted (each has its one size from the insert trigger).

@@ -1,7 +1,7 @@
 import { LAB_REPORTS_PREFIX, percentText } from "../app/features/lab-reports/lab-report";
 
 /**
- * The built-in catalogue's sample lab reports (issue 17): original one-page PDFs written by hand
+ * The built-in catalogue's sample lab reports: original one-page PDFs written by hand
  * (PDF is text objects and a byte-offset table; no library), each marked 'SAMPLE — not a real lab
  * result'. Deterministic: the same entry gives the same bytes. The catalogue entries that carry a
  * `lab_report` get one; the migration (app/features/migration/migration.server.ts) and the local seed (db/seed.ts)

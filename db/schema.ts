@@ -37,7 +37,7 @@ export const products = sqliteTable(
     /** Integer cents, so filters and sorts run in SQL on an index. */
     priceCents: integer("price_cents").notNull(),
     /**
-     * The original price a sale is measured from (issue 17 "Deals"), integer cents; null when the
+     * The original price a sale is measured from, integer cents; null when the
      * product is not on sale. Always above price_cents when set (app/features/deals/deals.ts).
      */
     compareAtCents: integer("compare_at_cents"),
@@ -87,7 +87,7 @@ export const products = sqliteTable(
     /** Bulk pricing note shown on the product page, e.g. "5+ units @ $525". */
     bulkNote: text("bulk_note"),
     /**
-     * The lab report (certificate of analysis, issue 17; docs/decisions/019): its R2 object under
+     * The lab report (certificate of analysis; docs/decisions/019): its R2 object under
      * `lab-reports/` in the IMAGES bucket (the key without the prefix), the safe file name it is
      * served with, its type as its bytes proved it, and its size. All null when there is none.
      */
@@ -146,7 +146,7 @@ export const products = sqliteTable(
 );
 
 /**
- * A product's sizes (issue 30, decision 028): '1/8 oz', '5-pack', or '' for a product sold in one size,
+ * A product's sizes (decision 028): '1/8 oz', '5-pack', or '' for a product sold in one size,
  * each with its own price, sale price, SKU, stock and bulk tiers. Every product has at least one.
  * The products row keeps the lowest-priced size's price, compare-at price and tiers in `price_cents`,
  * `compare_at_cents` and `price_tiers` (derived, for listings' sorts and filters on their indexes);
@@ -164,7 +164,7 @@ export const productSizes = sqliteTable(
     /** '' for the one size of a product sold in one size (it shows no picker and no label anywhere). */
     label: text("label").notNull().default(""),
     priceCents: integer("price_cents").notNull(),
-    /** The original price of this size's sale (issue 17's rules), or null. */
+    /** The original price of this size's sale (the deals' rules), or null. */
     compareAtCents: integer("compare_at_cents"),
     sku: text("sku"),
     /** Units on hand; null = not tracked (the product's In Stock switch alone decides). */

@@ -14,14 +14,14 @@ import type { NewProductRow } from "./schema";
 
 /**
  * The one transform from a catalogue entry (the database form the migration receives)
- * to a products row, with SPEC.md section 5 "Migration transform defaults":
+ * to a products row, with the migration transform's defaults:
  * name 'Unnamed Product', price '$0.00', category 'indoors', rating 5 and review count 0
  * when not numeric, a single effect wrapped into a list (and one string naming several, "Relaxed,
  * Happy", split into them), lab tested / in stock true unless
  * explicitly false, a compare-at price kept only when above the price. THC text is stored in the
  * normalised form the admin form stores (lib/thc.ts), so every catalogue product opens and saves
  * unchanged; text that is no THC shape is left out.
- * An entry may list `sizes` (issue 30, decision 028: label, price, compare-at price, SKU, stock, bulk
+ * An entry may list `sizes` (decision 028: label, price, compare-at price, SKU, stock, bulk
  * prices); the products row's price columns are then its lowest-priced size's. An entry without them
  * (the spec's single-price rows) is one unlabelled size from its own price and bulk prices.
  * Used by the local seed and the admin migration alike.
@@ -88,7 +88,7 @@ function stock(value: unknown): number | null {
 }
 
 /**
- * An entry's `sizes` (issue 30, decision 028), each kept only when it has a label (at most 40
+ * An entry's `sizes` (decision 028), each kept only when it has a label (at most 40
  * characters, not the same as an earlier one, case and spaces aside) and a price; at most MAX_SIZES.
  * None valid (or no `sizes`): the product's one unlabelled size from its own price, as before sizes.
  */
@@ -127,7 +127,7 @@ function percent(value: unknown): number | null {
 }
 
 /**
- * An entry's `lab_report` (issue 17): its facts, each kept only when valid, and the sample PDF the
+ * An entry's `lab_report`: its facts, each kept only when valid, and the sample PDF the
  * migration puts into R2 under its key (db/sample-lab-reports.ts). No `lab_report`: all null.
  */
 function labColumns(entry: Record<string, unknown>): LabResultColumns | Record<string, never> {

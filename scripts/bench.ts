@@ -274,7 +274,7 @@ function benchPages(productPath: string, cart: string): BenchPage[] {
 }
 
 /**
- * The catalogue as CSV (issue 28): the time to stream the whole export, its size, and the time of the
+ * The catalogue as CSV: the time to stream the whole export, its size, and the time of the
  * import preview of that same file (parsed, checked row by row with the product form's rules and
  * planned; nothing changes until it is confirmed).
  */
@@ -550,12 +550,12 @@ console.log(`\nWorker bundle (wrangler deploy --dry-run, gzipped): ${kb(bundleGz
 const byName = (run: (typeof runs)[number], name: string) => run.results.find((r) => r.name === name)!;
 const base = runs[0]!;
 /**
- * The render path's ratio before cart holders were cached: issue 32 measured checkout with a 3-line
+ * The render path's ratio before cart holders were cached: we measured checkout with a 3-line
  * cart at 19-20% of the static file and asks that it get no slower. (One run on main at 340a782 had
  * read 22%; single runs of this row spread by 3-4 points, so the issue's own figure is the bar.)
  */
 const BYPASS_RATIO_BEFORE_CACHE = 0.19;
-/** Issue 32's target for a cached page without a cart (decision 017 had asked 70%). */
+/** The target for a cached page without a cart (decision 017 had asked 70%). */
 const CACHED_RATIO = 0.85;
 const cachedTarget = (name: string, label: string): [string, boolean, string] => {
   const ratio = byName(base, `${name} (cached)`).ratio ?? 0;

@@ -153,7 +153,7 @@ await prepareLocal(persistTo);
 const worker = await startLocalWorker(port, persistTo);
 
 try {
-  // The product page an owner makes (issue 29): two 4000x3000 phone photos, their variants ready.
+  // The product page an owner makes: two 4000x3000 phone photos, their variants ready.
   const photo = await photoProduct(origin);
   PAGES.push(photo.path);
   await warmPage(`${origin}${photo.path}`);

@@ -3,7 +3,7 @@
  * built Worker (wrangler's local engine, its own local state, no DevTools attached): 50 connections
  * for 30 s after a 30 s warm-up with the same mix (the smoke: 10 connections, 5 s after 2 s).
  * Throughout, an attacker sends one chunked (no Content-Length) 70 KB form post a second to the public
- * forms (issue 27: one such post used to leave wrangler's engine answering nothing); a signed-in attacker
+ * forms (one such post used to leave wrangler's engine answering nothing); a signed-in attacker
  * sends a 200 KB text file as a PNG a second (refused 415); and one more visitor asks for /Shop in mixed
  * case over and over (a page or a redirect is a good answer).
  * Passes when there are no errors, no 4xx/5xx, every attacker post got its 413, every upload its 415,
@@ -42,7 +42,7 @@ rmSync(persistTo, { recursive: true, force: true });
 await prepareLocal(persistTo);
 
 /**
- * A product sold in four sizes (issue 30), as the owner's form saves one: its first size keeps its id.
+ * A product sold in four sizes, as the owner's form saves one: its first size keeps its id.
  * The load then reads its page, adds its sizes to carts and filters the shop by a price only its
  * dearer sizes are in.
  */

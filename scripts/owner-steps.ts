@@ -27,7 +27,7 @@ export async function adminHeaders(origin: string) {
 export const PHOTO_ACCEPT = { Accept: "image/avif,image/webp,image/apng,image/*,*/*;q=0.8" };
 
 /**
- * The product a real owner makes (issue 29): two phone photos (4000x3000 with GPS and camera
+ * The product a real owner makes: two phone photos (4000x3000 with GPS and camera
  * metadata, made here with ImageMagick and exiftool; smaller when asked) uploaded through
  * the admin upload route, a product created through the admin form that uses them, and the time
  * the Queue and the Images binding took to make every variant. Also times the first request for a

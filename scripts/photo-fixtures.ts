@@ -1,5 +1,5 @@
 /**
- * Test photos made on the spot with ImageMagick (`convert`) and exiftool, as STACK.md describes:
+ * Test photos made on the spot with ImageMagick (`convert`) and exiftool:
  * a phone-like photo with GPS and the rest of a camera's metadata, EXIF-rotated images whose colours
  * tell which way is up, and the bad input the pipeline must refuse or survive (damaged, cut short,
  * a decompression bomb, animations, CMYK, 16-bit, HEIC, a PNG with a huge iTXt chunk).

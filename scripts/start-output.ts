@@ -28,6 +28,8 @@ const NOISY_BLOCKS: readonly RegExp[] = [
   /Scheduled Workers are not automatically triggered during local development/,
   // A browser that closes a tab or cancels a request mid-response: harmless, not an error of ours.
   /Uncaught Error: Network connection lost\./,
+  // The same from the socket's side: the answer was still being written when the browser left.
+  /^✘ \[ERROR\].*\b(Broken pipe|EPIPE|ECONNRESET|socket hang up)\b/,
 ];
 
 export const READY = /Ready on (http:\/\/\S+)/;

@@ -34,7 +34,7 @@ export type MigrationStatusPayload = {
   error?: string;
 };
 
-/** What a missing session sees when it tries to start a migration (SPEC section 8). */
+/** What a missing session sees when it tries to start a migration. */
 const MIGRATION_DENIED = {
   title: MIGRATION_TEXT.failedTitle,
   description: MIGRATION_TEXT.authRequired,

@@ -5,7 +5,7 @@ import { labReportUrl } from "~/features/lab-reports/lab-report";
 import { declaredLength, mediaErrorResponse } from "~/features/media/media.server";
 
 /**
- * Admin lab report upload (issue 17): the raw file as the request body (PUT or POST, with
+ * Admin lab report upload: the raw file as the request body (PUT or POST, with
  * Content-Length) and its name in X-File-Name, so the browser can stream it and show progress.
  * Answers 201 `{ key, name, contentType, size, url }`, or `{ error: { title, description } }`
  * (413 over 20 MB, 415 not a PDF/JPG/PNG/WEBP by its bytes) with nothing stored. 401 without a session.

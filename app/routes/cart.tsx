@@ -46,7 +46,7 @@ const quantity = z
   .regex(/^-?\d{1,9}$/, `Enter a whole number from 0 to ${groupDigits(MAX_LINE_QUANTITY)}`)
   .transform(Number);
 
-/** The size of the line (issue 30); left out, the product's first size. An id of no size of the product reads as its first. */
+/** The size of the line; left out, the product's first size. An id of no size of the product reads as its first. */
 const sizeId = z
   .string()
   .trim()

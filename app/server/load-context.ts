@@ -32,7 +32,7 @@ export type Db = ReturnType<typeof createDb>;
  * The one place the per-request context is built: by the Worker entry in production
  * and by the Vite dev proxy in `npm run dev`. Its return type is the AppLoadContext.
  * `d1` is the request's D1 session (the Worker opens it with `requestReads`); the Vite dev
- * proxy passes none and reads the binding (local D1 has no replicas, STACK.md).
+ * proxy passes none and reads the binding (local D1 has no replicas).
  */
 export function getLoadContext({
   context,

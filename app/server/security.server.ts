@@ -1,5 +1,5 @@
 /**
- * The Worker's security baseline (DESIGN.md "CSRF and headers"): headers, the CSRF origin check,
+ * The Worker's security baseline: headers, the CSRF origin check,
  * the cache policy for responses that depend on cookies, and the size limit on form posts.
  * Each is a named function that workers/app.ts composes.
  */

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, seriousViolations, signIn, test } from "./fixtures";
 
 /**
- * Issue 18 as a shopper and the owner see it: the shop in its own typefaces, a distinct packshot on
+ * As a shopper and the owner see it: the shop in its own typefaces, a distinct packshot on
  * every card, and a back office with its own chrome.
  */
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
 
 /**
- * Bulk actions (issue 30): the owner puts twenty products on sale in one action, with JavaScript (the
+ * Bulk actions: the owner puts twenty products on sale in one action, with JavaScript (the
  * confirmation in a dialog) and without (the confirmation as a page), on a phone and a desktop. Each
  * run makes its own twenty inactive products (hidden from the shop, so no other test sees them).
  */

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, signIn } from "./fixtures";
 
 /**
- * Issue 30, with JavaScript on and off: the dashboard's "Needs attention" count for products marked
+ * With JavaScript on and off: the dashboard's "Needs attention" count for products marked
  * lab tested without a report opens Product Management filtered to exactly those, and Duplicate
  * opens the copy's edit page. Each run duplicates its own built-in product (the copies are inactive,
  * so shoppers and the other specs never see them).

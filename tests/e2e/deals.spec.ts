@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, productIdOf, test, signIn } from "./fixtures";
 
 /**
- * Deals (issue 17), with JavaScript on and off: the owner sets a Compare-at price in the edit form,
+ * Deals, with JavaScript on and off: the owner sets a Compare-at price in the edit form,
  * and the shopper sees the price with the original struck through and 'Save N%' on the card, the
  * product page, the cart drawer (with JavaScript) and checkout (the cart page without). Each run uses
  * its own built-in product, so the two runs can share the server.

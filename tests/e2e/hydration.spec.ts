@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 
 /**
- * Issue 31: nothing a shopper does while the page wakes up is lost, and no notice covers what they
+ * Nothing a shopper does while the page wakes up is lost, and no notice covers what they
  * need. Every page here is opened with its JavaScript 3 s late (each /assets/*.js request is held),
  * the shopper acts on the server's markup before hydration, and the result is checked after it —
  * on a 390-px phone.

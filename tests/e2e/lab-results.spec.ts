@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, productIdOf, test, signIn } from "./fixtures";
 
 /**
- * Lab results (issue 17), with JavaScript on and off: the owner attaches a lab report (a committed
+ * Lab results, with JavaScript on and off: the owner attaches a lab report (a committed
  * sample PDF) with its facts to a catalogue product; the shopper reads the facts on the product page
  * and opens the report in a new tab, where Chromium's PDF viewer shows it under our sandboxing CSP.
  */

@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /**
- * The phone-first menu (issue 15) in chromium at 390×844 and 1280×800, with JavaScript and without:
+ * The phone-first menu in chromium at 390×844 and 1280×800, with JavaScript and without:
  * two cards per row and the first screen, the sticky category bar, the filter sheet / panel with every
  * filter and its counts, chips, the THC sort, the product page's stepper, tier price and sticky bar,
  * focus after Add to Cart, toasts and the order without JavaScript, and no page wider than a phone.
@@ -276,7 +276,7 @@ test.describe("product page", () => {
     test("one purchase form, a plain number field: a typed quantity is added at its tier price", async ({ page }) => {
       await page.setViewportSize(PHONE);
       await openGummies(page);
-      // Issue 31: one form (the phone bar is for JavaScript), and no empty −/+ cells around the field.
+      // One form (the phone bar is for JavaScript), and no empty −/+ cells around the field.
       await expect(page.getByRole("region", { name: "Quick add" })).toBeHidden();
       await expect(page.getByRole("button", { name: "Add to Cart" })).toHaveCount(1);
       await expect(page.getByRole("button", { name: /(In|De)crease quantity/ })).toHaveCount(0);

@@ -3,7 +3,7 @@ import { catalogue } from "../../db/catalogue";
 import { createProductWithImages, expect, signIn, test } from "./fixtures";
 
 /**
- * Issue 28: a week of owner work, then the big yellow button. The owner adds a product with photos,
+ * A week of owner work, then the big yellow button. The owner adds a product with photos,
  * renames a catalogue product and keeps a shared link to another one; 'Load Full Product Catalog'
  * asks first, keeps all of it by default, and every old /product/<id> link still opens its product.
  * Then a delete is undone from its toast, and (without JavaScript) restored from the Trash page.

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, seriousViolations, test } from "./fixtures";
 
 /**
- * Predictive search (issue 16): the header's search field (a Search button that opens it on
+ * Predictive search: the header's search field (a Search button that opens it on
  * phones) and the home search box as ARIA comboboxes, by keyboard and pointer, at 390 and
  * 1280 px; the plain GET form without JavaScript; axe with the suggestions open; the no-results help.
  */

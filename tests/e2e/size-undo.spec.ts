@@ -1,5 +1,5 @@
 /**
- * A removed size can come back (issue 30, decision 028), with JavaScript on and off: the owner sells a
+ * A removed size can come back (decision 028), with JavaScript on and off: the owner sells a
  * product in two sizes, removes the second in the form (nothing happens until Save), saves, and the
  * save's toast's Undo puts the size back with its price and stock; removed again and left alone, it
  * waits in the Trash, whose Restore brings it back.

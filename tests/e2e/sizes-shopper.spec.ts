@@ -1,5 +1,5 @@
 /**
- * Sizes (issue 30), the shopper's part of the done-when path: on a phone, a shopper picks 1/4 oz of
+ * Sizes, the shopper's part of the done-when path: on a phone, a shopper picks 1/4 oz of
  * a strain sold in four sizes, adds two, and sends an order that says so — with JavaScript on and off.
  * The owner gives the strain its sizes through the product form first (as tests/e2e/sizes.spec.ts).
  */

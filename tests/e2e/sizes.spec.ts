@@ -1,5 +1,5 @@
 /**
- * Sizes (issue 30), the owner's part of the done-when path: Runtz in four sizes with their own prices
+ * Sizes, the owner's part of the done-when path: Runtz in four sizes with their own prices
  * and stock, set in the product form with JavaScript on and off. (The shopper's picker, cart and order
  * text are the next slice.)
  */

@@ -1,5 +1,5 @@
 /**
- * A cart never holds more than is on hand (issue 30, decision 028), with JavaScript on and off, on a
+ * A cart never holds more than is on hand (decision 028), with JavaScript on and off, on a
  * phone: the owner sets a product's stock to 3; a shopper asking for 5 gets 3 and the notice; a
  * quantity typed past it on the checkout page stops at it; the owner lowers the stock to 2 and the
  * shopper's next look at the cart says so and holds 2.

@@ -288,7 +288,7 @@ describe("normalizeCartLines and cartLines (what the cookie holds)", () => {
   });
 });
 
-describe("cart lines are a product in a size (issue 30)", () => {
+describe("cart lines are a product in a size", () => {
   const sized = (sizeId: number, sizeLabel: string, priceCents: number): CartProduct => ({
     id: 7,
     sizeId,
@@ -363,7 +363,7 @@ describe("cart lines are a product in a size (issue 30)", () => {
   });
 });
 
-describe("a cart never holds more than is on hand (issue 30)", () => {
+describe("a cart never holds more than is on hand", () => {
   /** A product row of the cart's query for one size: stock on hand, null when not tracked. */
   const row = (sizeId: number, stock: number | null, priceCents = 4500) => ({
     id: 7,

@@ -7,7 +7,7 @@ import { csvLine } from "../../app/features/catalogue-csv/csv";
 import type { ProductSize } from "../../app/features/catalogue/sizes";
 
 /**
- * CSV size rows (issue 30, decisions 026 and 028), the pure half: a product is a row per size, its
+ * CSV size rows (decisions 026 and 028), the pure half: a product is a row per size, its
  * details on the first; the import groups the rows back into the product and checks its sizes with
  * the product form's own rules, refusing bad input per row and column, never throwing.
  */

@@ -51,7 +51,7 @@ describe("categoryIcon (keywords in the category name pick the home grid icon)",
     expect(categoryIcon("Newest")).toBe("leaf");
   });
 
-  it("gives every built-in category a distinct icon (issue 18)", () => {
+  it("gives every built-in category a distinct icon", () => {
     const icons = catalogueCategories.map((category) => categoryIcon(category.name));
     expect(new Set(icons).size).toBe(catalogueCategories.length);
     expect(icons).not.toContain("leaf");

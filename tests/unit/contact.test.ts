@@ -51,7 +51,7 @@ describe("ContactSchema (name, email, subject and message required; email format
   });
 });
 
-describe("contactMessageText (SPEC section 7)", () => {
+describe("contactMessageText", () => {
   it("builds the exact contact text", () => {
     expect(contactMessageText(valid)).toBe(
       "New Contact Form Submission\n\nName: Ada Lovelace\nEmail: ada@example.com\nSubject: Bulk order\nMessage: Do you ship 5+ units of Pala?",

@@ -4,7 +4,7 @@ import { COPY_SUFFIX, copyName, PRODUCT_NAME_MAX } from "../../app/features/admi
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-describe("copyName (Duplicate, issue 30)", () => {
+describe("copyName (Duplicate)", () => {
   it("appends ' (copy)' to a short name", () => {
     expect(copyName("Runtz (1/8 oz)")).toBe("Runtz (1/8 oz) (copy)");
     expect(copyName("  Runtz  ")).toBe("Runtz (copy)");

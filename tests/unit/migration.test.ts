@@ -30,7 +30,7 @@ function run(overrides: Partial<MigrationRunView> = {}): MigrationRunView {
   };
 }
 
-describe("the 95% completeness rule (SPEC sections 5 and 9)", () => {
+describe("the 95% completeness rule", () => {
   it("counts exactly 95% as complete and one product less as not", () => {
     expect(isMigrationComplete(19, 20)).toBe(true);
     expect(isMigrationComplete(18, 20)).toBe(false);
@@ -57,7 +57,7 @@ describe("the outcome of a run", () => {
   });
 });
 
-describe("the spec's migration messages (SPEC section 8)", () => {
+describe("the spec's migration messages", () => {
   it("reports a full success with what the load did, counted", () => {
     expect(migrationNotice(run({ counts: JSON.stringify({ added: 2, changed: 3, unchanged: 50 }) }))).toEqual({
       title: "Complete migration successful!",

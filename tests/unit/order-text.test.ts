@@ -37,7 +37,7 @@ describe("buildOrderText", () => {
     );
   });
 
-  it("charges a product on sale its price: the compare-at price never enters the spec's format (issue 17)", () => {
+  it("charges a product on sale its price: the compare-at price never enters the spec's format", () => {
     const onSale: CartProduct = { ...runtz, priceCents: 4500, compareAtCents: 6000 };
     const cart = cartReducer(cartReducer(EMPTY_CART, { type: "ADD_ITEM", product: onSale }), {
       type: "UPDATE_QUANTITY",
@@ -91,7 +91,7 @@ describe("buildOrderText", () => {
   });
 });
 
-describe("order text with sizes (issue 30)", () => {
+describe("order text with sizes", () => {
   it("names the size after the product: '2 x Runtz — 1/8 oz ($45.00 each = $90.00)'", () => {
     const product: CartProduct = { ...runtz, name: "Runtz", sizeId: 11, sizeLabel: "1/8 oz" };
     const cart = cartReducer(EMPTY_CART, { type: "ADD_ITEM", product, quantity: 2 });

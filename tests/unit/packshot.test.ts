@@ -98,7 +98,7 @@ describe("packshots of the built-in catalogue", () => {
   });
 
   it("prints the weight or pack size, strain type and THC on every label (and the card shows the same size)", () => {
-    // A strain sold in several sizes (issue 30) names none of them on its label: its name carries no size.
+    // A strain sold in several sizes names none of them on its label: its name carries no size.
     const sized = new Set(catalogue.filter((entry) => entry.sizes).map((entry) => entry.name));
     for (const product of products) {
       const label = packshotLabel(product);

@@ -4,7 +4,7 @@ import { isPriceTiers, unitPriceCents, type PriceTiers } from "../../app/feature
 import { nextTier, nextTierHint } from "../../app/features/catalogue/next-tier";
 import { parsePriceTiers, tiersFromLegacy } from "../../app/features/catalogue/stored-tiers";
 
-/** The gummy tiers of SPEC section 9: $5.00, $4.75, $4.50, $4.25, $4.00. */
+/** The gummy tiers: $5.00, $4.75, $4.50, $4.25, $4.00. */
 const GUMMIES: PriceTiers = tiersFromLegacy(500, { single: 500, tier100: 475, tier250: 450, tier500: 425, tier1000: 400 });
 
 describe("unitPriceCents", () => {

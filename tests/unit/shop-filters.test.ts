@@ -111,7 +111,7 @@ describe("serializeShopQuery", () => {
     expect(hasActiveFilters(clearedFilters(query))).toBe(false);
   });
 
-  it("the home page's Daily Deal link is the shop with On sale on (issue 17)", () => {
+  it("the home page's Daily Deal link is the shop with On sale on", () => {
     expect(`/shop${serializeShopQuery({ ...DEFAULT_SHOP_QUERY, onSale: true })}`).toBe("/shop?sale=1");
     expect(parse("sale=1").onSale).toBe(true);
     for (const junk of ["0", "true", "yes", ""]) expect(parse(`sale=${junk}`).onSale).toBe(false);
@@ -153,7 +153,7 @@ describe("filter chips", () => {
   });
 });
 
-describe("price ranges (SPEC section 9, bounds in cents)", () => {
+describe("price ranges", () => {
   it.each([
     [2499, ["under-25"]],
     [2500, ["25-100"]],

@@ -1,5 +1,5 @@
 /**
- * The product form's sizes (issue 30) under any input a stranger could post: long and non-Latin
+ * The product form's sizes under any input a stranger could post: long and non-Latin
  * labels, any price and stock text, any tiers. The one schema never throws; what it accepts saves as
  * valid sizes, and what it refuses is refused on the field with a message.
  */

@@ -40,6 +40,19 @@ describe("npm start's output", () => {
     expect(kept).toEqual(["Catalogue migration 3f2a: inserted 54 products", "✘ [ERROR] Product form: could not load Error: D1_ERROR"]);
   });
 
+  it("drops a broken pipe from a browser that left mid-answer, with its stack, and keeps the next real error", () => {
+    const keep = createOutputFilter();
+    const stack = Array.from({ length: 10 }, (_, frame) => `    at frame${frame} (node:internal/stream_base_commons:${frame})`);
+    const output = [
+      "\x1b[31m✘ \x1b[41;31m[\x1b[41;97mERROR\x1b[41;31m]\x1b[0m \x1b[1mError: write EPIPE\x1b[0m",
+      ...stack,
+      "✘ [ERROR] kj/async-io-unix.c++:186: disconnected: write(fd, buffer, size): Broken pipe",
+      ...stack,
+      "✘ [ERROR] Product form: could not load Error: D1_ERROR",
+    ];
+    expect(output.filter(keep)).toEqual(["✘ [ERROR] Product form: could not load Error: D1_ERROR"]);
+  });
+
   it("finds the address wrangler is ready on", () => {
     expect(READY.exec("[wrangler:info] Ready on http://127.0.0.1:8787")?.[1]).toBe("http://127.0.0.1:8787");
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { catalogue } from "../../db/catalogue";
 import { normalizeThc, parseThc, THC_TEXT_MAX } from "../../app/features/catalogue/thc";
 
-describe("parseThc (SPEC section 3: a percentage range, a percentage, or mg text)", () => {
+describe("parseThc", () => {
   it.each([
     ["24", "24%", "percent", 24, 24],
     ["24%", "24%", "percent", 24, 24],

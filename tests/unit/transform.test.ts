@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { catalogue } from "../../db/catalogue";
 import { catalogueEntryToProduct, catalogueEntryToRow, isPlainSize } from "../../db/transform";
 
-describe("catalogue transform (SPEC section 5 defaults)", () => {
+describe("catalogue transform", () => {
   it("fills every default for an empty entry", () => {
     const row = catalogueEntryToRow({});
     expect(row).toMatchObject({
@@ -63,7 +63,7 @@ describe("catalogue transform (SPEC section 5 defaults)", () => {
     ]);
   });
 
-  it("reads sizes (issue 30): labels, prices, sale prices, SKUs, stock and tiers; the row's price is the lowest size's", () => {
+  it("reads sizes: labels, prices, sale prices, SKUs, stock and tiers; the row's price is the lowest size's", () => {
     const { row, sizes } = catalogueEntryToProduct({
       key: "runtz-eighth",
       name: "Runtz",
@@ -122,7 +122,7 @@ describe("catalogue transform (SPEC section 5 defaults)", () => {
     expect(rows.length).toBeGreaterThanOrEqual(50);
     expect(new Set(rows.map((row) => row.catalogueKey)).size).toBe(rows.length);
     for (const row of rows) expect(row.priceCents).toBeGreaterThan(0);
-    // About 50 products (SPEC), several of them strains sold by weight in sizes, the first the one the key names.
+    // About 50 products, several of them strains sold by weight in sizes, the first the one the key names.
     const sized = catalogue.filter((entry) => entry.sizes);
     expect(sized.length).toBeGreaterThanOrEqual(8);
     expect(catalogueEntryToProduct(catalogue.find((entry) => entry.key === "runtz-eighth")).sizes.map((size) => size.label)).toEqual([

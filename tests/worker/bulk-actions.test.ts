@@ -1,5 +1,5 @@
 /**
- * Bulk actions in Product Management (issue 30, decision 029) through the built Worker with real D1:
+ * Bulk actions in Product Management (decision 029) through the built Worker with real D1:
  * each action, "all matching" a filter, the confirmation before any change, bad input (a table and a
  * property test), the admin guard, and all-or-nothing batches.
  */

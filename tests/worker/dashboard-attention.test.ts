@@ -10,7 +10,7 @@ import { nastyString } from "./fuzz";
 import { decodeHtml, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";
 
 /**
- * Issue 30, three parts: the dashboard's "Needs attention" counts, each a link to Product Management
+ * Three parts: the dashboard's "Needs attention" counts, each a link to Product Management
  * filtered to exactly the products it counts; the shop's low stock level; and Duplicate.
  */
 

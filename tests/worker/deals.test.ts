@@ -7,7 +7,7 @@ import { cardNames, textOf } from "./shop-helpers";
 import { productPath } from "../../app/features/catalogue/product-path";
 
 /**
- * Deals (issue 17) through the real pieces: the owner sets a Compare-at price in the product form
+ * Deals through the real pieces: the owner sets a Compare-at price in the product form
  * (multipart, as a browser without JavaScript posts it), the rule refuses one at or below the price
  * with nothing written, and the sale shows on the card, the product page (JSON-LD keeps the price
  * charged), the checkout lines and the admin list, which can filter to products on sale.

@@ -6,7 +6,7 @@ import { get } from "./helpers";
 import { db, deleteProducts, insertProducts, testProduct } from "./shop-helpers";
 
 /**
- * Effects are separate labels (issue 31): a catalogue value written as one string naming several
+ * Effects are separate labels: a catalogue value written as one string naming several
  * ("Relaxed, Happy") is split by the load, the custom migration splits rows stored before, and no
  * facet or card shows a label with a comma.
  */

@@ -8,7 +8,7 @@ import { adminCookie, ORIGIN } from "./helpers";
 fuzzEndpoints(["add product", "edit product"]);
 
 /**
- * The Compare-at price (issue 17) on an otherwise valid product: any text a stranger could type —
+ * The Compare-at price on an otherwise valid product: any text a stranger could type —
  * long, non-Latin, numeric edge values, prices around the product's own — is stored as a sale above
  * the price, stored as no sale when blank, or refused with nothing written. Never a 5xx.
  */

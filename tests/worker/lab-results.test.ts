@@ -11,7 +11,7 @@ import { ORIGIN, adminCookie, get } from "./helpers";
 import { db, deleteProducts, insertProducts, testProduct } from "./shop-helpers";
 
 /**
- * Lab results (issue 17): the upload's checks (type by bytes, 20 MB, nothing stored on refusal),
+ * Lab results: the upload's checks (type by bytes, 20 MB, nothing stored on refusal),
  * the served report's headers, the product form with and without JavaScript (attach, keep, remove,
  * replace), the product page's section both ways, the card's COA mark, and the catalogue's sample
  * reports through the migration.

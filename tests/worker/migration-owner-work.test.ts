@@ -17,7 +17,7 @@ import { adminCookie, catalogueChanged, get, postForm } from "./helpers";
 import { adminPost, follow, read } from "./admin-helpers";
 
 /**
- * The owner's work across catalogue loads (issue 28, decisions 024 and 025), against the real Worker,
+ * The owner's work across catalogue loads (decisions 024 and 025), against the real Worker,
  * its queue handler and local D1/R2: a load asks first, updates catalogue products in place by their
  * stable key (ids, URLs, media stay), keeps the owner's products and edits unless told to replace them,
  * and what a replacing load or a delete removes goes to a trash it can come back from.

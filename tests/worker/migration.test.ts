@@ -166,7 +166,7 @@ describe("a full migration through the Queue consumer", () => {
     expect(shop).toContain(`of ${catalogue.length} products`);
   });
 
-  it("loads the catalogue's sales with their compare-at prices, 25% off, so the Daily Deal is true on a new install (issue 17)", async () => {
+  it("loads the catalogue's sales with their compare-at prices, 25% off, so the Daily Deal is true on a new install", async () => {
     await env.DB.prepare("DELETE FROM products").run();
     const { message } = await createRun();
     await deliver([message]);

@@ -50,7 +50,7 @@ describe("/packshots/{id}/{hash}.svg", () => {
     const svg = await response.text();
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(svg).toContain(">Runtz</text>");
-    // Sold in four sizes (issue 30): the label names none of them (a size in a product's name is printed, tests/unit/packshot.test.ts).
+    // Sold in four sizes: the label names none of them (a size in a product's name is printed, tests/unit/packshot.test.ts).
     expect(svg).not.toContain("oz</text>");
     expect(svg).toContain(">Hybrid</text>");
     expect(svg).toContain(">THC 24-27%</text>");

@@ -13,7 +13,7 @@ import { get } from "./helpers";
 import { cardNames, countLineOf, db, deleteProducts, insertProducts, queryPlan, testProduct, textOf } from "./shop-helpers";
 
 /**
- * Product search (issue 16, docs/decisions/015): ranking, the short-term path, any input as text,
+ * Product search (docs/decisions/015): ranking, the short-term path, any input as text,
  * the 100-character cut, suggestions and the no-results help, the admin's search, and that a
  * search is answered from the index (no scan of products). The index's sync: search-index.test.ts.
  */
@@ -50,7 +50,7 @@ afterAll(async () => {
   await deleteProducts(RANKED.map((row) => row.name));
 });
 
-describe("ranking (SPEC: the name contains the term, case-insensitively)", () => {
+describe("ranking", () => {
   it("lists names containing the term first, then matches in effects before the description", async () => {
     const { names, countLine } = await search("ZORBLAX");
     // Within the name tier, by BM25: the shorter name first; the mid-word match has no word match.

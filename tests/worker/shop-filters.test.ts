@@ -284,7 +284,7 @@ describe("chips and Clear Filters", () => {
   });
 });
 
-describe("On sale (issue 17)", () => {
+describe("On sale", () => {
   it("is a checkbox beside In stock only with its count, a removable chip, and shows each sale's saving", async () => {
     const { html, names } = await shop("sale=1");
     expect([...names].sort()).toEqual(["Facet Bravo Haze", "Facet Charlie Cake"]);

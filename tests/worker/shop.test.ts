@@ -58,7 +58,7 @@ afterAll(async () => {
   await deleteProducts(names);
 });
 
-describe("/shop price ranges (SPEC section 9: inclusive bounds, in SQL)", () => {
+describe("/shop price ranges", () => {
   const expected: Record<PriceRange, string[]> = {
     "under-25": ["Boundary Alpha"],
     "25-100": ["Boundary 100% Pure", "Boundary Bravo", "Boundary Charlie"],

@@ -8,7 +8,7 @@ import { read } from "./admin-helpers";
 import { ORIGIN } from "./helpers";
 
 /**
- * Issue 27, finding 2 (docs/decisions/023): a stranger can slow guessing but never lock the owner
+ * Sign-in devices (docs/decisions/023): a stranger can slow guessing but never lock the owner
  * out of a device that has signed in before, and the shop-wide lock cannot be held by one new
  * failure per expiring row. Through the Worker's real fetch handler with real D1.
  */

@@ -1,5 +1,5 @@
 /**
- * A removed size can come back (issue 30, decision 028): the product form's save that removes sizes
+ * A removed size can come back (decision 028): the product form's save that removes sizes
  * keeps them, and its toast's Undo — a real form posting to /admin/trash — puts them back under their
  * own ids, with their price, compare-at, SKU, stock and bulk prices, at their old places. An Undo
  * after the product changed, a second Undo, an Undo naming another product or no version is refused

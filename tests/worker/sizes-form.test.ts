@@ -1,5 +1,5 @@
 /**
- * The product form's Sizes and stock (issue 30) through the built Worker, as a browser without
+ * The product form's Sizes and stock through the built Worker, as a browser without
  * JavaScript posts it: add a size with the form's own button, fill four sizes, save; bad input gets
  * field messages and saves nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Sizes in the shop's listings (issue 30, decision 028) through the real Worker and local D1: a price
+ * Sizes in the shop's listings (decision 028) through the real Worker and local D1: a price
  * range finds a product by any of its sizes (its card still says 'from' its lowest), the price facet
  * counts it in every range one of its sizes is in, the sorts use the card's price, search suggestions
  * say 'from $X', and a product with none left in any size reads Out of Stock everywhere a shopper and

@@ -1,5 +1,5 @@
 /**
- * Sizes on the shopper's side (issue 30, decision 028) through the real Worker and local D1: the
+ * Sizes on the shopper's side (decision 028) through the real Worker and local D1: the
  * product page's picker, cart lines carrying a size (cookie, drawer, checkout, order text), and
  * cookies naming a size that was deleted or belongs to another product.
  */

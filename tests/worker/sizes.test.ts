@@ -1,5 +1,5 @@
 /**
- * Sizes (issue 30, decision 028) on real D1: the migration gave every product one size, bulk prices
+ * Sizes (decision 028) on real D1: the migration gave every product one size, bulk prices
  * are data, the one writer keeps the products row in step, the triggers keep one-size writers right,
  * and nothing is half-saved.
  */
@@ -35,7 +35,7 @@ async function productByKey(key: string) {
   return row!;
 }
 
-/** The catalogue products sold in several sizes (issue 30): the seed writes them with their sizes. */
+/** The catalogue products sold in several sizes: the seed writes them with their sizes. */
 const sizedKeys = catalogue.filter((entry) => entry.sizes).map((entry) => entry.key);
 
 describe("the sizes migration", () => {

@@ -1,5 +1,5 @@
 /**
- * A cart never holds more than is on hand (issue 30, decision 028) through the real Worker and local
+ * A cart never holds more than is on hand (decision 028) through the real Worker and local
  * D1: an add or a quantity past a size's stock stops at it, a cart read after the owner lowered the
  * stock lowers the line and rewrites the cookie, each with the one notice; untracked stock (NULL) is
  * bounded only by the cart's own limit, and a size with none on hand is held as before.

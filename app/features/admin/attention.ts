@@ -1,7 +1,7 @@
 import type { AttentionKey } from "./product-admin.server";
 
 /**
- * The dashboard's "Needs attention" list (issue 30): each item's label, a line on why it matters, and
+ * The dashboard's "Needs attention" list: each item's label, a line on why it matters, and
  * the Product Management filter that lists exactly the products it counts (the counts and the
  * filters share their SQL: ATTENTION in product-admin.server.ts).
  */

@@ -39,7 +39,7 @@ import {
 } from "./bulk-rules";
 
 /**
- * Bulk actions (issue 30, decision 029), server side: the posted form read with zod (the action, its
+ * Bulk actions (decision 029), server side: the posted form read with zod (the action, its
  * percent or category, and which products), the products resolved on the server (the filters are
  * queried again; a client's list is only ever ids, at most BULK_MAX, each checked), and the change
  * written in one D1 batch, so it is all or nothing. Every changed product gets the next version and

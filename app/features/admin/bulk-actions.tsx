@@ -6,7 +6,7 @@ import { FilterHiddenFields } from "./product-list-filters";
 import { BULK_ACTION_OPTIONS, BULK_FIELDS as F, BULK_ROUTE, productCount, type BulkConfirmation } from "./bulk-rules";
 
 /**
- * Bulk actions' screens (issue 30, decision 029). One GET form (the toolbar) that the list's checkboxes
+ * Bulk actions' screens (decision 029). One GET form (the toolbar) that the list's checkboxes
  * belong to through their `form` attribute (a form cannot hold the rows' own forms); submitting it asks
  * the server for the confirmation (BULK_ROUTE), a page of its own without JavaScript, a dialog with it.
  * Nothing changes until the confirmation's POST.

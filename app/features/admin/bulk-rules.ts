@@ -1,5 +1,5 @@
 /**
- * Bulk actions in Product Management (issue 30, decision 029): what an owner can do to many products at
+ * Bulk actions in Product Management (decision 029): what an owner can do to many products at
  * once, the form's field names, the limits and the texts. Pure: the list's toolbar, the confirmation
  * and the server (bulk-actions.server.ts) share it.
  */

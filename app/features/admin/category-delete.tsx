@@ -1,5 +1,5 @@
 import { trashNotice } from "~/features/trash/trash";
-/** What deleting a category means, shown on the confirm page and in the dialog (issue 9: products still using it). */
+/** What deleting a category means, shown on the confirm page and in the dialog (and the products still using it). */
 export function CategoryDeleteWarning({
   name,
   slug,

@@ -4,7 +4,7 @@ import { slugify } from "~/features/catalogue/slug";
 /** Category Management's address. */
 export const CATEGORIES_PATH = "/admin/categories";
 
-/** Category Management's name field (SPEC section 5: trimmed, non-blank), shared by browser and server. */
+/** Category Management's name field, shared by browser and server. */
 export const CATEGORY_NAME_MAX = 60;
 export const CATEGORY_SLUG_EMPTY =
   "Category name needs at least one letter (a-z, accents allowed) or digit: it becomes the category's web address";
@@ -19,7 +19,7 @@ export const CategoryNameSchema = z.object({
     .refine((name) => name === "" || slugify(name) !== "", CATEGORY_SLUG_EMPTY),
 });
 
-/** SPEC section 8 "Categories": the notices of the category screen, by a short code safe to put in a URL. */
+/** The notices of the category screen, by a short code safe to put in a URL. */
 export const CATEGORY_ERRORS = {
   "add-duplicate": { title: "Category already exists", description: "A category with this name already exists" },
   "add-failed": { title: "Failed to add category", description: "An error occurred while adding the category" },

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { groupDigits } from "~/features/catalogue/money";
 
 /**
- * Low stock (issue 30): a size whose stock is tracked and at or below the shop's low-stock level is
+ * Low stock: a size whose stock is tracked and at or below the shop's low-stock level is
  * 'low'; the dashboard counts the products that have one and links to them. The level is the
  * owner's, one per shop, kept in `settings`.
  */

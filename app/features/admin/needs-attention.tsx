@@ -9,7 +9,7 @@ import { LowStockLevelSchema } from "./low-stock";
 import type { AttentionKey } from "./product-admin.server";
 
 /**
- * Issue 30: what may need the owner's eye, each a count that opens Product Management filtered to
+ * What may need the owner's eye, each a count that opens Product Management filtered to
  * exactly those products. A count of 0 is a calm, muted line with a check, not a link.
  */
 export function NeedsAttention({

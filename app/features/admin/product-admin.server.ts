@@ -30,7 +30,7 @@ export function versionBump() {
 export interface AdminProductFilters {
   search: string;
   category: string;
-  /** only products on sale (issue 17) */
+  /** only products on sale */
   onSale?: boolean;
   /** only active or only inactive products ("" is both) */
   status?: "" | "active" | "inactive";
@@ -349,7 +349,7 @@ export async function getDashboardStats(db: Db) {
 }
 
 /**
- * Duplicate (issue 30): a copy of the product under a new id, inactive, named '{name} (copy)' within
+ * Duplicate: a copy of the product under a new id, inactive, named '{name} (copy)' within
  * the name limit, with the same fields, media references and lab facts. It is the owner's product, so
  * no catalogue key or snapshot. Media are shared safely: the trash purges an R2 object only when no
  * product still points at it. Returns the copy's id and name, or null when the product does not exist.

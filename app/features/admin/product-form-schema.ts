@@ -16,7 +16,7 @@ import { MAX_SIZES, type ProductSize, type SizeInput } from "~/features/catalogu
 
 /**
  * The admin product form's one schema, used by conform in the browser and by the action
- * on the server (SPEC sections 2, 3 and 5; DESIGN.md "Admin product form").
+ * on the server.
  */
 export const PRODUCT_NAME_MAX = 120;
 export const DESCRIPTION_MAX = 5000;
@@ -99,7 +99,7 @@ export const TIER_QUANTITY_MAX = 1000;
 
 const M = PRODUCT_FORM_MESSAGES;
 
-/** SPEC section 8 "Product form" and issue 9's refusal of a stale edit. */
+/** The product form's messages, and the refusal of an edit based on a version saved meanwhile. */
 export const SAVE_FAILED = "Failed to save product";
 export const FETCH_FAILED = "Error fetching product: Failed to load product details.";
 export const CONFLICT_MESSAGE =
@@ -122,7 +122,7 @@ const isThc = (text: string) => text.length <= THC_TEXT_MAX && normalizeThc(text
 
 export interface ProductFormRules {
   /**
-   * THC content is required (SPEC section 5), except when editing a product that was saved without
+   * THC content is required, except when editing a product that was saved without
    * one (the catalogue's mushroom products): that product may stay without, so it saves unchanged.
    */
   thcRequired: boolean;
@@ -149,7 +149,7 @@ const optionalMoney = z
   .refine(withinPriceMax, M.compareAtTooHigh)
   .optional();
 
-/** A bulk price (issue 30): from `minQuantity` units, `price` each. */
+/** A bulk price: from `minQuantity` units, `price` each. */
 const tierShape = z.object({
   minQuantity: z
     .string({ required_error: M.tierQuantityFormat })
@@ -206,9 +206,9 @@ export function productFormSchema(categorySlugs: readonly string[], rules: Produ
   const fields = z.object({
     name: z.string({ required_error: M.nameRequired }).trim().min(1, M.nameRequired).max(PRODUCT_NAME_MAX, M.nameTooLong),
     price: money(M.priceRequired, M.priceFormat, M.priceTooHigh),
-    // Deals (issue 17): the original price, with the price's money rule; blank (or spaces) is no sale.
+    // Deals: the original price, with the price's money rule; blank (or spaces) is no sale.
     compareAt: optionalMoney,
-    // Sizes (issue 30, decision 028): the first size is the Price fields above with these; `sizes`
+    // Sizes (decision 028): the first size is the Price fields above with these; `sizes`
     // are the others. A product sold in one size has no label and no other sizes.
     sizeId: z.number().int().min(1).optional(),
     sizeLabel: sizeLabelShape,
@@ -246,7 +246,7 @@ export function productFormSchema(categorySlugs: readonly string[], rules: Produ
     active: z.boolean().default(false),
     inStock: z.boolean().default(false),
     isLabTested: z.boolean().default(false),
-    // Lab results (issue 17): the report's key and its facts, all optional (lib/lab-results.ts).
+    // Lab results: the report's key and its facts, all optional (lib/lab-results.ts).
     ...labResultsShape(),
     version: z.number().int().min(1).optional(),
     returnTo: z.string().optional(),
@@ -288,7 +288,7 @@ export function thcToStored(value: string | undefined): string | null {
   return value ? normalizeThc(value) : null;
 }
 
-/** The form's starting values: SPEC section 3's defaults for a new product, the product's own values when editing. */
+/** The form's starting values: a new product's defaults, the product's own values when editing. */
 export function productFormDefaults(product: Product | null, sizes: readonly ProductSize[] = []) {
   if (!product) {
     return {

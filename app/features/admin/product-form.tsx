@@ -24,7 +24,7 @@ import {
 } from "./product-form-schema";
 
 /**
- * The admin product form, create and edit (SPEC section 2 "Product form"). A real multipart
+ * The admin product form, create and edit. A real multipart
  * <Form> posting to the route's action: it works without JavaScript, including the effect list
  * (Add Effect / Remove are conform list intents sent as submit buttons). With JavaScript, conform
  * validates with the same schema as the server before anything is sent.
@@ -114,7 +114,7 @@ function Section({ title, children, aside }: { title: string; children: React.Re
   );
 }
 
-/** A dollar amount: the price, and the compare-at price of a sale (issue 17). */
+/** A dollar amount: the price, and the compare-at price of a sale. */
 function MoneyField({
   field,
   label,

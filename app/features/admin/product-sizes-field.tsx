@@ -1,5 +1,5 @@
 /**
- * The product form's Sizes and stock (issue 30, decision 028): the first size's label, SKU, stock and
+ * The product form's Sizes and stock (decision 028): the first size's label, SKU, stock and
  * bulk prices (its price is the form's Price), then every other size with its own price and sale.
  * Add, remove and move are conform's list intents: named submit buttons the action answers by
  * rendering the form again with the change, so they work without JavaScript.

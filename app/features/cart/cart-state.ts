@@ -77,7 +77,7 @@ function usePlacedOrder() {
 }
 
 /**
- * After an order: back to / after 2 s (SPEC section 4), and forget the placed order once the server's
+ * After an order: back to / after 2 s, and forget the placed order once the server's
  * cart has changed (the new tab's request cleared the cookie, or the shopper added something new).
  * Used once, by the always-mounted header drawer.
  */

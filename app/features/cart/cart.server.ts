@@ -357,7 +357,7 @@ export function boundNotice(bound: CartBound): ToastInput {
   return { ...CART_BOUND_NOTICES[bound] };
 }
 
-/** The notice for lines that dropped out (SPEC: the shopper is told once). */
+/** The notice for lines that dropped out. */
 export function droppedNotice(dropped: DroppedLine[]): ToastInput | null {
   if (dropped.length === 0) return null;
   if (dropped.length > 1) {

@@ -1,5 +1,5 @@
 /**
- * The cart (SPEC sections 3 and 4): a pure reducer over cart items with totals recomputed in
+ * The cart: a pure reducer over cart items with totals recomputed in
  * integer cents after every action. The server runs it on the `cannabis-cart` cookie joined with
  * current product rows; the browser runs the same reducer for optimistic quantities and totals.
  */
@@ -16,7 +16,7 @@ export const MAX_CART_LINES = 20;
 export const MAX_LINE_QUANTITY = 1000;
 
 /**
- * What the cookie holds: ids and quantities only. A line is one size of a product (issue 30): `sizeId`
+ * What the cookie holds: ids and quantities only. A line is one size of a product: `sizeId`
  * names it; a line without one (every cart saved before sizes, and a product sold in one size) means
  * the product's first size, as does a size that was deleted or belongs to another product.
  */
@@ -312,7 +312,7 @@ export function cartLines(state: CartState): CartLine[] {
   return state.items.map(cookieLine);
 }
 
-/** Shopper notices (SPEC section 8), shared by the /cart action and the browser. */
+/** Shopper notices, shared by the /cart action and the browser. */
 export const ADD_TO_CART_TOAST_DURATION = 3000;
 
 export function addedToCartNotice(name: string) {
@@ -337,7 +337,7 @@ export function emptyCartNotice(source: OrderSource) {
   };
 }
 
-/** Milliseconds from placing an order to returning home (SPEC section 9). */
+/** Milliseconds from placing an order to returning home. */
 export const ORDER_REDIRECT_DELAY = 2000;
 
 export const EMPTY_CART_VIEW: CartView = { ...EMPTY_CART, orderText: "", unavailable: false, outOfStock: [] };

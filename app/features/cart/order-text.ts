@@ -1,5 +1,5 @@
 /**
- * The order message (SPEC section 7), built once on the server and sent through Telegram:
+ * The order message, built once on the server and sent through Telegram:
  *
  *   Hello, I would love to purchase:
  *

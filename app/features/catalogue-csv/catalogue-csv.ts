@@ -46,7 +46,7 @@ export const CATALOGUE_CSV_COLUMNS = [
 ] as const;
 export type CatalogueCsvColumn = (typeof CATALOGUE_CSV_COLUMNS)[number];
 
-/** The columns of a size added by issue 30: a file exported before them still imports (its rows are one size each). */
+/** The columns of a size: a file exported before them still imports (its rows are one size each). */
 export const SIZE_CSV_COLUMNS = ["size", "size_sku", "size_stock"] as const satisfies readonly CatalogueCsvColumn[];
 
 /** The columns a size row fills in; the others belong to the product and are read from its first row. */

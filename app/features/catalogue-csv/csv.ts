@@ -1,7 +1,7 @@
 /**
  * CSV as spreadsheets write it (RFC 4180): comma-separated, fields with a comma, quote or line break
  * in double quotes, quotes doubled. Pure; the export streams rows through `csvLine`, and `parseCsv`
- * reads a file back (issue 28, decision 026).
+ * reads a file back (decision 026).
  */
 
 /** Spreadsheets open a UTF-8 file right only when it starts with a byte-order mark. */

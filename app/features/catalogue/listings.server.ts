@@ -182,7 +182,7 @@ export async function loadShop(db: Db, query: ShopQuery, { isAdmin, counts }: { 
   const counted = firstRows.find((row) => row !== undefined && "help" in row);
   const stats = firstRows.find((row) => row !== undefined && "active" in row);
 
-  // SPEC: active categories sorted by name, or else the products' own categories title-cased.
+  // Active categories sorted by name, or else the products' own categories title-cased.
   const categories: CategoryOption[] =
     categoryRows.length > 0
       ? categoryRows.map((row) => ({ value: row.slug, label: row.name }))

@@ -1,5 +1,5 @@
 /**
- * Tier prices (SPEC section 3 "priceTiers", section 9 gummy tiers; issue 30 "bulk prices as data"):
+ * Tier prices:
  * the unit price of a cart line follows its quantity. A size's tiers are data — a list of
  * { minQuantity, unitPriceCents }, ascending — stored as JSON on the size (decision 028). Pure, shared
  * by the drawer, the checkout page, the order text, the product page and the admin form. Reading and

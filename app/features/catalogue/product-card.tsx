@@ -29,7 +29,7 @@ const AdminControls = import.meta.env.SSR
   : lazyNamed(() => import("~/features/admin/product-card-admin"), "AdminControls");
 
 /**
- * A product in a grid or list (SPEC section 2): name, price, image, strain type, THC, effects,
+ * A product in a grid or list: name, price, image, strain type, THC, effects,
  * rating and review count, lab-tested badge and stock. Inactive cards carry an 'Inactive' badge
  * and a red tint; out-of-stock cards an 'Out of Stock' badge and a dimmed image. Admin controls
  * appear only when the page asks for them and an admin is signed in.

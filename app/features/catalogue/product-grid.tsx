@@ -5,7 +5,7 @@ import { ProductCard, type CardView } from "./product-card";
 const FIRST_SCREEN = 4;
 
 /**
- * The product grid (SPEC: 1 to 4 columns by width): one column below 360 px, two compact cards per
+ * The product grid: one column below 360 px, two compact cards per
  * row on phones, three on tablets and beside the filter panel, four on desktops. Or the list view.
  */
 export function ProductGrid({

@@ -5,10 +5,8 @@ import { productPath } from "./product-path";
 import { normalizeStrainType, type Product } from "./product";
 
 /**
- * What a product card shows (SPEC section 2: id, name, price, image, strainType, thcContent,
- * effects, rating, reviewCount, isLabTested, inStock, plus category and active for the badges
- * and admin controls). `image` is what the card shows: the uploaded image, or the product's
- * packshot when it has none (issue 18); `packSize` is the weight or pack size the label prints.
+ * What a product card shows. `image` is what the card shows: the uploaded image, or the product's
+ * packshot when it has none; `packSize` is the weight or pack size the label prints.
  */
 export type ProductSummary = Pick<
   Product,

@@ -1,5 +1,5 @@
 /**
- * Sizes (issue 30, decision 028): a product is sold in one or more sizes — '1/8 oz', '5-pack', or ''
+ * Sizes (decision 028): a product is sold in one or more sizes — '1/8 oz', '5-pack', or ''
  * for a product sold in one size, which shows no picker and reads exactly as before sizes — each with
  * its own price, sale price, SKU, stock and bulk tiers. Pure: the shop, the cart, the admin form and
  * the writer (sizes.server.ts) share these rules.

@@ -5,7 +5,7 @@
  */
 import { isCents, isPriceTiers, type PriceTiers } from "./price-tiers";
 
-/** The spec's fixed tier table (SPEC section 3), as rows written before decision 028 store it. */
+/** The spec's fixed tier table, as rows written before decision 028 store it. */
 interface LegacyPriceTiers {
   single: number;
   tier100: number;

@@ -1,5 +1,5 @@
 /**
- * THC content (SPEC section 3: "percentage range, percentage, or mg text"). One parser serves the
+ * THC content. One parser serves the
  * admin form (what is accepted and how it is stored), the catalogue transform and the numeric
  * potency columns the shop filters and sorts on. Pure; shared by browser and server.
  *

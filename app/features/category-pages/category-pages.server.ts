@@ -1,5 +1,5 @@
 /**
- * The category pages' content (SPEC section 2 "Category pages"): the eleven fixed pages with their
+ * The category pages' content: the eleven fixed pages with their
  * own titles, copy, notices and rules, and the generic page for any other category. Server-only:
  * the category route's loader picks the one page it shows and sends it, so a shopper's browser
  * never downloads the other ten (the rules they share with the page live in lib/category-pages).

@@ -1,5 +1,5 @@
 /**
- * The category pages' rules (SPEC section 2 "Category pages"): what a page is, which products it
+ * The category pages' rules: what a page is, which products it
  * lists, the concentrate tabs. Pure: shared by the loader (which turns `match` and the tabs into
  * SQL) and the page component. The pages themselves are in app/features/category-pages/category-pages.server.ts.
  */

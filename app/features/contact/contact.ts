@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The contact form (SPEC sections 3 and 5): name, email, subject and message, all required, the
+ * The contact form: name, email, subject and message, all required, the
  * email checked for its format. One schema, used by the browser (conform) and by the action.
  *
  * The length caps are not in the spec: the text travels in a t.me link and Telegram takes at
@@ -26,12 +26,12 @@ export const ContactSchema = z.object({
 
 export type ContactMessage = z.infer<typeof ContactSchema>;
 
-/** SPEC section 7: the contact text opened in Telegram. */
+/** The contact text opened in Telegram. */
 export function contactMessageText({ name, email, subject, message }: ContactMessage): string {
   return ["New Contact Form Submission", "", `Name: ${name}`, `Email: ${email}`, `Subject: ${subject}`, `Message: ${message}`].join("\n");
 }
 
-/** SPEC section 8, shopper notices. */
+/** Shopper notices. */
 export const CONTACT_SENT_TOAST = {
   title: "Message sent!",
   description: "Your message has been sent via Telegram. We'll get back to you soon!",

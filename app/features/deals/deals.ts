@@ -1,5 +1,5 @@
 /**
- * Deals (issue 17): a product may carry an original price, its "compare-at" price, above the price
+ * Deals: a product may carry an original price, its "compare-at" price, above the price
  * it sells for. The rules live here once — whether a product is on sale, the saving a shopper reads,
  * and the admin form's rule — and are shared by the price display (components/price.tsx), the shop's
  * On sale filter (products.server.ts, `compare_at_cents > price_cents`), the form schema and the
@@ -73,7 +73,7 @@ export function storedCompareAt(priceCents: number, compareAtCents: number | nul
 }
 
 /**
- * Put on sale by N% off (the admin's bulk action, issue 30): the original price — the compare-at price
+ * Put on sale by N% off (the admin's bulk action): the original price — the compare-at price
  * of a sale already running, else the price — becomes (or stays) the compare-at price, and the price is
  * N% below it, to the cent. So a second sale never stacks on the first. Null when N% off would not
  * lower the price (a price of a cent or two), which the compare-at rule refuses.

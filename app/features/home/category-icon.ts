@@ -1,7 +1,7 @@
 /**
  * The icon of a category tile on the home page's All Categories grid, picked by keywords in the
- * category's name (SPEC section 2, Home). Rules are checked in order, first match wins: "flower"
- * must come before "low", which it contains. Issue 18 gives every built-in category its own icon:
+ * category's name. Rules are checked in order, first match wins: "flower"
+ * must come before "low", which it contains. Every built-in category has its own icon:
  * deps (light-deprivation greenhouses) are told apart from indoor flower, and pens, Pala,
  * Gelato Punch and New Drops get icons of their own instead of sharing the leaf.
  */

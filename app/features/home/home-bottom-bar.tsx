@@ -18,7 +18,7 @@ const item =
   "flex flex-col items-center justify-center gap-1 rounded-2xl px-3 py-2 text-xs font-semibold text-cream-50 hover:bg-forest-800 sm:flex-row sm:gap-2 sm:text-sm";
 
 /**
- * Home's fixed bottom bar (SPEC section 2): Shop, Cart with the total quantity, Telegram.
+ * Home's fixed bottom bar: Shop, Cart with the total quantity, Telegram.
  * The badge comes from the root loader (or is stamped by the page cache), so it is right on first paint. On phones it is fixed to the
  * bottom (the `home-bottom-bar` class lets app/tailwind.css pad the page so it never hides the page's
  * end); from md up it sits in the page's flow at the end of the home page, covering nothing.

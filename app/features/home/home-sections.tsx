@@ -10,7 +10,7 @@ import type { ReviewEntry } from "~/features/storefront/reviews-content";
 import { Stars, TelegramLink } from "~/features/site/static-page";
 import { CheckIcon, GlyphIcon, TelegramIcon } from "~/ui/icons";
 
-/** The home page's blocks, top to bottom (SPEC section 2); the route puts them in order. */
+/** The home page's blocks, top to bottom; the route puts them in order. */
 
 /** A home block named by its heading, with an optional link beside the heading. */
 function HomeSection({ id, title, action, children }: { id: string; title: string; action?: React.ReactNode; children: React.ReactNode }) {

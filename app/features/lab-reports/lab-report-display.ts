@@ -1,7 +1,7 @@
 import type { ProductRow } from "~db/schema";
 
 /**
- * Lab results as the shop shows them (issue 17): where a report is served, and its facts as text.
+ * Lab results as the shop shows them: where a report is served, and its facts as text.
  * Free of zod on purpose: the product page imports it, and its first-visit JavaScript stays small.
  * The rules (what may be stored) are in lib/lab-results.ts.
  */

@@ -24,7 +24,7 @@ import {
 } from "./lab-report";
 
 /**
- * The product form's Lab results section (issue 17): one lab report file and its facts.
+ * The product form's Lab results section: one lab report file and its facts.
  *
  * Without JavaScript: the current report is a "Keep" checkbox (named labReportKey, as images are)
  * and a new file goes in the `labReportFile` input, stored by the form's action in the same submit.

@@ -1,7 +1,7 @@
 import type { LabResultsView } from "./lab-report-display";
 
 /**
- * The product page's Lab results section (issue 17): the report's facts as a definition list and
+ * The product page's Lab results section: the report's facts as a definition list and
  * 'View lab report' (our own origin, a new tab). Without a report the section stays and says so,
  * with the Telegram link to ask for it. The loader computes the view (lib/lab-display.ts
  * labResultsView), so the browser gets only this markup.

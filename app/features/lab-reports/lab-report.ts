@@ -6,7 +6,7 @@ import { isRealIsoDate, percentText, type LabFacts, type LabReportFile, type Lab
 export * from "./lab-report-display";
 
 /**
- * Lab results (issue 17, docs/decisions/019): the one module of rules for a product's lab report
+ * Lab results (docs/decisions/019): the one module of rules for a product's lab report
  * (certificate of analysis) and its facts. Pure, so the admin form checks a file and the fields in
  * the browser with the same code the server runs. How the shop shows them: lib/lab-display.ts.
  *

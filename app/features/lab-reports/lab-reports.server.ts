@@ -16,7 +16,7 @@ import {
 } from "./lab-report";
 
 /**
- * Lab reports in R2 (issue 17, docs/decisions/019): stored in the IMAGES bucket under
+ * Lab reports in R2 (docs/decisions/019): stored in the IMAGES bucket under
  * `lab-reports/`, with the same streamed, byte-checked, all-or-nothing upload as images
  * (media.server.ts storeChecked), and served from our own origin as an inert document.
  */

@@ -1,5 +1,5 @@
 /**
- * What counts as an image we store (SPEC sections 5 and 8): JPG, PNG, WEBP or GIF, decided by the
+ * What counts as an image we store: JPG, PNG, WEBP or GIF, decided by the
  * file's first bytes ("magic bytes"), never by its declared type or name. Pure: used by the upload
  * routes on the server and by the admin form to refuse a file before sending it.
  */
@@ -65,7 +65,7 @@ export const IMAGE_MESSAGES = {
   removed: { title: "Image removed!", description: "Image removed from form (file preserved in storage)" },
 } as const satisfies Record<string, MediaMessage | ((isCover: boolean) => MediaMessage)>;
 
-/** 'Upload failed' with the error's message when there is one (SPEC section 8, Images). */
+/** 'Upload failed' with the error's message when there is one. */
 export function uploadFailedMessage(message?: string | null): MediaMessage {
   const text = message?.trim().replace(/\.+$/, "");
   return {

@@ -85,7 +85,7 @@ export function uploadedImageKey(value: string | null | undefined): string | nul
 
 export const variantUrl = (key: string, slot: VariantSlot) => `${UPLOADS_PREFIX}${key}/${slot}`;
 
-/** SPEC section 7 sizing rule: 400 below 300 wide, 800 up to 600 wide, else the requested size. */
+/** The sizing rule: 400 below 300 wide, 800 up to 600 wide, else the requested size. */
 export function resizedWidth(requested: number): number {
   if (requested < 300) return 400;
   if (requested <= 600) return 800;

@@ -1,6 +1,6 @@
 /**
  * Image URLs: where a product's stored image path points.
- * Pure rules (SPEC section 7), shared by cards, the gallery and the admin form.
+ * Pure rules, shared by cards, the gallery and the admin form.
  */
 
 /** Uploaded images are served by the Worker from R2 under this prefix (key = image-{timestamp}-{random}.{ext}). */
@@ -8,7 +8,7 @@ export const UPLOADS_PREFIX = "/images/";
 export const PLACEHOLDER_IMAGE = "/art/placeholder.svg";
 
 /**
- * SPEC section 7, product card image paths: http(s) URLs and values already under the uploads
+ * Product card image paths: http(s) URLs and values already under the uploads
  * prefix are used as is; the 'public/' form of that prefix is rewritten; a bare file name gets
  * the prefix. Site-relative paths (our own /art/...) are used as is.
  */

@@ -1,5 +1,5 @@
 /**
- * R2 media (DESIGN.md "Images", "Video"): product images in IMAGES (`product-images`) and
+ * R2 media: product images in IMAGES (`product-images`) and
  * videos in VIDEOS (`product-videos`).
  *
  * - Images are streamed into R2 after their first bytes prove they are JPG, PNG, WEBP or GIF and

@@ -11,7 +11,7 @@ import {
 } from "./packshot";
 
 /**
- * The one module that draws packshots (issue 18): an original SVG per product, made from its data —
+ * The one module that draws packshots: an original SVG per product, made from its data —
  * packaging by category and name, a label with the name, weight or pack size, strain type and THC,
  * and colours from the name. Deterministic: the same facts give the same bytes (the URL's hash and
  * a year of caching rely on it). No I/O; app/routes/packshots.$id.$file.ts serves it.

@@ -1,5 +1,5 @@
 /**
- * What counts as a video we store (SPEC sections 5 and 9): the allowed types, the 10GB limit,
+ * What counts as a video we store: the allowed types, the 10GB limit,
  * the 10 MiB multipart part size and the container signatures. Pure: shared by the upload
  * routes and the browser's uploader.
  */

@@ -1,5 +1,5 @@
 /**
- * The browser side of a video upload (SPEC sections 4, 8, 9): a small state machine, usable
+ * The browser side of a video upload: a small state machine, usable
  * without React, that sends a file to the admin routes as an R2 multipart upload in 10 MiB parts.
  *
  *   idle -> uploading -> complete
@@ -24,7 +24,7 @@ export const STAGES = {
   complete: "Upload complete!",
 } as const;
 
-/** Share of the bar for sending parts, then combining, then done (SPEC section 9). */
+/** Share of the bar for sending parts, then combining, then done. */
 export const PROGRESS = { chunks: 85, combining: 90, complete: 100 } as const;
 export const MAX_ATTEMPTS = 4;
 export const BACKOFF_MS = [1000, 2000, 4000] as const;
@@ -141,7 +141,7 @@ export function uploadStorageKey(file: Pick<UploadFile, "name" | "size" | "lastM
   return `${STORAGE_PREFIX}${file.name}:${file.size}:${file.lastModified}`;
 }
 
-/** The toast for an uploader event (SPEC section 8, Video). */
+/** The toast for an uploader event. */
 export function uploadEventToast(event: UploadEvent): {
   title: string;
   description?: string;

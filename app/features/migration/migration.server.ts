@@ -50,8 +50,7 @@ import {
 } from "./migration";
 
 /**
- * The queue-backed catalogue migration (SPEC.md sections 4, 5, 7, 8; DESIGN.md 'Migration'; decisions
- * 005, 008 and 024).
+ * The queue-backed catalogue migration.
  *
  * The admin confirms a plan (planCatalogueLoad: added, updated, unchanged, the owner's products and
  * edits), the action records a run in D1 and sends `{ runId }` to MIGRATION_QUEUE. The consumer plans

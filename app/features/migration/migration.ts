@@ -1,11 +1,11 @@
 import { z } from "zod";
 
 /**
- * Pure rules of the catalogue migration (SPEC.md sections 4, 5, 7 and 8), shared by the
+ * Pure rules of the catalogue migration, shared by the
  * Queue consumer (app/features/migration/migration.server.ts) and the dashboard panel. No I/O here.
  */
 
-/** SPEC section 9: the migration is complete when the product count reaches 95% of the catalogue. */
+/** The migration is complete when the product count reaches 95% of the catalogue. */
 export const MIGRATION_COMPLETE_PERCENT = 95;
 /** A run still queued or running after this long is treated as lost (a new one may start). */
 export const MIGRATION_STALE_AFTER_MS = 15 * 60 * 1000;
@@ -60,7 +60,7 @@ export const MigrationStatusPayloadSchema = z.object({
   error: z.string().optional(),
 });
 
-/** SPEC section 8 'Migration' texts. */
+/** The migration's texts. */
 export const MIGRATION_TEXT = {
   failedTitle: "Migration failed",
   authRequired: "Admin authentication required for migration",
@@ -122,7 +122,7 @@ export function parseFailedProducts(text: string | null | undefined): FailedProd
   return parsed.success ? parsed.data : [];
 }
 
-/** SPEC section 5: complete when productCount >= 95% of catalogueSize; exactly 95% counts. Integer maths, no rounding. */
+/** Complete when productCount >= 95% of catalogueSize; exactly 95% counts. Integer maths, no rounding. */
 export function isMigrationComplete(productCount: number, catalogueSize: number): boolean {
   return productCount * 100 >= catalogueSize * MIGRATION_COMPLETE_PERCENT;
 }

@@ -130,7 +130,7 @@ export function normalizeCacheQuery(search: string): string {
 /**
  * The URL a shared page is rendered from: the one its cache key stands for (tracking parameters
  * dropped, the rest sorted), so nothing of one visitor's query (a campaign tag, a click id, a marker
- * an attacker sends) is written into the copy every later visitor gets (issue 32).
+ * an attacker sends) is written into the copy every later visitor gets.
  */
 export function sharedPageUrl(url: URL): URL {
   const normalised = new URL(url);

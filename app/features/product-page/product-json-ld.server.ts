@@ -55,7 +55,7 @@ function productJsonLd({
 const price = (cents: number) => (cents / 100).toFixed(2);
 
 /**
- * What the product is offered at (issue 30): one Offer per size — its price, SKU and availability
+ * What the product is offered at: one Offer per size — its price, SKU and availability
  * (the product's In Stock switch, and the size's stock when tracked: 0 is OutOfStock) — and, for
  * several sizes, an AggregateOffer over them (lowest and highest price, count). A product sold in
  * one size has one Offer, as before sizes.

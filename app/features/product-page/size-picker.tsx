@@ -4,7 +4,7 @@ import { formatCents } from "~/features/catalogue/money";
 import { isOnSale } from "~/features/deals/deals";
 
 /**
- * The product page's size picker (issue 30, decision 028). Without JavaScript the page works by CSS
+ * The product page's size picker (decision 028). Without JavaScript the page works by CSS
  * alone: the column marked `data-sizes` shows, of every `data-size-panel` (price, savings, tiers,
  * stock, the line under the button), only the one of the checked radio's position (`:has()` rules in
  * app/tailwind.css, one per position up to MAX_SIZES). With JavaScript the same rules apply, and the

@@ -7,7 +7,7 @@ import { unitPriceCents, type PriceTiers } from "~/features/catalogue/price-tier
  */
 
 /**
- * The product page's tier table (SPEC: Single, 100 units, ... 1000 units): the single-unit price
+ * The product page's tier table: the single-unit price
  * first, then one row per tier from 2 units up.
  */
 export function priceTierRows(priceCents: number, tiers: PriceTiers): Array<{ label: string; unitPriceCents: number }> {

@@ -1,4 +1,4 @@
-/** The zoom dialog's scale (SPEC section 9): 0.5x to 4x in steps of 0.3, starting at 1x. */
+/** The zoom dialog's scale: 0.5x to 4x in steps of 0.3, starting at 1x. */
 export const ZOOM_MIN = 0.5;
 export const ZOOM_MAX = 4;
 export const ZOOM_STEP = 0.3;

@@ -39,7 +39,7 @@ export function useSearchCombobox(listId: string, popupClassName?: string) {
   };
 }
 
-/** A search form's submit (SPEC, home search): the term is trimmed; an empty or whitespace-only term does nothing. */
+/** A search form's submit: the term is trimmed; an empty or whitespace-only term does nothing. */
 export function submitSearch(event: FormEvent<HTMLFormElement>) {
   const input = event.currentTarget.elements.namedItem("search");
   if (!(input instanceof HTMLInputElement)) return;

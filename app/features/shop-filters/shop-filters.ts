@@ -1,6 +1,6 @@
 /**
- * The shop's filters as they live in the URL (SPEC sections 2 "Shop" and 9, issue 15): search,
- * category, price range, strain type, potency, effects, in stock only, on sale (issue 17), plus sort, view, page and the
+ * The shop's filters as they live in the URL: search,
+ * category, price range, strain type, potency, effects, in stock only, on sale, plus sort, view, page and the
  * admin-only "show inactive" switch. Pure rules shared by the loaders (which turn them into SQL in
  * app/features/catalogue/listings.server.ts) and the filter form, chips and pager. Parsing (zod) is app/features/shop-filters/shop-query.ts.
  *
@@ -25,7 +25,7 @@ export interface Bounds {
   lt?: number;
 }
 
-/** Price bounds in cents; each side inclusive or exclusive exactly as SPEC section 9 says. */
+/** Price bounds in cents; each side inclusive or exclusive as the shop's price ranges say. */
 export type PriceBounds = Bounds;
 
 export function inBounds(value: number, bounds: Bounds): boolean {
@@ -253,7 +253,7 @@ export function serializeShopQuery(query: Partial<ShopQuery>, before: Record<str
   return text ? `?${text}` : "";
 }
 
-/** Clear Filters (SPEC: search, category and price reset) resets every filter; sort, view and the admin switch stay. */
+/** Clear Filters resets every filter; sort, view and the admin switch stay. */
 export function clearedFilters(query: ShopQuery): ShopQuery {
   return { ...query, ...NO_FILTERS, page: 1, sort: query.sort === "relevance" ? DEFAULT_SORT : query.sort };
 }

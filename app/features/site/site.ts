@@ -1,4 +1,4 @@
-/** Brand and shop facts shown across the site (SPEC sections 1 and 9). */
+/** Brand and shop facts shown across the site. */
 export const SITE = {
   name: "Greenleaf Supply",
   tagline: "Cannabis, delivered discreetly.",

@@ -1,4 +1,4 @@
-/** A notice shown bottom-right by the Toaster (SPEC section 8 titles and texts). */
+/** A notice shown bottom-right by the Toaster. */
 export interface Toast {
   id: string;
   title: string;

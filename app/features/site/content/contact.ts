@@ -1,5 +1,5 @@
 /**
- * The contact page's quick help (SPEC section 9).
+ * The contact page's quick help.
  * Plain data, no I/O; one module per page, so a page's JavaScript carries no other page's content.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The home page's category tiles (SPEC section 2): fixed links to categories. The owner's words on
+ * The home page's category tiles: fixed links to categories. The owner's words on
  * the home page are a storefront document (app/features/storefront/home-content.ts).
  * Plain data, no I/O.
  */

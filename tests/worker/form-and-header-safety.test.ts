@@ -6,15 +6,15 @@ import { adminCookie, get, ORIGIN, postForm } from "./helpers";
 import { formFromPage } from "./product-form-page";
 
 /**
- * Issue 27, findings 3 to 7 (finding 1 is tested against the real npm start server in
- * tests/server/body-limit.ts, finding 2 in sign-in-devices.test.ts).
+ * Redirects, sign-out, the product form's size limit, headers and logs, and products left in a
+ * deleted category (body limits on the real engine are in tests/server/body-limit.ts).
  */
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("finding 3: the no-JS /cart redirect goes back to a path of ours only", () => {
+describe("the no-JS /cart redirect goes back to a path of ours only", () => {
   it.each([
     ["//evil.example/x", "/checkout"],
     ["/\\evil.example", "/checkout"],
@@ -32,7 +32,7 @@ describe("finding 3: the no-JS /cart redirect goes back to a path of ours only",
   });
 });
 
-describe("finding 4: signing out never depends on the body", () => {
+describe("signing out never depends on the body", () => {
   async function signedIn(cookie: string) {
     const response = await get("/admin/dashboard", { headers: { Cookie: cookie } });
     await response.arrayBuffer();
@@ -58,7 +58,7 @@ describe("finding 4: signing out never depends on the body", () => {
   });
 });
 
-describe("finding 5: the product form has an overall size limit and never echoes more than its fields take", () => {
+describe("the product form has an overall size limit and never echoes more than its fields take", () => {
   it("a multipart post whose text is over the limit answers 413 with the clear message, nothing saved", async () => {
     const before = await env.DB.prepare("SELECT count(*) AS n FROM products").first<number>("n");
     const form = new FormData();
@@ -93,7 +93,7 @@ describe("finding 5: the product form has an overall size limit and never echoes
   });
 });
 
-describe("finding 6: headers and logs", () => {
+describe("headers and logs", () => {
   it.each(["/", "/robots.txt", "/shop.data", "/admin"])(
     "%s carries a Permissions-Policy that switches the powerful features off",
     async (path) => {
@@ -160,7 +160,7 @@ describe("a path with a backslash", () => {
   );
 });
 
-describe("finding 7: products left in a deleted category", () => {
+describe("products left in a deleted category", () => {
   it("the delete confirmation tells the truth: a fixed page like /shop/lows still lists them", async () => {
     const lows = await env.DB.prepare("SELECT id FROM categories WHERE slug = 'lows'").first<number>("id");
     const page = await read(await adminGet(`/admin/categories/${lows}/delete`));
