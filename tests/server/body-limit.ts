@@ -8,29 +8,16 @@
  * GET /faq) is answered. Before the fix, one chunked 70 KB post left the engine answering nothing.
  *   tsx tests/server/body-limit.ts [--no-build] [--port N]
  */
-import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
 import { chunkedPost, type ChunkedAnswer } from "../../scripts/chunked-post";
 import { devAdminCookie } from "../../scripts/dev-admin";
-import { startLocalWorker } from "../../scripts/local-worker";
-import { portForScript } from "../../scripts/port";
-import { prepareLocal } from "../../scripts/prepare-local";
 import { BODY_TOO_LARGE_MESSAGE, PRODUCT_FORM_TEXT_LIMIT, bodyTooLargeMessage } from "../../app/server/security.server";
 import { DRAIN_TIME_LIMIT_MS } from "../../app/server/body-drain.server";
+import { createChecks, startTestEngine } from "./engine";
 
-const port = await portForScript(process.argv, "Run it with another --port, or without --port to take a free one.");
-const persistTo = `.wrangler/server-test-${port}`;
-if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
-rmSync(persistTo, { recursive: true, force: true });
-await prepareLocal(persistTo, undefined, { quiet: true });
-const worker = await startLocalWorker(port, persistTo);
+const worker = await startTestEngine("body-limit");
 const { origin } = worker;
 
-const results: [string, boolean, string][] = [];
-function check(label: string, pass: boolean, detail: string) {
-  results.push([label, pass, detail]);
-  console.log(`${pass ? "PASS" : "FAIL"}  ${label} — ${detail}`);
-}
+const { results, check } = createChecks();
 
 /** The next request from anyone is answered, quickly. */
 async function nextRequestAnswered() {

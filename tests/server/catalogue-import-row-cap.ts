@@ -9,34 +9,13 @@
  *   answered promptly, not after the whole file.
  *   tsx tests/server/catalogue-import-row-cap.ts [--no-build] [--port N]
  */
-import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
-import { startLocalWorker } from "../../scripts/local-worker";
-import { portForScript } from "../../scripts/port";
-import { prepareLocal } from "../../scripts/prepare-local";
+import { devAdminCookie } from "../../scripts/dev-admin";
 import { CATALOGUE_CSV_COLUMNS, type CatalogueCsvColumn } from "../../app/features/catalogue-csv/catalogue-csv";
 import { IMPORT_MAX_ROWS, IMPORT_TEXT } from "../../app/features/catalogue-csv/catalogue-import";
 import { CSV_BOM, csvLine } from "../../app/features/catalogue-csv/csv";
+import { createChecks, startTestEngine } from "./engine";
 
-const results: [string, boolean, string][] = [];
-function check(label: string, pass: boolean, detail: string) {
-  results.push([label, pass, detail]);
-  console.log(`${pass ? "PASS" : "FAIL"}  ${label} — ${detail}`);
-}
-
-/** The development sign-in (.dev.vars made from .dev.vars.example by prepareLocal). */
-async function adminCookie() {
-  const response = await fetch(`${origin}/admin`, {
-    method: "POST",
-    body: new URLSearchParams({ username: "admin", password: "dev-password" }),
-    headers: { Origin: origin },
-    redirect: "manual",
-  });
-  await response.arrayBuffer();
-  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("adminSession="));
-  if (!session) throw new Error(`Could not sign in with the development password (status ${response.status})`);
-  return session.split(";")[0] ?? "";
-}
+const { results, check } = createChecks();
 
 /** A shopper's page, sent `afterMs` after the import started: its status and how long it waited. */
 async function shopperWhileImporting(afterMs: number) {
@@ -93,17 +72,12 @@ const big = catalogueFile(rows);
 const bytes = size(big);
 const atCap = catalogueFile(IMPORT_MAX_ROWS);
 
-const port = await portForScript(process.argv, "Run it with another --port, or without --port to take a free one.");
-const persistTo = `.wrangler/server-test-${port}`;
-if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
-rmSync(persistTo, { recursive: true, force: true });
-await prepareLocal(persistTo, undefined, { quiet: true });
-const worker = await startLocalWorker(port, persistTo);
+const worker = await startTestEngine("row-cap");
 const { origin } = worker;
 
 let failed = false;
 try {
-  const cookie = await adminCookie();
+  const cookie = await devAdminCookie(origin);
 
   const [refused, shopper] = await Promise.all([postImport(cookie, big), shopperWhileImporting(300)]);
   check(

@@ -8,27 +8,15 @@
  * - a static file (Workers Assets, before the Worker) carries the security headers.
  *   tsx tests/server/entry-rules.ts [--no-build] [--port N]
  */
-import { execFileSync } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { rmSync } from "node:fs";
-import { startLocalWorker } from "../../scripts/local-worker";
-import { portForScript } from "../../scripts/port";
-import { prepareLocal } from "../../scripts/prepare-local";
 import { PERMISSIONS_POLICY } from "../../app/server/security.server";
+import { createChecks, startTestEngine } from "./engine";
 
-const port = await portForScript(process.argv, "Run it with another --port, or without --port to take a free one.");
-const persistTo = `.wrangler/server-test-entry-${port}`;
-if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
-rmSync(persistTo, { recursive: true, force: true });
-await prepareLocal(persistTo, undefined, { quiet: true });
-const worker = await startLocalWorker(port, persistTo);
+const worker = await startTestEngine("entry");
 const { origin } = worker;
 
-const results: [string, boolean, string][] = [];
-function check(label: string, pass: boolean, detail: string) {
-  results.push([label, pass, detail]);
-  console.log(`${pass ? "PASS" : "FAIL"}  ${label} — ${detail}`);
-}
+const { results, check } = createChecks();
 
 const AGE = "age-verified=yes";
 
@@ -141,6 +129,6 @@ try {
   failed = results.some(([, pass]) => !pass);
   console.log(`\n${results.filter(([, pass]) => pass).length} passed, ${results.filter(([, pass]) => !pass).length} failed`);
   await worker.stop();
-  rmSync(persistTo, { recursive: true, force: true });
+  rmSync(worker.persistTo, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

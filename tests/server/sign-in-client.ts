@@ -6,26 +6,13 @@
  * share one limit, and the next sign-in waits whatever address it claims.
  *   tsx tests/server/sign-in-client.ts [--no-build] [--port N]
  */
-import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
 import { LOGIN_MAX_FAILURES } from "../../app/features/auth/login-throttle.server";
-import { startLocalWorker } from "../../scripts/local-worker";
-import { portForScript } from "../../scripts/port";
-import { prepareLocal } from "../../scripts/prepare-local";
+import { createChecks, startTestEngine } from "./engine";
 
-const port = await portForScript(process.argv, "Run it with another --port, or without --port to take a free one.");
-const persistTo = `.wrangler/server-test-${port}`;
-if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
-rmSync(persistTo, { recursive: true, force: true });
-await prepareLocal(persistTo, undefined, { quiet: true });
-const worker = await startLocalWorker(port, persistTo);
+const worker = await startTestEngine("sign-in");
 const { origin } = worker;
 
-const results: [string, boolean, string][] = [];
-function check(label: string, pass: boolean, detail: string) {
-  results.push([label, pass, detail]);
-  console.log(`${pass ? "PASS" : "FAIL"}  ${label} — ${detail}`);
-}
+const { results, check } = createChecks();
 
 /** A sign-in as admin claiming to come from `address`; the answer's status. */
 async function signIn(password: string, address: string) {
