@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+/**
+ * How a shopper wants an order handled, chosen at checkout. The delivery method, zone and payment
+ * name entries of the shop's settings by their names, so an order reads in the owner's own words.
+ * None of these say anything about who the shopper is; the note is the one free text, and it travels
+ * only in the message, never in the order link.
+ */
+export const DELIVERY_KINDS = ["shipping", "local", "pickup"] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+
+export const SOLD_OUT_CHOICES = ["replace", "call", "leave-out"] as const;
+export type SoldOutChoice = (typeof SOLD_OUT_CHOICES)[number];
+
+/** A delivery window: as soon as possible, or the local start time of a slot in the shop's time zone. */
+export const ASAP = "asap";
+const WINDOW = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
+
+export const ORDER_NOTE_MAX = 300;
+
+export const orderChoicesSchema = z.object({
+  method: z.enum(DELIVERY_KINDS).optional(),
+  /** a local delivery zone's name, as the settings call it */
+  zone: z.string().min(1).max(80).optional(),
+  window: z.union([z.literal(ASAP), z.string().regex(WINDOW)]).optional(),
+  /** one of the settings' payment methods, by name */
+  payment: z.string().min(1).max(40).optional(),
+  soldOut: z.enum(SOLD_OUT_CHOICES).optional(),
+});
+export type OrderChoices = z.infer<typeof orderChoicesSchema>;
