@@ -7,6 +7,7 @@ import {
   signOrderLink,
   type OrderSnapshot,
 } from "../../app/features/orders/order-link.server";
+import { windowLabel } from "../../app/features/orders/order-choices";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../app/features/cart/cart";
 
 const SECRET = "a-session-secret-of-at-least-thirty-two-characters";
@@ -120,5 +121,13 @@ describe("the order link", () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("order choices in words", () => {
+  it("says a window as the shop's local time, or as soon as possible", () => {
+    expect(windowLabel("asap")).toBe("As soon as possible");
+    expect(windowLabel("2026-11-28T18:00")).toBe("Sat 28 Nov, 6:00 PM");
+    expect(windowLabel("2026-03-08T02:30")).toBe("Sun 8 Mar, 2:30 AM");
   });
 });

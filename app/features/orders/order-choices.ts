@@ -28,3 +28,23 @@ export const orderChoicesSchema = z.object({
   soldOut: z.enum(SOLD_OUT_CHOICES).optional(),
 });
 export type OrderChoices = z.infer<typeof orderChoicesSchema>;
+
+/** The sold-out choices as the shopper reads them at checkout and the owner reads them in the message. */
+export const SOLD_OUT_LABELS: Record<SoldOutChoice, string> = {
+  replace: "Replace it with something similar",
+  call: "Contact me first",
+  "leave-out": "Leave it out",
+};
+
+/** A window as words: "As soon as possible" or "Sat 28 Nov, 6:00 PM" (the slot's start, in the shop's time). */
+export function windowLabel(window: string): string {
+  if (window === ASAP) return "As soon as possible";
+  const [date = "", time = ""] = window.split("T");
+  const [year, month, day] = date.split("-").map(Number);
+  const [hour, minute] = time.split(":").map(Number);
+  const at = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1, hour ?? 0, minute ?? 0));
+  const weekday = at.toLocaleDateString("en-US", { weekday: "short", timeZone: "UTC" });
+  const dayMonth = at.toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+  const clock = at.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+  return `${weekday} ${dayMonth}, ${clock}`;
+}
