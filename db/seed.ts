@@ -18,8 +18,8 @@ export { D1_MAX_BOUND_PARAMETERS, insertProductRows };
  * With a bucket, its sample lab reports are put into R2 first, as the admin migration does.
  */
 export async function seedCatalogueIfEmpty(db: Db, bucket?: R2Bucket): Promise<number> {
-  const [{ value }] = await db.select({ value: count() }).from(products);
-  if (value > 0) return 0;
+  const [existing] = await db.select({ value: count() }).from(products);
+  if (existing && existing.value > 0) return 0;
   if (bucket) await putSampleLabReports(bucket, catalogue);
   // The admin migration's own statements: each product with its sizes (decision 028), in one batch.
   const { rows } = prepareCatalogueRows(catalogue);

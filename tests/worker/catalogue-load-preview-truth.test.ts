@@ -39,10 +39,13 @@ async function idOf(key: string): Promise<number> {
 
 /** Every product row (but its bookkeeping columns) and its sizes, by id. */
 async function shopState(): Promise<Map<number, { row: Record<string, unknown>; sizes: SizeRow[] }>> {
-  const [{ results: rows }, { results: sizes }] = await env.DB.batch<Record<string, unknown>>([
-    env.DB.prepare("SELECT * FROM products ORDER BY id"),
-    env.DB.prepare("SELECT product_id, label, price_cents, compare_at_cents, tiers FROM product_sizes ORDER BY product_id, position, id"),
-  ]);
+  const [rows, sizes] = (
+    await env.DB.batch<Record<string, unknown>>([
+      env.DB.prepare("SELECT * FROM products ORDER BY id"),
+      env.DB.prepare("SELECT product_id, label, price_cents, compare_at_cents, tiers FROM product_sizes ORDER BY product_id, position, id"),
+    ])
+  ).map((result) => result.results);
+  if (!rows || !sizes) throw new Error("the batch answers one result per statement");
   const state = new Map<number, { row: Record<string, unknown>; sizes: SizeRow[] }>();
   for (const { version: _v, updated_at: _u, catalogue_snapshot: _s, ...row } of rows) state.set(Number(row.id), { row, sizes: [] });
   for (const { product_id, label, price_cents, compare_at_cents, tiers } of sizes)

@@ -390,7 +390,7 @@ describe("the trash", () => {
   });
 
   it("purges after 30 days with the hourly cron, deleting only the R2 objects no other product uses", async () => {
-    const [a, b, c] = catalogue.slice(0, 3).map((entry) => entry.key);
+    const [a = "", b = "", c = ""] = catalogue.slice(0, 3).map((entry) => entry.key);
     await env.DB.batch([
       env.DB.prepare(
         "UPDATE products SET image = '/images/only-mine.jpg', extra_images = '[\"/images/shared.jpg\",\"/images/in-trash.jpg\"]' WHERE catalogue_key = ?",

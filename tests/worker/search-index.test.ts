@@ -118,7 +118,7 @@ describe("the index is filled and stays in sync", () => {
   });
 
   it("follows a category rename (the products' slugs move in the same batch)", async () => {
-    const [{ id }] = (await env.DB.prepare("SELECT id FROM categories WHERE slug = 'pala'").all<{ id: number }>()).results;
+    const { id } = (await env.DB.prepare("SELECT id FROM categories WHERE slug = 'pala'").first<{ id: number }>())!;
     const palaCount = (await env.DB.prepare("SELECT count(*) AS n FROM products WHERE category = 'pala'").first<{ n: number }>())!.n;
     expect(palaCount).toBeGreaterThan(0);
     await env.DB.batch([

@@ -49,6 +49,12 @@ import {
   type RunCounts,
 } from "./migration";
 
+/** How many products the shop has (a count query always answers one row). */
+async function productTotal(db: Db): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(products);
+  return row?.value ?? 0;
+}
+
 /**
  * The queue-backed catalogue migration.
  *
@@ -482,7 +488,7 @@ export async function runMigration(db: Db, runId: string, options: RunMigrationO
     throw new MigrationInsertError(error);
   }
 
-  const [{ value: productCount }] = await db.select({ value: count() }).from(products);
+  const productCount = await productTotal(db);
   const migrationComplete = isMigrationComplete(productCount, entries.length);
   const status = migrationOutcome({ failed: failedProducts.length, migrationComplete });
   await db.batch([
@@ -674,7 +680,7 @@ async function runCatalogueImport(
       await progressUpdate(db, runId, done, failedProducts);
     }
   }
-  const [{ value: productCount }] = await db.select({ value: count() }).from(products);
+  const productCount = await productTotal(db);
   await db
     .update(migrationRuns)
     .set({
