@@ -37,7 +37,7 @@ export default async function handleRequest(
       },
     },
   );
-  body.allReady.then(() => clearTimeout(timeoutId));
+  void body.allReady.then(() => clearTimeout(timeoutId));
 
   // Bots get the whole document at once; people get it streamed.
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;

@@ -328,7 +328,7 @@ export function productFormDefaults(product: Product | null, sizes: readonly Pro
     sizes: more as SizeDefaults[],
     description: product.description,
     category: product.category,
-    strainType: (product.strainType ?? "") as StrainType | "",
+    strainType: product.strainType ?? "",
     thcContent: product.thcContent ?? "",
     effects: product.effects.length > 0 ? product.effects : [""],
     video: product.video ?? "",

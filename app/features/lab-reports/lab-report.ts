@@ -41,7 +41,7 @@ export function detectLabReportType(head: Uint8Array): LabReportType | null {
   if (startsWith(head, PDF_SIGNATURE)) return PDF;
   const image = detectImageType(head);
   if (!image || image.kind === "gif") return null;
-  const kind = image.kind as Exclude<typeof image.kind, "gif">;
+  const kind = image.kind;
   return { kind, ext: kind, contentType: image.contentType };
 }
 

@@ -100,7 +100,7 @@ export function sendFile(
         resolve(body as Record<string, unknown>);
         return;
       }
-      const error = body && typeof body === "object" && "error" in body ? (body as { error: unknown }).error : null;
+      const error = body && typeof body === "object" && "error" in body ? body.error : null;
       if (error && typeof error === "object" && "title" in error && "description" in error) {
         reject(new ImageUploadError({ title: String(error.title), description: String(error.description) }));
       } else if (xhr.status === 401) {

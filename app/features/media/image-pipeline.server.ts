@@ -67,7 +67,7 @@ export function toStatus(row: ImageUploadRow): ImageStatus {
   let variants: VariantSizes = {};
   try {
     const parsed: unknown = JSON.parse(row.variants);
-    if (parsed && typeof parsed === "object") variants = parsed as VariantSizes;
+    if (parsed && typeof parsed === "object") variants = parsed;
   } catch (error) {
     console.error(`Unreadable variants of ${row.key}`, error);
   }

@@ -26,7 +26,7 @@ export function PhotoStatus({ url }: { url: string }) {
       try {
         const response = await fetch(`/admin/uploads/image/${encodeURIComponent(key)}`, { headers: { Accept: "application/json" } });
         if (!response.ok) return;
-        const next = (await response.json()) as ImageStatus;
+        const next = await response.json<ImageStatus>();
         if (stopped) return;
         setStatus(next);
         if (isSettled(next.status)) return;

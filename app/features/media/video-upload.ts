@@ -177,7 +177,7 @@ async function errorMessage(response: Response): Promise<string> {
   try {
     const body: unknown = await response.json();
     if (body && typeof body === "object" && "error" in body) {
-      const error = (body as { error: unknown }).error;
+      const error = body.error;
       if (typeof error === "string") return error;
       if (error && typeof error === "object" && "description" in error && typeof error.description === "string") return error.description;
     }
@@ -372,7 +372,7 @@ export class VideoUploader {
     });
     if (response.status === 404) return null;
     if (!response.ok) throw new UploadHttpError(response.status, await errorMessage(response));
-    return (await response.json()) as ServerUpload;
+    return await response.json<ServerUpload>();
   }
 
   /** Finds the upload to continue (this one, or one stored before a reload) or creates one. */
@@ -520,7 +520,7 @@ export class VideoUploader {
         signal: controller.signal,
       });
       if (!response.ok) throw new UploadHttpError(response.status, await errorMessage(response));
-      const part = (await response.json()) as { etag?: unknown };
+      const part = await response.json<{ etag?: unknown }>();
       if (typeof part.etag !== "string") throw new Error("the server did not confirm the chunk");
       this.activeMs += Math.max(1, this.now() - began);
       this.sentThisSession += length;
@@ -540,7 +540,7 @@ export function pendingUploads(storage: Pick<Storage, "length" | "key" | "getIte
     try {
       const parsed: unknown = JSON.parse(storage.getItem(key) ?? "null");
       if (parsed && typeof parsed === "object" && "fileName" in parsed && "size" in parsed) {
-        const { fileName, size } = parsed as { fileName: unknown; size: unknown };
+        const { fileName, size } = parsed;
         if (typeof fileName === "string" && typeof size === "number") found.push({ fileName, size });
       }
     } catch (error) {

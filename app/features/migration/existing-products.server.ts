@@ -26,7 +26,7 @@ export async function readExistingProducts(db: Db): Promise<ExistingProduct[]> {
     id: row.id,
     sizeCount: Number(row.sizeCount),
     catalogueKey: row.catalogueKey,
-    name: row.name as string,
+    name: row.name,
     version: row.version,
     createdAt: row.createdAt,
     catalogueSnapshot: row.catalogueSnapshot,

@@ -221,9 +221,9 @@ function useLiveRun(run: MigrationRunView | null) {
         console.warn("Migration status poll failed", error);
         setPollError("Could not refresh the migration status. Retrying...");
       }
-      if (!controller.signal.aborted) timer = setTimeout(poll, MIGRATION_POLL_INTERVAL_MS);
+      if (!controller.signal.aborted) timer = setTimeout(() => void poll(), MIGRATION_POLL_INTERVAL_MS);
     };
-    timer = setTimeout(poll, MIGRATION_POLL_INTERVAL_MS);
+    timer = setTimeout(() => void poll(), MIGRATION_POLL_INTERVAL_MS);
     return () => {
       controller.abort();
       clearTimeout(timer);

@@ -136,7 +136,7 @@ export function SearchSuggestions({ input, listId, className = "", onState }: Se
         });
         // Without suggestions the field is still a working search form: nothing to show.
         if (!response.ok) return;
-        const answer = (await response.json()) as Suggestions;
+        const answer = await response.json<Suggestions>();
         answers.set(term, answer);
         if (normalizeSearch(field!.value).term === term) show(answer);
       } catch (error) {
