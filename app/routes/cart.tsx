@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { z } from "zod";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { readSettings } from "~/features/settings/settings.server";
 import { readFormData } from "~/server/form-data.server";
 import { localPath } from "~/server/redirect";
@@ -204,9 +205,15 @@ export default function CartRoute() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const body = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | null) : null;
-  const message = typeof body?.message === "string" ? body.message : "Something went wrong while updating your cart.";
+  return (
+    <GeneralErrorBoundary
+      defaultStatusHandler={({ message }) => <CartError message={message ?? "Something went wrong while updating your cart."} />}
+      unexpectedErrorHandler={() => <CartError message="Something went wrong while updating your cart." />}
+    />
+  );
+}
+
+function CartError({ message }: { message: string }) {
   return (
     <section className="container-page flex flex-col items-center py-24 text-center" role="alert">
       <h1 className="heading-display text-3xl">We couldn't update your cart</h1>

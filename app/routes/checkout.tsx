@@ -1,6 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { loadCart, toCartView } from "~/features/cart/cart.server";
 import { lastOrderCookieHeader, readLastOrder } from "~/features/cart/last-order.server";
 import { buildOrderText } from "~/features/cart/order-text";
@@ -210,9 +211,15 @@ function ClearCartButton() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const body = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | null) : null;
-  const message = typeof body?.message === "string" ? body.message : "Something went wrong while loading your cart.";
+  return (
+    <GeneralErrorBoundary
+      defaultStatusHandler={({ message }) => <CheckoutError message={message ?? "Something went wrong while loading your cart."} />}
+      unexpectedErrorHandler={() => <CheckoutError message="Something went wrong while loading your cart." />}
+    />
+  );
+}
+
+function CheckoutError({ message }: { message: string }) {
   return (
     <section className="container-page flex flex-col items-center py-24 text-center" role="alert">
       <h1 className="heading-display text-3xl">We couldn't load your cart</h1>

@@ -1,6 +1,8 @@
-import { Form, Link, useLocation, useParams, useRouteError } from "@remix-run/react";
+import { Form, Link, useLocation, useParams } from "@remix-run/react";
 import { NotFound } from "~/features/site/error-page";
-import { isNotFound, loaderErrorMessage } from "~/features/site/route-errors";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
+
+const GENERIC = "Something went wrong on our side. Please try again in a moment.";
 
 /*
  * The error views of the product listings and the product page. Each route renders its view on the
@@ -39,23 +41,30 @@ function LoadError({
 
 /** /shop could not be read. */
 export function ShopLoadError() {
-  const message = loaderErrorMessage(useRouteError());
-  return (
-    <LoadError title="Shop" message={message}>
+  const view = (message: string | null) => (
+    <LoadError title="Shop" message={message ?? GENERIC}>
       <Link to="/shop" reloadDocument className="btn-primary mt-8">
         Try again
       </Link>
     </LoadError>
   );
+  return <GeneralErrorBoundary defaultStatusHandler={({ message }) => view(message)} unexpectedErrorHandler={() => view(null)} />;
 }
 
 /** A category page: unknown (the site's 404) or not readable (Concentrates words it its own way). */
 export function CategoryLoadError() {
-  const error = useRouteError();
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: () => <NotFound /> }}
+      defaultStatusHandler={({ message }) => <CategoryError message={message ?? GENERIC} />}
+      unexpectedErrorHandler={() => <CategoryError message={GENERIC} />}
+    />
+  );
+}
+
+function CategoryError({ message }: { message: string }) {
   const { categorySlug } = useParams();
   const location = useLocation();
-  if (isNotFound(error)) return <NotFound />;
-  const message = loaderErrorMessage(error);
 
   if (categorySlug === "concentrates") {
     const tab = new URLSearchParams(location.search).get("tab");
@@ -82,23 +91,28 @@ export function CategoryLoadError() {
 
 /** A product page: no such (or hidden) product, or one that could not be read. */
 export function ProductLoadError() {
-  const error = useRouteError();
-  if (isNotFound(error)) {
-    return (
-      <section className="container-page flex flex-col items-center py-24 text-center">
-        <h1 className="heading-display text-3xl sm:text-4xl">Product Not Found</h1>
-        <p className="mt-3 max-w-md text-ink-700">The product you're looking for doesn't exist.</p>
-        <Link to="/shop" className="btn-primary mt-8">
-          Back to Shop
-        </Link>
-      </section>
-    );
-  }
-  return (
-    <LoadError spacing="page" title="We couldn't load this product" message={loaderErrorMessage(error)}>
+  const view = (message: string | null) => (
+    <LoadError spacing="page" title="We couldn't load this product" message={message ?? GENERIC}>
       <Link to="/shop" className="btn-primary mt-8">
         Back to Shop
       </Link>
     </LoadError>
+  );
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <section className="container-page flex flex-col items-center py-24 text-center">
+            <h1 className="heading-display text-3xl sm:text-4xl">Product Not Found</h1>
+            <p className="mt-3 max-w-md text-ink-700">The product you're looking for doesn't exist.</p>
+            <Link to="/shop" className="btn-primary mt-8">
+              Back to Shop
+            </Link>
+          </section>
+        ),
+      }}
+      defaultStatusHandler={({ message }) => view(message)}
+      unexpectedErrorHandler={() => view(null)}
+    />
   );
 }

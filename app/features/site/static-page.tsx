@@ -1,6 +1,6 @@
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { Suspense } from "react";
 import { useRootData } from "~/features/site/root-data";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { HeadedSection } from "~/ui/headed-section";
 import { Icon, type IconProps } from "~/ui/icons";
 import { lazyNamed } from "~/ui/lazy";
@@ -46,23 +46,23 @@ export function TelegramLink({ className, children, text }: { className?: string
 
 /** ErrorBoundary body for the static pages: the 404 page, or a safe message inside the layout. */
 export function PageErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Suspense fallback={null}>
-        <NotFound />
-      </Suspense>
-    );
-  }
-  const data: unknown = isRouteErrorResponse(error) ? error.data : null;
-  const message =
-    data && typeof data === "object" && "message" in data && typeof data.message === "string"
-      ? data.message
-      : "Something went wrong on our side.";
-  return (
+  const panel = (message: string | null) => (
     <Suspense fallback={null}>
-      <ErrorPanel message={message} />
+      <ErrorPanel message={message ?? "Something went wrong on our side."} />
     </Suspense>
+  );
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <Suspense fallback={null}>
+            <NotFound />
+          </Suspense>
+        ),
+      }}
+      defaultStatusHandler={({ message }) => panel(message)}
+      unexpectedErrorHandler={() => panel(null)}
+    />
   );
 }
 
