@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { fcRuns } from "../fast-check";
 import { describe, expect, it } from "vitest";
 import { tiersFromLegacy } from "../../app/features/catalogue/stored-tiers";
 import {
@@ -443,7 +444,7 @@ describe("a cart never holds more than is on hand", () => {
         // A second read of the lowered cart lowers nothing.
         expect(joinCart(cartLines(loaded.state), rows).lowered).toEqual([]);
       }),
-      { numRuns: 300 },
+      { numRuns: fcRuns(300) },
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { fcRuns } from "../fast-check";
 import { describe, expect, it } from "vitest";
 import type { ProductRow } from "../../db/schema";
 import { CATALOGUE_CSV_COLUMNS, productCsvRows, SIZE_CSV_COLUMNS } from "../../app/features/catalogue-csv/catalogue-csv";
@@ -313,7 +314,7 @@ describe("import of size rows (property)", () => {
           }
         }
       }),
-      { numRuns: 150 },
+      { numRuns: fcRuns(150) },
     );
   });
 });

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { fcRuns } from "../fast-check";
 import { describe, expect, it } from "vitest";
 import { canonicalPathname, isAdminPath, routePatterns } from "../../app/server/paths";
 
@@ -45,7 +46,7 @@ describe("canonicalPathname", () => {
         if (/^(product|images|shop)$/i.test(fixed)) expect(canonical).toBe(`/${fixed.toLowerCase()}/${param}`);
         else expect(canonical.split("/")[2]).toBe(param);
       }),
-      { numRuns: 500 },
+      { numRuns: fcRuns(500) },
     );
   });
 });

@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import fc from "fast-check";
+import { fcRuns } from "../fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { parsePriceToCents } from "../../app/features/catalogue/money";
 import { fuzzEndpoints, nastyString, snapshot } from "./fuzz";
@@ -91,7 +92,7 @@ describe("the Compare-at price field, generated", () => {
           expect(row!.compare_at_cents!).toBeLessThanOrEqual(100_000_000);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: fcRuns(150) },
     );
   }, 300_000);
 });

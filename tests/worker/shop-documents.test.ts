@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
+import { fcRuns } from "../fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { sql } from "drizzle-orm";
@@ -88,7 +89,7 @@ describe("the owner's versioned documents", () => {
           expect((await readDocument(db, notes, env)).value).toEqual({ title, lines });
         },
       ),
-      { numRuns: 25 },
+      { numRuns: fcRuns(25) },
     );
   });
 });
