@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { fcRuns } from "../fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { tiersFromLegacy } from "../../app/features/catalogue/stored-tiers";
 import {
   applyCartAction,

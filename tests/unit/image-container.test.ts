@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { fcRuns } from "../fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { concatParts, readImageFacts, tiffOrientation, uprightSize, withoutMetadata } from "../../app/features/media/image-container";
 import { makePhotoFixtures, PRIVATE_TOKENS, type FixtureName } from "../../scripts/photo-fixtures";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { fcRuns } from "../fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { canonicalPathname, isAdminPath, routePatterns } from "../../app/server/paths";
 
 /** The route table of this site, as the server build lists it. */

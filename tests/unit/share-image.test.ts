@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { fcRuns } from "../fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { productShareImage } from "../../app/features/product-page/share-image";
 import { SHARE_IMAGE, seo } from "../../app/features/site/seo";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { fcRuns } from "../fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { defaultSettings, type Hours } from "../../app/features/settings/settings";
 import { instantOf, openLine, shopStatus, weekLines } from "../../app/features/settings/shop-hours";
 

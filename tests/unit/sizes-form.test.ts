@@ -5,8 +5,8 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import fc from "fast-check";
-import { fcRuns } from "../fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { productFormSchema, productFormToSizes, SIZE_LABEL_MAX, STOCK_MAX } from "../../app/features/admin/product-form-schema";
 import { MAX_SIZES } from "../../app/features/catalogue/sizes";
 import { isPriceTiers } from "../../app/features/catalogue/price-tiers";

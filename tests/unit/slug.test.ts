@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { fcRuns } from "../fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { CategoryNameSchema, CATEGORY_SLUG_EMPTY } from "../../app/features/admin/category-form";
 import { SLUG_PATTERN, slugify, titleCaseSlug } from "../../app/features/catalogue/slug";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { fcRuns } from "../fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { catalogue } from "../../db/catalogue";
 import { normalizeThc, parseThc, THC_TEXT_MAX } from "../../app/features/catalogue/thc";
 

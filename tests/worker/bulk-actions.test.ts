@@ -5,8 +5,8 @@
  */
 import { env } from "cloudflare:test";
 import fc from "fast-check";
-import { fcRuns } from "../fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { BULK_MAX, BULK_MESSAGES as M, tooManyMatching } from "../../app/features/admin/bulk-rules";
 import { adminGet, adminPost, follow, html, post, read } from "./admin-helpers";
 import { get } from "./helpers";

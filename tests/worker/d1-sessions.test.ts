@@ -8,8 +8,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { createCookie } from "@remix-run/cloudflare";
 import fc from "fast-check";
-import { fcRuns } from "../fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import worker from "../../workers/app";
 import { readCatalogueState } from "../../app/features/page-cache/page-cache.server";
 import {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
-import { fcRuns } from "../fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { ATTENTION_ITEMS } from "../../app/features/admin/attention";
 import { COPY_SUFFIX, PRODUCT_NAME_MAX } from "../../app/features/admin/product-form-schema";
 import { productPath } from "../../app/features/catalogue/product-path";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { fcRuns } from "../fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { normalizeSearch } from "../../app/features/search/search";
 import { parseShopQuery } from "../../app/features/shop-filters/shop-query";
 import { listingQueries, type ListingFilters } from "../../app/features/catalogue/listings.server";
@@ -150,20 +150,24 @@ describe("generated search terms never cause a 5xx", () => {
     );
   });
 
-  it(`generated terms (${HTTP_RUNS} at full strength) across /shop, category pages, the admin product search and suggestions`, { timeout: 300_000 }, async () => {
-    const cookie = await adminCookie();
-    await fc.assert(
-      fc.asyncProperty(searchTerm, endpoint, async (term, target) => {
-        const path = url(target, term);
-        const response = await get(path, target === "admin" ? { headers: { Cookie: cookie } } : {});
-        const body = await response.text();
-        expect(response.status, path).toBe(200);
-        if (target === "suggestions") expect(Array.isArray(JSON.parse(body).products), path).toBe(true);
-        else if (target === "admin") expect(body, path).toContain("Product Management");
-        else if (target === "category-page") expect(body, path).toContain("EDIBLES");
-        else expect(body, path).toMatch(/Showing \d+ of \d+ products?/);
-      }),
-      { numRuns: fcRuns(HTTP_RUNS) },
-    );
-  });
+  it(
+    `generated terms (${HTTP_RUNS} at full strength) across /shop, category pages, the admin product search and suggestions`,
+    { timeout: 300_000 },
+    async () => {
+      const cookie = await adminCookie();
+      await fc.assert(
+        fc.asyncProperty(searchTerm, endpoint, async (term, target) => {
+          const path = url(target, term);
+          const response = await get(path, target === "admin" ? { headers: { Cookie: cookie } } : {});
+          const body = await response.text();
+          expect(response.status, path).toBe(200);
+          if (target === "suggestions") expect(Array.isArray(JSON.parse(body).products), path).toBe(true);
+          else if (target === "admin") expect(body, path).toContain("Product Management");
+          else if (target === "category-page") expect(body, path).toContain("EDIBLES");
+          else expect(body, path).toMatch(/Showing \d+ of \d+ products?/);
+        }),
+        { numRuns: fcRuns(HTTP_RUNS) },
+      );
+    },
+  );
 });

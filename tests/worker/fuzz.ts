@@ -7,8 +7,8 @@
  */
 import { env, SELF } from "cloudflare:test";
 import fc from "fast-check";
-import { fcRuns } from "../fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { adminCookie, ORIGIN } from "./helpers";
 
 const RUNS = 200;

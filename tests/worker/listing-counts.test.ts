@@ -8,8 +8,8 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
-import { fcRuns } from "../fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { products } from "../../db/schema";
 import { createDb } from "../../app/server/load-context";
 import { watchD1 } from "../../app/server/server-timing.server";

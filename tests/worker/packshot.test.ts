@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
-import { fcRuns } from "../fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { packshotPath, packSize } from "../../app/features/media/packshot";
 import { products } from "../../db/schema";
 import { cartCookie, get } from "./helpers";

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
-import { fcRuns } from "../fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { sql } from "drizzle-orm";
+import { fcRuns } from "../fast-check";
 import { createDb } from "../../app/server/load-context";
 import type { ShopDocument } from "../../app/features/shop-documents/shop-document";
 import { changedFields } from "../../app/features/shop-documents/shop-document";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
-import { fcRuns } from "../fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fcRuns } from "../fast-check";
 import { SETTINGS, defaultSettings, type Settings } from "../../app/features/settings/settings";
 import { listVersions, readDocument, saveDocument } from "../../app/features/shop-documents/shop-documents.server";
 import { createDb } from "../../app/server/load-context";

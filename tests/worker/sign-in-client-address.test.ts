@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
-import { fcRuns } from "../fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { LOCAL_LOGIN_CLIENT, LOGIN_MAX_FAILURES, UNKNOWN_LOGIN_CLIENT } from "../../app/features/auth/login-throttle.server";
 import { OFF_THE_EDGE, signInAs, type EnvChange } from "./sign-in-helpers";
 

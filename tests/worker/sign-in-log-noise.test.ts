@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
-import { fcRuns } from "../fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { fcRuns } from "../fast-check";
 import { callWorker, signInAs } from "./sign-in-helpers";
 
 /**

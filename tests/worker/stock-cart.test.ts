@@ -6,8 +6,8 @@
  */
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
-import { fcRuns } from "../fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { productSizes } from "../../db/schema";
 import { MAX_LINE_QUANTITY } from "../../app/features/cart/cart";
 import { productPath } from "../../app/features/catalogue/product-path";

@@ -2,9 +2,9 @@
 // eslint-disable-next-line import-x/order -- evaluation order is what this file tests
 import worker from "../../workers/app";
 import fc from "fast-check";
-import { fcRuns } from "../fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { SHORT_STRING_LIMIT, ShortStringTextEncoder } from "../../app/server/text-encoder.server";
+import { fcRuns } from "../fast-check";
 import { get } from "./helpers";
 import { cardNames, deleteProducts, insertProducts, testProduct } from "./shop-helpers";
 
