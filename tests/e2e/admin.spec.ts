@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { ADMIN, expect, test, signIn as signInAsAdmin } from "./fixtures";
+import { ADMIN, expect, test, signInWithForm } from "./fixtures";
 
 /**
  * The back office as the shop owner uses it: once with JavaScript off (every form is a real
@@ -20,7 +20,7 @@ async function shoot(page: Page, name: string) {
 }
 
 async function signIn(page: Page) {
-  await signInAsAdmin(page);
+  await signInWithForm(page);
   await expect(page.getByText("Welcome to the admin panel")).toBeVisible();
 }
 
