@@ -174,7 +174,6 @@ for (const js of [false, true]) {
     });
 
     test("create, rename, toggle and delete a category", async ({ page }) => {
-      test.setTimeout(60_000);
       const stamp = Date.now().toString(36);
       const name = `E2E ${tag} Rosin ${stamp}`;
       const renamed = `E2E ${tag} Live Rosin ${stamp}`;

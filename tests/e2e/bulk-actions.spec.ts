@@ -41,7 +41,6 @@ async function expectTwentyOnSale(page: Page, tag: string) {
 test.describe("bulk actions with JavaScript", () => {
   for (const width of [1280, 390]) {
     test(`twenty products on sale in one action, confirmed in a dialog (${width} px)`, async ({ page, products }) => {
-      test.setTimeout(120_000);
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       const tag = `BulkJs${width}x${Date.now().toString(36)}`;
       await signIn(page);
@@ -95,7 +94,6 @@ async function noJsPage(browser: Browser, baseURL: string, width: number) {
 test.describe("bulk actions without JavaScript", () => {
   for (const width of [1280, 390]) {
     test(`twenty products on sale in one action, confirmed on a page (${width} px)`, async ({ browser, baseURL, products }) => {
-      test.setTimeout(120_000);
       const { context, page } = await noJsPage(browser, baseURL!, width);
       const tag = `BulkNoJs${width}x${Date.now().toString(36)}`;
       await signIn(page);
