@@ -1,5 +1,6 @@
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import { fastCheckRun } from "./tests/fast-check-run";
 
 /** Unit tests: pure modules in Node, no bindings. */
 export default defineConfig({
@@ -8,5 +9,7 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts"],
     environment: "node",
+    setupFiles: ["./tests/fast-check-setup.ts"],
+    provide: { fastCheck: fastCheckRun(process.env) },
   },
 });

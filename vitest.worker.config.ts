@@ -3,6 +3,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import { fastCheckRun } from "./tests/fast-check-run";
 
 /**
  * Worker tests: the built Worker (workers/app.ts + build/server) runs in workerd with
@@ -32,7 +33,8 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ["tests/worker/**/*.test.ts"],
-      setupFiles: ["./tests/worker/setup.ts"],
+      setupFiles: ["./tests/fast-check-setup.ts", "./tests/worker/setup.ts"],
+      provide: { fastCheck: fastCheckRun(process.env) },
       // The 20 MB uploads and the catalogue loads take a few seconds on a busy 2-core machine; a test
       // that times out says nothing about the shop.
       testTimeout: 30_000,

@@ -1,12 +1,15 @@
 /**
- * npm test: every layer, in order.
+ * npm test: every layer.
  *   static checks, all run, failing together: typecheck (tsc -b over the split tsconfigs), lint (ESLint),
- *   import cycles (madge), formatting (Prettier)
- *   -> then stopping at the first failure: build -> unit (node; includes a scan of the client build for
- *   secrets) -> worker (workerd with real D1/R2/Queue) -> e2e (chromium) -> server (tests/server: the real
+ *   import cycles (madge), formatting (Prettier); one after another while the build runs beside them
+ *   (the build waits on disk and a single thread for much of its time, so the two share the 2 cores)
+ *   -> then stopping at the first failure: unit (node; includes a scan of the client build for secrets)
+ *   -> worker (workerd with real D1/R2/Queue) -> e2e (chromium) -> server (tests/server: the real
  *   npm start engine) -> bench and load smoke runs
+ * Property tests run a tenth of their full count with a fresh seed (tests/fast-check.ts); FC_RUNS=full
+ * runs them all and FC_SEED replays a run.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { ensureChromium } from "./ensure-chromium";
 import { quietWranglerEnv } from "./env";
 
@@ -19,8 +22,9 @@ const checks: Step[] = [
   ["formatting", ["run", "format:check"]],
 ];
 
+const build: Step = ["build", ["run", "build"]];
+
 const layers: Step[] = [
-  ["build", ["run", "build"]],
   ["unit tests", ["run", "test:unit"]],
   ["worker tests", ["run", "test:worker"]],
   ["browser tests", ["run", "test:e2e"]],
@@ -35,26 +39,45 @@ const layers: Step[] = [
 // wrangler 4.86 calls wrangler.toml's [secrets] list experimental, once per process it starts.
 const env = { ...quietWranglerEnv, WRANGLER_DISABLE_EXPERIMENTAL_WARNING: "1" };
 
-function run([name, args]: Step): number {
+/**
+ * Runs one step. With `buffered`, its output is held and printed in one block when it ends, so two steps
+ * running side by side do not interleave their lines.
+ */
+function run([name, args]: Step, buffered = false): Promise<number> {
   console.log(`\n▶ ${name}: npm ${args.join(" ")}`);
   const started = Date.now();
-  const result = spawnSync("npm", args, { stdio: "inherit", env });
-  const status = result.status ?? 1;
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (status === 0) console.log(`✔ ${name} (${seconds} s)`);
-  else console.error(`\n✖ ${name} failed (exit ${result.status ?? result.signal}, ${seconds} s).`);
-  return status;
+  const child = spawn("npm", args, { stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit", env });
+  const output: Buffer[] = [];
+  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on("close", (code, signal) => {
+      const status = code ?? 1;
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (buffered) process.stdout.write(`\n── ${name} ──\n${Buffer.concat(output).toString()}`);
+      if (status === 0) console.log(`✔ ${name} (${seconds} s)`);
+      else console.error(`\n✖ ${name} failed (exit ${code ?? signal}, ${seconds} s).`);
+      resolve(status);
+    });
+  });
 }
 
-const failedChecks = checks.filter((step) => run(step) !== 0).map(([name]) => name);
+async function runChecks(): Promise<string[]> {
+  const failed: string[] = [];
+  for (const step of checks) if ((await run(step, true)) !== 0) failed.push(step[0]);
+  return failed;
+}
+
+const [failedChecks, buildStatus] = await Promise.all([runChecks(), run(build, true)]);
 if (failedChecks.length > 0) {
   console.error(`\n✖ Static checks failed: ${failedChecks.join(", ")}.`);
   process.exit(1);
 }
+if (buildStatus !== 0) process.exit(buildStatus);
 
 ensureChromium();
 for (const step of layers) {
-  const status = run(step);
+  const status = await run(step);
   if (status !== 0) process.exit(status);
 }
 console.log("\n✔ All test layers passed.");

@@ -101,7 +101,6 @@ test.describe("the back office wears its own chrome", () => {
   test.use({ ageVerified: false });
 
   test("on a desktop: admin header, no cart, no age gate, no shop footer; Sign out posts", async ({ page }) => {
-    test.setTimeout(60_000);
     await signIn(page);
     await page.goto("/admin/products");
     const header = page.getByRole("banner");
@@ -125,7 +124,6 @@ test.describe("the back office wears its own chrome", () => {
   });
 
   test("on a phone: one compact menu, nothing wider than the screen", async ({ page }) => {
-    test.setTimeout(60_000);
     await signIn(page);
     for (const width of [320, 360, 390]) {
       await page.setViewportSize({ width, height: 844 });

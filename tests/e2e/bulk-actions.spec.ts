@@ -1,35 +1,19 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, test, type TestProducts } from "./fixtures";
 
 /**
  * Bulk actions: the owner puts twenty products on sale in one action, with JavaScript (the
  * confirmation in a dialog) and without (the confirmation as a page), on a phone and a desktop. Each
- * run makes its own twenty inactive products (hidden from the shop, so no other test sees them).
+ * run makes its own twenty inactive products (hidden from the shop, so no other test sees them) and
+ * trashes them when it ends.
  */
 
 const SHOTS = "/work/tools/shots";
 
-/** Twenty products of this run, made through the product form's own action (inactive). */
-async function makeTwenty(page: Page, baseURL: string, tag: string) {
+/** Twenty inactive products of this run, trashed when the test ends. */
+async function makeTwenty(products: TestProducts, tag: string) {
   for (let index = 0; index < 20; index += 1) {
-    const response = await page.request.post("/admin/add-product", {
-      headers: { Origin: baseURL },
-      form: {
-        name: `${tag} Kush ${String(index).padStart(2, "0")}`,
-        price: String(40 + index),
-        description: "A product for the bulk actions test.",
-        category: "indoors",
-        strainType: "indica",
-        thcContent: "24",
-        "effects[0]": "Relaxed",
-        video: "",
-        images: "/art/indoors-1.svg",
-        inStock: "on",
-        isLabTested: "on",
-      },
-      maxRedirects: 0,
-    });
-    expect(response.status(), await response.text()).toBe(302);
+    await products.create(`${tag} Kush ${String(index).padStart(2, "0")}`, { price: String(40 + index) });
   }
 }
 
@@ -56,12 +40,11 @@ async function expectTwentyOnSale(page: Page, tag: string) {
 
 test.describe("bulk actions with JavaScript", () => {
   for (const width of [1280, 390]) {
-    test(`twenty products on sale in one action, confirmed in a dialog (${width} px)`, async ({ page, baseURL }) => {
-      test.setTimeout(120_000);
+    test(`twenty products on sale in one action, confirmed in a dialog (${width} px)`, async ({ page, products }) => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       const tag = `BulkJs${width}x${Date.now().toString(36)}`;
       await signIn(page);
-      await makeTwenty(page, baseURL!, tag);
+      await makeTwenty(products, tag);
       const bulk = await selectAllMatching(page, tag);
       await expect(bulk.getByText("2 products selected")).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/bulk-list-selected-js-${width}.png` });
@@ -110,12 +93,11 @@ async function noJsPage(browser: Browser, baseURL: string, width: number) {
 
 test.describe("bulk actions without JavaScript", () => {
   for (const width of [1280, 390]) {
-    test(`twenty products on sale in one action, confirmed on a page (${width} px)`, async ({ browser, baseURL }) => {
-      test.setTimeout(120_000);
+    test(`twenty products on sale in one action, confirmed on a page (${width} px)`, async ({ browser, baseURL, products }) => {
       const { context, page } = await noJsPage(browser, baseURL!, width);
       const tag = `BulkNoJs${width}x${Date.now().toString(36)}`;
       await signIn(page);
-      await makeTwenty(page, baseURL!, tag);
+      await makeTwenty(products, tag);
       const bulk = await selectAllMatching(page, tag);
       await page.screenshot({ path: `${SHOTS}/bulk-list-selected-nojs-${width}.png` });
       await bulk.getByRole("button", { name: "Apply" }).click();

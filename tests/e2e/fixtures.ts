@@ -1,14 +1,44 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page, type Response } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page, type Response } from "@playwright/test";
 
 /**
  * Every browser test imports { test, expect } from here. The visitor has already passed the
  * 21+ age gate (cookie `age-verified=yes`), except in tests that opt out with
  * test.use({ ageVerified: false }) to exercise the gate itself.
  */
-export const test = base.extend<{ ageVerified: boolean }>({
+export const test = base.extend<{ ageVerified: boolean; products: TestProducts }>({
   ageVerified: [true, { option: true }],
+  // Products the test makes for itself through the product form's own action (its own admin session,
+  // apart from the page under test), put in the trash when the test ends, whatever its outcome.
+  products: async ({ browser, baseURL }, use) => {
+    // A browser context's request client, not a bare one: it keeps the Secure session cookie on http://localhost.
+    const context = await browser.newContext({ baseURL, extraHTTPHeaders: { Origin: new URL(baseURL!).origin } });
+    const api = context.request;
+    await adminSession(api);
+    const made: number[] = [];
+    await use({
+      async create(name, fields = {}) {
+        const response = await api.post("/admin/add-product", {
+          form: { ...PRODUCT_DEFAULTS, ...fields, name },
+          maxRedirects: 0,
+        });
+        expect(response.status(), await response.text()).toBe(302);
+        const list = await (await api.get(`/admin/products?search=${encodeURIComponent(name)}`)).text();
+        const article = list.slice(list.indexOf(`aria-label="${name}"`));
+        const box = /<input[^>]*name="ids"[^>]*>/.exec(article)?.[0] ?? "";
+        const id = Number(/value="(\d+)"/.exec(box)?.[1]);
+        expect(id, `the admin list shows ${name}`).toBeGreaterThan(0);
+        made.push(id);
+        return { id, name };
+      },
+    });
+    for (const id of made) {
+      const removed = await api.post(`/admin/products/${id}/delete`, { form: { redirectTo: "/admin/products" }, maxRedirects: 0 });
+      expect(removed.status()).toBe(302);
+    }
+    await context.close();
+  },
   context: async ({ context, baseURL, ageVerified }, use) => {
     if (ageVerified) {
       await context.addCookies([{ name: "age-verified", value: "yes", url: baseURL! }]);
@@ -41,10 +71,47 @@ export async function waitForHydration<T extends Response | null>(page: Page, re
 
 export { expect };
 
+/** The fields the product form posts for a plain product (inactive unless `active: "on"` is given). */
+const PRODUCT_DEFAULTS: Record<string, string> = {
+  price: "45",
+  description: "A product a browser test made for itself.",
+  category: "indoors",
+  strainType: "indica",
+  thcContent: "24",
+  "effects[0]": "Relaxed",
+  video: "",
+  images: "/art/indoors-1.svg",
+  inStock: "on",
+  isLabTested: "on",
+};
+
+export interface TestProducts {
+  /** Makes a product named `name` (plain letters, digits and spaces, unique to the test) with the form's fields. */
+  create(name: string, fields?: Record<string, string>): Promise<{ id: number; name: string }>;
+}
+
+/** Signs a request context in as the local admin: its session cookie is kept by the context. */
+async function adminSession(request: APIRequestContext) {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const response = await request.post("/admin", { form: { ...ADMIN }, headers: { Origin: origin }, maxRedirects: 0 });
+  expect(response.headers()["set-cookie"] ?? "", `sign-in answered ${response.status()}`).toContain("adminSession=");
+}
+
 export const ADMIN = { username: "admin", password: "dev-password" } as const;
 
-/** Signs in as the local admin through the real sign-in form and lands on the dashboard. */
+/**
+ * Signs in as the local admin by cookie and opens the dashboard: one POST to the sign-in action from the
+ * page's own request context, whose session cookie the browser then carries (no form to fill, one
+ * password hash). Tests of the sign-in form itself use signInWithForm.
+ */
 export async function signIn(page: Page) {
+  await adminSession(page.request);
+  await page.goto("/admin/dashboard");
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/** Signs in as the local admin through the real sign-in form and lands on the dashboard. */
+export async function signInWithForm(page: Page) {
   await page.goto("/admin");
   await page.getByLabel("Username").fill(ADMIN.username);
   await page.getByLabel("Password").fill(ADMIN.password);

@@ -37,9 +37,6 @@ async function optionCount(option: Locator) {
 }
 
 test.describe("before the JavaScript arrives (390 px, scripts 3 s late)", () => {
-  // Every script is held 3 s and several pages load per test: 60 s instead of the default 30 s.
-  test.describe.configure({ timeout: 60_000 });
-
   test.beforeEach(async ({ page }) => {
     await page.setViewportSize(PHONE);
   });

@@ -3,17 +3,11 @@ import { expect, signIn, test } from "./fixtures";
 
 /**
  * Product media in a real browser: two images uploaded and reordered, a real MP4 uploaded with
- * pause and resume, then both shown on the product page. Drives the admin product form (admin
- * branch) through its contract labels; skipped while /admin/add-product does not exist here.
+ * pause and resume, then both shown on the product page, through the admin product form's labels.
  */
 const fixture = (name: string) => path.join(import.meta.dirname, "fixtures", name);
 
 test.describe("product images and video", () => {
-  test.beforeEach(async ({ request }) => {
-    const form = await request.get("/admin/add-product", { maxRedirects: 0 });
-    test.skip(form.status() === 404, "The admin product form (/admin/add-product) lands from the admin branch");
-  });
-
   test("upload and reorder images, upload a video with pause and resume, see both on the product page", async ({ page }) => {
     // Two uploads (one paused and resumed) and two full-page screenshots: long on a busy 2-core machine.
     test.setTimeout(120_000);

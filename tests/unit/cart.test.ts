@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { tiersFromLegacy } from "../../app/features/catalogue/stored-tiers";
 import {
   applyCartAction,
@@ -443,7 +444,7 @@ describe("a cart never holds more than is on hand", () => {
         // A second read of the lowered cart lowers nothing.
         expect(joinCart(cartLines(loaded.state), rows).lowered).toEqual([]);
       }),
-      { numRuns: 300 },
+      { numRuns: fcRuns(300) },
     );
   });
 });

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import type { ProductRow } from "../../db/schema";
 import { CATALOGUE_CSV_COLUMNS, productCsvRows, SIZE_CSV_COLUMNS } from "../../app/features/catalogue-csv/catalogue-csv";
 import { checkRecord, importSchemas, readCatalogueCsv, type RowCheck } from "../../app/features/catalogue-csv/catalogue-import";
@@ -313,7 +314,7 @@ describe("import of size rows (property)", () => {
           }
         }
       }),
-      { numRuns: 150 },
+      { numRuns: fcRuns(150) },
     );
   });
 });

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { COPY_SUFFIX, copyName, PRODUCT_NAME_MAX } from "../../app/features/admin/product-form-schema";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -42,7 +43,7 @@ describe("copyName (Duplicate)", () => {
           expect(copy.trim()).toBe(copy);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: fcRuns(300) },
     );
     // Generating 300 long grapheme strings takes seconds on a busy machine.
   }, 30_000);

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { concatParts, readImageFacts, tiffOrientation, uprightSize, withoutMetadata } from "../../app/features/media/image-container";
 import { makePhotoFixtures, PRIVATE_TOKENS, type FixtureName } from "../../scripts/photo-fixtures";
 
@@ -138,7 +139,7 @@ describe("withoutMetadata", () => {
         readImageFacts(bytes);
         withoutMetadata(bytes);
       }),
-      { numRuns: 500 },
+      { numRuns: fcRuns(500) },
     );
   });
 });

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import {
   centsToDecimalText,
   formatCents,
@@ -78,7 +79,7 @@ describe("formatCents", () => {
           expect(formatCents(cents)).toBe(usd.format(cents / 100));
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: fcRuns(2000) },
     );
     expect(formatCents(-250)).toBe("-$2.50");
   });
@@ -101,7 +102,7 @@ describe("groupDigits", () => {
       fc.property(fc.nat({ max: Number.MAX_SAFE_INTEGER }), (n) => {
         expect(groupDigits(n)).toBe(en.format(n));
       }),
-      { numRuns: 2000 },
+      { numRuns: fcRuns(2000) },
     );
   });
 });

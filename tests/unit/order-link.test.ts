@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import {
   ORDER_LINK_MAX_AGE_SECONDS,
   orderReference,
@@ -113,13 +114,13 @@ describe("the order link", () => {
         const token = (await signOrderLink(SECRET, value as OrderSnapshot))!;
         expect(await readOrderLink(SECRET, token, NOW)).toEqual({ ok: true, order: value, reference: orderReference(token) });
       }),
-      { numRuns: 100 },
+      { numRuns: fcRuns(100) },
     );
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: "binary", maxLength: 5000 }), async (junk) => {
         expect((await readOrderLink(SECRET, junk, NOW)).ok).toBe(false);
       }),
-      { numRuns: 200 },
+      { numRuns: fcRuns(200) },
     );
   });
 });

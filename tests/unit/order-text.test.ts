@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { formatCents } from "../../app/features/catalogue/money";
 import { unitPriceCents } from "../../app/features/catalogue/price-tiers";
 import { cartReducer, EMPTY_CART, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartProduct } from "../../app/features/cart/cart";
@@ -156,7 +157,7 @@ describe("order text with sizes", () => {
         // one line per product and size
         expect(new Set(cart.items.map((item) => `${item.id}:${item.sizeId}`)).size).toBe(cart.items.length);
       }),
-      { numRuns: 300 },
+      { numRuns: fcRuns(300) },
     );
   });
 });

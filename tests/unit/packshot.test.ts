@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { drawPackshot, wrapText, xmlText } from "../../app/features/media/packshot.server";
 import {
   hslToHex,
@@ -216,7 +217,7 @@ describe("packshots of names a stranger typed (property-based)", () => {
         expect(drawPackshot({ ...product })).toBe(svg);
         expect(packshotPath(product)).toMatch(/^\/packshots\/\d+\/[0-9a-z]{11}\.svg$/);
       }),
-      { numRuns: 300 },
+      { numRuns: fcRuns(300) },
     );
   }, 30_000);
 });

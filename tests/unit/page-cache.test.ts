@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import {
   cachePolicy,
   cookieNames,
@@ -92,7 +93,7 @@ describe("cachePolicy: who shares a cached page", () => {
         const policy = cachePolicy(request("/", { headers: { Cookie: wire } }));
         expect(typeof policy.cacheable).toBe("boolean");
       }),
-      { numRuns: 500 },
+      { numRuns: fcRuns(500) },
     );
   });
 });
@@ -123,7 +124,7 @@ describe("normalizeCacheQuery", () => {
           expect(() => new URL(key)).not.toThrow();
         },
       ),
-      { numRuns: 500 },
+      { numRuns: fcRuns(500) },
     );
   });
 });

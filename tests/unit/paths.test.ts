@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { canonicalPathname, isAdminPath, routePatterns } from "../../app/server/paths";
 
 /** The route table of this site, as the server build lists it. */
@@ -45,7 +46,7 @@ describe("canonicalPathname", () => {
         if (/^(product|images|shop)$/i.test(fixed)) expect(canonical).toBe(`/${fixed.toLowerCase()}/${param}`);
         else expect(canonical.split("/")[2]).toBe(param);
       }),
-      { numRuns: 500 },
+      { numRuns: fcRuns(500) },
     );
   });
 });

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import {
   characterCount,
   highlightParts,
@@ -73,7 +74,7 @@ describe("normalizeSearch", () => {
         expect(() => encodeURIComponent(term)).not.toThrow();
         if (!cut) expect(characterCount(raw)).toBeGreaterThanOrEqual(characterCount(term));
       }),
-      { numRuns: 2000 },
+      { numRuns: fcRuns(2000) },
     );
   });
 });
@@ -103,7 +104,7 @@ describe("FTS5 queries treat every input as text", () => {
         const grams = trigramsQuery(term);
         if (grams) expect(outsideStrings(grams)).toMatch(/^( OR )*$/);
       }),
-      { numRuns: 2000 },
+      { numRuns: fcRuns(2000) },
     );
   });
 
@@ -141,7 +142,7 @@ describe("highlightParts", () => {
             .join(""),
         ).toBe(text);
       }),
-      { numRuns: 2000 },
+      { numRuns: fcRuns(2000) },
     );
   });
 });

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { productShareImage } from "../../app/features/product-page/share-image";
 import { SHARE_IMAGE, seo } from "../../app/features/site/seo";
 
@@ -46,7 +47,7 @@ describe("the image a shared link previews with", () => {
           expect(meta).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
         },
       ),
-      { numRuns: 200 },
+      { numRuns: fcRuns(200) },
     );
   });
 });

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { defaultSettings, type Hours } from "../../app/features/settings/settings";
 import { instantOf, openLine, shopStatus, weekLines } from "../../app/features/settings/shop-hours";
 
@@ -122,7 +123,7 @@ describe("the open/closed line follows the hours in the shop's time zone", () =>
           }
         },
       ),
-      { numRuns: 300 },
+      { numRuns: fcRuns(300) },
     );
   });
 });

@@ -6,6 +6,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { productFormSchema, productFormToSizes, SIZE_LABEL_MAX, STOCK_MAX } from "../../app/features/admin/product-form-schema";
 import { MAX_SIZES } from "../../app/features/catalogue/sizes";
 import { isPriceTiers } from "../../app/features/catalogue/price-tiers";
@@ -75,7 +76,7 @@ describe("the product form's sizes under any input", () => {
           expect(s.tiers === null || isPriceTiers(s.tiers)).toBe(true);
         }
       }),
-      { numRuns: 120 },
+      { numRuns: fcRuns(120) },
     );
   }, 60_000);
 });

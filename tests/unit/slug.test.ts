@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { CategoryNameSchema, CATEGORY_SLUG_EMPTY } from "../../app/features/admin/category-form";
 import { SLUG_PATTERN, slugify, titleCaseSlug } from "../../app/features/catalogue/slug";
 
@@ -35,7 +36,7 @@ describe("slugify (a-z, 0-9 and single hyphens; accents transliterated, other ch
           expect(slugify(slug)).toBe(slug);
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: fcRuns(1000) },
     );
   }, 30_000);
 

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { SHORT_STRING_LIMIT, ShortStringTextEncoder } from "../../app/server/text-encoder.server";
 
 /**
@@ -38,7 +39,7 @@ describe("ShortStringTextEncoder", () => {
         expect(bytes).toBeInstanceOf(Uint8Array);
         expect(bytes).toEqual(runtime.encode(text));
       }),
-      { numRuns: 2_000 },
+      { numRuns: fcRuns(2_000) },
     );
   });
 

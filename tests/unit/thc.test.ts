@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { catalogue } from "../../db/catalogue";
 import { normalizeThc, parseThc, THC_TEXT_MAX } from "../../app/features/catalogue/thc";
 
@@ -75,7 +76,7 @@ describe("parseThc", () => {
           expect(parsed.min).toBeLessThanOrEqual(parsed.max);
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: fcRuns(2000) },
     );
   });
 });

@@ -6,6 +6,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { BULK_MAX, BULK_MESSAGES as M, tooManyMatching } from "../../app/features/admin/bulk-rules";
 import { adminGet, adminPost, follow, html, post, read } from "./admin-helpers";
 import { get } from "./helpers";
@@ -376,7 +377,7 @@ describe("bulk actions: bad input is a message, never a 5xx, nothing written", (
         expect(shown.status).toBeLessThan(500);
         await shown.arrayBuffer();
       }),
-      { numRuns: 60 },
+      { numRuns: fcRuns(60) },
     );
   });
 });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { CATALOGUE_CSV_COLUMNS } from "../../app/features/catalogue-csv/catalogue-csv";
 import { IMPORT_MAX_ROWS, IMPORT_TEXT } from "../../app/features/catalogue-csv/catalogue-import";
 import {
@@ -523,7 +524,7 @@ describe("round trip (property)", () => {
           }
         },
       ),
-      { numRuns: 12 },
+      { numRuns: fcRuns(12) },
     );
   });
 });

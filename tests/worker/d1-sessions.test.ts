@@ -9,6 +9,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { createCookie } from "@remix-run/cloudflare";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import worker from "../../workers/app";
 import { readCatalogueState } from "../../app/features/page-cache/page-cache.server";
 import {
@@ -257,7 +258,7 @@ describe("D1 sessions: a bookmark cookie a stranger controls", () => {
           }
         },
       ),
-      { numRuns: 40 },
+      { numRuns: fcRuns(40) },
     );
   });
 });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { ATTENTION_ITEMS } from "../../app/features/admin/attention";
 import { COPY_SUFFIX, PRODUCT_NAME_MAX } from "../../app/features/admin/product-form-schema";
 import { productPath } from "../../app/features/catalogue/product-path";
@@ -208,7 +209,7 @@ describe("the dashboard says what needs attention", () => {
           await response.arrayBuffer();
         },
       ),
-      { numRuns: 60 },
+      { numRuns: fcRuns(60) },
     );
   });
 
@@ -272,7 +273,7 @@ describe("the low stock level", () => {
         else expect(saved).not.toBeNull();
         await save("5");
       }),
-      { numRuns: 40 },
+      { numRuns: fcRuns(40) },
     );
   });
 
@@ -408,7 +409,7 @@ describe("Duplicate a product", () => {
             .run();
         }
       }),
-      { numRuns: 60 },
+      { numRuns: fcRuns(60) },
     );
     const missing = await duplicate("987654321");
     expect(missing.status).toBe(302);

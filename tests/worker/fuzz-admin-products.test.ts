@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { parsePriceToCents } from "../../app/features/catalogue/money";
 import { fuzzEndpoints, nastyString, snapshot } from "./fuzz";
 import { adminCookie, ORIGIN } from "./helpers";
@@ -91,7 +92,7 @@ describe("the Compare-at price field, generated", () => {
           expect(row!.compare_at_cents!).toBeLessThanOrEqual(100_000_000);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: fcRuns(150) },
     );
   }, 300_000);
 });

@@ -9,6 +9,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { products } from "../../db/schema";
 import { createDb } from "../../app/server/load-context";
 import { watchD1 } from "../../app/server/server-timing.server";
@@ -258,7 +259,7 @@ describe("kept counts are the counts SQL gives", () => {
         expect(kept.facets).toEqual(counted.facets);
         expect(kept.listing).toEqual(counted.listing);
       }),
-      { numRuns: 30 },
+      { numRuns: fcRuns(30) },
     );
   });
 });

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { packshotPath, packSize } from "../../app/features/media/packshot";
 import { products } from "../../db/schema";
 import { cartCookie, get } from "./helpers";
@@ -129,7 +130,7 @@ describe("/packshots/{id}/{hash}.svg", () => {
         await response.arrayBuffer();
         expect(response.status, `${method} ${id} / ${file}`).toBeLessThan(500);
       }),
-      { numRuns: 200 },
+      { numRuns: fcRuns(200) },
     );
   }, 60_000); // 200 requests: more than the default 5 s on a loaded 2-core machine
 });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { fcRuns } from "../fast-check";
 import * as build from "../../build/server";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../app/features/cart/cart";
 import { cartLabel } from "../../app/features/site/cart-badge";
@@ -260,7 +261,7 @@ describe("stamping never breaks the page, whatever the cookie holds", () => {
         expect(label).toMatch(/^Cart, \d+ items?$/);
         for (const count of counts) expect(count).toMatch(/^\d*$/);
       }),
-      { numRuns: 60 },
+      { numRuns: fcRuns(60) },
     );
   });
 });
@@ -313,7 +314,7 @@ describe("the two ways of stamping agree", () => {
         expect(fast.body.replace(/nonce="[^"]*"/g, 'nonce=""')).toBe(expected);
         expect(careful.body.replace(/nonce="[^"]*"/g, 'nonce=""')).toBe(expected);
       }),
-      { numRuns: 25 },
+      { numRuns: fcRuns(25) },
     );
   });
 });

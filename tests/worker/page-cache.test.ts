@@ -1,6 +1,7 @@
 import { createExecutionContext, createMessageBatch, env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { fcRuns } from "../fast-check";
 import { pageCacheKey, TRACKING_PARAMS } from "../../app/features/page-cache/page-cache";
 import { MIGRATION_QUEUE_NAME, startMigrationRun } from "../../app/features/migration/migration.server";
 import { isStorable, PAGE_TTL_SECONDS, placeholderOffsets, readCatalogueVersion } from "../../app/features/page-cache/page-cache.server";
@@ -361,7 +362,7 @@ describe("nonces", () => {
           .text();
         expect(new TextDecoder().decode(patched)).toBe(viaRewriter);
       }),
-      { numRuns: 60 },
+      { numRuns: fcRuns(60) },
     );
   });
 });

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { sql } from "drizzle-orm";
+import { fcRuns } from "../fast-check";
 import { createDb } from "../../app/server/load-context";
 import type { ShopDocument } from "../../app/features/shop-documents/shop-document";
 import { changedFields } from "../../app/features/shop-documents/shop-document";
@@ -88,7 +89,7 @@ describe("the owner's versioned documents", () => {
           expect((await readDocument(db, notes, env)).value).toEqual({ title, lines });
         },
       ),
-      { numRuns: 25 },
+      { numRuns: fcRuns(25) },
     );
   });
 });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fcRuns } from "../fast-check";
 import { SETTINGS, defaultSettings, type Settings } from "../../app/features/settings/settings";
 import { listVersions, readDocument, saveDocument } from "../../app/features/shop-documents/shop-documents.server";
 import { createDb } from "../../app/server/load-context";
@@ -380,7 +381,7 @@ describe("generated input to the settings forms", () => {
         if (response.status >= 400) expect(await versionCount()).toBe(before);
         else expect(SETTINGS.schema.safeParse((await current()).value).success).toBe(true);
       }),
-      { numRuns: 60 },
+      { numRuns: fcRuns(60) },
     );
   }, 120_000);
 });

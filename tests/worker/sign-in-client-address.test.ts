@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { LOCAL_LOGIN_CLIENT, LOGIN_MAX_FAILURES, UNKNOWN_LOGIN_CLIENT } from "../../app/features/auth/login-throttle.server";
 import { OFF_THE_EDGE, signInAs, type EnvChange } from "./sign-in-helpers";
 
@@ -60,7 +61,7 @@ describe("off Cloudflare's edge (the local engine)", () => {
         await response.arrayBuffer();
         expect(response.status).toBe(429);
       }),
-      { numRuns: 40 },
+      { numRuns: fcRuns(40) },
     );
     expect(await buckets()).toEqual([LOCAL_LOGIN_CLIENT]);
   });
@@ -90,7 +91,7 @@ describe("behind Cloudflare's edge (the header is the edge's)", () => {
           expect([401, 429]).toContain(response.status);
         },
       ),
-      { numRuns: 25 },
+      { numRuns: fcRuns(25) },
     );
     expect(await buckets()).toEqual([UNKNOWN_LOGIN_CLIENT]);
   });

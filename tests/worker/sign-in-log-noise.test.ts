@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { fcRuns } from "../fast-check";
 import { callWorker, signInAs } from "./sign-in-helpers";
 
 /**
@@ -39,7 +40,7 @@ describe("a stranger's junk on the sign-in page", () => {
         await response.arrayBuffer();
         expect(response.status).toBeLessThan(500);
       }),
-      { numRuns: 40 },
+      { numRuns: fcRuns(40) },
     );
     expect(errors).not.toHaveBeenCalled();
     await env.DB.prepare("DELETE FROM login_attempts").run();
@@ -67,7 +68,7 @@ describe("a stranger's junk on the sign-in page", () => {
           expect([400, 401, 413, 429]).toContain(response.status);
         },
       ),
-      { numRuns: 30 },
+      { numRuns: fcRuns(30) },
     );
     expect(errors).not.toHaveBeenCalled();
     await env.DB.prepare("DELETE FROM login_attempts").run();

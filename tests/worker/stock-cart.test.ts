@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { productSizes } from "../../db/schema";
 import { MAX_LINE_QUANTITY } from "../../app/features/cart/cart";
 import { productPath } from "../../app/features/catalogue/product-path";
@@ -249,7 +250,7 @@ describe("property: whatever the stock and the quantities asked, the cart holds 
         expect(totals.reduce((sum, cents) => sum + cents, 0)).toBe(Math.round(Number(total.replace(/,/g, "")) * 100));
         for (const line of lines) expect(text).toContain(`• ${line.quantity} x Runtz — `);
       }),
-      { numRuns: 15 },
+      { numRuns: fcRuns(15) },
     );
   });
 });

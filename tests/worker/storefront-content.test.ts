@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { formatCents } from "../../app/features/catalogue/money";
 import { productPath } from "../../app/features/catalogue/product-path";
 import { ABOUT_CONTENT } from "../../app/features/storefront/about-content";
@@ -187,7 +188,7 @@ describe("the storefront's words are the owner's", () => {
         // What was typed is still in the form.
         expect(page).toContain(html(home.welcome.text));
       }),
-      { numRuns: 25 },
+      { numRuns: fcRuns(25) },
     );
     expect(await versionCount(HOME_CONTENT.name)).toBe(before);
 
@@ -218,7 +219,7 @@ describe("the storefront's words are the owner's", () => {
           expect(body.replace(/<!-- -->/g, "")).toContain(`>${html(heading)}</h1>`);
         },
       ),
-      { numRuns: 15 },
+      { numRuns: fcRuns(15) },
     );
     for (const heading of ["Добро пожаловать в наш магазин", "欢迎光临我们的商店", `<img src=x onerror=alert(1)>${"ب".repeat(80)}`]) {
       expect(

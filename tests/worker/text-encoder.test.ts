@@ -4,6 +4,7 @@ import worker from "../../workers/app";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { SHORT_STRING_LIMIT, ShortStringTextEncoder } from "../../app/server/text-encoder.server";
+import { fcRuns } from "../fast-check";
 import { get } from "./helpers";
 import { cardNames, deleteProducts, insertProducts, testProduct } from "./shop-helpers";
 
@@ -41,7 +42,7 @@ describe("the Worker's TextEncoder", () => {
           expect(short.encode(text)).toEqual(runtime.encode(text));
         },
       ),
-      { numRuns: 1_000 },
+      { numRuns: fcRuns(1_000) },
     );
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
+import { fcRuns } from "../fast-check";
 import { AGE, visit } from "./page-cache-helpers";
 
 /** A cart cookie carrying any value, encoded as Remix encodes one (UTF-8 JSON, base64, URL-encoded). */
@@ -27,7 +28,7 @@ describe("an unreadable cart cookie", () => {
         // the page shows no items
         expect(body).not.toMatch(/data-cart-count=""[^>]*>[1-9]/);
       }),
-      { numRuns: 25 },
+      { numRuns: fcRuns(25) },
     );
     expect(errors).not.toHaveBeenCalled();
     const cartWarnings = warnings.mock.calls.filter(([message]) => String(message).includes("cannabis-cart"));

@@ -27,7 +27,7 @@ export type StoredLabReport = { [K in keyof LabReportFile]: NonNullable<LabRepor
 /**
  * Served reports: nothing may run or load (`default-src 'none'`), and the document is sandboxed
  * (no scripts, forms, popups or same-origin access), so a hostile PDF or image cannot act on our
- * origin. Chromium's PDF viewer still renders a sandboxed PDF (checked in tests/e2e/lab-results.spec.ts).
+ * origin. Chromium's PDF viewer still renders a sandboxed PDF (checked in tests/e2e/lab-reports.spec.ts).
  */
 export const LAB_REPORT_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 

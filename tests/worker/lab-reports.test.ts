@@ -1,6 +1,7 @@
 import { SELF, env } from "cloudflare:test";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { LAB_MESSAGES, LAB_REPORT_MAX_BYTES, LAB_REPORT_MESSAGES, LAB_REPORTS_PREFIX } from "../../app/features/lab-reports/lab-report";
 import { productPath } from "../../app/features/catalogue/product-path";
 import { catalogue } from "../../db/catalogue";
@@ -351,7 +352,7 @@ describe("the product form without JavaScript", () => {
           }
         },
       ),
-      { numRuns: 40 },
+      { numRuns: fcRuns(40) },
     );
   }, 120_000);
 });

@@ -27,7 +27,6 @@ for (const js of [true, false]) {
     test.use({ javaScriptEnabled: js });
 
     test("the owner attaches a report with facts; the shopper reads them and opens the report", async ({ page, context }) => {
-      test.setTimeout(60_000);
       await signIn(page);
       const shopPath = await productPath(page, product);
       await page.goto(`/admin/edit-product/${productIdOf(shopPath)}`);

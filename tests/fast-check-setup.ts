@@ -1,0 +1,3 @@
+import { configureFastCheck } from "./fast-check";
+
+configureFastCheck();

@@ -1,0 +1,31 @@
+import fc from "fast-check";
+import { inject } from "vitest";
+import type {} from "./fast-check-run";
+
+/**
+ * One fast-check configuration for every property test (unit and worker): each vitest run draws one seed
+ * (or takes FC_SEED), every property uses it, and a failure names the FC_SEED and FC_RUNS that replay it.
+ * A property states its full strength with fcRuns(n); an ordinary run does a tenth of it (at least 10), so a
+ * different slice of the input space is tried on every run, and FC_RUNS=full does all of it.
+ */
+const settings = inject("fastCheck");
+
+/** How many runs a property whose full strength is `full` does in this run. */
+export function fcRuns(full: number): number {
+  if (settings.runs === "full") return full;
+  if (settings.runs === "quick") return Math.max(Math.min(full, 10), Math.ceil(full / 10));
+  return settings.runs;
+}
+
+/** Called by the setup files: this run's seed, the default count (fast-check's 100 at full strength) and the replay hint. */
+export function configureFastCheck() {
+  fc.configureGlobal({
+    seed: settings.seed,
+    numRuns: fcRuns(100),
+    reporter(details) {
+      if (!details.failed) return;
+      const replay = `Replay with FC_SEED=${settings.seed} FC_RUNS=${settings.runs}`;
+      throw new Error(`${fc.defaultReportMessage(details)}\n${replay}`, { cause: details.errorInstance });
+    },
+  });
+}
