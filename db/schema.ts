@@ -433,3 +433,31 @@ export const shopDocumentVersions = sqliteTable(
   },
   (table) => [index("shop_document_versions_name_id").on(table.name, table.id)],
 );
+
+/**
+ * The owner's specials (app/features/specials): `data` is the whole special as its zod schema
+ * (special.ts) defines it; name, code and paused are copied out for the admin list and the deal-link
+ * lookup. A delete sets `deleted_at` (the trash: Undo clears it; purged with the trash after 30 days).
+ */
+export const specials = sqliteTable(
+  "specials",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    /** Upper-case; unique among specials not in the trash. */
+    code: text("code"),
+    paused: integer("paused", { mode: "boolean" }).notNull().default(false),
+    /** JSON text: SpecialData */
+    data: text("data").notNull(),
+    deletedAt: text("deleted_at"),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [
+    index("specials_deleted_idx").on(t.deletedAt),
+    uniqueIndex("specials_code_unique")
+      .on(t.code)
+      .where(sql`${t.code} IS NOT NULL AND ${t.deletedAt} IS NULL`),
+  ],
+);
+export type SpecialRow = typeof specials.$inferSelect;

@@ -46,7 +46,7 @@ function formatter(timeZone: string) {
 }
 
 /** The zone's wall clock at an instant, as milliseconds of a UTC calendar ("local epoch" ms). */
-function localEpoch(instant: number, timeZone: string): number {
+export function localEpoch(instant: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const part of formatter(timeZone).formatToParts(new Date(instant))) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
