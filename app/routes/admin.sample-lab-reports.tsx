@@ -66,7 +66,10 @@ export default function SampleLabReports() {
                     {sample.name}
                   </Link>{" "}
                   — {sample.labName ?? "no lab"}, batch {sample.labBatch ?? "—"}
-                  {sample.active ? "" : " (inactive)"} · <Link to={productPath(sample)}>view</Link>
+                  {sample.active ? "" : " (inactive)"} ·{" "}
+                  <Link to={productPath(sample)} aria-label={`${sample.name} in the shop`} className="underline">
+                    in the shop
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -23,7 +23,7 @@ export const DATE_ORDER_FIELD = "dateOrder";
 export const dateOrderSchema = z.enum(DATE_ORDERS).catch("auto");
 
 export const DATE_ORDER_LABELS: Record<DateOrderChoice, string> = {
-  auto: "Find out from the file (you are asked when it cannot tell)",
+  auto: "Find out from the file",
   mdy: "Month first: 10/14/2026",
   dmy: "Day first: 14/10/2026",
 };
