@@ -18,6 +18,8 @@ import {
 import { isRunActive, MIGRATION_TEXT } from "~/features/migration/migration";
 import { getLatestMigrationRun, startMigrationRun } from "~/features/migration/migration.server";
 import { SITE } from "~/features/site/site";
+import { readSettings } from "~/features/settings/settings.server";
+import { DATE_ORDER_FIELD, dateOrderSchema } from "~/features/catalogue-csv/spreadsheet-cells";
 
 /**
  * /admin/catalogue-import — 'Import catalogue' (decision 026). A multipart POST of a CSV file answers
@@ -86,9 +88,14 @@ async function previewFile(request: Request, context: ActionFunctionArgs["contex
   } catch {
     return problem("Not a CSV file", IMPORT_TEXT.notText, 422);
   }
-  const planned = await planCatalogueImport(context.db, context.env.IMAGES, text);
+  const settings = await readSettings(context);
+  const reading = {
+    dateOrder: dateOrderSchema.parse(form.get(DATE_ORDER_FIELD) ?? "auto"),
+    timeZone: settings.value.hours.timeZone,
+  };
+  const planned = await planCatalogueImport(context.db, context.env.IMAGES, text, { ...reading, now: new Date() });
   if (!planned.ok) return problem(`${file.name || "The file"} cannot be imported`, planned.message, 422);
-  const upload = isRunnable(planned.plan) ? await stageImport(context.env.IMAGES, text, file.name, planned.plan) : null;
+  const upload = isRunnable(planned.plan) ? await stageImport(context.env.IMAGES, text, file.name, planned.plan, reading) : null;
   return data<ActionData>({ kind: "preview", preview: importPreview(upload, file.name, planned.plan) });
 }
 
@@ -127,7 +134,9 @@ export default function CatalogueImport() {
             {result?.kind === "preview" ? "Upload another file" : "Choose the file"}
           </h2>
           <div className="mt-4">
-            <ImportFileForm />
+            <ImportFileForm
+              askDates={result?.kind === "preview" && (result.preview.dates.from === "ask" || result.preview.dates.from === "mixed")}
+            />
           </div>
         </section>
       </div>

@@ -9,6 +9,8 @@ import { getLatestMigrationRun } from "~/features/migration/migration.server";
 import { catalogue } from "~db/catalogue";
 import { getDashboardStats } from "~/features/admin/product-admin.server";
 import { NeedsAttention } from "~/features/admin/needs-attention";
+import { countShownSampleLabReports } from "~/features/lab-reports/sample-lab-reports.server";
+import { SAMPLE_LAB_REPORT_LABEL, SAMPLE_LAB_REPORTS_ROUTE, sampleReportsText } from "~/features/lab-reports/lab-report-display";
 import { lowStockLevelAction } from "~/features/admin/low-stock.server";
 import { readFormData } from "~/server/form-data.server";
 import { loadLayoutData } from "~/features/site/layout.server";
@@ -19,12 +21,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   try {
     // The settings come with the layout's batch, which the root loader reads anyway.
-    const [stats, run, { settings }] = await Promise.all([
+    const [stats, run, { settings }, sampleReports] = await Promise.all([
       getDashboardStats(context.db),
       getLatestMigrationRun(context.db),
       loadLayoutData(request, context),
+      countShownSampleLabReports(context.db),
     ]);
-    return data({ stats, run, catalogueSize: catalogue.length, error: null, settingsMalformed: settings.malformed });
+    return data({ stats, run, catalogueSize: catalogue.length, error: null, settingsMalformed: settings.malformed, sampleReports });
   } catch (error) {
     console.error("Dashboard: products could not be loaded", error);
     return data(
@@ -34,6 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         catalogueSize: catalogue.length,
         error: "The product database could not be reached. Please try again in a moment.",
         settingsMalformed: false,
+        sampleReports: 0,
       },
       { status: 500 },
     );
@@ -59,7 +63,7 @@ const LINKS = [
 ] as const;
 
 export default function AdminDashboard() {
-  const { stats, run, catalogueSize: size, error, settingsMalformed } = useLoaderData<typeof loader>();
+  const { stats, run, catalogueSize: size, error, settingsMalformed, sampleReports } = useLoaderData<typeof loader>();
   const saved = useActionData<typeof action>();
   const figures = stats
     ? [
@@ -109,6 +113,17 @@ export default function AdminDashboard() {
           lastResult={saved?.lowStock}
           saveError={saved?.error}
         />
+      ) : null}
+
+      {sampleReports > 0 ? (
+        <p className="card mb-8 flex flex-col gap-2 border border-gold-500/40 p-5 text-sm text-ink-900 sm:flex-row sm:items-center sm:justify-between">
+          <span>
+            <strong>{sampleReportsText(sampleReports)}</strong> Shoppers see each labelled “{SAMPLE_LAB_REPORT_LABEL}”.
+          </span>
+          <Link to={SAMPLE_LAB_REPORTS_ROUTE} className="btn-secondary shrink-0">
+            Review and remove
+          </Link>
+        </p>
       ) : null}
 
       <nav aria-label="Admin sections" className="mb-8">

@@ -24,6 +24,9 @@ import { db, decodeHtml, textOf } from "./shop-helpers";
  * runs as a migration run in atomic batches; export -> import into the same shop changes nothing.
  */
 
+/** How the import page reads a file by default: dates in the file's own order, "today" in the shop's zone. */
+const AS_PREVIEWED = { dateOrder: "auto", timeZone: "America/New_York", now: new Date() } as const;
+
 type Cells = Record<(typeof CATALOGUE_CSV_COLUMNS)[number], string>;
 
 async function exportCsv(): Promise<string> {
@@ -63,7 +66,7 @@ function newRow(fields: Partial<Cells>): Partial<Cells> {
 }
 
 async function plan(text: string): Promise<ImportPlan> {
-  const result = await planCatalogueImport(db, env.IMAGES, text);
+  const result = await planCatalogueImport(db, env.IMAGES, text, AS_PREVIEWED);
   if (!result.ok) throw new Error(result.message);
   return result.plan;
 }
@@ -542,7 +545,7 @@ describe("a file over the row cap", () => {
     expect(IMPORT_TEXT.tooManyRows).toContain("20,000");
     expect((await env.IMAGES.list({ prefix: IMPORT_PREFIX })).objects.length).toBe(stagedBefore);
     // Exactly at the cap, the file is read (and planned) as usual.
-    const atCap = await planCatalogueImport(db, env.IMAGES, CSV_BOM + csvLine(CATALOGUE_CSV_COLUMNS) + line.repeat(3));
+    const atCap = await planCatalogueImport(db, env.IMAGES, CSV_BOM + csvLine(CATALOGUE_CSV_COLUMNS) + line.repeat(3), AS_PREVIEWED);
     expect(atCap.ok).toBe(true);
   });
 });

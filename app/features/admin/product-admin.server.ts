@@ -86,6 +86,9 @@ const listColumns = {
   ...productListColumns,
   active: products.active,
   inStock: sql<boolean>`${availableCondition()}`.mapWith(Boolean),
+  // Whether its lab report is a sample (the list labels it).
+  labName: products.labName,
+  labBatch: products.labBatch,
 };
 
 /**

@@ -126,6 +126,8 @@ export interface ProductFormRules {
    * one (the catalogue's mushroom products): that product may stay without, so it saves unchanged.
    */
   thcRequired: boolean;
+  /** The latest test date accepted (`YYYY-MM-DD`, today in the shop's time zone); absent, today wherever it is today. */
+  latestTestDate?: string;
 }
 
 /** A new product, and any product that has THC content, must give one. */
@@ -247,7 +249,7 @@ export function productFormSchema(categorySlugs: readonly string[], rules: Produ
     inStock: z.boolean().default(false),
     isLabTested: z.boolean().default(false),
     // Lab results: the report's key and its facts, all optional (lib/lab-results.ts).
-    ...labResultsShape(),
+    ...labResultsShape(new Date(), rules.latestTestDate),
     version: z.number().int().min(1).optional(),
     returnTo: z.string().optional(),
   });

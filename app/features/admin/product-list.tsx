@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { isSampleLabReport, SAMPLE_LAB_REPORT_LABEL } from "~/features/lab-reports/lab-report-display";
 import { SquareThumb } from "~/features/media/product-image";
 import { isOnSale } from "~/features/deals/deals";
 import { formatCents } from "~/features/catalogue/money";
@@ -61,6 +62,7 @@ export function ProductRow({
             <h3 className="min-w-0 font-semibold break-words text-ink-900 [overflow-wrap:anywhere]">{product.name}</h3>
             {product.active ? null : <Badge tone="red">Inactive</Badge>}
             {isOnSale(product) ? <Badge tone="red">On sale</Badge> : null}
+            {isSampleLabReport(product) ? <Badge tone="gold">{SAMPLE_LAB_REPORT_LABEL}</Badge> : null}
           </div>
           <div className="mt-2 flex flex-wrap gap-1.5">
             <Badge>{categoryName}</Badge>

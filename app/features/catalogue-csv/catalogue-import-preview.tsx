@@ -3,6 +3,7 @@ import { FILE_INPUT_CLASS } from "~/ui/file-field";
 import { products } from "~/features/migration/catalogue-load";
 import type { ImportPreview } from "./catalogue-import.server";
 import { CATALOGUE_IMPORT_ROUTE, IMPORT_FILE_FIELD, IMPORT_MAX_BYTES, IMPORT_TEXT } from "./catalogue-import";
+import { DATE_ORDER_FIELD, DATE_ORDER_LABELS, DATE_ORDERS, type DatesOfFile } from "./spreadsheet-cells";
 
 /**
  * 'Import catalogue' (decision 026): the file form (the dashboard panel and the import page) and the
@@ -10,7 +11,16 @@ import { CATALOGUE_IMPORT_ROUTE, IMPORT_FILE_FIELD, IMPORT_MAX_BYTES, IMPORT_TEX
  * plain form with the preview's token; both work without JavaScript.
  */
 
-export function ImportFileForm({ id = "import-file", compact = false }: { id?: string; compact?: boolean }) {
+export function ImportFileForm({
+  id = "import-file",
+  compact = false,
+  askDates = false,
+}: {
+  id?: string;
+  compact?: boolean;
+  /** the last file's dates fit both orders: the order field says so */
+  askDates?: boolean;
+}) {
   const navigation = useNavigation();
   const sending =
     navigation.state === "submitting" &&
@@ -33,6 +43,28 @@ export function ImportFileForm({ id = "import-file", compact = false }: { id?: s
       <p id={`${id}-hint`} className="text-xs text-ink-500">
         The export's columns, up to {IMPORT_MAX_BYTES / 1024 / 1024} MB. You see what changes before anything is written.
       </p>
+      <label htmlFor={`${id}-dates`} className={compact ? "block text-sm font-semibold text-ink-900" : "label"}>
+        Dates in this file
+      </label>
+      <select
+        id={`${id}-dates`}
+        name={DATE_ORDER_FIELD}
+        defaultValue="auto"
+        aria-invalid={askDates || undefined}
+        aria-describedby={askDates ? `${id}-dates-ask` : undefined}
+        className="input"
+      >
+        {DATE_ORDERS.map((order) => (
+          <option key={order} value={order}>
+            {DATE_ORDER_LABELS[order]}
+          </option>
+        ))}
+      </select>
+      {askDates ? (
+        <p id={`${id}-dates-ask`} className="text-sm font-semibold text-berry-700">
+          Your file's dates fit both orders: choose month first or day first, then upload it again.
+        </p>
+      ) : null}
       <button type="submit" className="btn-secondary w-full sm:w-auto" disabled={sending}>
         {sending ? "Reading the file..." : "Import catalogue"}
       </button>
@@ -78,6 +110,7 @@ export function ImportPreviewView({ preview, busy }: { preview: ImportPreview; b
           ))}
         </dl>
 
+        <DatesNote dates={preview.dates} />
         <div className="mt-6">
           {counts.refused > 0 ? (
             <ImportProblem title={IMPORT_TEXT.refusedTitle} message={IMPORT_TEXT.refused} />
@@ -146,7 +179,29 @@ export function ImportPreviewView({ preview, busy }: { preview: ImportPreview; b
   );
 }
 
-/** One list of the preview (refused, changed, added): a card with its heading, the rows shown and how many more there are. */
+/** How the file's dates were read, so an order is never applied without the owner seeing it. */
+function DatesNote({ dates }: { dates: DatesOfFile }) {
+  const text =
+    dates.from === "chosen"
+      ? `Dates read ${dates.order === "mdy" ? "month first (10/14/2026)" : "day first (14/10/2026)"}, as you chose.`
+      : dates.from === "file"
+        ? `Dates read ${dates.order === "mdy" ? "month first" : "day first"}: row ${dates.row}'s date can only be read that way.`
+        : dates.from === "ask"
+          ? "Some dates could be read month first or day first: choose under “Dates in this file” and upload the file again."
+          : dates.from === "mixed"
+            ? "The file writes dates both month first and day first: choose one under “Dates in this file”."
+            : null;
+  if (!text) return null;
+  const asking = dates.from === "ask" || dates.from === "mixed";
+  return (
+    <p
+      className={`mt-4 rounded-2xl px-4 py-3 text-sm ${asking ? "bg-berry-50 font-semibold text-berry-700" : "bg-cream-100 text-ink-700"}`}
+    >
+      {text}
+    </p>
+  );
+}
+
 /** A titled list of some of the file's rows (nothing when there are none), with how many more there are than it shows. */
 function ListSection<T>({
   id,

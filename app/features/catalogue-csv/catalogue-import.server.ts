@@ -19,6 +19,7 @@ import type { ProductSize, SizeInput } from "~/features/catalogue/sizes";
 import { trashedCatalogueProducts } from "~/features/trash/trash.server";
 import type { Db } from "~/server/load-context";
 import { checkRecord, fieldText, importSchemas, readCatalogueCsv, type RefusedCell } from "./catalogue-import";
+import { fileDateOrder, SPREADSHEET_TEXT, todayIn, dateOrderSchema, type DateOrderChoice, type DatesOfFile } from "./spreadsheet-cells";
 
 /**
  * 'Import catalogue' (decision 026), the server half: the uploaded file is staged in R2, planned
@@ -61,6 +62,15 @@ export interface ImportPlan {
   added: { row: number; name: string }[];
   changed: ImportChange[];
   unchanged: number;
+  /** how the file's dates are read: the owner's order, the one its rows show, or a question */
+  dates: DatesOfFile;
+}
+
+/** How a file is read: the owner's date order, and the shop's time zone (what "today" is). */
+export interface ImportReading {
+  dateOrder: DateOrderChoice;
+  timeZone: string;
+  now: Date;
 }
 
 export type PlanImportResult = { ok: true; plan: ImportPlan } | { ok: false; message: string };
@@ -77,9 +87,13 @@ const PLAN_SLICE_ROWS = 200;
 const yieldToOtherRequests = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Plans a file against the shop as it is now. Nothing is written. */
-export async function planCatalogueImport(db: Db, bucket: R2Bucket, text: string): Promise<PlanImportResult> {
+export async function planCatalogueImport(db: Db, bucket: R2Bucket, text: string, reading: ImportReading): Promise<PlanImportResult> {
   const read = readCatalogueCsv(text);
   if (!read.ok) return read;
+  const dates = fileDateOrder(
+    read.records.map((record) => ({ row: record.row, text: record.cells.lab_test_date })),
+    reading.dateOrder,
+  );
   // Read before the products: a write after it moves the revision, so a plan never outlives its shop.
   const revision = await readCatalogueRevision(db);
   const [existing, trashed, categories, existingSizes] = await Promise.all([
@@ -91,7 +105,10 @@ export async function planCatalogueImport(db: Db, bucket: R2Bucket, text: string
   const byKey = new Map(existing.filter((row) => row.catalogueKey).map((row) => [row.catalogueKey!, row]));
   const byId = new Map(existing.map((row) => [row.id, row]));
   const trashedKeys = new Set(trashed.map((entry) => entry.catalogueKey));
-  const schemas = importSchemas(categories.map((category) => category.slug));
+  const schemas = importSchemas(
+    categories.map((category) => category.slug),
+    todayIn(reading.timeZone, reading.now),
+  );
   const plan: ImportPlan = {
     revision,
     rows: read.rowCount,
@@ -101,7 +118,19 @@ export async function planCatalogueImport(db: Db, bucket: R2Bucket, text: string
     added: [],
     changed: [],
     unchanged: 0,
+    dates,
   };
+  // A file that writes dates both ways is never read one way silently.
+  if (dates.from === "mixed" && dates.rows) {
+    const [mdyRow, dmyRow] = dates.rows;
+    const record = read.records.find((candidate) => candidate.row === dmyRow);
+    plan.refused.push({
+      row: dmyRow,
+      column: "lab_test_date",
+      value: record?.cells.lab_test_date ?? "",
+      message: SPREADSHEET_TEXT.mixedOrders(mdyRow, dmyRow),
+    });
+  }
   const matchedRows = new Map<number, number>();
 
   for (const [index, record] of read.records.entries()) {
@@ -128,7 +157,7 @@ export async function planCatalogueImport(db: Db, bucket: R2Bucket, text: string
     }
     // The form's rule: THC is required, except for a product saved without one (and catalogue rows without one, the mushrooms).
     const thcRequired = current ? Boolean(current.fields.thcContent) : record.key === null;
-    const check = checkRecord(record, thcRequired ? schemas.thcRequired : schemas.thcOptional, read.sized);
+    const check = checkRecord(record, thcRequired ? schemas.thcRequired : schemas.thcOptional, read.sized, dates.order);
     if (!check.ok) {
       plan.refused.push(...check.refused);
       continue;
@@ -275,6 +304,7 @@ export interface ImportPreview {
   refused: RefusedCell[];
   /** every refused cell (the list shows the first ones) */
   refusedCells: number;
+  dates: DatesOfFile;
 }
 
 export function importPreview(upload: string | null, fileName: string, plan: ImportPlan): ImportPreview {
@@ -289,6 +319,7 @@ export function importPreview(upload: string | null, fileName: string, plan: Imp
     changed: plan.changed.slice(0, PREVIEW_LIST_MAX),
     refused: plan.refused.slice(0, PREVIEW_LIST_MAX * 2),
     refusedCells: plan.refused.length,
+    dates: plan.dates,
   };
 }
 
@@ -309,11 +340,19 @@ const StagedMetadataSchema = z.object({
   revision: z.coerce.number().int(),
   steps: z.coerce.number().int().min(0),
   fileName: z.string().default(""),
+  dateOrder: dateOrderSchema.default("auto"),
+  timeZone: z.string().default("UTC"),
 });
 export type StagedImport = z.infer<typeof StagedMetadataSchema>;
 
 /** Stages a runnable plan's file in R2 with its token and revision; returns the upload's id. */
-export async function stageImport(bucket: R2Bucket, text: string, fileName: string, plan: ImportPlan): Promise<string> {
+export async function stageImport(
+  bucket: R2Bucket,
+  text: string,
+  fileName: string,
+  plan: ImportPlan,
+  reading: Pick<ImportReading, "dateOrder" | "timeZone">,
+): Promise<string> {
   const upload = crypto.randomUUID();
   await bucket.put(importObjectKey(upload), text, {
     httpMetadata: { contentType: "text/csv; charset=utf-8" },
@@ -322,6 +361,9 @@ export async function stageImport(bucket: R2Bucket, text: string, fileName: stri
       token: importToken(upload, plan),
       revision: String(plan.revision),
       steps: String(plan.steps.length),
+      // The run reads the file as its preview did.
+      dateOrder: reading.dateOrder,
+      timeZone: reading.timeZone,
     },
   });
   return upload;

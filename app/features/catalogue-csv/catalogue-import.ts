@@ -8,6 +8,7 @@ import { NO_LAB_REPORT } from "~/features/lab-reports/lab-report";
 import { catalogueFields, type CatalogueField, type CatalogueFields, type FieldValue } from "~/features/migration/catalogue-plan";
 import { CATALOGUE_CSV_COLUMNS, EFFECTS_SEPARATOR, SIZE_CSV_COLUMNS, SIZE_ROW_COLUMNS, type CatalogueCsvColumn } from "./catalogue-csv";
 import { parseCsv } from "./csv";
+import { readSpreadsheetDate, readSpreadsheetPrice, type DateOrder } from "./spreadsheet-cells";
 
 /**
  * 'Import catalogue' (decision 026), the pure half: a CSV file read against the export's header, each
@@ -233,10 +234,11 @@ export interface ImportSchemas {
   thcOptional: ProductFormSchema;
 }
 
-export function importSchemas(categorySlugs: readonly string[]): ImportSchemas {
+/** `latestTestDate`: today in the shop's time zone, so "in the future" is the owner's own tomorrow. */
+export function importSchemas(categorySlugs: readonly string[], latestTestDate?: string): ImportSchemas {
   return {
-    thcRequired: productFormSchema(categorySlugs, { thcRequired: true }),
-    thcOptional: productFormSchema(categorySlugs, { thcRequired: false }),
+    thcRequired: productFormSchema(categorySlugs, { thcRequired: true, latestTestDate }),
+    thcOptional: productFormSchema(categorySlugs, { thcRequired: false, latestTestDate }),
   };
 }
 
@@ -264,21 +266,24 @@ const TIERS_CELL = EXTRA_COLUMNS.shape.price_tiers;
  * its size rows as the form's further sizes (each row's bulk prices with the export's rule) — and
  * returns its catalogue fields, the row's price columns following its lowest size (decision 028).
  */
-export function checkRecord(record: CsvProduct, schema: ProductFormSchema, sized = false): RowCheck {
+export function checkRecord(record: CsvProduct, schema: ProductFormSchema, sized = false, dateOrder: DateOrder | null = null): RowCheck {
   const { cells, row } = record;
+  // What a spreadsheet writes (US dates, "$1,299.00") read as the export wrote it; messages show the cell as written.
+  const price = (text: string) => readSpreadsheetPrice(text);
+  const testDate = readSpreadsheetDate(cells.lab_test_date, dateOrder);
   const image = cells.image.trim();
   const extraImages = cells.extra_images.split(/\s+/).filter(Boolean);
   const formInput = {
     name: cells.name,
-    price: cells.price,
-    compareAt: cells.compare_at_price,
+    price: price(cells.price),
+    compareAt: price(cells.compare_at_price),
     sizeLabel: cells.size,
     sku: blankToUndefined(cells.size_sku),
     stock: cells.size_stock,
     sizes: record.sizeRows.map((size) => ({
       label: size.cells.size,
-      price: size.cells.price,
-      compareAt: size.cells.compare_at_price,
+      price: price(size.cells.price),
+      compareAt: price(size.cells.compare_at_price),
       sku: blankToUndefined(size.cells.size_sku),
       stock: size.cells.size_stock,
     })),
@@ -291,7 +296,7 @@ export function checkRecord(record: CsvProduct, schema: ProductFormSchema, sized
     images: image ? [image, ...extraImages] : extraImages,
     labReportKey: blankToUndefined(cells.lab_report),
     labName: blankToUndefined(cells.lab_name),
-    labTestDate: blankToUndefined(cells.lab_test_date),
+    labTestDate: testDate.ok ? blankToUndefined(testDate.value) : undefined,
     labBatch: blankToUndefined(cells.lab_batch),
     labThcPercent: blankToUndefined(cells.lab_thc_percent),
     labCbdPercent: blankToUndefined(cells.lab_cbd_percent),
@@ -300,6 +305,7 @@ export function checkRecord(record: CsvProduct, schema: ProductFormSchema, sized
   const form = schema.safeParse(formInput);
   const extra = EXTRA_COLUMNS.safeParse(cells);
   const refused: RefusedCell[] = [];
+  if (!testDate.ok) refused.push({ row, column: "lab_test_date", value: cells.lab_test_date, message: testDate.message });
   if (!form.success) {
     for (const issue of form.error.issues) {
       const [field, index, sizeField] = issue.path;

@@ -86,6 +86,14 @@ export function labReportKindLabel(contentType: string | null | undefined) {
 /** What a sample report is labelled wherever it shows: it is an example, not a test of what is sold. */
 export const SAMPLE_LAB_REPORT_LABEL = "Sample — not a real lab result";
 
+/** Where the owner reviews and removes every sample report at once. */
+export const SAMPLE_LAB_REPORTS_ROUTE = "/admin/sample-lab-reports";
+
+/** The dashboard's line about the sample reports shoppers see. */
+export function sampleReportsText(count: number) {
+  return `${count} ${count === 1 ? "product shows a sample lab report" : "products show a sample lab report"}, not a real lab result.`;
+}
+
 /**
  * Whether a product's lab report is one of the built-in catalogue's samples: their batch numbers start
  * with "SAMPLE-" and their lab is named "... (sample)". Decided from the data, so an owner's real report

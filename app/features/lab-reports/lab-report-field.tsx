@@ -9,6 +9,7 @@ import { uploadFailedMessage, type MediaMessage } from "~/features/media/image-t
 import { ImageUploadError, sendFile } from "~/features/media/image-list-field";
 import { ProgressBar } from "~/ui/progress-bar";
 import { useUploadPending } from "~/ui/pending-uploads";
+import { isSampleLabReport, SAMPLE_LAB_REPORT_LABEL, SAMPLE_LAB_REPORTS_ROUTE } from "./lab-report-display";
 import {
   LAB_BATCH_MAX,
   LAB_NAME_MAX,
@@ -57,8 +58,20 @@ export function LabResultsField({ fields, reportName }: { fields: LabResultsFiel
     const box = boxRef.current?.querySelector<HTMLInputElement>(`input[type="checkbox"][name="${fields.labReportKey.name}"]`);
     if (box && !box.checked) setDropped(true);
   });
+  // The facts as saved: a sample report says so here as it does on the product page.
+  const sample = isSampleLabReport({ labName: initialKey(fields.labName) || null, labBatch: initialKey(fields.labBatch) || null });
   return (
     <div className="space-y-5" ref={boxRef}>
+      {sample ? (
+        <p className="rounded-2xl border border-gold-500/60 bg-gold-100 p-4 text-sm text-forest-900">
+          <strong>{SAMPLE_LAB_REPORT_LABEL}.</strong> This is the built-in catalogue&apos;s example report: replace it with your lab&apos;s
+          report and facts, or{" "}
+          <a href={SAMPLE_LAB_REPORTS_ROUTE} className="font-semibold underline">
+            remove every sample report
+          </a>
+          .
+        </p>
+      ) : null}
       {hydrated ? (
         <EnhancedReport key={key} name={fields.labReportKey.name} defaultKey={dropped ? "" : key} defaultLabel={reportName} />
       ) : (

@@ -114,7 +114,7 @@ function percent(label: string) {
 }
 
 /** The form's lab fields, spread into the product form's schema. `now` decides what "the future" is. */
-export function labResultsShape(now = new Date()) {
+export function labResultsShape(now = new Date(), latest = latestTestDate(now)) {
   return {
     labReportKey: z.string().trim().refine(isLabReportKey, LAB_MESSAGES.reportKey).optional(),
     labName: optionalText(LAB_NAME_MAX, LAB_MESSAGES.nameTooLong),
@@ -122,7 +122,7 @@ export function labResultsShape(now = new Date()) {
       .string()
       .trim()
       .refine(isRealIsoDate, LAB_MESSAGES.dateFormat)
-      .refine((text) => text <= latestTestDate(now), LAB_MESSAGES.dateFuture)
+      .refine((text) => text <= latest, LAB_MESSAGES.dateFuture)
       .optional(),
     labBatch: optionalText(LAB_BATCH_MAX, LAB_MESSAGES.batchTooLong),
     labThcPercent: percent("THC %"),

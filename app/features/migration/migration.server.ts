@@ -645,7 +645,16 @@ async function runCatalogueImport(
     return finished ? { kind: "already-finished", run: finished } : { kind: "ignored", reason: "unknown run" };
   }
   const text = bucket && run.source && !stale ? await readStagedImport(bucket, run.source) : null;
-  const planned = text === null || !bucket ? null : await planCatalogueImport(db, bucket, text);
+  // Read as the preview read it: the owner's date order and the shop's time zone, kept with the file.
+  const reading = text !== null && bucket && run.source ? ((await stagedImport(bucket, run.source)) ?? null) : null;
+  const planned =
+    text === null || !bucket
+      ? null
+      : await planCatalogueImport(db, bucket, text, {
+          dateOrder: reading?.dateOrder ?? "auto",
+          timeZone: reading?.timeZone ?? "UTC",
+          now: new Date(),
+        });
   const problem = stale
     ? IMPORT_TEXT.shopChangedBeforeRun
     : !planned
