@@ -17,6 +17,14 @@ export function fcRuns(full: number): number {
   return settings.runs;
 }
 
+/**
+ * A test's time limit for a property whose full strength is `full` runs of up to `msPerRun` each on a busy
+ * machine: it grows with the runs this run does, so a quick run that hangs fails fast and FC_RUNS=full has time.
+ */
+export function fcTimeout(full: number, msPerRun: number): number {
+  return Math.max(30_000, fcRuns(full) * msPerRun);
+}
+
 /** Called by the setup files: this run's seed, the default count (fast-check's 100 at full strength) and the replay hint. */
 export function configureFastCheck() {
   fc.configureGlobal({

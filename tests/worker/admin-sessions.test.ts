@@ -6,6 +6,7 @@ import { ADMIN_NOT_CONFIGURED_TITLE } from "../../app/features/auth/login-form";
 import { hashPassword } from "../../app/features/auth/password";
 import { html, read } from "./admin-helpers";
 import { ORIGIN, adminCookie, FIRST_PRODUCT_PATH } from "./helpers";
+import { elementsOf } from "./page-parts";
 
 /**
  * Server-side admin sessions (docs/decisions/013), the sign-in throttle, and an admin whose secrets
@@ -117,7 +118,9 @@ describe("server-side sessions", () => {
     const phone = await adminCookie();
     const laptop = await adminCookie();
     const page = await read(await call("/admin/dashboard", { headers: { Cookie: laptop } }));
-    expect(page).toMatch(/<form[^>]*action="\/admin\/logout"[^>]*>\s*<input type="hidden" name="scope" value="everywhere"/);
+    expect(
+      await elementsOf(page, 'form[action="/admin/logout"] > input[type="hidden"][name="scope"][value="everywhere"]'),
+    ).not.toHaveLength(0);
     expect(page).toContain("Sign out everywhere");
 
     const out = await form("/admin/logout", { scope: "everywhere" }, { Cookie: laptop });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fcRuns } from "../fast-check";
+import { fcRuns, fcTimeout } from "../fast-check";
 import { normalizeSearch } from "../../app/features/search/search";
 import { parseShopQuery } from "../../app/features/shop-filters/shop-query";
 import { listingQueries, type ListingFilters } from "../../app/features/catalogue/listings.server";
@@ -109,50 +109,54 @@ function url(target: Endpoint, term: string) {
 }
 
 describe("generated search terms never cause a 5xx", () => {
-  it(`generated terms (${ENGINE_RUNS} at full strength): every statement a search sends to D1 succeeds`, { timeout: 300_000 }, async () => {
-    // Terms go to D1 in batches of TERMS_PER_BATCH (one round trip each): the same statements /shop,
-    // the admin's list and the suggestions route build, for each term as those routes read it.
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.tuple(searchTerm, fc.constantFrom("", "concentrates"), fc.constantFrom("relevance", "name", "price-asc")), {
-          minLength: TERMS_PER_BATCH,
-          maxLength: TERMS_PER_BATCH,
-        }),
-        async (cases) => {
-          const statements = cases.flatMap(([raw, category, sort]) => {
-            const query = parseShopQuery(new URLSearchParams({ search: raw, category, sort }));
-            if (!query.search) return [];
-            const filters: ListingFilters = {
-              ...NO_FILTERS,
-              search: query.search,
-              category: query.category,
-              sort: query.sort,
-              activeOnly: true,
-            };
-            const shop = listingQueries(db, filters);
-            const admin = listingQueries(db, { ...filters, activeOnly: false });
-            const { productsQuery, categoriesQuery } = suggestionQueries(db, normalizeSearch(raw).term);
-            return [
-              shop.countQuery,
-              shop.rowsQuery(1),
-              shop.rowsQuery(2),
-              countWithNoResultsHelp(db, shop.countQuery, query.search),
-              admin.rowsQuery(1),
-              productsQuery,
-              categoriesQuery,
-            ];
-          });
-          const [first, ...rest] = statements;
-          if (first) expect(await db.batch([first, ...rest])).toHaveLength(statements.length);
-        },
-      ),
-      { numRuns: fcRuns(ENGINE_RUNS / TERMS_PER_BATCH) },
-    );
-  });
+  it(
+    `generated terms (${ENGINE_RUNS} at full strength): every statement a search sends to D1 succeeds`,
+    { timeout: fcTimeout(ENGINE_RUNS / TERMS_PER_BATCH, 2_500) },
+    async () => {
+      // Terms go to D1 in batches of TERMS_PER_BATCH (one round trip each): the same statements /shop,
+      // the admin's list and the suggestions route build, for each term as those routes read it.
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.tuple(searchTerm, fc.constantFrom("", "concentrates"), fc.constantFrom("relevance", "name", "price-asc")), {
+            minLength: TERMS_PER_BATCH,
+            maxLength: TERMS_PER_BATCH,
+          }),
+          async (cases) => {
+            const statements = cases.flatMap(([raw, category, sort]) => {
+              const query = parseShopQuery(new URLSearchParams({ search: raw, category, sort }));
+              if (!query.search) return [];
+              const filters: ListingFilters = {
+                ...NO_FILTERS,
+                search: query.search,
+                category: query.category,
+                sort: query.sort,
+                activeOnly: true,
+              };
+              const shop = listingQueries(db, filters);
+              const admin = listingQueries(db, { ...filters, activeOnly: false });
+              const { productsQuery, categoriesQuery } = suggestionQueries(db, normalizeSearch(raw).term);
+              return [
+                shop.countQuery,
+                shop.rowsQuery(1),
+                shop.rowsQuery(2),
+                countWithNoResultsHelp(db, shop.countQuery, query.search),
+                admin.rowsQuery(1),
+                productsQuery,
+                categoriesQuery,
+              ];
+            });
+            const [first, ...rest] = statements;
+            if (first) expect(await db.batch([first, ...rest])).toHaveLength(statements.length);
+          },
+        ),
+        { numRuns: fcRuns(ENGINE_RUNS / TERMS_PER_BATCH) },
+      );
+    },
+  );
 
   it(
     `generated terms (${HTTP_RUNS} at full strength) across /shop, category pages, the admin product search and suggestions`,
-    { timeout: 300_000 },
+    { timeout: fcTimeout(HTTP_RUNS, 1_200) },
     async () => {
       const cookie = await adminCookie();
       await fc.assert(

@@ -15,6 +15,7 @@ import { variantObjectKey } from "../../app/features/media/image-variants";
 import worker from "../../workers/app";
 import { adminCookie, catalogueChanged, get, postForm } from "./helpers";
 import { adminPost, follow, read } from "./admin-helpers";
+import { textsOf } from "./page-parts";
 
 /**
  * The owner's work across catalogue loads (decisions 024 and 025), against the real Worker,
@@ -283,13 +284,13 @@ describe("the confirmation (no JavaScript needed)", () => {
     expect(html).toContain("Your products (1 product): moved to the trash");
     expect(html).toContain("My House Gummies");
     expect(html).toContain("Owner&#x27;s Own Name — Name");
-    expect(html).toMatch(/<button[^>]*name="clearExisting"[^>]*value="false"[^>]*>Load catalogue, keep my work<\/button>/);
-    expect(html).toMatch(/<button[^>]*name="clearExisting"[^>]*value="true"[^>]*>Replace my work with the catalogue<\/button>/);
+    expect(await textsOf(html, 'button[name="clearExisting"][value="false"]')).toContain("Load catalogue, keep my work");
+    expect(await textsOf(html, 'button[name="clearExisting"][value="true"]')).toContain("Replace my work with the catalogue");
   });
 
   it("the dashboard's button opens the confirmation with a GET form", async () => {
     const html = await read(await get("/admin/dashboard", { headers: { Cookie: await adminCookie() } }));
-    expect(html).toMatch(/<form method="get" action="\/admin\/catalogue-load"[^>]*>\s*<button[^>]*>Load Full Product Catalog<\/button>/);
+    expect(await textsOf(html, 'form[method="get"][action="/admin/catalogue-load"] > button')).toContain("Load Full Product Catalog");
   });
 
   it("a POST that skips the confirmation, or confirms a plan that no longer holds, changes nothing", async () => {

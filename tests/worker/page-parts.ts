@@ -26,6 +26,50 @@ export async function textsOf(html: string, selector: string): Promise<string[]>
   return texts.map(decode);
 }
 
+/** One element of a served page: its attributes (entities decoded) and its visible text, whitespace collapsed. */
+export interface PageElement {
+  attributes: Record<string, string>;
+  text: string;
+}
+
+/**
+ * Every element matching `selector` (nested matches too), in page order: for assertions about an element's
+ * attributes that must not depend on their order or on the markup around them.
+ */
+export async function elementsOf(html: string, selector: string): Promise<PageElement[]> {
+  const found: PageElement[] = [];
+  const open: PageElement[] = [];
+  await new HTMLRewriter()
+    .on(selector, {
+      element(element) {
+        const entry: PageElement = {
+          attributes: Object.fromEntries(
+            // HTMLRewriter's attributes are [name, value] pairs (the DOM lib's Element type says otherwise).
+            Array.from(element.attributes as unknown as Iterable<[string, string]>, ([name, value]) => [name, decode(value)]),
+          ),
+          text: "",
+        };
+        found.push(entry);
+        if (VOID_ELEMENTS.has(element.tagName)) return;
+        open.push(entry);
+        element.onEndTag(() => {
+          open.splice(open.indexOf(entry), 1);
+        });
+      },
+    })
+    .onDocument({
+      text(chunk) {
+        for (const entry of open) entry.text += chunk.text;
+      },
+    })
+    .transform(new Response(html))
+    .text();
+  return found.map((entry) => ({ ...entry, text: decode(entry.text.replace(/\s+/g, " ").trim()) }));
+}
+
+/** Elements without an end tag (HTMLRewriter has none to report for them). */
+const VOID_ELEMENTS = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
+
 /** Every JSON-LD script on the page, parsed. */
 export async function jsonLdOf(html: string): Promise<Record<string, unknown>[]> {
   const scripts: string[] = [];

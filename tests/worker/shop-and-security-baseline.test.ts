@@ -26,7 +26,7 @@ describe("the Worker serves the shop from D1", () => {
 });
 
 describe("security baseline", () => {
-  it("sends a nonce-based CSP and the hardening headers with every page", async () => {
+  it("sends a nonce-based CSP and the security headers with every page", async () => {
     const response = await get("/");
     const csp = response.headers.get("Content-Security-Policy") ?? "";
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
