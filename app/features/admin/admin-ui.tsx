@@ -1,7 +1,8 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { Toast } from "~/features/toast/toast";
 import { notify } from "~/features/toast/toaster";
+import { GeneralErrorBoundary, thrownMessage } from "~/ui/error-boundary";
 import { HeadedSection } from "~/ui/headed-section";
 import { Icon, type IconProps } from "~/ui/icons";
 import { AdminShell } from "./admin-shell";
@@ -161,33 +162,32 @@ export function AdminListSkeleton({ label }: { label: string }) {
   );
 }
 
-function errorMessage(error: unknown, fallback: string) {
-  if (isRouteErrorResponse(error)) {
-    const body: unknown = error.data;
-    if (body && typeof body === "object" && "message" in body && typeof body.message === "string") return body.message;
-    if (typeof body === "string" && body) return body;
-    return error.status === 404 ? "Not found." : fallback;
-  }
-  return fallback;
-}
-
-/**
- * An admin route's ErrorBoundary: the loader's safe message (never a stack or SQL) inside the
- * admin frame. Loaders throw data({ message }, { status }) with the spec's text.
- */
-export function AdminRouteError({ fallback }: { fallback: string }) {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!isRouteErrorResponse(error)) console.error(error);
+/** The back office's error page: a heading and the safe message inside the admin frame, and a way back. */
+function AdminErrorPage({ title, message }: { title: string; message: string }) {
   return (
     <AdminShell>
       <div className="space-y-6">
-        <h1 className="heading-display text-3xl">{notFound ? "Not Found" : "Something went wrong"}</h1>
-        <AdminAlert>{errorMessage(error, fallback)}</AdminAlert>
+        <h1 className="heading-display text-3xl">{title}</h1>
+        <AdminAlert>{message}</AdminAlert>
         <Link to="/admin/dashboard" className="btn-secondary">
           Back to Dashboard
         </Link>
       </div>
     </AdminShell>
+  );
+}
+
+/**
+ * An admin route's ErrorBoundary: the one GeneralErrorBoundary with the back office's handlers. It
+ * shows the loader's safe message (loaders throw data({ message }, { status })), never a stack or
+ * SQL; `fallback` is the route's own words when the thrown response carries none.
+ */
+export function AdminRouteError({ fallback }: { fallback: string }) {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: ({ error }) => <AdminErrorPage title="Not Found" message={thrownMessage(error) ?? "Not found."} /> }}
+      defaultStatusHandler={({ error }) => <AdminErrorPage title="Something went wrong" message={thrownMessage(error) ?? fallback} />}
+      unexpectedErrorHandler={() => <AdminErrorPage title="Something went wrong" message={fallback} />}
+    />
   );
 }

@@ -1,6 +1,7 @@
-import { Form, Link, useLocation, useParams, useRouteError } from "@remix-run/react";
+import { Form, Link, useLocation, useParams } from "@remix-run/react";
+import type { ReactElement } from "react";
 import { NotFound } from "~/features/site/error-page";
-import { isNotFound, loaderErrorMessage } from "~/features/site/route-errors";
+import { GeneralErrorBoundary, thrownMessage, type StatusHandler } from "~/ui/error-boundary";
 
 /*
  * The error views of the product listings and the product page. Each route renders its view on the
@@ -37,26 +38,42 @@ function LoadError({
   );
 }
 
+const OUR_SIDE = "Something went wrong on our side. Please try again in a moment.";
+
+/** The one error boundary with a listing's handlers: the loader's safe message (or a generic one) in `view`, a 404 to `notFound`. */
+function LoadErrorBoundary({ view, notFound }: { view: (message: string) => ReactElement; notFound?: StatusHandler }) {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={notFound ? { 404: notFound } : undefined}
+      defaultStatusHandler={({ error }) => view(thrownMessage(error) ?? OUR_SIDE)}
+      unexpectedErrorHandler={() => view(OUR_SIDE)}
+    />
+  );
+}
+
 /** /shop could not be read. */
 export function ShopLoadError() {
-  const message = loaderErrorMessage(useRouteError());
   return (
-    <LoadError title="Shop" message={message}>
-      <Link to="/shop" reloadDocument className="btn-primary mt-8">
-        Try again
-      </Link>
-    </LoadError>
+    <LoadErrorBoundary
+      view={(message) => (
+        <LoadError title="Shop" message={message}>
+          <Link to="/shop" reloadDocument className="btn-primary mt-8">
+            Try again
+          </Link>
+        </LoadError>
+      )}
+    />
   );
 }
 
 /** A category page: unknown (the site's 404) or not readable (Concentrates words it its own way). */
 export function CategoryLoadError() {
-  const error = useRouteError();
+  return <LoadErrorBoundary notFound={() => <NotFound />} view={(message) => <CategoryLoadView message={message} />} />;
+}
+
+function CategoryLoadView({ message }: { message: string }) {
   const { categorySlug } = useParams();
   const location = useLocation();
-  if (isNotFound(error)) return <NotFound />;
-  const message = loaderErrorMessage(error);
-
   if (categorySlug === "concentrates") {
     const tab = new URLSearchParams(location.search).get("tab");
     return (
@@ -82,23 +99,24 @@ export function CategoryLoadError() {
 
 /** A product page: no such (or hidden) product, or one that could not be read. */
 export function ProductLoadError() {
-  const error = useRouteError();
-  if (isNotFound(error)) {
-    return (
-      <section className="container-page flex flex-col items-center py-24 text-center">
-        <h1 className="heading-display text-3xl sm:text-4xl">Product Not Found</h1>
-        <p className="mt-3 max-w-md text-ink-700">The product you're looking for doesn't exist.</p>
-        <Link to="/shop" className="btn-primary mt-8">
-          Back to Shop
-        </Link>
-      </section>
-    );
-  }
   return (
-    <LoadError spacing="page" title="We couldn't load this product" message={loaderErrorMessage(error)}>
-      <Link to="/shop" className="btn-primary mt-8">
-        Back to Shop
-      </Link>
-    </LoadError>
+    <LoadErrorBoundary
+      notFound={() => (
+        <section className="container-page flex flex-col items-center py-24 text-center">
+          <h1 className="heading-display text-3xl sm:text-4xl">Product Not Found</h1>
+          <p className="mt-3 max-w-md text-ink-700">The product you're looking for doesn't exist.</p>
+          <Link to="/shop" className="btn-primary mt-8">
+            Back to Shop
+          </Link>
+        </section>
+      )}
+      view={(message) => (
+        <LoadError spacing="page" title="We couldn't load this product" message={message}>
+          <Link to="/shop" className="btn-primary mt-8">
+            Back to Shop
+          </Link>
+        </LoadError>
+      )}
+    />
   );
 }
