@@ -1,6 +1,9 @@
-import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
+import { formMessage } from "~/server/action-reply";
+import { refusedReply } from "~/server/action-reply.server";
 import { readFormData } from "~/server/form-data.server";
 import { isLocalhost } from "~/server/cookies.server";
 import { PageErrorBoundary } from "~/features/site/static-page";
@@ -18,11 +21,11 @@ const AgeGateSchema = z.object({
  */
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
-  const parsed = AgeGateSchema.safeParse({ redirectTo: formData.get("redirectTo") ?? undefined });
-  if (!parsed.success) {
-    return data({ message: "The age confirmation could not be read. Please try again." }, { status: 400 });
+  const submission = parseWithZod(formData, { schema: AgeGateSchema });
+  if (submission.status !== "success") {
+    return refusedReply(submission, "The age confirmation could not be read. Please try again.", 400);
   }
-  return redirect(safeRedirectPath(parsed.data.redirectTo), {
+  return redirect(safeRedirectPath(submission.value.redirectTo), {
     status: 303,
     headers: { "Set-Cookie": ageVerifiedCookie({ secure: !isLocalhost(request) }) },
   });
@@ -39,12 +42,12 @@ export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, loc
 
 /** The polite refusal page behind the gate's "No" answer. */
 export default function AgeGateRefusal() {
-  const actionData = useActionData<typeof action>();
+  const message = formMessage(useActionData<typeof action>());
   return (
     <section className="container-page flex flex-col items-center py-24 text-center">
-      {actionData?.message ? (
+      {message ? (
         <p role="alert" className="field-error mb-6">
-          {actionData.message}
+          {message}
         </p>
       ) : null}
       <p className="eyebrow">Adults only</p>

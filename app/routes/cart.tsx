@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { z } from "zod";
-import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { GeneralErrorBoundary, thrownMessage } from "~/ui/error-boundary";
 import { readSettings } from "~/features/settings/settings.server";
 import { readFormData } from "~/server/form-data.server";
 import { localPath } from "~/server/redirect";
@@ -207,7 +207,7 @@ export default function CartRoute() {
 export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
-      defaultStatusHandler={({ message }) => <CartError message={message ?? "Something went wrong while updating your cart."} />}
+      defaultStatusHandler={({ error }) => <CartError message={thrownMessage(error) ?? "Something went wrong while updating your cart."} />}
       unexpectedErrorHandler={() => <CartError message="Something went wrong while updating your cart." />}
     />
   );

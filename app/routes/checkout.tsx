@@ -1,7 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { GeneralErrorBoundary, thrownMessage } from "~/ui/error-boundary";
 import { loadCart, toCartView } from "~/features/cart/cart.server";
 import { lastOrderCookieHeader, readLastOrder } from "~/features/cart/last-order.server";
 import { buildOrderText } from "~/features/cart/order-text";
@@ -213,7 +213,9 @@ function ClearCartButton() {
 export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
-      defaultStatusHandler={({ message }) => <CheckoutError message={message ?? "Something went wrong while loading your cart."} />}
+      defaultStatusHandler={({ error }) => (
+        <CheckoutError message={thrownMessage(error) ?? "Something went wrong while loading your cart."} />
+      )}
       unexpectedErrorHandler={() => <CheckoutError message="Something went wrong while loading your cart." />}
     />
   );

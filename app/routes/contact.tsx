@@ -1,9 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData } from "@remix-run/react";
 import { Field, TextareaField } from "~/ui/forms";
 import { readFormData } from "~/server/form-data.server";
+import { invalidReply } from "~/server/action-reply.server";
 import { PageErrorBoundary, PageIntro, TelegramLink } from "~/features/site/static-page";
 import { notify } from "~/features/toast/toaster";
 import { CONTACT_SENT_TOAST, ContactSchema, contactMessageText } from "~/features/contact/contact";
@@ -24,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== "success") {
-    return data(submission.reply(), { status: 400 });
+    return invalidReply(submission);
   }
   const { value: settings } = await readSettings(context);
   return redirect(telegramUrl(settings.telegramUsername, contactMessageText(submission.value)), 303);
@@ -39,7 +40,7 @@ export const meta: MetaFunction<typeof action, { root: RootLoader }> = ({ matche
   });
 
 function ContactForm() {
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(ContactSchema),

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { Toast } from "~/features/toast/toast";
 import { notify } from "~/features/toast/toaster";
-import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { GeneralErrorBoundary, thrownMessage } from "~/ui/error-boundary";
 import { HeadedSection } from "~/ui/headed-section";
 import { Icon, type IconProps } from "~/ui/icons";
 import { AdminShell } from "./admin-shell";
@@ -162,15 +162,12 @@ export function AdminListSkeleton({ label }: { label: string }) {
   );
 }
 
-/**
- * An admin route's ErrorBoundary: the loader's safe message (never a stack or SQL) inside the
- * admin frame. Loaders throw data({ message }, { status }) with the spec's text.
- */
-export function AdminRouteError({ fallback }: { fallback: string }) {
-  const view = (heading: string, message: string) => (
+/** The back office's error page: a heading and the safe message inside the admin frame, and a way back. */
+function AdminErrorPage({ title, message }: { title: string; message: string }) {
+  return (
     <AdminShell>
       <div className="space-y-6">
-        <h1 className="heading-display text-3xl">{heading}</h1>
+        <h1 className="heading-display text-3xl">{title}</h1>
         <AdminAlert>{message}</AdminAlert>
         <Link to="/admin/dashboard" className="btn-secondary">
           Back to Dashboard
@@ -178,14 +175,19 @@ export function AdminRouteError({ fallback }: { fallback: string }) {
       </div>
     </AdminShell>
   );
+}
+
+/**
+ * An admin route's ErrorBoundary: the one GeneralErrorBoundary with the back office's handlers. It
+ * shows the loader's safe message (loaders throw data({ message }, { status })), never a stack or
+ * SQL; `fallback` is the route's own words when the thrown response carries none.
+ */
+export function AdminRouteError({ fallback }: { fallback: string }) {
   return (
     <GeneralErrorBoundary
-      statusHandlers={{ 404: ({ message }) => view("Not Found", message ?? "Not found.") }}
-      defaultStatusHandler={({ message }) => view("Something went wrong", message ?? fallback)}
-      unexpectedErrorHandler={(error) => {
-        console.error(error);
-        return view("Something went wrong", fallback);
-      }}
+      statusHandlers={{ 404: ({ error }) => <AdminErrorPage title="Not Found" message={thrownMessage(error) ?? "Not found."} /> }}
+      defaultStatusHandler={({ error }) => <AdminErrorPage title="Something went wrong" message={thrownMessage(error) ?? fallback} />}
+      unexpectedErrorHandler={() => <AdminErrorPage title="Something went wrong" message={fallback} />}
     />
   );
 }

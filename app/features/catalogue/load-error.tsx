@@ -1,8 +1,7 @@
 import { Form, Link, useLocation, useParams } from "@remix-run/react";
+import type { ReactElement } from "react";
 import { NotFound } from "~/features/site/error-page";
-import { GeneralErrorBoundary } from "~/ui/error-boundary";
-
-const GENERIC = "Something went wrong on our side. Please try again in a moment.";
+import { GeneralErrorBoundary, thrownMessage, type StatusHandler } from "~/ui/error-boundary";
 
 /*
  * The error views of the product listings and the product page. Each route renders its view on the
@@ -39,33 +38,42 @@ function LoadError({
   );
 }
 
-/** /shop could not be read. */
-export function ShopLoadError() {
-  const view = (message: string | null) => (
-    <LoadError title="Shop" message={message ?? GENERIC}>
-      <Link to="/shop" reloadDocument className="btn-primary mt-8">
-        Try again
-      </Link>
-    </LoadError>
-  );
-  return <GeneralErrorBoundary defaultStatusHandler={({ message }) => view(message)} unexpectedErrorHandler={() => view(null)} />;
-}
+const OUR_SIDE = "Something went wrong on our side. Please try again in a moment.";
 
-/** A category page: unknown (the site's 404) or not readable (Concentrates words it its own way). */
-export function CategoryLoadError() {
+/** The one error boundary with a listing's handlers: the loader's safe message (or a generic one) in `view`, a 404 to `notFound`. */
+function LoadErrorBoundary({ view, notFound }: { view: (message: string) => ReactElement; notFound?: StatusHandler }) {
   return (
     <GeneralErrorBoundary
-      statusHandlers={{ 404: () => <NotFound /> }}
-      defaultStatusHandler={({ message }) => <CategoryError message={message ?? GENERIC} />}
-      unexpectedErrorHandler={() => <CategoryError message={GENERIC} />}
+      statusHandlers={notFound ? { 404: notFound } : undefined}
+      defaultStatusHandler={({ error }) => view(thrownMessage(error) ?? OUR_SIDE)}
+      unexpectedErrorHandler={() => view(OUR_SIDE)}
     />
   );
 }
 
-function CategoryError({ message }: { message: string }) {
+/** /shop could not be read. */
+export function ShopLoadError() {
+  return (
+    <LoadErrorBoundary
+      view={(message) => (
+        <LoadError title="Shop" message={message}>
+          <Link to="/shop" reloadDocument className="btn-primary mt-8">
+            Try again
+          </Link>
+        </LoadError>
+      )}
+    />
+  );
+}
+
+/** A category page: unknown (the site's 404) or not readable (Concentrates words it its own way). */
+export function CategoryLoadError() {
+  return <LoadErrorBoundary notFound={() => <NotFound />} view={(message) => <CategoryLoadView message={message} />} />;
+}
+
+function CategoryLoadView({ message }: { message: string }) {
   const { categorySlug } = useParams();
   const location = useLocation();
-
   if (categorySlug === "concentrates") {
     const tab = new URLSearchParams(location.search).get("tab");
     return (
@@ -91,28 +99,24 @@ function CategoryError({ message }: { message: string }) {
 
 /** A product page: no such (or hidden) product, or one that could not be read. */
 export function ProductLoadError() {
-  const view = (message: string | null) => (
-    <LoadError spacing="page" title="We couldn't load this product" message={message ?? GENERIC}>
-      <Link to="/shop" className="btn-primary mt-8">
-        Back to Shop
-      </Link>
-    </LoadError>
-  );
   return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        404: () => (
-          <section className="container-page flex flex-col items-center py-24 text-center">
-            <h1 className="heading-display text-3xl sm:text-4xl">Product Not Found</h1>
-            <p className="mt-3 max-w-md text-ink-700">The product you're looking for doesn't exist.</p>
-            <Link to="/shop" className="btn-primary mt-8">
-              Back to Shop
-            </Link>
-          </section>
-        ),
-      }}
-      defaultStatusHandler={({ message }) => view(message)}
-      unexpectedErrorHandler={() => view(null)}
+    <LoadErrorBoundary
+      notFound={() => (
+        <section className="container-page flex flex-col items-center py-24 text-center">
+          <h1 className="heading-display text-3xl sm:text-4xl">Product Not Found</h1>
+          <p className="mt-3 max-w-md text-ink-700">The product you're looking for doesn't exist.</p>
+          <Link to="/shop" className="btn-primary mt-8">
+            Back to Shop
+          </Link>
+        </section>
+      )}
+      view={(message) => (
+        <LoadError spacing="page" title="We couldn't load this product" message={message}>
+          <Link to="/shop" className="btn-primary mt-8">
+            Back to Shop
+          </Link>
+        </LoadError>
+      )}
     />
   );
 }

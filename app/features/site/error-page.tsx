@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { GeneralErrorBoundary, thrownMessage } from "~/ui/error-boundary";
 
 export function NotFound() {
   return (
@@ -14,18 +14,29 @@ export function NotFound() {
   );
 }
 
+const OUR_SIDE = "Something went wrong on our side.";
+
 /** The root ErrorBoundary's page: a 404, a 4xx with its plain-text explanation, or a failure. */
 export function RootErrorPage() {
   return (
     <GeneralErrorBoundary
       statusHandlers={{ 404: () => <NotFound /> }}
-      // A 4xx thrown with a plain-text explanation (e.g. an unreadable form) shows that explanation.
+      // A 4xx thrown with an explanation (e.g. an unreadable form) shows it; otherwise the status in words.
       defaultStatusHandler={({ error }) => (
-        <ErrorPanel
-          message={error.status < 500 && typeof error.data === "string" && error.data ? error.data : `${error.status} ${error.statusText}.`}
-        />
+        <ErrorPanel message={(error.status < 500 && thrownMessage(error)) || `${error.status} ${error.statusText}.`} />
       )}
-      unexpectedErrorHandler={() => <ErrorPanel message="Something went wrong on our side." />}
+      unexpectedErrorHandler={() => <ErrorPanel message={OUR_SIDE} />}
+    />
+  );
+}
+
+/** A shop page's ErrorBoundary body: the 404 page, or the loader's safe message inside the layout. */
+export function ShopErrorPage() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: () => <NotFound /> }}
+      defaultStatusHandler={({ error }) => <ErrorPanel message={thrownMessage(error) ?? OUR_SIDE} />}
+      unexpectedErrorHandler={() => <ErrorPanel message={OUR_SIDE} />}
     />
   );
 }

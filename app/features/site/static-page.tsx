@@ -1,16 +1,13 @@
-import { Suspense } from "react";
 import { useRootData } from "~/features/site/root-data";
-import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { HeadedSection } from "~/ui/headed-section";
 import { Icon, type IconProps } from "~/ui/icons";
-import { lazyNamed } from "~/ui/lazy";
-import { ErrorPanel as ServerErrorPanel, NotFound as ServerNotFound } from "./error-page";
+import { lazyNamed, suspendedBoundary } from "~/ui/lazy";
+import { ShopErrorPage as ServerShopErrorPage } from "./error-page";
 import { telegramUrl } from "./site";
 
 // A page's error view is drawn on the server at once and loads in the browser only when it is shown,
 // so no static page's first visit carries it.
-const ErrorPanel = import.meta.env.SSR ? ServerErrorPanel : lazyNamed(() => import("./error-page"), "ErrorPanel");
-const NotFound = import.meta.env.SSR ? ServerNotFound : lazyNamed(() => import("./error-page"), "NotFound");
+const ShopErrorPage = import.meta.env.SSR ? ServerShopErrorPage : lazyNamed(() => import("./error-page"), "ShopErrorPage");
 
 function StarIcon(props: IconProps) {
   return (
@@ -44,27 +41,8 @@ export function TelegramLink({ className, children, text }: { className?: string
   );
 }
 
-/** ErrorBoundary body for the static pages: the 404 page, or a safe message inside the layout. */
-export function PageErrorBoundary() {
-  const panel = (message: string | null) => (
-    <Suspense fallback={null}>
-      <ErrorPanel message={message ?? "Something went wrong on our side."} />
-    </Suspense>
-  );
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={{
-        404: () => (
-          <Suspense fallback={null}>
-            <NotFound />
-          </Suspense>
-        ),
-      }}
-      defaultStatusHandler={({ message }) => panel(message)}
-      unexpectedErrorHandler={() => panel(null)}
-    />
-  );
-}
+/** The static pages' ErrorBoundary: the shop's one error page (the 404 page, or a safe message inside the layout). */
+export const PageErrorBoundary = suspendedBoundary(ShopErrorPage);
 
 /** A row of headline figures (home, reviews) under a heading for screen readers only. */
 export function StatGrid({ id, title, stats }: { id: string; title: string; stats: readonly { value: string; label: string }[] }) {

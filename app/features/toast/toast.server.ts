@@ -1,6 +1,7 @@
 import { createCookie, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
-import type { Toast } from "./toast";
+import { localPath } from "~/server/redirect";
+import type { Toast, ToastAction } from "./toast";
 
 export const TOAST_COOKIE_NAME = "toast";
 
@@ -12,20 +13,27 @@ const toastCookie = createCookie(TOAST_COOKIE_NAME, {
   maxAge: 60,
 });
 
+/** A path the redirect rule leaves as it is: an action link may only post to this site. */
+const isLocalPath = (to: string) => localPath(to, "") === to;
+
+const ToastActionSchema = z.object({ label: z.string(), to: z.string().refine(isLocalPath), fields: z.record(z.string(), z.string()) });
+
 const ToastSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string().optional(),
   variant: z.enum(["default", "destructive"]).optional(),
   duration: z.number().optional(),
-  action: z.object({ label: z.string(), to: z.string().startsWith("/"), fields: z.record(z.string(), z.string()) }).optional(),
+  action: ToastActionSchema.optional(),
 });
 const ToastListSchema = z.array(ToastSchema).max(3);
 
 export type ToastInput = Omit<Toast, "id">;
 
-function withId(toast: ToastInput): Toast {
-  return { id: crypto.randomUUID(), ...toast };
+/** A toast as written: its action kept only when it passes the same local-path rule as every redirect. */
+function withId({ action, ...toast }: ToastInput): Toast {
+  const safeAction: ToastAction | undefined = action && ToastActionSchema.safeParse(action).success ? action : undefined;
+  return { id: crypto.randomUUID(), ...toast, ...(safeAction ? { action: safeAction } : {}) };
 }
 
 /** Reads (and clears) pending toasts. Returns the Set-Cookie to send when something was read. */
