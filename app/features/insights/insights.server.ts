@@ -1,10 +1,12 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, desc, eq, gte, sum } from "drizzle-orm";
 import { isbot } from "isbot";
+import { insightDays, insightProductDays, insightTerms, products } from "~db/schema";
 import { ADMIN_SESSION_COOKIE } from "~/features/auth/auth.server";
 import { productIdFromParam } from "~/features/catalogue/product-path";
 import { readDocument } from "~/features/shop-documents/shop-documents.server";
 import { SETTINGS } from "~/features/settings/settings";
-import { createDb } from "~/server/load-context";
+import { createDb, type Db } from "~/server/load-context";
 import { validMessages } from "~/server/queue-messages";
 import {
   countedTerm,
@@ -273,3 +275,136 @@ export async function purgeInsights(env: Env, now: number) {
     env.DB.prepare("DELETE FROM insight_messages WHERE received_at < ?1").bind(now - MESSAGE_ID_DAYS * 86_400_000),
   ]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// What the owner reads.
+
+export interface DayFigures {
+  day: string;
+  views: number;
+  adds: number;
+  orders: number;
+  lost: number;
+}
+
+export interface ProductFigures {
+  productId: number;
+  name: string;
+  views: number;
+  adds: number;
+  removes: number;
+  orders: number;
+  units: number;
+  revenueCents: number;
+}
+
+export interface TermFigures {
+  term: string;
+  uses: number;
+  misses: number;
+}
+
+export interface Insights {
+  days: DayFigures[];
+  products: ProductFigures[];
+  searches: TermFigures[];
+  missedSearches: TermFigures[];
+}
+
+const TERM_ROWS = 20;
+
+/** Every figure the Insights screen and its CSV show for `days` (oldest first), in one D1 batch. */
+export async function readInsights(db: Db, days: readonly string[]): Promise<Insights> {
+  const from = days[0]!;
+  const [perDay, dayRows, perProduct, searches, missed] = await db.batch([
+    db
+      .select({ day: insightProductDays.day, views: sum(insightProductDays.views), adds: sum(insightProductDays.adds) })
+      .from(insightProductDays)
+      .where(gte(insightProductDays.day, from))
+      .groupBy(insightProductDays.day),
+    db.select().from(insightDays).where(gte(insightDays.day, from)),
+    db
+      .select({
+        productId: insightProductDays.productId,
+        name: products.name,
+        views: sum(insightProductDays.views),
+        adds: sum(insightProductDays.adds),
+        removes: sum(insightProductDays.removes),
+        orders: sum(insightProductDays.orders),
+        units: sum(insightProductDays.orderedUnits),
+        revenueCents: sum(insightProductDays.revenueCents),
+      })
+      .from(insightProductDays)
+      .innerJoin(products, eq(products.id, insightProductDays.productId))
+      .where(gte(insightProductDays.day, from))
+      .groupBy(insightProductDays.productId),
+    termQuery(db, from, "uses"),
+    termQuery(db, from, "misses"),
+  ]);
+  const byDay = new Map(perDay.map((row) => [row.day, row]));
+  const extra = new Map(dayRows.map((row) => [row.day, row]));
+  return {
+    days: days.map((day) => ({
+      day,
+      views: Number(byDay.get(day)?.views ?? 0),
+      adds: Number(byDay.get(day)?.adds ?? 0),
+      orders: extra.get(day)?.orders ?? 0,
+      lost: extra.get(day)?.lostEvents ?? 0,
+    })),
+    products: perProduct.map((row) => ({
+      productId: row.productId,
+      name: row.name,
+      views: Number(row.views ?? 0),
+      adds: Number(row.adds ?? 0),
+      removes: Number(row.removes ?? 0),
+      orders: Number(row.orders ?? 0),
+      units: Number(row.units ?? 0),
+      revenueCents: Number(row.revenueCents ?? 0),
+    })),
+    searches: searches.map(termFigures),
+    missedSearches: missed.map(termFigures).filter((row) => row.misses > 0),
+  };
+}
+
+function termQuery(db: Db, from: string, by: "uses" | "misses") {
+  const total = sum(by === "uses" ? insightTerms.uses : insightTerms.misses);
+  return db
+    .select({ term: insightTerms.term, uses: sum(insightTerms.uses), misses: sum(insightTerms.misses) })
+    .from(insightTerms)
+    .where(and(eq(insightTerms.kind, "search"), gte(insightTerms.day, from)))
+    .groupBy(insightTerms.term)
+    .orderBy(desc(total), asc(insightTerms.term))
+    .limit(TERM_ROWS);
+}
+
+function termFigures(row: { term: string; uses: string | null; misses: string | null }): TermFigures {
+  return { term: row.term, uses: Number(row.uses ?? 0), misses: Number(row.misses ?? 0) };
+}
+
+/** One product's figures per day for `days` (its edit page's sparkline and 30-day figures). */
+export async function readProductInsights(db: Db, productId: number, days: readonly string[]) {
+  const rows = await db
+    .select({
+      day: insightProductDays.day,
+      views: sum(insightProductDays.views),
+      adds: sum(insightProductDays.adds),
+      orders: sum(insightProductDays.orders),
+      units: sum(insightProductDays.orderedUnits),
+      revenueCents: sum(insightProductDays.revenueCents),
+    })
+    .from(insightProductDays)
+    .where(and(eq(insightProductDays.productId, productId), gte(insightProductDays.day, days[0]!)))
+    .groupBy(insightProductDays.day);
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  const perDay = days.map((day) => ({ day, views: Number(byDay.get(day)?.views ?? 0) }));
+  const total = (key: "views" | "adds" | "orders" | "units" | "revenueCents") => rows.reduce((acc, row) => acc + Number(row[key] ?? 0), 0);
+  return {
+    perDay,
+    views: total("views"),
+    adds: total("adds"),
+    orders: total("orders"),
+    units: total("units"),
+    revenueCents: total("revenueCents"),
+  };
+}
+export type ProductInsights = Awaited<ReturnType<typeof readProductInsights>>;

@@ -99,3 +99,38 @@ export function rateText(part: number, whole: number): string {
   const percent = (part / whole) * 100;
   return `${percent >= 10 || percent === 0 ? Math.round(percent) : percent.toFixed(1)}%`;
 }
+
+/** How the product table is ordered (the URL's `sort`). */
+export const PRODUCT_SORTS = { views: "Views", adds: "Adds", orders: "Orders", revenue: "Quoted revenue" } as const;
+export type ProductSort = keyof typeof PRODUCT_SORTS;
+
+export function parseSort(value: string | null): ProductSort {
+  return value !== null && value in PRODUCT_SORTS ? (value as ProductSort) : "views";
+}
+
+interface Ranked {
+  name: string;
+  views: number;
+  adds: number;
+  orders: number;
+  revenueCents: number;
+}
+
+/** The top `limit` products by one figure (ties by name), leaving out those with none of it. */
+export function topProducts<T extends Ranked>(rows: readonly T[], sort: ProductSort, limit = 10): T[] {
+  const figure = (row: T) => (sort === "revenue" ? row.revenueCents : row[sort]);
+  return rows
+    .filter((row) => figure(row) > 0)
+    .sort((a, b) => figure(b) - figure(a) || a.name.localeCompare(b.name))
+    .slice(0, limit);
+}
+
+/** Views at least this many and adds under this share of them: looked at often, rarely added. */
+export const RARELY_ADDED = { minViews: 20, maxAddRate: 0.05 } as const;
+
+export function rarelyAdded<T extends Ranked>(rows: readonly T[], limit = 10): T[] {
+  return rows
+    .filter((row) => row.views >= RARELY_ADDED.minViews && row.adds < row.views * RARELY_ADDED.maxAddRate)
+    .sort((a, b) => b.views - a.views || a.name.localeCompare(b.name))
+    .slice(0, limit);
+}
