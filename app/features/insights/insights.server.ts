@@ -67,7 +67,9 @@ export function countRequest(request: Request, env: Env, ctx: Waiter) {
   const counted = isCounted(request);
   const view = counted ? viewEvent(request) : null;
   return (response: Response) => {
-    const search = counted && response.status === 200 ? searchEvent(request, response) : null;
+    // Only a page that was shown counts: a redirect to the product's own URL is counted there.
+    if (response.status !== 200) return;
+    const search = counted ? searchEvent(request, response) : null;
     sendInsights(env, ctx, [view, search].filter((event) => event !== null));
   };
 }
