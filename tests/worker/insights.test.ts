@@ -35,7 +35,7 @@ const recordingEnv = () => ({
       await env.INSIGHTS_QUEUE.send(body, options);
     },
     sendBatch: (messages: Iterable<MessageSendRequest>) => env.INSIGHTS_QUEUE.sendBatch(messages),
-  } as Queue,
+  } as unknown as Queue,
 });
 
 async function visit(path: string, init: RequestInit = {}) {
@@ -62,7 +62,7 @@ async function deliver(bodies: unknown[], ids = bodies.map(() => `m-${Date.now()
     bodies.map((body, index) => ({ id: ids[index]!, timestamp: new Date(), attempts: 1, body })),
   );
   const ctx = createExecutionContext();
-  await worker.queue(batch, env, ctx);
+  await worker.queue(batch, env);
   return { ids, result: await getQueueResult(batch, ctx) };
 }
 
@@ -245,7 +245,7 @@ describe("delivery", () => {
       env.DB.prepare("INSERT INTO insight_terms (day, kind, term, uses) VALUES ('2020-01-01', 'search', 'old', 1)"),
     ]);
     const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "17 * * * *" }), env, ctx);
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "17 * * * *" }), env);
     await waitOnExecutionContext(ctx);
     const days = await env.DB.prepare("SELECT day FROM insight_product_days").all<{ day: string }>();
     expect(days.results.map((row) => row.day)).toEqual([today()]);

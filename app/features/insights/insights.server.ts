@@ -12,6 +12,7 @@ import {
   countedTerm,
   EVENTS_PER_MESSAGE,
   FOLDED_TERM,
+  lastDays,
   InsightMessageSchema,
   MESSAGE_ID_DAYS,
   retentionCutoff,
@@ -410,3 +411,14 @@ export async function readProductInsights(db: Db, productId: number, days: reado
   };
 }
 export type ProductInsights = Awaited<ReturnType<typeof readProductInsights>>;
+
+/** A product's last 30 days for its edit page; null when they cannot be read (the form still opens). */
+export async function loadProductInsights(context: AppLoadContext, productId: number): Promise<ProductInsights | null> {
+  try {
+    const timeZone = (await readDocument(context.db, SETTINGS, context.env)).value.hours.timeZone;
+    return await readProductInsights(context.db, productId, lastDays(Date.now(), timeZone, 30));
+  } catch (error) {
+    console.error("Insights: a product's figures could not be read", error instanceof Error ? error.message : "unknown error");
+    return null;
+  }
+}
