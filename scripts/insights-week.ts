@@ -35,7 +35,11 @@ const SEARCHES: [term: string, perDay: number, found: boolean][] = [
 export async function writeInsightsWeek(db: D1Database, { days = 7, timeZone = "America/New_York", now = Date.now() } = {}) {
   const next = random(46);
   const shopDays = lastDays(now, timeZone, days);
-  const productRows = await db.prepare("SELECT p.id AS id, min(s.price_cents) AS cents FROM products p JOIN product_sizes s ON s.product_id = p.id WHERE p.active = 1 GROUP BY p.id ORDER BY p.id").all<{ id: number; cents: number }>();
+  const productRows = await db
+    .prepare(
+      "SELECT p.id AS id, min(s.price_cents) AS cents FROM products p JOIN product_sizes s ON s.product_id = p.id WHERE p.active = 1 GROUP BY p.id ORDER BY p.id",
+    )
+    .all<{ id: number; cents: number }>();
   const statements: D1PreparedStatement[] = [];
   for (const day of shopDays) {
     statements.push(db.prepare("DELETE FROM insight_product_days WHERE day = ?").bind(day));
@@ -60,10 +64,16 @@ export async function writeInsightsWeek(db: D1Database, { days = 7, timeZone = "
           .bind(day, product.id, index === 2 ? views * 3 : views, adds, Math.round(adds * 0.2), ordered, units, units * product.cents),
       );
     });
-    statements.push(db.prepare("INSERT INTO insight_days (day, orders, lost_events) VALUES (?, ?, 0)").bind(day, Math.max(1, Math.round(orders * 0.6))));
+    statements.push(
+      db.prepare("INSERT INTO insight_days (day, orders, lost_events) VALUES (?, ?, 0)").bind(day, Math.max(1, Math.round(orders * 0.6))),
+    );
     for (const [term, perDay, found] of SEARCHES) {
       const uses = Math.max(1, Math.round(perDay * (0.6 + next() * 0.8)));
-      statements.push(db.prepare("INSERT INTO insight_terms (day, kind, term, uses, misses) VALUES (?, 'search', ?, ?, ?)").bind(day, term, uses, found ? 0 : uses));
+      statements.push(
+        db
+          .prepare("INSERT INTO insight_terms (day, kind, term, uses, misses) VALUES (?, 'search', ?, ?, ?)")
+          .bind(day, term, uses, found ? 0 : uses),
+      );
     }
   }
   for (let start = 0; start < statements.length; start += 200) await db.batch(statements.slice(start, start + 200));
@@ -79,7 +89,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const proxy = await getPlatformProxy<Env>({ persist: persistTo ? { path: `${persistTo}/v3` } : true });
   try {
     const written = await writeInsightsWeek(proxy.env.DB, { days: Number(arg("--days") ?? 7) });
-    console.log(`Insights: ${written.days.length} days of counts for ${written.products} products (${written.days[0]} to ${written.days.at(-1)}).`);
+    console.log(
+      `Insights: ${written.days.length} days of counts for ${written.products} products (${written.days[0]} to ${written.days.at(-1)}).`,
+    );
   } finally {
     await proxy.dispose();
   }

@@ -9,7 +9,13 @@ import { abortStaleVideoUploads } from "../app/features/media/media.server";
 import { handleImageBatch, IMAGE_DLQ_NAME, IMAGE_QUEUE_NAME } from "../app/features/media/image-pipeline.server";
 import { handleMigrationBatch } from "../app/features/migration/migration.server";
 import { purgeStagedImports } from "../app/features/catalogue-csv/catalogue-import.server";
-import { countRequest, handleInsightsBatch, INSIGHTS_QUEUE_NAME, purgeInsights, SEARCH_RESULTS_HEADER } from "../app/features/insights/insights.server";
+import {
+  countRequest,
+  handleInsightsBatch,
+  INSIGHTS_QUEUE_NAME,
+  purgeInsights,
+  SEARCH_RESULTS_HEADER,
+} from "../app/features/insights/insights.server";
 import { bumpCatalogueVersion, changesCatalogue, readCatalogueState, servePage } from "../app/features/page-cache/page-cache.server";
 import { ADMIN_SESSION_COOKIE, getAdmin } from "../app/features/auth/auth.server";
 import { canonicalRedirect, isAdminPath, routePatterns } from "../app/server/paths";

@@ -66,7 +66,11 @@ function TermTable({ rows, caption, empty }: { rows: readonly TermFigures[]; cap
     <div className="overflow-x-auto">
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">{caption}</caption>
-        <TableHead className={headClass} cellClassName={cell} columns={[{ label: "Search", className: nameCell }, "Searches", "Found nothing"]} />
+        <TableHead
+          className={headClass}
+          cellClassName={cell}
+          columns={[{ label: "Search", className: nameCell }, "Searches", "Found nothing"]}
+        />
         <tbody>
           {rows.map((row) => (
             <tr key={row.term} className="border-b border-sage-200 last:border-0">
@@ -121,8 +125,9 @@ export default function AdminInsights() {
         <div className="mb-6">
           <AdminAlert title="Some visits were not counted">
             <p>
-              The counting service was unavailable on {lost.map((day) => `${dayLabel(day.day)} (${day.lost.toLocaleString("en-US")} missed)`).join(", ")}.
-              The shop answered every visit; those days read a little low.
+              The counting service was unavailable on{" "}
+              {lost.map((day) => `${dayLabel(day.day)} (${day.lost.toLocaleString("en-US")} missed)`).join(", ")}. The shop answered every
+              visit; those days read a little low.
             </p>
           </AdminAlert>
         </div>
@@ -140,7 +145,12 @@ export default function AdminInsights() {
         ]}
       />
 
-      <HeadedSection id="insight-chart" title={`Per day, last ${range} days`} className="card mb-8 p-5" headingClassName="text-lg font-semibold text-forest-900">
+      <HeadedSection
+        id="insight-chart"
+        title={`Per day, last ${range} days`}
+        className="card mb-8 p-5"
+        headingClassName="text-lg font-semibold text-forest-900"
+      >
         <div className="mt-4 grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <DailyChart
             title={`Views, adds to cart and orders sent per day, last ${range} days`}
@@ -154,7 +164,11 @@ export default function AdminInsights() {
           <div className="max-h-96 overflow-auto rounded-lg border border-sage-200">
             <table className="w-full border-collapse text-sm">
               <caption className="sr-only">Views, adds and orders per day</caption>
-              <TableHead className={`${headClass} sticky top-0`} cellClassName={cell} columns={[{ label: "Day", className: nameCell }, "Views", "Adds", "Orders"]} />
+              <TableHead
+                className={`${headClass} sticky top-0`}
+                cellClassName={cell}
+                columns={[{ label: "Day", className: nameCell }, "Views", "Adds", "Orders"]}
+              />
               <tbody>
                 {[...days].reverse().map((day) => (
                   <tr key={day.day} className="border-b border-sage-200 last:border-0">
@@ -172,7 +186,12 @@ export default function AdminInsights() {
         </div>
       </HeadedSection>
 
-      <HeadedSection id="insight-products" title="Top products" className="card mb-8 p-5" headingClassName="text-lg font-semibold text-forest-900">
+      <HeadedSection
+        id="insight-products"
+        title="Top products"
+        className="card mb-8 p-5"
+        headingClassName="text-lg font-semibold text-forest-900"
+      >
         <nav aria-label="Order products by" className="mt-3 mb-4 flex flex-wrap gap-2 text-sm">
           {(Object.keys(PRODUCT_SORTS) as ProductSort[]).map((key) => (
             <Link
@@ -194,7 +213,15 @@ export default function AdminInsights() {
               <TableHead
                 className={headClass}
                 cellClassName={cell}
-                columns={[{ label: "Product", className: nameCell }, "Views", "Adds", "View → add", "Orders", "Add → order", "Quoted revenue"]}
+                columns={[
+                  { label: "Product", className: nameCell },
+                  "Views",
+                  "Adds",
+                  "View → add",
+                  "Orders",
+                  "Add → order",
+                  "Quoted revenue",
+                ]}
               />
               <tbody>
                 {top.map((row) => (
@@ -219,17 +246,32 @@ export default function AdminInsights() {
       </HeadedSection>
 
       <div className="mb-8 grid gap-8 lg:grid-cols-2">
-        <HeadedSection id="insight-missed" title="Searches that found nothing" className="card p-5" headingClassName="text-lg font-semibold text-forest-900">
+        <HeadedSection
+          id="insight-missed"
+          title="Searches that found nothing"
+          className="card p-5"
+          headingClassName="text-lg font-semibold text-forest-900"
+        >
           <p className="mt-1 mb-3 text-sm text-ink-700">What shoppers asked for that the shop does not have (or does not name that way).</p>
           <TermTable rows={missedSearches} caption="Searches that found nothing" empty="Every search found something." />
         </HeadedSection>
-        <HeadedSection id="insight-searches" title="Top searches" className="card p-5" headingClassName="text-lg font-semibold text-forest-900">
+        <HeadedSection
+          id="insight-searches"
+          title="Top searches"
+          className="card p-5"
+          headingClassName="text-lg font-semibold text-forest-900"
+        >
           <p className="mt-1 mb-3 text-sm text-ink-700">Search terms as typed, in lower case and cut at 100 characters.</p>
           <TermTable rows={searches} caption="Top searches" empty="No searches counted in these days yet." />
         </HeadedSection>
       </div>
 
-      <HeadedSection id="insight-rarely" title="Viewed often, rarely added" className="card mb-8 p-5" headingClassName="text-lg font-semibold text-forest-900">
+      <HeadedSection
+        id="insight-rarely"
+        title="Viewed often, rarely added"
+        className="card mb-8 p-5"
+        headingClassName="text-lg font-semibold text-forest-900"
+      >
         <p className="mt-1 mb-3 text-sm text-ink-700">
           Products with 20 or more views and fewer than 1 add in 20: worth a look at their price, photos or description.
         </p>

@@ -35,7 +35,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ),
     csvLine([]),
     csvLine(["Search", "Searches", "Found nothing"]),
-    ...insights.searches.map((row) => csvLine([row.term === FOLDED_TERM ? "(other terms)" : row.term, String(row.uses), String(row.misses)])),
+    ...insights.searches.map((row) =>
+      csvLine([row.term === FOLDED_TERM ? "(other terms)" : row.term, String(row.uses), String(row.misses)]),
+    ),
   ];
   return new Response(CSV_BOM + lines.join(""), {
     headers: {

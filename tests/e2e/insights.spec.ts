@@ -21,7 +21,10 @@ for (const width of [390, 1280]) {
       test("the owner reads a week of insights", async ({ page }) => {
         await signIn(page);
         await page.goto("/admin/dashboard");
-        await page.getByRole("link", { name: /^Insights/ }).first().click();
+        await page
+          .getByRole("link", { name: /^Insights/ })
+          .first()
+          .click();
         await expect(page).toHaveURL(/\/admin\/insights/);
         await page.getByRole("link", { name: "7 days" }).click();
         await expect(page.getByRole("heading", { name: "Insights", level: 1 })).toBeVisible();
@@ -33,7 +36,10 @@ for (const width of [390, 1280]) {
         await expect(page.getByRole("region", { name: "Top products" }).getByRole("row")).not.toHaveCount(0);
         await page.getByRole("link", { name: "By quoted revenue" }).click();
         await expect(page).toHaveURL(/sort=revenue/);
-        await page.screenshot({ path: `/work/shots/insights/insights-${width}-js-${javaScriptEnabled ? "on" : "off"}.png`, fullPage: true });
+        await page.screenshot({
+          path: `/work/shots/insights/insights-${width}-js-${javaScriptEnabled ? "on" : "off"}.png`,
+          fullPage: true,
+        });
       });
     });
   }

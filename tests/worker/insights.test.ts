@@ -40,7 +40,11 @@ const recordingEnv = () => ({
 
 async function visit(path: string, init: RequestInit = {}) {
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`${ORIGIN}${path}`, { redirect: "manual", ...init }) as WorkerRequest, recordingEnv(), ctx);
+  const response = await worker.fetch(
+    new Request(`${ORIGIN}${path}`, { redirect: "manual", ...init }) as WorkerRequest,
+    recordingEnv(),
+    ctx,
+  );
   const body = await response.text();
   await waitOnExecutionContext(ctx);
   return { response, body };
@@ -193,7 +197,11 @@ describe("cart and orders", () => {
     }>();
     await post("/cart", { intent: "add", productId: "1", sizeId: String(size!.id), quantity: "2", js: "1" }, { "User-Agent": SHOPPER_UA });
     await post("/cart", { intent: "add", productId: "1", sizeId: String(size!.id) }, { "User-Agent": SHOPPER_UA });
-    await post("/cart", { intent: "remove", productId: "1", sizeId: String(size!.id) }, { "User-Agent": SHOPPER_UA, Cookie: cartCookie([{ id: 1, quantity: 1, sizeId: size!.id }]) });
+    await post(
+      "/cart",
+      { intent: "remove", productId: "1", sizeId: String(size!.id) },
+      { "User-Agent": SHOPPER_UA, Cookie: cartCookie([{ id: 1, quantity: 1, sizeId: size!.id }]) },
+    );
     const order = await post(
       "/cart",
       { intent: "order", source: "checkout" },
@@ -216,7 +224,14 @@ describe("cart and orders", () => {
 
 describe("delivery", () => {
   it("counts a redelivered batch once", async () => {
-    const body: InsightMessage = { v: 1, at: Date.now(), events: [{ kind: "view", productId: 4 }, { kind: "add", productId: 4, quantity: 1 }] };
+    const body: InsightMessage = {
+      v: 1,
+      at: Date.now(),
+      events: [
+        { kind: "view", productId: 4 },
+        { kind: "add", productId: 4, quantity: 1 },
+      ],
+    };
     const first = await deliver([body, body]);
     await deliver([body, body], first.ids);
     const totals = await productTotals(4);

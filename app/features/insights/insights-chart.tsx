@@ -77,13 +77,7 @@ export function DailyChart({ days, series, title }: { days: readonly string[]; s
       })}
       {days.map((day, index) =>
         index % labelEvery === 0 || index === days.length - 1 ? (
-          <text
-            key={day}
-            x={LEFT + index * step + step / 2}
-            y={height - 2}
-            textAnchor="middle"
-            className="fill-ink-500 text-[11px]"
-          >
+          <text key={day} x={LEFT + index * step + step / 2} y={height - 2} textAnchor="middle" className="fill-ink-500 text-[11px]">
             {dayLabel(day)}
           </text>
         ) : null,

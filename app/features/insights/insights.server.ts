@@ -71,7 +71,11 @@ export function countRequest(request: Request, env: Env, ctx: Waiter) {
     // Only a page that was shown counts: a redirect to the product's own URL is counted there.
     if (response.status !== 200) return;
     const search = counted ? searchEvent(request, response) : null;
-    sendInsights(env, ctx, [view, search].filter((event) => event !== null));
+    sendInsights(
+      env,
+      ctx,
+      [view, search].filter((event) => event !== null),
+    );
   };
 }
 
@@ -184,7 +188,17 @@ export function aggregate(messages: readonly InsightMessage[], timeZone: string)
       }
       const sizeId = event.sizeId ?? 0;
       const key = `${day}\u0000${event.productId}\u0000${sizeId}`;
-      const row = products.get(key) ?? { day, productId: event.productId, sizeId, views: 0, adds: 0, removes: 0, orders: 0, units: 0, cents: 0 };
+      const row = products.get(key) ?? {
+        day,
+        productId: event.productId,
+        sizeId,
+        views: 0,
+        adds: 0,
+        removes: 0,
+        orders: 0,
+        units: 0,
+        cents: 0,
+      };
       if (event.kind === "view") row.views += 1;
       else if (event.kind === "add") row.adds += event.quantity;
       else if (event.kind === "remove") row.removes += 1;
@@ -214,7 +228,8 @@ SELECT ?1, ?2, CASE WHEN EXISTS (SELECT 1 FROM insight_terms WHERE day = ?1 AND 
 WHERE true
 ON CONFLICT (day, kind, term) DO UPDATE SET uses = uses + excluded.uses, misses = misses + excluded.misses`;
 
-const DAY_UPSERT = "INSERT INTO insight_days (day, orders) VALUES (?1, ?2) ON CONFLICT (day) DO UPDATE SET orders = orders + excluded.orders";
+const DAY_UPSERT =
+  "INSERT INTO insight_days (day, orders) VALUES (?1, ?2) ON CONFLICT (day) DO UPDATE SET orders = orders + excluded.orders";
 
 /** D1 binds at most 100 parameters per statement. */
 const ID_CHUNK = 50;
@@ -254,9 +269,21 @@ export async function handleInsightsBatch(batch: MessageBatch<unknown>, env: Env
       const statements = [
         ...fresh.map(([message]) => env.DB.prepare("INSERT INTO insight_messages (id, received_at) VALUES (?1, ?2)").bind(message.id, now)),
         ...counts.products.map((row) =>
-          env.DB.prepare(PRODUCT_UPSERT).bind(row.day, row.productId, row.sizeId, row.views, row.adds, row.removes, row.orders, row.units, row.cents),
+          env.DB.prepare(PRODUCT_UPSERT).bind(
+            row.day,
+            row.productId,
+            row.sizeId,
+            row.views,
+            row.adds,
+            row.removes,
+            row.orders,
+            row.units,
+            row.cents,
+          ),
         ),
-        ...counts.terms.map((row) => env.DB.prepare(TERM_UPSERT).bind(row.day, row.kind, row.term, row.uses, row.misses, TERMS_PER_DAY, FOLDED_TERM)),
+        ...counts.terms.map((row) =>
+          env.DB.prepare(TERM_UPSERT).bind(row.day, row.kind, row.term, row.uses, row.misses, TERMS_PER_DAY, FOLDED_TERM),
+        ),
         ...[...counts.days].map(([day, orders]) => env.DB.prepare(DAY_UPSERT).bind(day, orders)),
       ];
       await env.DB.batch(statements);

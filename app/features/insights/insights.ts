@@ -37,9 +37,22 @@ export const InsightEventSchema = z.discriminatedUnion("kind", [
     quantity: count,
     cents: z.number().int().min(0).max(1_000_000_000),
   }),
-  z.object({ kind: z.literal("search"), term: z.string().min(1).max(TERM_MAX_CHARS * 2), found: z.boolean() }),
+  z.object({
+    kind: z.literal("search"),
+    term: z
+      .string()
+      .min(1)
+      .max(TERM_MAX_CHARS * 2),
+    found: z.boolean(),
+  }),
   // A special's code or deal link used (sent by the specials feature): counted per code, per day.
-  z.object({ kind: z.literal("deal"), term: z.string().min(1).max(TERM_MAX_CHARS * 2) }),
+  z.object({
+    kind: z.literal("deal"),
+    term: z
+      .string()
+      .min(1)
+      .max(TERM_MAX_CHARS * 2),
+  }),
 ]);
 export type InsightEvent = z.infer<typeof InsightEventSchema>;
 
@@ -77,9 +90,7 @@ export function shopDay(at: number, timeZone: string): string {
 export function lastDays(at: number, timeZone: string, days: number): string[] {
   const today = shopDay(at, timeZone);
   const [y, m, d] = today.split("-").map(Number) as [number, number, number];
-  return Array.from({ length: days }, (_, index) =>
-    new Date(Date.UTC(y, m - 1, d - (days - 1 - index))).toISOString().slice(0, 10),
-  );
+  return Array.from({ length: days }, (_, index) => new Date(Date.UTC(y, m - 1, d - (days - 1 - index))).toISOString().slice(0, 10));
 }
 
 /** The day before which rows are removed (RETENTION_DAYS kept, today included). */
