@@ -7,6 +7,7 @@ import { CartStampProvider } from "~/features/site/cart-badge";
 import { contentSecurityPolicy } from "~/server/security.server";
 import { serverTimingHeader } from "~/server/server-timing.server";
 import { PAGE_CHANGES_AT_HEADER } from "~/features/page-cache/page-cache";
+import { markSearchResults } from "~/features/insights/insights";
 
 const ABORT_DELAY = 5_000;
 
@@ -52,6 +53,7 @@ export default async function handleRequest(
 /** Tells the page cache when this answer's open/closed line or announcement goes out of date (docs/decisions/039). */
 function markPageChange(headers: Headers, context: AppLoadContext) {
   if (context.pageChangesAt.at !== null) headers.set(PAGE_CHANGES_AT_HEADER, String(context.pageChangesAt.at));
+  markSearchResults(headers, context.searchResults.count);
 }
 
 /** Single-fetch data requests (client navigations) carry the D1 timing too. */

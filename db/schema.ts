@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** ISO-8601 UTC timestamp default, e.g. 2026-11-22T05:03:41.123Z */
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -461,3 +461,59 @@ export const specials = sqliteTable(
   ],
 );
 export type SpecialRow = typeof specials.$inferSelect;
+
+/**
+ * Owner insights (docs/decisions/046): counts per shop day and product size, and nothing about any
+ * person. `size_id` 0 is the product as a whole (a view, or an add that named no size). Written only
+ * by the insights Queue consumer; rows older than 400 days are removed by the hourly job.
+ */
+export const insightProductDays = sqliteTable(
+  "insight_product_days",
+  {
+    /** YYYY-MM-DD in the shop's time zone */
+    day: text("day").notNull(),
+    productId: integer("product_id").notNull(),
+    sizeId: integer("size_id").notNull().default(0),
+    views: integer("views").notNull().default(0),
+    adds: integer("adds").notNull().default(0),
+    removes: integer("removes").notNull().default(0),
+    /** orders sent that had this line */
+    orders: integer("orders").notNull().default(0),
+    orderedUnits: integer("ordered_units").notNull().default(0),
+    /** the order's quoted line totals, integer cents */
+    revenueCents: integer("revenue_cents").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.productId, t.sizeId] }), index("insight_product_days_product_idx").on(t.productId, t.day)],
+);
+
+/** Search terms (kind 'search') and deal codes/links (kind 'deal') per day; past the day's cap a term folds into ''. */
+export const insightTerms = sqliteTable(
+  "insight_terms",
+  {
+    day: text("day").notNull(),
+    kind: text("kind", { enum: ["search", "deal"] }).notNull(),
+    term: text("term").notNull(),
+    uses: integer("uses").notNull().default(0),
+    /** searches that found nothing */
+    misses: integer("misses").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.term] })],
+);
+
+/** Per day: orders sent, and events lost because the Queue refused them (the page still answered). */
+export const insightDays = sqliteTable("insight_days", {
+  day: text("day").primaryKey(),
+  orders: integer("orders").notNull().default(0),
+  lostEvents: integer("lost_events").notNull().default(0),
+});
+
+/** Queue message ids already counted: a redelivered batch counts nothing twice. Kept 14 days. */
+export const insightMessages = sqliteTable(
+  "insight_messages",
+  {
+    id: text("id").primaryKey(),
+    /** epoch milliseconds */
+    receivedAt: integer("received_at").notNull(),
+  },
+  (t) => [index("insight_messages_received_idx").on(t.receivedAt)],
+);

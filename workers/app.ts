@@ -9,6 +9,13 @@ import { abortStaleVideoUploads } from "../app/features/media/media.server";
 import { handleImageBatch, IMAGE_DLQ_NAME, IMAGE_QUEUE_NAME } from "../app/features/media/image-pipeline.server";
 import { handleMigrationBatch } from "../app/features/migration/migration.server";
 import { purgeStagedImports } from "../app/features/catalogue-csv/catalogue-import.server";
+import {
+  countRequest,
+  handleInsightsBatch,
+  INSIGHTS_QUEUE_NAME,
+  purgeInsights,
+  SEARCH_RESULTS_HEADER,
+} from "../app/features/insights/insights.server";
 import { bumpCatalogueVersion, changesCatalogue, readCatalogueState, servePage } from "../app/features/page-cache/page-cache.server";
 import { ADMIN_SESSION_COOKIE, getAdmin } from "../app/features/auth/auth.server";
 import { canonicalRedirect, isAdminPath, routePatterns } from "../app/server/paths";
@@ -47,6 +54,8 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): P
     catalogueBookmark: async () => (await readCatalogueState(env)).bookmark,
     signsOut: (response) => response.headers.getSetCookie().some((cookie) => SIGNED_OUT.test(cookie)),
   });
+  // Counted from the URL before the page cache answers, sent after the answer (docs/decisions/046).
+  const counted = countRequest(limited, env, ctx);
   let context: AppLoadContext | null = null;
   const response = await servePage(
     limited,
@@ -58,6 +67,7 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): P
     },
     build.assets.version,
   );
+  counted(response);
   // Only a signed-in admin's write moves the catalogue (the session as the server reads it, shared
   // with the route's own requireAdmin). Awaited, so the next anonymous request already sees it.
   const admin = context === null ? null : await getAdmin(limited, context).catch(() => null);
@@ -88,12 +98,15 @@ export default {
     applyCachePolicy(request, secured.headers);
     // Admin pages and resources are never indexed.
     if (isAdminPath(new URL(request.url).pathname)) secured.headers.set("X-Robots-Tag", "noindex, nofollow");
+    secured.headers.delete(SEARCH_RESULTS_HEADER);
     return secured;
   },
 
   async queue(batch, env) {
     // Photo variants (docs/decisions/022) change no page: their URLs never change, only what answers them.
     if (batch.queue === IMAGE_QUEUE_NAME || batch.queue === IMAGE_DLQ_NAME) return handleImageBatch(batch, env);
+    // Counts change no page.
+    if (batch.queue === INSIGHTS_QUEUE_NAME) return handleInsightsBatch(batch, env);
     await handleMigrationBatch(batch, env);
     // A migration run replaces the catalogue: every page moves to new keys, read at least at the
     // primary's state after the run (the consumer writes through the binding, always the primary).
@@ -113,6 +126,8 @@ export default {
     if (unattached.deleted > 0) console.log(`Photos: ${unattached.deleted} uploads never saved on a product deleted`);
     // Catalogue import files staged for a preview nobody confirmed within a day (decision 026).
     await purgeStagedImports(env.IMAGES, controller.scheduledTime);
+    // Insights older than 400 days (docs/decisions/046).
+    await purgeInsights(env, controller.scheduledTime);
     if (purged.purged > 0) {
       console.log(`Trash: ${purged.purged} products purged, ${purged.objectsDeleted} stored files deleted`);
     }

@@ -51,6 +51,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 const LINKS = [
+  {
+    to: "/admin/insights",
+    title: "Insights",
+    text: "What shoppers view, add, order and search for, per day: counts only, nobody's data.",
+  },
   { to: "/admin/products", title: "Manage Products", text: "Search, edit, activate, deactivate and delete products." },
   { to: "/admin/add-product", title: "Add New Product", text: "Create a product with images, video and effects." },
   { to: "/admin/categories", title: "Manage Categories", text: "Add, rename, activate and remove shop categories." },

@@ -5,6 +5,8 @@ import { ProductFormPage } from "~/features/admin/product-form";
 import { SITE } from "~/features/site/site";
 import { FETCH_FAILED } from "~/features/admin/product-form-schema";
 import { loadProductForm, parseProductId, productFormAction } from "~/features/admin/product-form.server";
+import { loadProductInsights } from "~/features/insights/insights.server";
+import { ProductInsightsPanel } from "~/features/insights/product-insights";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Edit Product${data?.productName ? `: ${data.productName}` : ""} | ${SITE.name}` },
@@ -12,7 +14,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return loadProductForm(request, context, parseProductId(params.productId));
+  const productId = parseProductId(params.productId);
+  const [form, insights] = await Promise.all([
+    loadProductForm(request, context, productId),
+    productId === null ? null : loadProductInsights(context, productId),
+  ]);
+  return { ...form, insights };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -20,8 +27,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function EditProduct() {
+  const data = useLoaderData<typeof loader>();
   return (
-    <ProductFormPage mode="edit" title="Edit Product" data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />
+    <ProductFormPage
+      mode="edit"
+      title="Edit Product"
+      data={data}
+      actionData={useActionData<typeof action>()}
+      summary={<ProductInsightsPanel insights={data.insights} />}
+    />
   );
 }
 

@@ -21,6 +21,7 @@ import { telegramUrl } from "~/features/site/site";
 import type { Toast } from "~/features/toast/toast";
 import { lastOrderCookieHeader } from "~/features/cart/last-order.server";
 import { redirectWithToast, toastHeader, type ToastInput } from "~/features/toast/toast.server";
+import { countCartChange, countOrderSent } from "~/features/insights/insights.server";
 
 /**
  * /cart: the one place the cart changes. Plain form posts (no JavaScript) are answered with a 303
@@ -146,6 +147,7 @@ async function placeOrder(request: Request, context: ActionFunctionArgs["context
   // Without, the order was posted from the shopper's own page: it goes to the checkout page, which
   // says the order was sent, shows the empty cart and opens Telegram once (with a link to open it again).
   const lines = cart.items.map(cookieLine);
+  countOrderSent(context, request, cart.items);
   const headers = new Headers({
     Location: byScript ? telegramUrl((await readSettings(context)).value.telegramUsername, cart.orderText) : "/checkout",
   });
@@ -178,6 +180,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return await placeOrder(request, context, input.source, byScript);
     }
     const result = await changeCart(request, context.db, input);
+    countCartChange(context, request, input, result);
     const setCookie = await cartCookieHeader(request, result.lines);
     if (byScript) {
       const body: CartActionData = { ok: result.ok, toasts: result.toasts.map(withToastId) };

@@ -28,6 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const isAdmin = (await getAdmin(request, context)) !== null;
   const counts = listingCountsCache(context);
   const { listing, categories, facets, stats, noResultsHelp } = await readCatalogue(() => loadShop(context.db, query, { isAdmin, counts }));
+  // Counted by the Worker as a search with or without results (docs/decisions/046).
+  if (query.search) context.searchResults.count = listing.total;
   return {
     searchNote: normalizeSearch(params.get("search")).cut ? SEARCH_CUT_NOTE : null,
     noResultsHelp,

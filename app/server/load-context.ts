@@ -57,6 +57,8 @@ export function getLoadContext({
     timing,
     /** the next instant this page's clock-bound text (open/closed, announcement) changes; set by the root loader (docs/decisions/039) */
     pageChangesAt: { at: null as number | null },
+    /** how many products this page's search found, set by the shop's loader for the insights count (docs/decisions/046) */
+    searchResults: { count: null as number | null },
   };
 }
 

@@ -20,6 +20,7 @@ function ExternalLinkIcon(props: IconProps) {
 
 const ADMIN_LINKS = [
   { to: "/admin/dashboard", label: "Dashboard" },
+  { to: "/admin/insights", label: "Insights" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/categories", label: "Categories" },
   { to: "/admin/photos", label: "Photos" },

@@ -391,9 +391,12 @@ export function ProductFormPage({
   title,
   data,
   actionData,
+  summary,
 }: {
   mode: "create" | "edit";
   title: string;
+  /** shown above the form (the edit page's 30-day insights) */
+  summary?: React.ReactNode;
   data: Pick<Parameters<typeof ProductForm>[0], "categories" | "defaultValue" | "rules" | "returnTo" | "hidden"> & {
     productId?: number | null;
   };
@@ -402,6 +405,7 @@ export function ProductFormPage({
   return (
     <AdminShell>
       <AdminPageHeader title={title} back={{ to: "/admin/products", label: "Back to Products" }} />
+      {summary}
       <ProductForm
         key={data.productId ?? undefined}
         mode={mode}

@@ -38,6 +38,9 @@ The shop sets a few small cookies, only so that it works:
 
 There are no advertising or tracking cookies and no third-party analytics.
 
+## What the shop counts
+To know what sells, the shop adds up, per day and for nobody in particular: how often each product (and size) is viewed, added to a cart, removed and ordered (with the quantities and quoted prices), how often each search term (cut at 100 characters) is searched and finds nothing, and how often a deal code or link is used. Nothing in these counts says who: no address, no cookie, no device or browser details, no web address with its query, no order, note or message text. Search engines and the shop's staff are not counted. The counts are kept for 400 days.
+
 ## What this shop does not store
 - Orders: an order is a Telegram message you send us. The website keeps no copy of it, and never your name, address or phone number.
 - Contact messages: the contact form opens your message in Telegram for you to send; the website does not keep it.
