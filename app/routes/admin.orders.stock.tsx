@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = orderLinkPath(token);
   try {
     if (intent === "put-back") {
-      const { returned } = await putBackStock(context.db, reading.reference);
+      const returned = await putBackStock(context.db, reading.reference);
       const count = returned.reduce((sum, row) => sum + row.quantity, 0);
       return redirectWithToast(
         back,
@@ -45,12 +45,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const rows = await loadOrderRows(context, reading.order, reading.reference, false);
     if (!rows) throw new Error("The order's lines could not be read");
-    const { taken } = await takeFromStock(context.db, reading.reference, quantitiesBySize(rows.lines));
+    const taken = await takeFromStock(context.db, reading.reference, quantitiesBySize(rows.lines));
     const count = taken.reduce((sum, row) => sum + row.quantity, 0);
     return redirectWithToast(
       back,
       taken.length === 0
-        ? { title: "Nothing taken", description: `Order ${reading.reference} was already taken from stock, or none of its sizes track stock.` }
+        ? {
+            title: "Nothing taken",
+            description: `Order ${reading.reference} was already taken from stock, or none of its sizes track stock.`,
+          }
         : { title: "Taken from stock", description: `${units(count)} of order ${reading.reference} taken from stock.` },
     );
   } catch (error) {

@@ -36,7 +36,8 @@ function choicesInWords(choices: OrderChoices, settings: Settings): Array<{ labe
     const method = METHOD_WORDS[choices.method](settings);
     words.push({ label: "Delivery", value: choices.zone ? `${method} — ${choices.zone}` : method });
   }
-  if (choices.window) words.push({ label: choices.method === "pickup" ? "Pickup time" : "Delivery time", value: windowLabel(choices.window) });
+  if (choices.window)
+    words.push({ label: choices.method === "pickup" ? "Pickup time" : "Delivery time", value: windowLabel(choices.window) });
   if (choices.payment) words.push({ label: "Payment", value: choices.payment });
   if (choices.soldOut) words.push({ label: "If something is sold out", value: SOLD_OUT_LABELS[choices.soldOut] });
   return words;
@@ -127,7 +128,10 @@ export default function OrderPage() {
               const differs = line.todayUnitCents !== null && line.todayUnitCents !== line.quotedUnitCents;
               const taken = stock?.taken.find((row) => row.sizeId === line.sizeId);
               return (
-                <li key={`${line.productId}-${line.sizeId ?? ""}-${index}`} className="card flex flex-col gap-2 p-4 sm:flex-row sm:justify-between">
+                <li
+                  key={`${line.productId}-${line.sizeId ?? ""}-${index}`}
+                  className="card flex flex-col gap-2 p-4 sm:flex-row sm:justify-between"
+                >
                   <div className="min-w-0">
                     <p className="font-semibold text-forest-900">
                       {line.name && line.path && line.status !== "gone" ? (
@@ -150,7 +154,9 @@ export default function OrderPage() {
                         {taken.quantity} taken from stock{taken.quantity < line.quantity ? ` (only ${taken.quantity} were on hand)` : ""}
                       </p>
                     ) : null}
-                    {stock && line.stock !== null && line.status === "ok" ? <p className="mt-1 text-sm text-ink-700">In stock today: {line.stock}</p> : null}
+                    {stock && line.stock !== null && line.status === "ok" ? (
+                      <p className="mt-1 text-sm text-ink-700">In stock today: {line.stock}</p>
+                    ) : null}
                   </div>
                   <div className="shrink-0 text-left sm:text-right">
                     <p className="font-semibold text-forest-900">{formatCents(line.quotedUnitCents * line.quantity)}</p>
@@ -239,14 +245,17 @@ export default function OrderPage() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const reason: unknown = isRouteErrorResponse(error) && error.data && typeof error.data === "object" ? (error.data as { reason?: unknown }).reason : null;
+  const reason: unknown =
+    isRouteErrorResponse(error) && error.data && typeof error.data === "object" ? (error.data as { reason?: unknown }).reason : null;
   const expired = reason === "expired";
   const known = reason === "expired" || reason === "invalid";
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <div className="container-page py-16">
       <section className="mx-auto max-w-md text-center">
-        <h1 className="heading-display text-3xl">{known ? (expired ? ORDER_LINK_EXPIRED : ORDER_LINK_INVALID) : "We couldn't load this order"}</h1>
+        <h1 className="heading-display text-3xl">
+          {known ? (expired ? ORDER_LINK_EXPIRED : ORDER_LINK_INVALID) : "We couldn't load this order"}
+        </h1>
         <p className="mt-3 text-ink-700">
           {expired
             ? "Order links are kept for six months. Ask the shop on Telegram, or order again from the shop."

@@ -35,7 +35,8 @@ export function resolveOrderLines(lines: readonly OrderLinkLine[], rows: readonl
     const quoted = { productId: line.productId, quantity: line.quantity, quotedUnitCents: line.unitCents };
     const own = rows.filter((row) => row.id === line.productId);
     const row = lineRow(own, line.sizeId);
-    if (!row) return { ...quoted, name: null, sizeLabel: null, sizeId: null, stock: null, todayUnitCents: null, status: "gone", path: null };
+    if (!row)
+      return { ...quoted, name: null, sizeLabel: null, sizeId: null, stock: null, todayUnitCents: null, status: "gone", path: null };
     const product = toCartProduct(row);
     const base = { ...quoted, name: row.name, path: product.path };
     if (row.sizeId === null) return { ...base, sizeLabel: null, sizeId: null, stock: null, todayUnitCents: null, status: "gone" };
@@ -84,7 +85,11 @@ export async function loadOrderRows(
   owner: boolean,
 ): Promise<{ lines: ResolvedOrderLine[]; taken: StockTaken | null } | null> {
   const { db } = context;
-  const cartLines = order.lines.map((line) => ({ id: line.productId, quantity: line.quantity, ...(line.sizeId ? { sizeId: line.sizeId } : {}) }));
+  const cartLines = order.lines.map((line) => ({
+    id: line.productId,
+    quantity: line.quantity,
+    ...(line.sizeId ? { sizeId: line.sizeId } : {}),
+  }));
   try {
     if (!owner) {
       const [rows] = await db.batch([cartRowsQuery(db, cartLines)]);
