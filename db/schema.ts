@@ -517,3 +517,24 @@ export const insightMessages = sqliteTable(
   },
   (t) => [index("insight_messages_received_idx").on(t.receivedAt)],
 );
+ * Stock taken from sizes for an order the owner accepted (decision 044): keyed by the order link's
+ * reference, never by anything about the shopper. A row exists while the order's units are out of
+ * stock; "Put them back" adds `quantity` back and deletes the rows. `quantity` is what was really
+ * taken (never more than was on hand), `take_id` marks the rows one take inserted, so the same batch
+ * lowers stock by exactly those rows and a second take, finding its rows already there, lowers nothing.
+ */
+export const stockMovements = sqliteTable(
+  "stock_movements",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    reference: text("reference").notNull(),
+    /** product_sizes.id (no foreign key: a deleted size leaves its movement readable) */
+    sizeId: integer("size_id").notNull(),
+    quantity: integer("quantity").notNull(),
+    /** epoch milliseconds */
+    takenAt: integer("taken_at").notNull(),
+    takeId: text("take_id").notNull(),
+  },
+  (t) => [uniqueIndex("stock_movements_reference_size").on(t.reference, t.sizeId), index("stock_movements_take").on(t.takeId)],
+);
+export type StockMovementRow = typeof stockMovements.$inferSelect;

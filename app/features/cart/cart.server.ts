@@ -136,7 +136,7 @@ const cartProductColumns = {
   sizeStock: sql<number | null>`${productSizes.stock}`.as("size_stock"),
 };
 
-type CartProductRow = {
+export type CartProductRow = {
   id: number;
   name: string;
   image: string | null;
@@ -162,7 +162,7 @@ type CartProductRow = {
  * size deleted since, or a size id of another product); a product without sizes (a trashed one) has
  * its own row. Rows are one per size, in any order.
  */
-function lineRow(rows: readonly CartProductRow[], sizeId: number | undefined): CartProductRow | undefined {
+export function lineRow(rows: readonly CartProductRow[], sizeId: number | undefined): CartProductRow | undefined {
   const named = sizeId === undefined ? undefined : rows.find((row) => row.sizeId === sizeId);
   if (named) return named;
   return rows.reduce<CartProductRow | undefined>((first, row) => {
@@ -172,7 +172,7 @@ function lineRow(rows: readonly CartProductRow[], sizeId: number | undefined): C
   }, undefined);
 }
 
-function toCartProduct(row: CartProductRow): CartProduct {
+export function toCartProduct(row: CartProductRow): CartProduct {
   // A line is charged its size's price, compare-at price and tiers (a trashed row has no size: its own).
   const priceCents = row.sizePriceCents ?? row.priceCents;
   const sized = row.sizeId !== null && row.sizePriceCents !== null;

@@ -31,6 +31,8 @@ const NEVER_CACHED = [
   "/packshots/",
   "/lab-reports/",
   "/cart",
+  // An order link is one order's, and its owner view carries the stock forms.
+  "/o/",
   "/age-gate",
   "/search",
   "/__manifest",
