@@ -517,6 +517,8 @@ export const insightMessages = sqliteTable(
   },
   (t) => [index("insight_messages_received_idx").on(t.receivedAt)],
 );
+
+/**
  * Stock taken from sizes for an order the owner accepted (decision 044): keyed by the order link's
  * reference, never by anything about the shopper. A row exists while the order's units are out of
  * stock; "Put them back" adds `quantity` back and deletes the rows. `quantity` is what was really
