@@ -20,6 +20,9 @@ import { groupDigits } from "~/features/catalogue/money";
 import { telegramUrl } from "~/features/site/site";
 import type { Toast } from "~/features/toast/toast";
 import { lastOrderCookieHeader } from "~/features/cart/last-order.server";
+import { readSavedChoices, savedChoicesHeader } from "~/features/orders/order-choices.server";
+import { readOrderLink } from "~/features/orders/order-link.server";
+import { normalizeCartLines } from "~/features/cart/cart";
 import { redirectWithToast, toastHeader, type ToastInput } from "~/features/toast/toast.server";
 import { countCartChange, countOrderSent } from "~/features/insights/insights.server";
 
@@ -83,6 +86,10 @@ const CartActionSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("order"),
       source: z.enum(["drawer", "checkout"], { errorMap: () => ({ message: "Place the order from the cart or the checkout page" }) }),
+    }),
+    z.object({
+      intent: z.literal("reopen"),
+      token: z.string({ required_error: "This order link is not valid" }).max(5000, "This order link is not valid"),
     }),
   ],
   {
@@ -164,6 +171,31 @@ async function placeOrder(request: Request, context: ActionFunctionArgs["context
   return new Response(null, { status: 303, headers });
 }
 
+/**
+ * An order link opened again: its lines and choices become this browser's cart (the note stays the
+ * shopper's own). A link this shop did not sign, or one too old, is refused in words.
+ */
+async function reopenOrder(request: Request, context: ActionFunctionArgs["context"], token: string) {
+  const reading = await readOrderLink(context.env.SESSION_SECRET, token.trim());
+  if (!reading.ok) {
+    const description = reading.reason === "expired" ? "This order link has expired" : "This order link is not valid";
+    // A link is opened from a page, never by a fetcher: the answer is the checkout saying why.
+    return redirectWithToast("/checkout", { title: "Order not reopened", description, variant: "destructive" }, { status: 303 });
+  }
+  const { lines } = normalizeCartLines(
+    reading.order.lines.map((line) => ({ id: line.productId, quantity: line.quantity, ...(line.sizeId ? { sizeId: line.sizeId } : {}) })),
+  );
+  const current = await readSavedChoices(request);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await cartCookieHeader(request, lines));
+  headers.append("Set-Cookie", await savedChoicesHeader(request, { choices: reading.order.choices, note: current.note }));
+  return redirectWithToast(
+    "/checkout",
+    { title: "Order reopened", description: `Order ${reading.reference} is in your cart, with its choices` },
+    { status: 303, headers },
+  );
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const byScript = formData.get("js") === "1";
@@ -176,6 +208,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = parsed.data;
 
   try {
+    if (input.intent === "reopen") return await reopenOrder(request, context, input.token);
     if (input.intent === "order") {
       return await placeOrder(request, context, input.source, byScript);
     }

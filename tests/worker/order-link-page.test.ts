@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signOrderLink, type OrderSnapshot } from "../../app/features/orders/order-link.server";
 import { adminGet, adminPost, post, read } from "./admin-helpers";
-import { get } from "./helpers";
+import { cartAfter, decodeCookieValue, get, setCookie } from "./helpers";
 import { db } from "./shop-helpers";
 import { sellRuntzInFourSizes } from "./size-fixtures";
 
@@ -211,5 +211,31 @@ describe("stock follows the orders the owner accepts", () => {
     }
     expect(await movements()).toHaveLength(0);
     expect(await stockOf("1/4 oz")).toBe(3);
+  });
+});
+
+describe("'Put these in my cart'", () => {
+  it("makes the link's lines this browser's cart and takes the shopper to checkout", async () => {
+    const response = await post("/cart", { intent: "reopen", token: await token() });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/checkout");
+    expect(cartAfter<{ id: number; quantity: number; sizeId?: number }>(response)).toEqual([
+      { id: runtz, sizeId: size["1/4 oz"], quantity: 2 },
+      { id: runtz, sizeId: size["1/8 oz"], quantity: 1 },
+      { id: runtz, sizeId: size["1/2 oz"], quantity: 1 },
+    ]);
+  });
+
+  it("refuses a tampered or foreign link in words and leaves the cart alone", async () => {
+    for (const bad of [`${await token()}x`, await token(order(), "another-shops-secret-also-thirty-two-chars-long"), "junk"]) {
+      const response = await post("/cart", { intent: "reopen", token: bad });
+      expect(response.status).toBe(303);
+      expect(response.headers.get("Location")).toBe("/checkout");
+      expect(setCookie(response, "cannabis-cart")).toBeUndefined();
+      const toast = setCookie(response, "toast")?.slice("toast=".length).split(";")[0] ?? "";
+      expect(decodeCookieValue(toast)).toEqual([
+        expect.objectContaining({ title: "Order not reopened", description: "This order link is not valid" }),
+      ]);
+    }
   });
 });

@@ -45,20 +45,32 @@ function shortened(text: string, max: number): string {
  */
 export const ORDER_SIZED_NAME_MAX_LENGTH = ORDER_NAME_MAX_LENGTH + 20;
 
-function orderName(line: OrderLine): string {
-  const size = shortened(line.sizeLabel ?? "", ORDER_SIZE_MAX_LENGTH);
-  if (!size) return shortened(line.name, ORDER_NAME_MAX_LENGTH);
-  const room = Math.min(ORDER_NAME_MAX_LENGTH, ORDER_SIZED_NAME_MAX_LENGTH - Array.from(size).length - " — ".length);
+function orderName(line: OrderLine, sizedMax: number): string {
+  // The size stays whole unless the message is so full that the name alone could not make room.
+  const size = shortened(line.sizeLabel ?? "", Math.min(ORDER_SIZE_MAX_LENGTH, Math.max(4, sizedMax - 11)));
+  if (!size) return shortened(line.name, Math.min(ORDER_NAME_MAX_LENGTH, sizedMax));
+  const room = Math.max(8, Math.min(ORDER_NAME_MAX_LENGTH, sizedMax - Array.from(size).length - " — ".length));
   return `${shortened(line.name, room)} — ${size}`;
 }
 
-/** One bullet: "quantity x name (unit price each = line total)", the name with its size: "Runtz — 1/8 oz". */
-export function orderLineText(line: OrderLine): string {
-  return `• ${line.quantity} x ${orderName(line)} (${formatCents(line.unitPriceCents)} each = ${formatCents(line.lineTotalCents)})`;
+/**
+ * One bullet: "quantity x name (unit price each = line total)", the name with its size: "Runtz — 1/8 oz".
+ * `sizedMax` lets a message with more to say (choices, a note, the order link) give its names less room.
+ */
+export function orderLineText(line: OrderLine, sizedMax = ORDER_SIZED_NAME_MAX_LENGTH): string {
+  return `• ${line.quantity} x ${orderName(line, sizedMax)} (${formatCents(line.unitPriceCents)} each = ${formatCents(line.lineTotalCents)})`;
 }
 
 /** The whole message; an empty cart has no order text. */
 export function buildOrderText(cart: { items: readonly OrderLine[]; totalCents: number }): string {
   if (cart.items.length === 0) return "";
-  return [ORDER_GREETING, "", ...cart.items.map(orderLineText), "", `Total: ${formatCents(cart.totalCents)}`, "", ORDER_CLOSING].join("\n");
+  return [
+    ORDER_GREETING,
+    "",
+    ...cart.items.map((line) => orderLineText(line)),
+    "",
+    `Total: ${formatCents(cart.totalCents)}`,
+    "",
+    ORDER_CLOSING,
+  ].join("\n");
 }
