@@ -71,7 +71,7 @@ export interface CatalogueEntry {
   review_count?: number | string;
   is_lab_tested?: boolean;
   in_stock?: boolean;
-  /** bulk prices: the spec's old fixed table, or a list of tiers */
+  /** bulk prices: the product's old fixed table, or a list of tiers */
   price_tiers?: PriceTiers | CatalogueTier[] | null;
   /**
    * The sizes it is sold in, first the one its key names ("runtz-eighth": 1/8 oz), so a cart line of a

@@ -23,7 +23,7 @@ import type { NewProductRow } from "./schema";
  * unchanged; text that is no THC shape is left out.
  * An entry may list `sizes` (decision 028: label, price, compare-at price, SKU, stock, bulk
  * prices); the products row's price columns are then its lowest-priced size's. An entry without them
- * (the spec's single-price rows) is one unlabelled size from its own price and bulk prices.
+ * (the product's single-price rows) is one unlabelled size from its own price and bulk prices.
  * Used by the local seed and the admin migration alike.
  */
 export const TRANSFORM_DEFAULTS = {
@@ -55,7 +55,7 @@ function thc(value: unknown): string | null {
 }
 
 /**
- * Bulk prices in either catalogue shape as tiers (decision 028), or null: the spec's old table ("$5.00"
+ * Bulk prices in either catalogue shape as tiers (decision 028), or null: the product's old table ("$5.00"
  * per key: single, tier100 … tier1000) or a list of `{ min_quantity, unit_price }` ("5", "$525"),
  * ascending. Anything else reads as no bulk prices.
  */

@@ -58,7 +58,7 @@ const DUPLICATE_FAILED = "Failed to duplicate product";
 
 /**
  * intent=toggle (also posted from the shop's product cards): flips the product's active flag and
- * returns to redirectTo (a local path only) with the spec's toast.
+ * returns to redirectTo (a local path only) with the product's toast.
  * intent=duplicate: copies the product (inactive, '{name} (copy)') and opens the copy's edit page.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -7,7 +7,7 @@ import { storePhoto } from "~/features/media/photo-upload.server";
  * Admin image upload: the raw file as the request body (PUT or POST, with Content-Length), so
  * the browser can stream it and show progress. Answers 201 `{ url, key, contentType, size, width,
  * height, status }` (status: the photo's variants, queued; /admin/uploads/image/{key} follows them),
- * or the spec's error texts as `{ error: { title, description, detail? } }` (413, 415, 400) with
+ * or the product's error texts as `{ error: { title, description, detail? } }` (413, 415, 400) with
  * nothing stored. 401 without an admin session.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -204,7 +204,7 @@ export default function CategoryPage() {
             <h1 className="category-title text-2xl sm:mt-2 sm:text-4xl">{categoryPage.title}</h1>
             <p className="mt-1 max-w-xl text-sm text-cream-100 sm:mt-3 sm:text-base">{categoryPage.description}</p>
           </div>
-          {/* The spec's 'Shop {category}' link goes to the messaging app: it says so, not 'Shop', which reads like the grid below. */}
+          {/* The product's 'Shop {category}' link goes to the messaging app: it says so, not 'Shop', which reads like the grid below. */}
           <a href={shopLink} target="_blank" rel="noopener noreferrer" className="btn-gold shrink-0 self-start sm:self-auto">
             {`Order ${categoryPage.name} on Telegram`}
             <ExternalLinkIcon />

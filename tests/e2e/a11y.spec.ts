@@ -1,6 +1,6 @@
 import { expect, seriousViolations, test } from "./fixtures";
 
-/** Every public page of the spec's route table (plus the 404 page). */
+/** Every public page of the route table in docs/product.md#routes (plus the 404 page). */
 const PUBLIC_PATHS = [
   "/",
   "/about",

@@ -76,7 +76,7 @@ for (const js of [false, true]) {
 
       await page.goto("/admin");
       if (!js) await shoot(page, "sign-in");
-      // A wrong password is refused on the server with the spec's texts.
+      // A wrong password is refused on the server with the product's texts.
       await page.getByLabel("Username").fill(ADMIN.username);
       await page.getByLabel("Password").fill("not-the-password");
       await page.getByRole("button", { name: "Sign In" }).click();
@@ -193,7 +193,7 @@ for (const js of [false, true]) {
         await expect(page.getByRole("button", { name: "Add", exact: true })).toBeDisabled();
       }
       if (!js) await shoot(page, "category-add");
-      // A duplicate is refused with the spec's texts.
+      // A duplicate is refused with the product's texts.
       await input.fill("Edibles");
       await input.press("Enter");
       await expect(page.getByRole("alert").filter({ hasText: "Category already exists" }).first()).toBeVisible();

@@ -5,7 +5,7 @@ import { expect, test, signIn } from "./fixtures";
 /**
  * The owner reloads the built-in catalogue from the dashboard: the button opens the confirmation
  * (/admin/catalogue-load), whose default choice posts to /admin/migration, the run goes through the real Queue consumer of `wrangler dev`, and the
- * panel follows it to the spec's success message.
+ * panel follows it to the product's success message.
  */
 
 // Both tests reload the same catalogue on the shared server: one at a time.

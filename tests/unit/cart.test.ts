@@ -171,7 +171,7 @@ describe("CLEAR_CART", () => {
   });
 });
 
-describe("loading a saved cart (the spec's LOAD_CART)", () => {
+describe("loading a saved cart (the product's LOAD_CART)", () => {
   it("replaces the items with a saved list and recomputes totals", () => {
     const state = loadCartState([
       { ...runtz, quantity: 2 },

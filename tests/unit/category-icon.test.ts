@@ -31,7 +31,7 @@ describe("categoryIcon (keywords in the category name pick the home grid icon)",
     expect(categoryIcon("Flower")).toBe("flower");
   });
 
-  it("checks the rules in the spec's order when a name has several keywords", () => {
+  it("checks the rules in the product's order when a name has several keywords", () => {
     expect(categoryIcon("Indoor Lows")).toBe("flower");
     expect(categoryIcon("Edible Best Sellers")).toBe("edible");
     expect(categoryIcon("Low Dose Mushrooms")).toBe("low");

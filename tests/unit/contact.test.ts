@@ -64,7 +64,7 @@ describe("contactMessageText", () => {
     );
   });
 
-  it("has the spec's success notice", () => {
+  it("has the product's success notice", () => {
     expect(CONTACT_SENT_TOAST).toEqual({
       title: "Message sent!",
       description: "Your message has been sent via Telegram. We'll get back to you soon!",

@@ -23,7 +23,7 @@ describe("image magic bytes", () => {
     expect(detectImageType(new Uint8Array())).toBeNull();
   });
 
-  it("uses the spec's texts and limit", () => {
+  it("uses the product's texts and limit", () => {
     expect(IMAGE_MAX_BYTES).toBe(50 * 1024 * 1024);
     expect(IMAGE_MESSAGES.tooLarge).toEqual({ title: "File too large", description: "Please select an image smaller than 50MB" });
     expect(IMAGE_MESSAGES.invalidType).toEqual({

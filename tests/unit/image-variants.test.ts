@@ -16,9 +16,9 @@ import {
   VARIANT_WIDTHS,
 } from "../../app/features/media/image-variants";
 
-/** The variant rules (docs/decisions/022): the ladder, the spec's sizing rule on it, URLs, negotiation, the plan. */
+/** The variant rules (docs/decisions/022): the ladder, the product's sizing rule on it, URLs, negotiation, the plan. */
 
-describe("the spec's sizing rule, expressed through the variant widths", () => {
+describe("the product's sizing rule, expressed through the variant widths", () => {
   it.each([
     [1, 400, 400],
     [120, 400, 400],
@@ -33,12 +33,12 @@ describe("the spec's sizing rule, expressed through the variant widths", () => {
     [1700, 1700, 1920],
     [1920, 1920, 1920],
     [5000, 5000, 1920],
-  ])("asked for %i px: the spec says %i, the ladder serves %i", (requested, spec, ladder) => {
+  ])("asked for %i px: docs/product.md says %i, the ladder serves %i", (requested, spec, ladder) => {
     expect(resizedWidth(requested)).toBe(spec);
     expect(variantWidthFor(requested)).toBe(ladder);
   });
 
-  it("puts the spec's 400 and 800 on the ladder", () => {
+  it("puts the product's 400 and 800 on the ladder", () => {
     expect(VARIANT_WIDTHS).toContain(400);
     expect(VARIANT_WIDTHS).toContain(800);
   });

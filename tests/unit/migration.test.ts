@@ -57,7 +57,7 @@ describe("the outcome of a run", () => {
   });
 });
 
-describe("the spec's migration messages", () => {
+describe("the product's migration messages", () => {
   it("reports a full success with what the load did, counted", () => {
     expect(migrationNotice(run({ counts: JSON.stringify({ added: 2, changed: 3, unchanged: 50 }) }))).toEqual({
       title: "Complete migration successful!",

@@ -51,7 +51,7 @@ describe("parsePriceToCents", () => {
   });
 });
 
-describe("parsePrice (the spec's rule: remove the $ and read a number)", () => {
+describe("parsePrice (the product's rule: remove the $ and read a number)", () => {
   it("reads dollars and treats junk as zero", () => {
     expect(parsePrice("$45")).toBe(45);
     expect(parsePrice("$1,600")).toBe(1600);

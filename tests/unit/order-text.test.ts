@@ -20,7 +20,7 @@ const gummies: CartProduct = {
 };
 
 describe("buildOrderText", () => {
-  it("writes the spec's message for a multi-line cart (golden string)", () => {
+  it("writes the product's message for a multi-line cart (golden string)", () => {
     let cart = [runtz, shatter, gummies, runtz].reduce((state, product) => cartReducer(state, { type: "ADD_ITEM", product }), EMPTY_CART);
     cart = cartReducer(cart, { type: "UPDATE_QUANTITY", id: 3, quantity: 100 });
     expect(buildOrderText(cart)).toBe(
@@ -38,7 +38,7 @@ describe("buildOrderText", () => {
     );
   });
 
-  it("charges a product on sale its price: the compare-at price never enters the spec's format", () => {
+  it("charges a product on sale its price: the compare-at price never enters the product's format", () => {
     const onSale: CartProduct = { ...runtz, priceCents: 4500, compareAtCents: 6000 };
     const cart = cartReducer(cartReducer(EMPTY_CART, { type: "ADD_ITEM", product: onSale }), {
       type: "UPDATE_QUANTITY",

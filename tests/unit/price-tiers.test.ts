@@ -73,7 +73,7 @@ describe("isPriceTiers", () => {
 });
 
 describe("parsePriceTiers", () => {
-  it("reads the list and the spec's old fixed table, so every quantity costs what it did", () => {
+  it("reads the list and the product's old fixed table, so every quantity costs what it did", () => {
     const legacy = JSON.stringify({ single: 500, tier100: 475, tier250: 450, tier500: 425, tier1000: 400 });
     expect(parsePriceTiers(legacy, 500)).toEqual(GUMMIES);
     expect(parsePriceTiers(JSON.stringify(GUMMIES), 500)).toEqual(GUMMIES);
@@ -85,7 +85,7 @@ describe("parsePriceTiers", () => {
     expect(parsePriceTiers("[]", 500)).toBeNull();
   });
 
-  it("draws the product page's tier table as the spec's rows", () => {
+  it("draws the product page's tier table as the product's rows", () => {
     expect(priceTierRows(500, GUMMIES)).toEqual([
       { label: "Single", unitPriceCents: 500 },
       { label: "100 units", unitPriceCents: 475 },

@@ -76,7 +76,7 @@ describe("productFormSchema (the one schema of the admin product form)", () => {
     expect(errorsOf({ ...valid, ...override })?.[field]).toEqual([message]);
   });
 
-  it("accepts whole and decimal prices and every THC shape of the spec", () => {
+  it("accepts whole and decimal prices and every THC shape of docs/product.md", () => {
     for (const price of ["0", "45", "45.5", "1000000"]) expect(errorsOf({ ...valid, price })).toBeNull();
     for (const thcContent of ["0", "24", "24%", "24.5%", "22-26%", "22–26 %", "90%+", "10mg", "10mg per piece", "100 mg"]) {
       expect(errorsOf({ ...valid, thcContent }), thcContent).toBeNull();
@@ -169,7 +169,7 @@ const product: Product = {
 };
 
 describe("form defaults and columns", () => {
-  it("starts a new product with the spec's defaults: price 0, thc 0, no category until the owner chooses one, one empty effect, all flags on", () => {
+  it("starts a new product with the product's defaults: price 0, thc 0, no category until the owner chooses one, one empty effect, all flags on", () => {
     expect(productFormDefaults(null)).toMatchObject({
       price: "0",
       thcContent: "0",

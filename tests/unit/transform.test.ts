@@ -80,7 +80,7 @@ describe("catalogue transform", () => {
     expect(isPlainSize(sizes)).toBe(false);
   });
 
-  it("still reads the spec's single-price rows as one plain size, and drops sizes it cannot use", () => {
+  it("still reads the product's single-price rows as one plain size, and drops sizes it cannot use", () => {
     const old = catalogueEntryToProduct({ price: "$525", price_tiers: [{ min_quantity: 5, unit_price: "$500" }] });
     expect(old.sizes).toEqual([
       { label: "", priceCents: 52500, compareAtCents: null, sku: null, stock: null, tiers: [{ minQuantity: 5, unitPriceCents: 50000 }] },

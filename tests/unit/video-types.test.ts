@@ -13,7 +13,7 @@ const GB = 1024 * 1024 * 1024;
 const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
 
 describe("video type and size checks", () => {
-  it("accepts the spec's types and stores MOV and AVI variants under one type", () => {
+  it("accepts the product's types and stores MOV and AVI variants under one type", () => {
     for (const type of [
       "video/mp4",
       "video/quicktime",
@@ -32,7 +32,7 @@ describe("video type and size checks", () => {
     expect(checkVideoFile({ type: "video/avi", size: 5 })).toMatchObject({ contentType: "video/x-msvideo", ext: "avi" });
   });
 
-  it("refuses other types with the spec's message", () => {
+  it("refuses other types with the product's message", () => {
     expect(checkVideoFile({ type: "image/png", size: 10 })).toEqual({
       ok: false,
       message: 'File type "image/png" not supported. Please use MP4, MOV, AVI, or WebM.',

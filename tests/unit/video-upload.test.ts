@@ -34,7 +34,7 @@ describe("speed and time-left formatters", () => {
 });
 
 describe("upload toasts", () => {
-  it("uses the spec's titles, durations and success details", () => {
+  it("uses the product's titles, durations and success details", () => {
     expect(uploadEventToast({ type: "paused" })?.title).toBe("Upload paused");
     expect(uploadEventToast({ type: "resumed" })?.title).toBe("Upload resumed");
     expect(uploadEventToast({ type: "cancelled" })).toMatchObject({ title: "Upload cancelled", description: "Upload cancelled by user" });
@@ -148,7 +148,7 @@ afterEach(() => {
 });
 
 describe("VideoUploader", () => {
-  it("sends 10 MiB parts through the spec's stages and completes", async () => {
+  it("sends 10 MiB parts through the product's stages and completes", async () => {
     const server = fakeServer();
     const timers: { callback: () => void; ms: number }[] = [];
     let clock = 0;

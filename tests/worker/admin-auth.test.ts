@@ -245,7 +245,7 @@ describe("admin sign-in", () => {
     expect(html).toContain("Welcome to the admin panel");
   });
 
-  it("refuses a wrong password with 401 and the spec's texts, and sets no session", async () => {
+  it("refuses a wrong password with 401 and the product's texts, and sets no session", async () => {
     const response = await signIn({ username: "admin", password: "wrong" }, "203.0.113.11");
     expect(response.status).toBe(401);
     expect(cookieValue(response.headers.get("Set-Cookie"), "adminSession")).toBeUndefined();

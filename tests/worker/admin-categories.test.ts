@@ -31,7 +31,7 @@ async function insertProduct(name: string, category: string) {
 }
 
 describe("Category Management page", () => {
-  it("shows the spec's texts and every category with status, slug and created date", async () => {
+  it("shows the product's texts and every category with status, slug and created date", async () => {
     const total = await countRows("categories");
     const page = await read(await adminGet("/admin/categories"));
     for (const text of [
@@ -69,7 +69,7 @@ describe("Category Management page", () => {
 });
 
 describe("add a category", () => {
-  it("adds a trimmed, active category with its slug and the spec's toast", async () => {
+  it("adds a trimmed, active category with its slug and the product's toast", async () => {
     const name = unique("Live  Rosin");
     const response = await adminPost("/admin/categories", { intent: "add", name: `  ${name}  ` });
     const next = await follow(response);
@@ -88,7 +88,7 @@ describe("add a category", () => {
     expect(await countRows("categories")).toBe(before);
   });
 
-  it("refuses a duplicate name (or one with the same slug) with the spec's texts, keeping what was typed", async () => {
+  it("refuses a duplicate name (or one with the same slug) with the product's texts, keeping what was typed", async () => {
     const before = await countRows("categories");
     for (const name of ["Edibles", "edibles", "  EDIBLES "]) {
       const response = await adminPost("/admin/categories", { intent: "add", name });
@@ -104,7 +104,7 @@ describe("add a category", () => {
 });
 
 describe("rename a category", () => {
-  it("renames and moves its products to the new slug, with the spec's toast", async () => {
+  it("renames and moves its products to the new slug, with the product's toast", async () => {
     const category = await add(unique("Old Name"));
     const productName = unique("Moved Product");
     await insertProduct(productName, category.slug);
@@ -119,7 +119,7 @@ describe("rename a category", () => {
     expect(await countRows("products", "category = ?", category.slug)).toBe(0);
   });
 
-  it("refuses a rename to an existing name with the spec's texts, changing neither the category nor its products", async () => {
+  it("refuses a rename to an existing name with the product's texts, changing neither the category nor its products", async () => {
     const category = await add(unique("Keeps Its Name"));
     const productName = unique("Stays Put");
     await insertProduct(productName, category.slug);
@@ -149,7 +149,7 @@ describe("rename a category", () => {
 });
 
 describe("toggle a category", () => {
-  it("deactivates and activates with the spec's toasts", async () => {
+  it("deactivates and activates with the product's toasts", async () => {
     const category = await add(unique("Toggle Me"));
     const off = await follow(await adminPost("/admin/categories", { intent: "toggle", id: String(category.id) }));
     expect(off.html).toContain("Category status updated");
@@ -175,7 +175,7 @@ describe("toggle a category", () => {
 });
 
 describe("delete a category", () => {
-  it("confirms with how many products still use it, then deletes with the spec's toast", async () => {
+  it("confirms with how many products still use it, then deletes with the product's toast", async () => {
     const category = await add(unique("Doomed"));
     await insertProduct(unique("Orphan A"), category.slug);
     await insertProduct(unique("Orphan B"), category.slug);

@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import { adminGet, read } from "./admin-helpers";
 
 /**
- * When D1 cannot answer, admin pages show the spec's messages inside the admin frame, with a
+ * When D1 cannot answer, admin pages show the product's messages inside the admin frame, with a
  * status that says so, never SQL or a stack. (Each worker test file has its own storage, so
  * breaking the tables here touches no other test.)
  */
 describe("admin pages when the database cannot be read", () => {
-  it("show the spec's error texts", async () => {
+  it("show the product's error texts", async () => {
     const product = await env.DB.prepare("SELECT id FROM products LIMIT 1").first<{ id: number }>();
     await env.DB.prepare("ALTER TABLE products RENAME TO products_unreachable").run();
 

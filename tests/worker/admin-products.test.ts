@@ -64,7 +64,7 @@ async function createViaForm(overrides: Record<string, string | string[] | null>
 }
 
 describe("create a product", () => {
-  it("shows the empty form with the spec's defaults", async () => {
+  it("shows the empty form with the product's defaults", async () => {
     const response = await adminGet("/admin/add-product");
     expect(response.status).toBe(200);
     const page = await read(response);
@@ -174,7 +174,7 @@ describe("create a product", () => {
       "Please select an image smaller than 50MB",
     ],
   ])(
-    "without JavaScript, refuses %s with the spec's texts in the form's alert, and stores nothing",
+    "without JavaScript, refuses %s with the product's texts in the form's alert, and stores nothing",
     async (_label, file, status, title, description) => {
       const before = await countRows("products");
       const objects = (await env.IMAGES.list()).objects.filter((o) => !o.key.startsWith("variants/")).length;
@@ -325,7 +325,7 @@ describe("edit a product", () => {
 });
 
 describe("product list actions", () => {
-  it("toggles a product off and on with the spec's toasts, returning to a local redirectTo only", async () => {
+  it("toggles a product off and on with the product's toasts, returning to a local redirectTo only", async () => {
     const row = await createViaForm();
     const off = await adminPost("/admin/products", { intent: "toggle", productId: String(row.id), redirectTo: "/shop" });
     const offPage = await follow(off);
@@ -357,7 +357,7 @@ describe("product list actions", () => {
     expect(await read(malformed)).toContain("Failed to update product status");
   });
 
-  it("deletes through the confirm page with the spec's texts", async () => {
+  it("deletes through the confirm page with the product's texts", async () => {
     const row = await createViaForm();
     const confirm = await adminGet(`/admin/products/${row.id}/delete`);
     expect(confirm.status).toBe(200);

@@ -373,7 +373,7 @@ describe("/checkout renders the cart from D1", () => {
     expect(back.body).toContain("Wedding Cake (1/8 oz)</a>");
     expect(back.body).toContain('aria-label="Cart, 3 items"');
 
-    // Gone for good (purged, or never was): dropped with the spec's notice, once, by the first page
+    // Gone for good (purged, or never was): dropped with the product's notice, once, by the first page
     // rendered with the cart (the checkout, or a client navigation's data; decision 027).
     const gone = await page(
       "/checkout",

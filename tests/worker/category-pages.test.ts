@@ -191,7 +191,7 @@ describe("the generic category page", () => {
     );
   });
 
-  it("has the spec's empty state", async () => {
+  it("has the product's empty state", async () => {
     const { text } = await page("/shop/empty-test");
     expect(text).toContain("No Products Found");
     expect(text).toContain("Check back soon for new Empty Test products.");

@@ -41,7 +41,7 @@ describe("the category form makes rule-abiding slugs", () => {
     expect((await slugOf("Crème Brûlée & Co."))?.slug).toBe("creme-brulee-co");
   });
 
-  it("refuses a name whose slug another category has, with the spec's duplicate message, and changes nothing", async () => {
+  it("refuses a name whose slug another category has, with the product's duplicate message, and changes nothing", async () => {
     const before = await env.DB.prepare("SELECT count(*) AS n FROM categories").first<number>("n");
     const response = await adminPost("/admin/categories", { intent: "add", name: "Creme Brulee, Co!" });
     expect(response.status).toBe(409);

@@ -125,7 +125,7 @@ describe("a shopper sees the sale", () => {
     expect(JSON.stringify(jsonLd)).not.toContain("60.00");
   });
 
-  it("on the checkout lines, charged the sale price; the order text keeps the spec's format", async () => {
+  it("on the checkout lines, charged the sale price; the order text keeps the product's format", async () => {
     const { id } = (await row())!;
     const html = await (await get("/checkout", { headers: { Cookie: cartCookie([{ id, quantity: 2 }]) } })).text();
     const text = textOf(html);

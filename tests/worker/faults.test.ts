@@ -1,5 +1,5 @@
 /**
- * With D1 unreadable, every page still answers inside the layout with the spec's message,
+ * With D1 unreadable, every page still answers inside the layout with the product's message,
  * a 5xx status when it could not show what was asked, and no SQL or stack trace in the HTML.
  */
 import { env } from "cloudflare:test";

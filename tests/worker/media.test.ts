@@ -274,7 +274,7 @@ describe("video multipart upload", () => {
   const file = videoBytes(size);
   let videoUrl = "";
 
-  it("refuses a type or size the spec does not allow, before creating anything", async () => {
+  it("refuses a type or size the product does not allow, before creating anything", async () => {
     const type = await postJson("/admin/uploads/video", { intent: "create", fileName: "a.txt", contentType: "text/plain", size: 10 });
     expect(type.status).toBe(400);
     expect(await type.json<ErrorBody>()).toEqual({

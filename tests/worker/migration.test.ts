@@ -309,7 +309,7 @@ describe("at-least-once delivery", () => {
 });
 
 describe("the transform and failing products", () => {
-  it("gives a catalogue entry with bad fields the spec's defaults", async () => {
+  it("gives a catalogue entry with bad fields the product's defaults", async () => {
     const { runId } = await createRun();
     const bad = {
       key: "bad-fields",

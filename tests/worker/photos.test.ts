@@ -183,7 +183,7 @@ describe("orientation", () => {
   );
 });
 
-describe("bad input: refused with the spec's texts, or made, never a 5xx and never stuck", () => {
+describe("bad input: refused with the product's texts, or made, never a 5xx and never stuck", () => {
   async function r2Keys() {
     return (await env.IMAGES.list({ prefix: "image-" })).objects.map((object) => object.key).sort();
   }

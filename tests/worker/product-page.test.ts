@@ -58,7 +58,7 @@ describe("/product/{id}", () => {
     expect(response.status).toBe(200);
     expect(html).toContain(`<h1 class="heading-display mt-2 text-3xl sm:text-4xl">${gummies!.name}</h1>`);
     expect(text).toContain("$5.00");
-    // Gummies have the spec's tier table: single $5.00, 100 $4.75, 250 $4.50, 500 $4.25, 1000 $4.00.
+    // Gummies have the product's tier table: single $5.00, 100 $4.75, 250 $4.50, 500 $4.25, 1000 $4.00.
     expect(text).toMatch(/Single \$5\.00 100 units \$4\.75 250 units \$4\.50 500 units \$4\.25 1000 units \$4\.00/);
     expect(text).toContain("Category edibles");
     expect(text).toContain("Availability In Stock");

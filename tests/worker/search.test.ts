@@ -187,7 +187,7 @@ describe("any input is text, never syntax, never a 5xx", () => {
 });
 
 describe("a search without results", () => {
-  it("keeps the spec's text and Clear Filters, and offers close names and popular categories", async () => {
+  it("keeps the product's text and Clear Filters, and offers close names and popular categories", async () => {
     const { html: body } = await search("gelatto");
     const text = textOf(body);
     expect(text).toContain("No products found matching your criteria.");

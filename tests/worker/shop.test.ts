@@ -23,7 +23,7 @@ import { adminCookie, catalogueChanged, get } from "./helpers";
 import { cardNames, countLineOf, db, deleteProducts, insertProducts, queryPlan, testProduct, textOf } from "./shop-helpers";
 import { elementsOf, textsOf } from "./page-parts";
 
-/** Prices exactly on the spec's range boundaries, plus one cent either side of the open ends. */
+/** Prices exactly on the product's range boundaries, plus one cent either side of the open ends. */
 const BOUNDARY = [
   { name: "Boundary Alpha", priceCents: 2499 },
   { name: "Boundary Bravo", priceCents: 2500 },
@@ -346,7 +346,7 @@ describe("every filter and sort combination is served by an index", () => {
 });
 
 describe("load errors", () => {
-  it("answers 503 with the spec's message and no SQL when D1 cannot be read", async () => {
+  it("answers 503 with the product's message and no SQL when D1 cannot be read", async () => {
     await env.DB.exec("ALTER TABLE products RENAME TO products_unavailable");
     // A page already in the shared cache would still be served (as it should): start from a cold cache.
     await catalogueChanged();

@@ -214,7 +214,7 @@ export async function productFormAction(request: Request, context: AppLoadContex
   // The lab report is checked first: a refused report stores nothing, images included.
   const labReport = await formLabReport(context, formData, values.labReportKey, productId);
   if (!labReport.ok) return refused(labReport);
-  // Files picked without JavaScript: a refused file answers with the spec's own texts, nothing stored.
+  // Files picked without JavaScript: a refused file answers with the product's own texts, nothing stored.
   const stored = await tryStoreFormImages(context.env, context.db, formData.getAll("imageFiles"));
   if (!stored.ok) {
     // All or nothing: the report this post stored goes again with the refused images.

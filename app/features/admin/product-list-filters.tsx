@@ -45,7 +45,7 @@ function qualifiers(filters: AdminProductFilters) {
   ].filter(Boolean);
 }
 
-/** The spec's summary line: 'Showing x of y products', with what the filters narrow it to. */
+/** The product's summary line: 'Showing x of y products', with what the filters narrow it to. */
 export function filterSummary(filters: AdminProductFilters, counts: { filtered: number; total: number }, categories: CategoryCount[]) {
   let summary = `Showing ${counts.filtered} of ${counts.total} products`;
   if (filters.search) summary += ` matching "${filters.search}"`;

@@ -13,7 +13,7 @@ import { clearDeviceCookie, forgetAllDevices } from "./device-cookie.server";
  * random id, signed, HttpOnly, SameSite=Lax (Secure everywhere but localhost); D1 holds the id's
  * SHA-256 with its creation, last use and expiry. Sign-out deletes the row, so a copied cookie stops
  * working at once. A session ends after 2 hours unused or 8 hours in all, when the admin signs out
- * everywhere, or when ADMIN_USERNAME or ADMIN_PASSWORD_HASH changes. The spec's browser-held
+ * everywhere, or when ADMIN_USERNAME or ADMIN_PASSWORD_HASH changes. The product's browser-held
  * password is not reproduced: credentials are checked on the server only.
  */
 export const ADMIN_SESSION_COOKIE = "adminSession";

@@ -109,7 +109,7 @@ export interface CartView extends CartState {
 }
 
 export type CartAction =
-  /** Adds `quantity` units (1 when left out, as the spec's ADD_ITEM). */
+  /** Adds `quantity` units (1 when left out, as the product's ADD_ITEM). */
   | { type: "ADD_ITEM"; product: CartProduct; quantity?: number }
   | { type: "REMOVE_ITEM"; id: number; sizeId?: number }
   | { type: "UPDATE_QUANTITY"; id: number; sizeId?: number; quantity: number }
@@ -202,7 +202,7 @@ function isId(value: unknown): value is number {
 }
 
 /**
- * Quantities as the spec says: never below 0 (0 removes the line), whole units, and at most
+ * Quantities as docs/product.md says: never below 0 (0 removes the line), whole units, and at most
  * MAX_LINE_QUANTITY (reported as the "quantity" bound). Not a number: null.
  */
 function boundedQuantity(value: number): { quantity: number; capped: boolean } | null {
@@ -293,7 +293,7 @@ export function applyCartAction(state: CartState, action: CartAction): CartResul
 }
 
 /**
- * The spec's LOAD_CART: a cart from saved items (today's lines joined with their rows, or an old
+ * The product's LOAD_CART: a cart from saved items (today's lines joined with their rows, or an old
  * cookie's full items), each checked, merged by line and bounded. Apart from the reducer: only the
  * server loads carts, so the browser's first-visit JavaScript carries none of this.
  */

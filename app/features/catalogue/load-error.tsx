@@ -10,7 +10,7 @@ import { GeneralErrorBoundary, thrownMessage, type StatusHandler } from "~/ui/er
  */
 
 /**
- * The spec's load-error block: a heading, "Failed to load products: {message}" (or, for
+ * The product's load-error block: a heading, "Failed to load products: {message}" (or, for
  * Concentrates, the message alone) and a way on as `children` (Back to Shop, Try again, Reload
  * Page). `page` spacing matches the in-layout error panel; `listing` sits a little tighter under the
  * shop header.

@@ -23,7 +23,7 @@ export function parsePriceToCents(value: unknown): number | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
-/** Parses price text as the spec says ("remove the $ and read a number"): junk reads as 0. */
+/** Parses price text as docs/product.md says ("remove the $ and read a number"): junk reads as 0. */
 export function parsePrice(value: unknown): number {
   return (parsePriceToCents(value) ?? 0) / 100;
 }

@@ -16,7 +16,7 @@ export interface PriceTier {
 /** A size's tiers, ascending by minQuantity (no two equal); never empty (no tiers is null). */
 export type PriceTiers = readonly PriceTier[];
 
-/** The most tiers a size has (the spec's gummies have four). */
+/** The most tiers a size has (the built-in catalogue's gummies have four). */
 export const MAX_TIERS = 10;
 
 /** A non-negative whole number of cents. */

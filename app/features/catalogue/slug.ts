@@ -1,5 +1,5 @@
 /**
- * Category slugs: only `a-z`, `0-9` and single hyphens. The spec's rule (lower-cased, runs of
+ * Category slugs: only `a-z`, `0-9` and single hyphens. The product's rule (lower-cased, runs of
  * whitespace to "-") with accents transliterated ("Crème Brûlée" → "creme-brulee") and every other
  * character dropped ("Pre-Rolls & More" → "pre-rolls-more"). A name may give an empty slug ("🌿"):
  * such a name is refused by the category form. migrations/*_fix_category_slugs.sql applies the same

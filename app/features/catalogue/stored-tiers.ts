@@ -1,11 +1,11 @@
 /**
  * Bulk prices as stored (decision 028): a size's tiers are JSON text on its row. Reading them also
- * reads the spec's old fixed table (rows in the trash, old CSV files). Only the server and the admin
+ * reads the product's old fixed table (rows in the trash, old CSV files). Only the server and the admin
  * import this; the pure rules every page needs are price-tiers.ts.
  */
 import { isCents, isPriceTiers, type PriceTiers } from "./price-tiers";
 
-/** The spec's fixed tier table, as rows written before decision 028 store it. */
+/** The product's fixed tier table, as rows written before decision 028 store it. */
 interface LegacyPriceTiers {
   single: number;
   tier100: number;
@@ -38,7 +38,7 @@ export function tiersFromLegacy(priceCents: number, legacy: LegacyPriceTiers): P
 
 /**
  * Stored tiers (JSON text, or already parsed) to tiers, or null for none or anything unreadable. Reads
- * the list of decision 028 and the spec's old fixed table, which needs the size's price.
+ * the list of decision 028 and the product's old fixed table, which needs the size's price.
  */
 export function parsePriceTiers(value: unknown, priceCents?: number): PriceTiers | null {
   let parsed = value;

@@ -21,7 +21,7 @@ export interface CategoryNotice {
 
 export interface CategoryPage {
   slug: string;
-  /** Shown as the page heading (upper case, as the spec's pages do). */
+  /** Shown as the page heading (upper case, as the product's pages do). */
   title: string;
   /** Short name used in sentences and the Telegram link, e.g. "Concentrates". */
   name: string;

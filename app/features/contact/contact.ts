@@ -4,7 +4,7 @@ import { z } from "zod";
  * The contact form: name, email, subject and message, all required, the
  * email checked for its format. One schema, used by the browser (conform) and by the action.
  *
- * The length caps are not in the spec: the text travels in a t.me link and Telegram takes at
+ * The length caps are not in docs/product.md: the text travels in a t.me link and Telegram takes at
  * most 4096 characters per message, so the four fields together stay below that.
  */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 3000 } as const;

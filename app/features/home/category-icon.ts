@@ -24,7 +24,7 @@ export type CategoryIcon =
 const RULES: ReadonlyArray<readonly [CategoryIcon, RegExp]> = [
   // Before "flower": "Deps" are greenhouse-grown (light deprivation), not indoor flower.
   ["greenhouse", /\bdeps?\b|greenhouse/],
-  // The spec's keywords, matched anywhere in the name.
+  // The product's keywords, matched anywhere in the name.
   ["flower", /flower|indoor/],
   ["concentrate", /concentrate/],
   ["edible", /edible/],

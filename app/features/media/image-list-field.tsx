@@ -122,7 +122,7 @@ async function sendImage(file: File, onProgress: (fraction: number) => void, sig
   return body.url;
 }
 
-/** The spec's checks in the browser, before sending: size, then the file's first bytes. */
+/** The product's checks in the browser, before sending: size, then the file's first bytes. */
 async function checkImage(file: File): Promise<MediaMessage | null> {
   if (file.size > IMAGE_MAX_BYTES) return IMAGE_MESSAGES.tooLarge;
   const head = new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer());

@@ -11,7 +11,7 @@
 import { productImagePath, UPLOADS_PREFIX } from "./images";
 import type { ImageFacts, Orientation } from "./image-container";
 
-/** Every width a photo is made at. The spec's 400 and 800 are on it (resizedWidth). */
+/** Every width a photo is made at. The product's 400 and 800 are on it (resizedWidth). */
 export const VARIANT_WIDTHS = [160, 320, 400, 640, 800, 960, 1200, 1600, 1920] as const;
 export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 export const LARGEST_WIDTH: VariantWidth = 1920;
@@ -26,7 +26,7 @@ export const FORMAT_TYPES: Record<VariantFormat, "image/avif" | "image/webp" | "
 export const FORMAT_EXTENSIONS: Record<VariantFormat, string> = { avif: "avif", webp: "webp", jpeg: "jpg" };
 
 /**
- * Output quality on Cloudflare's 1-100 scale: WebP and JPEG at the spec's 85; AVIF at 50, which
+ * Output quality on Cloudflare's 1-100 scale: WebP and JPEG at the product's 85; AVIF at 50, which
  * looks like JPEG 85 at about half its bytes. (The local engine ignores quality; decision 022.)
  */
 export const VARIANT_QUALITY: Record<VariantFormat, number> = { avif: 50, webp: 85, jpeg: 85 };
@@ -92,7 +92,7 @@ export function resizedWidth(requested: number): number {
   return Math.round(requested);
 }
 
-/** The spec's rule on the ladder: the smallest width at least as wide as resizedWidth (the largest when none is). */
+/** The product's rule on the ladder: the smallest width at least as wide as resizedWidth (the largest when none is). */
 export function variantWidthFor(requested: number): VariantWidth {
   const wanted = resizedWidth(requested);
   return VARIANT_WIDTHS.find((width) => width >= wanted) ?? LARGEST_WIDTH;

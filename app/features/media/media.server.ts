@@ -41,9 +41,9 @@ export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
 /** Uploads untouched for this long are aborted by the scheduled handler. */
 export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
-/** A refusal or failure with the spec's title and text, and the HTTP status to answer with. */
+/** A refusal or failure with the product's title and text, and the HTTP status to answer with. */
 export class MediaError extends Error {
-  /** Why, in the owner's words, beside the spec's title and text (e.g. which limit a photo is over). */
+  /** Why, in the owner's words, beside the product's title and text (e.g. which limit a photo is over). */
   detail: string | null = null;
 
   constructor(
@@ -69,7 +69,7 @@ export class MediaError extends Error {
   }
 }
 
-/** The JSON answer of the upload routes for an error: the spec's texts, never a stack. */
+/** The JSON answer of the upload routes for an error: the product's texts, never a stack. */
 export function mediaErrorResponse(error: unknown): Response {
   if (error instanceof MediaError) return Response.json(error.toJSON(), { status: error.status });
   console.error("Media request failed", error);
@@ -375,7 +375,7 @@ function toStatus(row: VideoUploadRow): VideoUploadStatus {
   };
 }
 
-/** Starts a multipart upload after the spec's type and size checks; records it in D1. */
+/** Starts a multipart upload after the product's type and size checks; records it in D1. */
 export async function createVideoUpload(
   env: Env,
   db: Db,

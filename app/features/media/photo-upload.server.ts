@@ -31,7 +31,7 @@ async function deleteQuietly(bucket: R2Bucket, key: string) {
   }
 }
 
-/** What the stored file's first bytes say, or a refusal (the spec's 'Invalid file type' with the reason). */
+/** What the stored file's first bytes say, or a refusal (the product's 'Invalid file type' with the reason). */
 async function readStoredFacts(env: Env, key: string, size: number): Promise<ImageFacts | null> {
   const head = await env.IMAGES.get(key, { range: { offset: 0, length: Math.min(size, HEAD_BYTES) } });
   if (!head) throw MediaError.of(503, uploadFailedMessage("Storage is unavailable right now"));

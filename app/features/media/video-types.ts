@@ -64,7 +64,7 @@ export function formatGigabytes(bytes: number): string {
 
 export type VideoCheck = { ok: true; contentType: string; ext: string } | { ok: false; message: string };
 
-/** The spec's checks, type first, then size; the messages are the spec's texts. */
+/** The product's checks, type first, then size; the messages are the product's texts. */
 export function checkVideoFile({ type, size }: { type: string; size: number }): VideoCheck {
   const allowed = videoStorageType(type);
   if (!allowed) return { ok: false, message: `File type "${type}" not supported. Please use MP4, MOV, AVI, or WebM.` };

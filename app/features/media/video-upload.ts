@@ -241,7 +241,7 @@ export class VideoUploader {
     };
   }
 
-  /** The spec's type and size checks, before anything is sent. */
+  /** The product's type and size checks, before anything is sent. */
   static check(file: Pick<UploadFile, "name" | "type" | "size">) {
     return checkVideoFile({ type: declaredVideoType(file), size: file.size });
   }

@@ -38,7 +38,7 @@ const STATUS_LABEL: Record<string, string> = {
  * (/admin/catalogue-load), whose forms post to /admin/migration; while a run is queued or running the button is disabled and reads
  * 'Loading More Products...', and the panel follows the run: with JavaScript it polls the
  * route's loader (GET /admin/migration), without it a meta refresh and a 'Refresh status' link reload the page.
- * When it sees a run finish it toasts the spec's outcome once and refreshes the dashboard.
+ * When it sees a run finish it toasts the product's outcome once and refreshes the dashboard.
  */
 export function MigrationPanel({
   run,

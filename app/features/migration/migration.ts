@@ -156,7 +156,7 @@ export interface MigrationNotice {
   variant: "default" | "destructive";
 }
 
-/** The spec's result message for a finished run (section 8), or null while it is still in flight. */
+/** The product's result message for a finished run (docs/product.md#migration), or null while it is still in flight. */
 export function migrationNotice(run: MigrationRunView): MigrationNotice | null {
   if (run.kind === "import") return importNotice(run);
   const counts = parseRunCounts(run.counts);

@@ -9,7 +9,7 @@ import { isShortTerm, searchWords, trigramCoverage, trigrams, type NoResultsHelp
 /**
  * Product search on D1's FTS5 (docs/decisions/015-product-search-fts5.md). Two external-content
  * indexes over `products`, kept in sync by triggers (migrations/0006_product_search.sql):
- * - product_name_trigram: the name as trigrams. "The name contains the term" (the spec's rule),
+ * - product_name_trigram: the name as trigrams. "The name contains the term" (the product's rule),
  *   any script, case-insensitive, from the index: a term of 3+ characters is one quoted phrase.
  * - product_search: the words of the name, category, strain type, effects and description,
  *   Porter-stemmed, ranked by BM25 with the name weighted highest (its `rank` column).

@@ -45,7 +45,7 @@ export function CartLink({ totalItems }: { totalItems: number }) {
 }
 
 /**
- * Header: the spec's nav, a mobile menu (a <details>, so it works without JavaScript) with the six
+ * Header: the product's nav, a mobile menu (a <details>, so it works without JavaScript) with the six
  * pages and every active category, and the cart.
  */
 export function SiteHeader({ cart, categories = [] }: { cart: React.ReactNode; categories?: Array<{ name: string; slug: string }> }) {

@@ -38,7 +38,7 @@ export function undoRemovedSizesAction(productId: number, version: number, redir
   };
 }
 
-/** The save's success toast (the spec's title) when it removed sizes: which ones, and an Undo kept on screen long enough to reach. */
+/** The save's success toast (the product's title) when it removed sizes: which ones, and an Undo kept on screen long enough to reach. */
 export function removedSizesToast(productId: number, version: number, redirectTo: string, labels: readonly string[]) {
   const named = labels.length > 5 ? [...labels.slice(0, 4), `${labels.length - 4} more`] : labels;
   const list = named.length > 1 ? `${named.slice(0, -1).join(", ")} and ${named.at(-1)!}` : (named[0] ?? "");
@@ -50,7 +50,7 @@ export function removedSizesToast(productId: number, version: number, redirectTo
   };
 }
 
-/** A delete's success toast (the spec's texts), kept on screen long enough to reach its Undo. */
+/** A delete's success toast (the product's texts), kept on screen long enough to reach its Undo. */
 export function deletedToast(kind: TrashKind, id: number, redirectTo: string, text: { title: string; description: string }) {
   return { ...text, duration: UNDO_TOAST_DURATION, action: undoDeleteAction(id, redirectTo, kind) };
 }
