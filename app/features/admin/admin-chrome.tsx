@@ -98,7 +98,7 @@ function AdminHeader({ signedIn }: { signedIn: boolean }) {
           aria-label="Greenleaf Supply admin home"
         >
           <LeafMark className="h-8 w-8 shrink-0 text-sage-300" />
-          <span className="hidden font-display text-lg sm:inline">Greenleaf Supply</span>
+          <span className="hidden font-display text-lg whitespace-nowrap sm:inline lg:hidden 2xl:inline">Greenleaf Supply</span>
           <span className="eyebrow">Admin</span>
         </Link>
 
@@ -117,7 +117,7 @@ function AdminHeader({ signedIn }: { signedIn: boolean }) {
           </Link>
           {signedIn ? (
             <>
-              <SignOut className="hidden rounded-full border border-cream-100/30 px-4 py-2 text-sm font-medium hover:bg-forest-800 lg:inline-flex" />
+              <SignOut className="hidden rounded-full border border-cream-100/30 px-4 py-2 text-sm font-medium whitespace-nowrap hover:bg-forest-800 lg:inline-flex" />
               <details ref={menuRef} className="group relative lg:hidden">
                 <summary className="inline-flex h-11 items-center gap-2 rounded-full border border-cream-100/30 px-4 text-sm font-medium hover:bg-forest-800">
                   <MenuIcon className="h-5 w-5 group-open:hidden" />
