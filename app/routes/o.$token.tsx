@@ -145,7 +145,7 @@ export default function OrderPage() {
                     <p className="text-sm text-ink-700">
                       {line.sizeLabel ? `${line.sizeLabel} · ` : ""}Quantity {line.quantity}
                     </p>
-                    {status ? <p className="mt-1 text-sm font-medium text-red-700">{status}</p> : null}
+                    {status ? <p className="mt-1 text-sm font-medium text-berry-700">{status}</p> : null}
                     {stock && line.sizeId !== null && line.stock === null && line.status === "ok" ? (
                       <p className="mt-1 text-sm text-ink-700">This size does not track stock: taking the order leaves it as it is.</p>
                     ) : null}
@@ -164,7 +164,7 @@ export default function OrderPage() {
                       {formatCents(line.quotedUnitCents)} each <span className="text-xs">(quoted)</span>
                     </p>
                     {differs ? (
-                      <p className="text-sm font-medium text-gold-700">Today: {formatCents(line.todayUnitCents ?? 0)} each</p>
+                      <p className="text-sm font-medium text-forest-800">Today: {formatCents(line.todayUnitCents ?? 0)} each</p>
                     ) : null}
                   </div>
                 </li>
