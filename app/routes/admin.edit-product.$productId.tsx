@@ -5,6 +5,7 @@ import { ProductFormPage } from "~/features/admin/product-form";
 import { SITE } from "~/features/site/site";
 import { FETCH_FAILED } from "~/features/admin/product-form-schema";
 import { loadProductForm, parseProductId, productFormAction } from "~/features/admin/product-form.server";
+import { requireAdmin } from "~/features/auth/auth.server";
 import { loadProductInsights } from "~/features/insights/insights.server";
 import { ProductInsightsPanel } from "~/features/insights/product-insights";
 
@@ -13,7 +14,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/** The insights read runs beside the form's, so the session is checked before either (read once per request). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
   const productId = parseProductId(params.productId);
   const [form, insights] = await Promise.all([
     loadProductForm(request, context, productId),

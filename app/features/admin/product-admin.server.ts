@@ -315,7 +315,12 @@ export async function setLowStockLevel(db: Db, level: number) {
 }
 
 /** The dashboard's figures, its "Needs attention" counts and the low-stock level, in one query. */
-export async function getDashboardStats(db: Db) {
+/**
+ * The dashboard's figures in one query. `also` adds counts other features define (their conditions
+ * on `products`), so the dashboard stays one D1 round trip without this module importing them.
+ */
+export async function getDashboardStats<K extends string>(db: Db, also: Record<K, SQL> = {} as Record<K, SQL>) {
+  const extra = Object.fromEntries(Object.entries<SQL>(also).map(([key, condition]) => [key, countWhere(condition)]));
   const [row] = await db
     .select({
       total: count(),
@@ -329,9 +334,14 @@ export async function getDashboardStats(db: Db) {
       labReportMissing: countWhere(ATTENTION.labReportMissing()),
       categories: sql<number>`(SELECT count(*) FROM ${categories})`,
       fromCatalogue: countWhere(isNotNull(products.catalogueKey)),
+      ...extra,
     })
     .from(products);
+  const counted = Object.fromEntries(
+    Object.keys(also).map((key) => [key, Number((row as Record<string, unknown> | undefined)?.[key] ?? 0)]),
+  ) as Record<K, number>;
   return {
+    ...counted,
     total: row?.total ?? 0,
     active: Number(row?.active ?? 0),
     inactive: Number(row?.inactive ?? 0),

@@ -20,13 +20,7 @@ export async function listSampleLabReports(db: Db) {
 }
 
 /** How many active products show a sample to shoppers (the dashboard's line). */
-export async function countShownSampleLabReports(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(products)
-    .where(and(isSample, eq(products.active, true)));
-  return row?.n ?? 0;
-}
+export const SHOWN_SAMPLE_LAB_REPORT = and(isSample, eq(products.active, true)) ?? sql`0`;
 
 /**
  * Removes every sample report: the report file's reference and every lab fact, in one statement, each
