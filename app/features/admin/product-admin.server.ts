@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
-import { categories, products, productSizes, settings } from "~db/schema";
+import { categories, products, productSizes, settings, sqlNow } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { toProduct } from "~/features/catalogue/product";
 import { thcColumns } from "~/features/catalogue/thc";
@@ -20,11 +20,9 @@ import { copyName, type ProductColumns } from "./product-form-schema";
 
 export const ADMIN_PRODUCTS_PER_PAGE = 48;
 
-const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
-
 /** What every write that changes a product sets beside its fields (decision 010): the next version and updated_at. */
 export function versionBump() {
-  return { version: sql`${products.version} + 1`, updatedAt: nowIso };
+  return { version: sql`${products.version} + 1`, updatedAt: sqlNow };
 }
 
 export interface AdminProductFilters {
@@ -311,7 +309,7 @@ export async function setLowStockLevel(db: Db, level: number) {
   await db
     .insert(settings)
     .values({ key: LOW_STOCK_SETTING, value: String(level) })
-    .onConflictDoUpdate({ target: settings.key, set: { value: String(level), updatedAt: nowIso } });
+    .onConflictDoUpdate({ target: settings.key, set: { value: String(level), updatedAt: sqlNow } });
 }
 
 /** The dashboard's figures, its "Needs attention" counts and the low-stock level, in one query. */

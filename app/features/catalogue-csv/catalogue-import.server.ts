@@ -24,7 +24,7 @@ import { fileDateOrder, SPREADSHEET_TEXT, todayIn, dateOrderSchema, type DateOrd
 /**
  * 'Import catalogue' (decision 026), the server half: the uploaded file is staged in R2, planned
  * against the shop with the catalogue load's own rules (planRow, decision 024) and shown; the confirmed
- * plan runs through the migration Queue (migration.server.ts, a run of kind 'import'), which plans the
+ * plan runs through the migration Queue (migration-runs.server.ts, a run of kind 'import'), which plans the
  * staged file again, so the preview and the run read the same rows the same way.
  */
 

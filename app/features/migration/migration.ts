@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Pure rules of the catalogue migration, shared by the
- * Queue consumer (app/features/migration/migration.server.ts) and the dashboard panel. No I/O here.
+ * Queue consumer (app/features/migration/migration-queue.server.ts) and the dashboard panel. No I/O here.
  */
 
 /** The migration is complete when the product count reaches 95% of the catalogue. */
