@@ -12,7 +12,7 @@ import {
 } from "~/features/migration/catalogue-plan";
 import { readExistingProducts } from "~/features/migration/existing-products.server";
 import { readAllSizes } from "~/features/catalogue/sizes.server";
-import { readCatalogueRevision } from "~/features/catalogue/counts-cache.server";
+import { readCatalogueRevision } from "~/features/listings/counts-cache.server";
 import { serializePriceTiers } from "~/features/catalogue/stored-tiers";
 import { formatCents } from "~/features/catalogue/money";
 import type { ProductSize, SizeInput } from "~/features/catalogue/sizes";

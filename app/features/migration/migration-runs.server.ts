@@ -16,7 +16,7 @@ import {
   stagedImport,
   type ImportStep,
 } from "~/features/catalogue-csv/catalogue-import.server";
-import { readCatalogueRevision } from "~/features/catalogue/counts-cache.server";
+import { readCatalogueRevision } from "~/features/listings/counts-cache.server";
 import { catalogueFields, serializeSnapshot, type LoadMode } from "./catalogue-plan";
 import {
   ACTIVE_MIGRATION_STATUSES,

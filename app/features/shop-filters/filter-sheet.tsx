@@ -3,13 +3,13 @@ import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ChevronDownIcon, CloseIcon } from "~/ui/icons";
 import { changedFields, useEffectOnChange, useReadAtHydration } from "~/ui/hydration";
+import { SEARCH_MAX_LENGTH } from "~/features/search/search";
 import {
   clearedFilters,
   effectOptions,
   hasActiveFilters,
   POTENCY_RANGES,
   PRICE_RANGES,
-  SEARCH_MAX_LENGTH,
   serializeShopQuery,
   sortFieldValue,
   sortOptions,
