@@ -9,13 +9,11 @@ import { describe, expect, it } from "vitest";
  */
 const KNOWN_TWO_WAY_PAIRS = [
   "admin ↔ catalogue",
-  "admin ↔ lab-reports",
   "age-gate ↔ site",
   "cart ↔ catalogue",
   "cart ↔ site",
   "catalogue ↔ deals",
   "catalogue ↔ site",
-  "catalogue-csv ↔ migration",
   "product-page ↔ site",
   "site ↔ storefront",
 ];

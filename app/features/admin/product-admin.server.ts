@@ -10,6 +10,7 @@ import { availableCondition, onSaleCondition, productListColumns } from "~/featu
 import { searchSource } from "~/features/search/search.server";
 import { titleCaseSlug } from "~/features/catalogue/slug";
 import { productImageOrPackshot } from "~/features/media/packshot";
+import { versionBump } from "~db/product-version";
 import { DEFAULT_LOW_STOCK_LEVEL, LOW_STOCK_SETTING } from "./low-stock";
 import { copyName, type ProductColumns } from "./product-form-schema";
 
@@ -19,11 +20,6 @@ import { copyName, type ProductColumns } from "./product-form-schema";
  */
 
 export const ADMIN_PRODUCTS_PER_PAGE = 48;
-
-/** What every write that changes a product sets beside its fields (decision 010): the next version and updated_at. */
-export function versionBump() {
-  return { version: sql`${products.version} + 1`, updatedAt: sqlNow };
-}
 
 export interface AdminProductFilters {
   search: string;

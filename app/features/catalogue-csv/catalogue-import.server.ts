@@ -9,8 +9,8 @@ import {
   type CatalogueField,
   type CatalogueFields,
   type ExistingProduct,
-} from "~/features/migration/catalogue-plan";
-import { readExistingProducts } from "~/features/migration/existing-products.server";
+} from "~/features/catalogue/catalogue-plan";
+import { readExistingProducts } from "~/features/catalogue/existing-products.server";
 import { readAllSizes } from "~/features/catalogue/sizes.server";
 import { readCatalogueRevision } from "~/features/listings/counts-cache.server";
 import { serializePriceTiers } from "~/features/catalogue/stored-tiers";

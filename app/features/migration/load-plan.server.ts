@@ -18,8 +18,8 @@ import {
   type LoadMode,
   type PlanSummary,
   type RowPlan,
-} from "./catalogue-plan";
-import { readExistingProducts } from "./existing-products.server";
+} from "~/features/catalogue/catalogue-plan";
+import { readExistingProducts } from "~/features/catalogue/existing-products.server";
 import { safeErrorMessage, type FailedProduct } from "./migration";
 import { KeyedProduct } from "./product-inserts.server";
 

@@ -17,7 +17,7 @@ import {
   type ImportStep,
 } from "~/features/catalogue-csv/catalogue-import.server";
 import { readCatalogueRevision } from "~/features/listings/counts-cache.server";
-import { catalogueFields, serializeSnapshot, type LoadMode } from "./catalogue-plan";
+import { catalogueFields, serializeSnapshot, type LoadMode } from "~/features/catalogue/catalogue-plan";
 import {
   ACTIVE_MIGRATION_STATUSES,
   isFinishedStatus,

@@ -4,6 +4,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { ChevronDownIcon, CloseIcon } from "~/ui/icons";
 import { changedFields, useEffectOnChange, useReadAtHydration } from "~/ui/hydration";
 import { SEARCH_MAX_LENGTH } from "~/features/search/search";
+import { countOf } from "~/ui/words";
 import {
   clearedFilters,
   effectOptions,
@@ -344,7 +345,7 @@ export function FilterSheet({
             </Link>
           ) : null}
           <button type="submit" className="btn-primary flex-1">
-            {hydrated ? `Show ${facets.total} ${facets.total === 1 ? "product" : "products"}` : "Apply Filters"}
+            {hydrated ? `Show ${countOf(facets.total, "product")}` : "Apply Filters"}
           </button>
         </div>
       </Form>

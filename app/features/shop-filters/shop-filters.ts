@@ -1,3 +1,4 @@
+import { countOf } from "~/ui/words";
 /**
  * The shop's filters as they live in the URL: search,
  * category, price range, strain type, potency, effects, in stock only, on sale, plus sort, view, page and the
@@ -316,7 +317,7 @@ export function sortSummary(sort: ShopSort): string {
 
 /** 'Showing X of Y products (sorted A-Z)': X is what this page shows, Y every match. */
 export function countLine(shown: number, total: number, sort: ShopSort): string {
-  return `Showing ${shown} of ${total} ${total === 1 ? "product" : "products"} (${sortSummary(sort)})`;
+  return `Showing ${shown} of ${countOf(total, "product")} (${sortSummary(sort)})`;
 }
 
 // ---------------------------------------------------------------------------------------------
