@@ -4,7 +4,7 @@ import { LAB_REPORTS_PREFIX, percentText } from "../app/features/lab-reports/lab
  * The built-in catalogue's sample lab reports: original one-page PDFs written by hand
  * (PDF is text objects and a byte-offset table; no library), each marked 'SAMPLE — not a real lab
  * result'. Deterministic: the same entry gives the same bytes. The catalogue entries that carry a
- * `lab_report` get one; the migration (app/features/migration/migration.server.ts) and the local seed (db/seed.ts)
+ * `lab_report` get one; the migration (app/features/migration/migration-runs.server.ts) and the local seed (db/seed.ts)
  * put them into R2 before the rows that point at them. `npm run lab-reports:samples`
  * (scripts/sample-lab-reports.ts) writes the same bytes to db/lab-reports/ as reviewable fixtures.
  */

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** ISO-8601 UTC timestamp default, e.g. 2026-11-22T05:03:41.123Z */
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+/** The current time as the ISO text every timestamp column holds, computed by D1 when the statement runs. */
+export const sqlNow = sql<string>`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 export const categories = sqliteTable(
   "categories",
@@ -17,7 +18,7 @@ export const categories = sqliteTable(
      */
     catalogueKey: text("catalogue_key"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
-    createdAt: text("created_at").notNull().default(now),
+    createdAt: text("created_at").notNull().default(sqlNow),
   },
   (t) => [
     uniqueIndex("categories_name_unique").on(t.name),
@@ -110,8 +111,8 @@ export const products = sqliteTable(
     catalogueSnapshot: text("catalogue_snapshot"),
     /** Optimistic-concurrency version: bumped on every update. */
     version: integer("version").notNull().default(1),
-    createdAt: text("created_at").notNull().default(now),
-    updatedAt: text("updated_at").notNull().default(now),
+    createdAt: text("created_at").notNull().default(sqlNow),
+    updatedAt: text("updated_at").notNull().default(sqlNow),
   },
   (t) => [
     uniqueIndex("products_catalogue_key_unique").on(t.catalogueKey),
@@ -201,7 +202,7 @@ export const sizeTrash = sqliteTable(
     tiers: text("tiers").notNull(),
     /** When the save left ONE size (whose label the form blanks): that size's label before it, which Undo gives back. */
     keptLabel: text("kept_label"),
-    removedAt: text("removed_at").notNull().default(now),
+    removedAt: text("removed_at").notNull().default(sqlNow),
   },
   (t) => [index("size_trash_product_idx").on(t.productId), index("size_trash_removed_idx").on(t.removedAt)],
 );
@@ -231,7 +232,7 @@ export const migrationRuns = sqliteTable(
     productCount: integer("product_count"),
     migrationComplete: integer("migration_complete", { mode: "boolean" }).notNull().default(false),
     error: text("error"),
-    createdAt: text("created_at").notNull().default(now),
+    createdAt: text("created_at").notNull().default(sqlNow),
     startedAt: text("started_at"),
     finishedAt: text("finished_at"),
   },
@@ -254,7 +255,7 @@ export const productTrash = sqliteTable(
     row: text("row").notNull(),
     /** deleted | replaced (by a catalogue load that replaced the owner's work) */
     reason: text("reason").notNull().default("deleted"),
-    deletedAt: text("deleted_at").notNull().default(now),
+    deletedAt: text("deleted_at").notNull().default(sqlNow),
   },
   (t) => [index("product_trash_deleted_idx").on(t.deletedAt)],
 );
@@ -271,7 +272,7 @@ export const categoryTrash = sqliteTable(
     name: text("name").notNull(),
     /** JSON text: the categories row as it was */
     row: text("row").notNull(),
-    deletedAt: text("deleted_at").notNull().default(now),
+    deletedAt: text("deleted_at").notNull().default(sqlNow),
   },
   (t) => [index("category_trash_deleted_idx").on(t.deletedAt)],
 );
@@ -290,7 +291,7 @@ export const catalogueRevision = sqliteTable("catalogue_revision", {
 export const settings = sqliteTable("settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
-  updatedAt: text("updated_at").notNull().default(now),
+  updatedAt: text("updated_at").notNull().default(sqlNow),
 });
 
 /** Failed admin sign-ins, for throttling per client. */
@@ -450,8 +451,8 @@ export const specials = sqliteTable(
     /** JSON text: SpecialData */
     data: text("data").notNull(),
     deletedAt: text("deleted_at"),
-    createdAt: text("created_at").notNull().default(now),
-    updatedAt: text("updated_at").notNull().default(now),
+    createdAt: text("created_at").notNull().default(sqlNow),
+    updatedAt: text("updated_at").notNull().default(sqlNow),
   },
   (t) => [
     index("specials_deleted_idx").on(t.deletedAt),

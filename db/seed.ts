@@ -1,11 +1,7 @@
 import { count } from "drizzle-orm";
 import type { Db } from "../app/server/load-context";
-import {
-  catalogueInsertStatements,
-  D1_MAX_BOUND_PARAMETERS,
-  insertProductRows,
-  prepareCatalogueRows,
-} from "../app/features/migration/migration.server";
+import { catalogueInsertStatements, D1_MAX_BOUND_PARAMETERS, insertProductRows } from "../app/features/migration/product-inserts.server";
+import { prepareCatalogueRows } from "../app/features/migration/load-plan.server";
 import { catalogue } from "./catalogue";
 import { putSampleLabReports } from "./sample-lab-reports";
 import { products } from "./schema";

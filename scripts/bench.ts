@@ -26,7 +26,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { getPlatformProxy } from "wrangler";
 import { createDb, type Db } from "../app/server/load-context";
-import { listingQueries } from "../app/features/catalogue/listings.server";
+import { listingQueries } from "../app/features/listings/listings.server";
 import { countWithNoResultsHelp, suggestionQueries } from "../app/features/search/search.server";
 import { quietWranglerEnv } from "./env";
 import { startLocalWorker } from "./local-worker";

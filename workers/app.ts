@@ -7,7 +7,7 @@ import { createDb, getLoadContext, type AppLoadContext } from "../app/server/loa
 import { purgeTrash, purgeUnattachedPhotos } from "../app/features/trash/trash.server";
 import { abortStaleVideoUploads } from "../app/features/media/media.server";
 import { handleImageBatch, IMAGE_DLQ_NAME, IMAGE_QUEUE_NAME } from "../app/features/media/image-pipeline.server";
-import { handleMigrationBatch } from "../app/features/migration/migration.server";
+import { handleMigrationBatch } from "../app/features/migration/migration-queue.server";
 import { purgeStagedImports } from "../app/features/catalogue-csv/catalogue-import.server";
 import {
   countRequest,

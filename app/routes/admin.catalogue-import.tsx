@@ -16,7 +16,7 @@ import {
   type ImportPreview,
 } from "~/features/catalogue-csv/catalogue-import.server";
 import { isRunActive, MIGRATION_TEXT } from "~/features/migration/migration";
-import { getLatestMigrationRun, startMigrationRun } from "~/features/migration/migration.server";
+import { getLatestMigrationRun, startMigrationRun } from "~/features/migration/migration-runs.server";
 import { SITE } from "~/features/site/site";
 import { readSettings } from "~/features/settings/settings.server";
 import { DATE_ORDER_FIELD, dateOrderSchema } from "~/features/catalogue-csv/spreadsheet-cells";

@@ -6,7 +6,8 @@ import { AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
 import { CatalogueLoadConfirm } from "~/features/migration/catalogue-load-confirm";
 import { CATALOGUE_LOAD_TEXT } from "~/features/migration/catalogue-load";
 import { isRunActive } from "~/features/migration/migration";
-import { catalogueLoadChoices, getLatestMigrationRun } from "~/features/migration/migration.server";
+import { catalogueLoadChoices } from "~/features/migration/load-plan.server";
+import { getLatestMigrationRun } from "~/features/migration/migration-runs.server";
 import { SITE } from "~/features/site/site";
 
 /** /admin/catalogue-load — what 'Load Full Product Catalog' will do, asked before anything changes (decision 024). */

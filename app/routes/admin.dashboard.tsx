@@ -5,7 +5,7 @@ import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminAlert, AdminFigures, AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
 import { MigrationPanel } from "~/features/migration/migration-panel";
 import { SITE } from "~/features/site/site";
-import { getLatestMigrationRun } from "~/features/migration/migration.server";
+import { getLatestMigrationRun } from "~/features/migration/migration-runs.server";
 import { catalogue } from "~db/catalogue";
 import { getDashboardStats } from "~/features/admin/product-admin.server";
 import { NeedsAttention } from "~/features/admin/needs-attention";

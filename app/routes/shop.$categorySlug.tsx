@@ -22,8 +22,8 @@ import { rootOrigin, seo } from "~/features/site/seo";
 import { clearedFilters, hasActiveFilters, shopHref, type FilterPage, type ShopQuery } from "~/features/shop-filters/shop-filters";
 import { parseShopQuery } from "~/features/shop-filters/shop-query";
 import { telegramUrl } from "~/features/site/site";
-import { loadCategoryListing, loadGenericCategory, type CategoryListing } from "~/features/catalogue/listings.server";
-import { listingCountsCache } from "~/features/catalogue/counts-cache.server";
+import { loadCategoryListing, loadGenericCategory, type CategoryListing } from "~/features/listings/listings.server";
+import { listingCountsCache } from "~/features/listings/counts-cache.server";
 import { readCatalogue } from "~/features/catalogue/product.server";
 import { Icon, SmallLineIcon, type IconProps } from "~/ui/icons";
 

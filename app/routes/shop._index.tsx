@@ -14,9 +14,9 @@ import { rootOrigin, seo } from "~/features/site/seo";
 import { clearedFilters, hasActiveFilters, serializeShopQuery, type FilterPage } from "~/features/shop-filters/shop-filters";
 import { parseShopQuery } from "~/features/shop-filters/shop-query";
 import { normalizeSearch, SEARCH_CUT_NOTE } from "~/features/search/search";
-import { loadShop } from "~/features/catalogue/listings.server";
+import { loadShop } from "~/features/listings/listings.server";
 import { readCatalogue } from "~/features/catalogue/product.server";
-import { listingCountsCache } from "~/features/catalogue/counts-cache.server";
+import { listingCountsCache } from "~/features/listings/counts-cache.server";
 
 /** Only searches that find nothing or were cut need these: not part of a first visit's JavaScript. */
 const NoResultsSuggestions = lazyNamed(() => import("~/features/search/search-help"), "NoResultsSuggestions");

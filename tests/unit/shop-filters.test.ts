@@ -9,7 +9,6 @@ import {
   EFFECT_OPTIONS_SHOWN,
   effectOptions,
   EMPTY_FACETS,
-  escapeLike,
   filterChips,
   hasActiveFilters,
   MAX_SELECTED_EFFECTS,
@@ -21,6 +20,7 @@ import {
 } from "../../app/features/shop-filters/shop-filters";
 import { thcColumns } from "../../app/features/catalogue/thc";
 import { parsePage, parseShopQuery } from "../../app/features/shop-filters/shop-query";
+import { escapeLike } from "../../app/features/search/search";
 
 const parse = (query: string) => parseShopQuery(new URLSearchParams(query));
 

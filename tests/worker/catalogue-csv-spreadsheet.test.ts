@@ -7,7 +7,7 @@ import { csvLine, CSV_BOM, parseCsv } from "../../app/features/catalogue-csv/csv
 import { todayIn } from "../../app/features/catalogue-csv/spreadsheet-cells";
 import { groupDigits, parsePriceToCents } from "../../app/features/catalogue/money";
 import { LAB_MESSAGES } from "../../app/features/lab-reports/lab-report";
-import { getMigrationRun, runMigration } from "../../app/features/migration/migration.server";
+import { getMigrationRun, runMigration } from "../../app/features/migration/migration-runs.server";
 import { isFinishedStatus } from "../../app/features/migration/migration";
 import { adminCookie, get, postForm } from "./helpers";
 import { db, decodeHtml } from "./shop-helpers";

@@ -13,7 +13,7 @@ import {
 } from "../../app/features/catalogue-csv/catalogue-import.server";
 import { csvLine, CSV_BOM, parseCsv } from "../../app/features/catalogue-csv/csv";
 import { PRODUCT_FORM_MESSAGES } from "../../app/features/admin/product-form-schema";
-import { getMigrationRun, runMigration } from "../../app/features/migration/migration.server";
+import { getMigrationRun, runMigration } from "../../app/features/migration/migration-runs.server";
 import { isFinishedStatus, parseFailedProducts } from "../../app/features/migration/migration";
 import { adminCookie, catalogueChanged, get, postForm } from "./helpers";
 import { db, decodeHtml, textOf } from "./shop-helpers";

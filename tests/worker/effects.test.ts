@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { loadShop } from "../../app/features/catalogue/listings.server";
+import { loadShop } from "../../app/features/listings/listings.server";
 import { DEFAULT_SHOP_QUERY } from "../../app/features/shop-filters/shop-filters";
 import { get } from "./helpers";
 import { db, deleteProducts, insertProducts, testProduct } from "./shop-helpers";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { fcRuns, fcTimeout } from "../fast-check";
 import { normalizeSearch } from "../../app/features/search/search";
 import { parseShopQuery } from "../../app/features/shop-filters/shop-query";
-import { listingQueries, type ListingFilters } from "../../app/features/catalogue/listings.server";
+import { listingQueries, type ListingFilters } from "../../app/features/listings/listings.server";
 import { countWithNoResultsHelp, suggestionQueries } from "../../app/features/search/search.server";
 import { adminCookie, get } from "./helpers";
 import { db } from "./shop-helpers";

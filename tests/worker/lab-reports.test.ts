@@ -6,7 +6,7 @@ import { LAB_MESSAGES, LAB_REPORT_MAX_BYTES, LAB_REPORT_MESSAGES, LAB_REPORTS_PR
 import { productPath } from "../../app/features/catalogue/product-path";
 import { catalogue } from "../../db/catalogue";
 import { sampleLabReports } from "../../db/sample-lab-reports";
-import { runMigration, startMigrationRun } from "../../app/features/migration/migration.server";
+import { runMigration, startMigrationRun } from "../../app/features/migration/migration-runs.server";
 import { adminPost, html, read } from "./admin-helpers";
 import { ORIGIN, adminCookie, get } from "./helpers";
 import { db, deleteProducts, insertProducts, testProduct } from "./shop-helpers";

@@ -2,13 +2,9 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { beforeEach, describe, expect, it } from "vitest";
 import { catalogue } from "../../db/catalogue";
 import { createDb } from "../../app/server/load-context";
-import {
-  catalogueLoadChoices,
-  getMigrationRun,
-  MIGRATION_QUEUE_NAME,
-  startMigrationRun,
-  type MigrationMessage,
-} from "../../app/features/migration/migration.server";
+import { catalogueLoadChoices } from "../../app/features/migration/load-plan.server";
+import { getMigrationRun, startMigrationRun } from "../../app/features/migration/migration-runs.server";
+import { MIGRATION_QUEUE_NAME, type MigrationMessage } from "../../app/features/migration/migration-queue.server";
 import { productPath } from "../../app/features/catalogue/product-path";
 import { readSizes, sizeWriteStatements } from "../../app/features/catalogue/sizes.server";
 import { variantObjectKey } from "../../app/features/media/image-variants";
@@ -41,7 +37,7 @@ async function load(entries: readonly Entry[], { replace = false } = {}) {
   );
   if (started.kind !== "started") throw new Error(`Expected the run to start, got ${started.kind}`);
   // The consumer loads the built-in catalogue; tests load their own through the same runMigration.
-  const { runMigration } = await import("../../app/features/migration/migration.server");
+  const { runMigration } = await import("../../app/features/migration/migration-runs.server");
   await runMigration(db, started.run.id, { catalogue: entries });
   return (await getMigrationRun(db, started.run.id))!;
 }

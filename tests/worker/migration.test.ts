@@ -4,17 +4,9 @@ import { catalogueEntryToRow } from "../../db/transform";
 import { catalogue } from "../../db/catalogue";
 import { migrationNotice } from "../../app/features/migration/migration";
 import { createDb } from "../../app/server/load-context";
-import {
-  D1_MAX_BOUND_PARAMETERS,
-  getMigrationRun,
-  insertProductRows,
-  MIGRATION_BATCH_ROWS,
-  MIGRATION_DLQ_NAME,
-  MIGRATION_QUEUE_NAME,
-  runMigration,
-  startMigrationRun,
-  type MigrationMessage,
-} from "../../app/features/migration/migration.server";
+import { D1_MAX_BOUND_PARAMETERS, insertProductRows } from "../../app/features/migration/product-inserts.server";
+import { getMigrationRun, MIGRATION_BATCH_ROWS, runMigration, startMigrationRun } from "../../app/features/migration/migration-runs.server";
+import { MIGRATION_DLQ_NAME, MIGRATION_QUEUE_NAME, type MigrationMessage } from "../../app/features/migration/migration-queue.server";
 import { watchD1 } from "../../app/server/server-timing.server";
 import worker from "../../workers/app";
 import { savePercent } from "../../app/features/deals/deals";

@@ -1,6 +1,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { startMigrationRun, MIGRATION_QUEUE_NAME, type MigrationMessage } from "../../app/features/migration/migration.server";
+import { startMigrationRun } from "../../app/features/migration/migration-runs.server";
+import { MIGRATION_QUEUE_NAME, type MigrationMessage } from "../../app/features/migration/migration-queue.server";
 import {
   createProduct,
   listAdminProducts,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../app/server/load-context";
 import { SEARCH_CUT_NOTE, type Suggestions } from "../../app/features/search/search";
 import { DEFAULT_SHOP_QUERY, NO_FILTERS, PRICE_RANGES, SORTS } from "../../app/features/shop-filters/shop-filters";
-import { listingQueries, type ListingFilters } from "../../app/features/catalogue/listings.server";
+import { listingQueries, type ListingFilters } from "../../app/features/listings/listings.server";
 import { countWithNoResultsHelp, matchesSearch, suggestionQueries } from "../../app/features/search/search.server";
 import { createRequestTiming, instrumentD1 } from "../../app/server/server-timing.server";
 import { catalogue } from "../../db/catalogue";
@@ -344,7 +344,7 @@ describe("round trips", () => {
   it("a /shop search costs one D1 round trip when it finds products", async () => {
     const timing = createRequestTiming();
     const counted = createDb(instrumentD1(env.DB, timing));
-    const { loadShop } = await import("../../app/features/catalogue/listings.server");
+    const { loadShop } = await import("../../app/features/listings/listings.server");
     await loadShop(counted, { ...DEFAULT_SHOP_QUERY, search: "kush", sort: "relevance" }, { isAdmin: false });
     expect(timing.d1RoundTrips).toBe(1);
   });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../app/server/load-context";
-import { loadCategoryListing, loadShop } from "../../app/features/catalogue/listings.server";
+import { loadCategoryListing, loadShop } from "../../app/features/listings/listings.server";
 import { fixedCategoryPage } from "../../app/features/category-pages/category-pages.server";
 import {
   DEFAULT_SHOP_QUERY,

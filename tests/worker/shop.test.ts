@@ -16,7 +16,7 @@ import {
 } from "../../app/features/shop-filters/shop-filters";
 import { FIXED_CATEGORY_PAGES } from "../../app/features/category-pages/category-pages.server";
 import { CONCENTRATE_TABS } from "../../app/features/category-pages/category-pages";
-import { listingQueries, loadShop, type ListingFilters } from "../../app/features/catalogue/listings.server";
+import { listingQueries, loadShop, type ListingFilters } from "../../app/features/listings/listings.server";
 import { createRequestTiming, instrumentD1 } from "../../app/server/server-timing.server";
 import { products } from "../../db/schema";
 import { adminCookie, catalogueChanged, get } from "./helpers";

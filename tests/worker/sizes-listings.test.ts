@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { products, productSizes } from "../../db/schema";
 import { sizeWriteStatements } from "../../app/features/catalogue/sizes.server";
 import type { SizeInput } from "../../app/features/catalogue/sizes";
-import { loadShop } from "../../app/features/catalogue/listings.server";
+import { loadShop } from "../../app/features/listings/listings.server";
 import { parseShopQuery } from "../../app/features/shop-filters/shop-query";
 import { productPath } from "../../app/features/catalogue/product-path";
 import { adminCookie, catalogueChanged, get } from "./helpers";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../app/server/load-context";
-import { runMigration, startMigrationRun } from "../../app/features/migration/migration.server";
+import { runMigration, startMigrationRun } from "../../app/features/migration/migration-runs.server";
 import { parseThc, thcColumns } from "../../app/features/catalogue/thc";
 import { catalogue } from "../../db/catalogue";
 import { generateProducts } from "../../db/generate";

@@ -9,13 +9,13 @@ import { endedSale, saleAtPercentOff, type DealPrice } from "~/features/deals/de
 import { restoreProduct, trashInsertStatements } from "~/features/trash/trash.server";
 import { redirectWithToast } from "~/features/toast/toast.server";
 import { UNDO_TOAST_DURATION } from "~/features/trash/trash";
+import { versionBump } from "~db/product-version";
 import {
   adminMatchingProducts,
   adminPageProducts,
   idSlices,
   productsByIds,
   setStockStatements,
-  versionBump,
   type AdminProductFilters,
 } from "./product-admin.server";
 import { parseProductFilters } from "./product-list-filters.server";

@@ -4,6 +4,7 @@
  * and the server (bulk-actions.server.ts) share it.
  */
 import { trashNotice } from "~/features/trash/trash";
+import { countOf } from "~/ui/words";
 
 export const BULK_ROUTE = "/admin/products/bulk";
 
@@ -66,7 +67,7 @@ export function tooManyMatching(count: number) {
 }
 
 export function productCount(count: number) {
-  return `${count} ${count === 1 ? "product" : "products"}`;
+  return countOf(count, "product");
 }
 
 export interface BulkDetails {

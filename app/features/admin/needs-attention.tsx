@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { CheckIcon, SmallLineIcon } from "~/ui/icons";
 import { HeadedSection } from "~/ui/headed-section";
 import { Field } from "~/ui/forms";
+import { countOf } from "~/ui/words";
 import { ATTENTION_ITEMS } from "./attention";
 import { LowStockLevelSchema } from "./low-stock";
 import type { AttentionKey } from "./product-admin.server";
@@ -63,7 +64,7 @@ export function NeedsAttention({
               {value > 0 ? (
                 <Link
                   to={item.href}
-                  aria-label={`${item.label}: ${value} ${value === 1 ? "product" : "products"}`}
+                  aria-label={`${item.label}: ${countOf(value, "product")}`}
                   className={`${tile} group border border-ink-900/10 text-ink-900 transition-colors hover:border-forest-800/30 hover:bg-forest-50 focus-visible:bg-forest-50`}
                 >
                   {body}

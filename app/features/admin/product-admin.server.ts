@@ -1,15 +1,16 @@
 import { and, asc, count, eq, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
-import { categories, products, productSizes, settings } from "~db/schema";
+import { categories, products, productSizes, settings, sqlNow } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { toProduct } from "~/features/catalogue/product";
 import { thcColumns } from "~/features/catalogue/thc";
 import { abortUnlessChanged, readSizes, sizeWriteStatements } from "~/features/catalogue/sizes.server";
 import type { SizeInput } from "~/features/catalogue/sizes";
 import { pageOffset } from "~/features/shop-filters/shop-filters";
-import { availableCondition, onSaleCondition, productListColumns } from "~/features/catalogue/listing-sql.server";
+import { availableCondition, onSaleCondition, productListColumns } from "~/features/listings/listing-sql.server";
 import { searchSource } from "~/features/search/search.server";
 import { titleCaseSlug } from "~/features/catalogue/slug";
 import { productImageOrPackshot } from "~/features/media/packshot";
+import { versionBump } from "~db/product-version";
 import { DEFAULT_LOW_STOCK_LEVEL, LOW_STOCK_SETTING } from "./low-stock";
 import { copyName, type ProductColumns } from "./product-form-schema";
 
@@ -19,13 +20,6 @@ import { copyName, type ProductColumns } from "./product-form-schema";
  */
 
 export const ADMIN_PRODUCTS_PER_PAGE = 48;
-
-const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
-
-/** What every write that changes a product sets beside its fields (decision 010): the next version and updated_at. */
-export function versionBump() {
-  return { version: sql`${products.version} + 1`, updatedAt: nowIso };
-}
 
 export interface AdminProductFilters {
   search: string;
@@ -311,7 +305,7 @@ export async function setLowStockLevel(db: Db, level: number) {
   await db
     .insert(settings)
     .values({ key: LOW_STOCK_SETTING, value: String(level) })
-    .onConflictDoUpdate({ target: settings.key, set: { value: String(level), updatedAt: nowIso } });
+    .onConflictDoUpdate({ target: settings.key, set: { value: String(level), updatedAt: sqlNow } });
 }
 
 /** The dashboard's figures, its "Needs attention" counts and the low-stock level, in one query. */

@@ -3,7 +3,7 @@ import { products, productSizes, sizeTrash } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { abortUnlessChanged, sizeWriteStatements } from "~/features/catalogue/sizes.server";
 import { MAX_SIZES, toProductSize, type ProductSize } from "~/features/catalogue/sizes";
-import { versionBump } from "./product-admin.server";
+import { versionBump } from "~db/product-version";
 
 /**
  * The Undo of a product form's save that removed sizes (decision 028). The save kept the sizes it

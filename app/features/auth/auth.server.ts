@@ -115,7 +115,7 @@ export function wantsJson(request: Request) {
 /**
  * Guard for every admin loader and action. Without a session: a GET redirects to /admin,
  * any other method changes nothing and redirects too (401 for fetch/JSON calls).
- * `denied` names what was refused, for routes whose spec has its own text
+ * `denied` names what was refused, for routes with a refusal text of their own
  * (the migration's 'Admin authentication required for migration'): it rides the redirect
  * as a toast and is the 401's error message.
  */

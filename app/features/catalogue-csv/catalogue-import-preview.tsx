@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { FILE_INPUT_CLASS } from "~/ui/file-field";
-import { products } from "~/features/migration/catalogue-load";
+import { countOf } from "~/ui/words";
 import type { ImportPreview } from "./catalogue-import.server";
 import { CATALOGUE_IMPORT_ROUTE, IMPORT_FILE_FIELD, IMPORT_MAX_BYTES, IMPORT_TEXT } from "./catalogue-import";
 import { DATE_ORDER_FIELD, DATE_ORDER_LABELS, DATE_ORDERS, type DatesOfFile } from "./spreadsheet-cells";
@@ -150,7 +150,7 @@ export function ImportPreviewView({ preview, busy }: { preview: ImportPreview; b
 
       <ListSection
         id="import-changed-heading"
-        title={`Changed (${products(counts.changed)})`}
+        title={`Changed (${countOf(counts.changed, "product")})`}
         items={preview.changed}
         total={counts.changed}
         listClassName="space-y-3"
@@ -160,7 +160,7 @@ export function ImportPreviewView({ preview, busy }: { preview: ImportPreview; b
 
       <ListSection
         id="import-added-heading"
-        title={`Added (${products(counts.added)})`}
+        title={`Added (${countOf(counts.added, "product")})`}
         items={preview.added}
         total={counts.added}
         listClassName="max-h-96 list-disc space-y-0.5 overflow-y-auto pl-5 text-ink-700"
@@ -173,7 +173,9 @@ export function ImportPreviewView({ preview, busy }: { preview: ImportPreview; b
       </ListSection>
 
       {counts.unchanged > 0 ? (
-        <p className="text-sm text-ink-700">{products(counts.unchanged)} in the file already match the shop and stay as they are.</p>
+        <p className="text-sm text-ink-700">
+          {countOf(counts.unchanged, "product")} in the file already match the shop and stay as they are.
+        </p>
       ) : null}
     </div>
   );

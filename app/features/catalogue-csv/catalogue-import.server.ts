@@ -9,10 +9,10 @@ import {
   type CatalogueField,
   type CatalogueFields,
   type ExistingProduct,
-} from "~/features/migration/catalogue-plan";
-import { readExistingProducts } from "~/features/migration/existing-products.server";
+} from "~/features/catalogue/catalogue-plan";
+import { readExistingProducts } from "~/features/catalogue/existing-products.server";
 import { readAllSizes } from "~/features/catalogue/sizes.server";
-import { readCatalogueRevision } from "~/features/catalogue/counts-cache.server";
+import { readCatalogueRevision } from "~/features/listings/counts-cache.server";
 import { serializePriceTiers } from "~/features/catalogue/stored-tiers";
 import { formatCents } from "~/features/catalogue/money";
 import type { ProductSize, SizeInput } from "~/features/catalogue/sizes";
@@ -24,7 +24,7 @@ import { fileDateOrder, SPREADSHEET_TEXT, todayIn, dateOrderSchema, type DateOrd
 /**
  * 'Import catalogue' (decision 026), the server half: the uploaded file is staged in R2, planned
  * against the shop with the catalogue load's own rules (planRow, decision 024) and shown; the confirmed
- * plan runs through the migration Queue (migration.server.ts, a run of kind 'import'), which plans the
+ * plan runs through the migration Queue (migration-runs.server.ts, a run of kind 'import'), which plans the
  * staged file again, so the preview and the run read the same rows the same way.
  */
 

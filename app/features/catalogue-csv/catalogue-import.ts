@@ -5,7 +5,7 @@ import { formatCents, groupDigits } from "~/features/catalogue/money";
 import { parseStringList } from "~/features/catalogue/json-list";
 import { parsePriceTiers } from "~/features/catalogue/stored-tiers";
 import { NO_LAB_REPORT } from "~/features/lab-reports/lab-report";
-import { catalogueFields, type CatalogueField, type CatalogueFields, type FieldValue } from "~/features/migration/catalogue-plan";
+import { catalogueFields, type CatalogueField, type CatalogueFields, type FieldValue } from "~/features/catalogue/catalogue-plan";
 import { CATALOGUE_CSV_COLUMNS, EFFECTS_SEPARATOR, SIZE_CSV_COLUMNS, SIZE_ROW_COLUMNS, type CatalogueCsvColumn } from "./catalogue-csv";
 import { parseCsv } from "./csv";
 import { readSpreadsheetDate, readSpreadsheetPrice, type DateOrder } from "./spreadsheet-cells";

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { categories, products } from "~db/schema";
+import { categories, products, sqlNow } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { slugify } from "./slug";
 
@@ -100,7 +100,7 @@ export async function renameCategory(db: Db, id: number, name: string): Promise<
         .set({
           category: slug,
           version: sql`${products.version} + 1`,
-          updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
+          updatedAt: sqlNow,
         })
         .where(sql`${products.category} = ${oldSlug} AND ${products.category} <> ${slug}`),
       db.update(categories).set({ name, slug }).where(eq(categories.id, id)).returning({ name: categories.name }),

@@ -1,7 +1,7 @@
 import { and, eq, like, or, sql } from "drizzle-orm";
 import { products } from "~db/schema";
 import type { Db } from "~/server/load-context";
-import { versionBump } from "~/features/admin/product-admin.server";
+import { versionBump } from "~db/product-version";
 
 /**
  * The built-in catalogue's sample lab reports, in SQL: the same rule as `isSampleLabReport` (a batch

@@ -1,8 +1,9 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { countOf } from "~/ui/words";
 import { HeadedSection } from "~/ui/headed-section";
 import { TRASH_PURGE_AFTER_DAYS } from "~/features/trash/trash";
-import { EDIT_LABELS, type PlanSummary } from "./catalogue-plan";
-import { CATALOGUE_LOAD_TEXT, products } from "./catalogue-load";
+import { EDIT_LABELS, type PlanSummary } from "~/features/catalogue/catalogue-plan";
+import { CATALOGUE_LOAD_TEXT } from "./catalogue-load";
 import { MIGRATION_ROUTE } from "./migration";
 
 /**
@@ -138,7 +139,7 @@ function OwnerWork({ plan }: { plan: PlanSummary }) {
       {plan.ownerProducts.length > 0 ? (
         <div>
           <h3 className="font-semibold">
-            Your products ({products(plan.ownerProducts.length)}): {keep ? "kept as they are" : "moved to the trash"}
+            Your products ({countOf(plan.ownerProducts.length, "product")}): {keep ? "kept as they are" : "moved to the trash"}
           </h3>
           <NameList names={plan.ownerProducts.map((product) => ({ id: product.id, text: product.name }))} />
         </div>
@@ -146,7 +147,8 @@ function OwnerWork({ plan }: { plan: PlanSummary }) {
       {plan.ownerEdits.length > 0 ? (
         <div>
           <h3 className="font-semibold">
-            Your edits to catalogue products ({products(plan.ownerEdits.length)}): {keep ? "kept" : "overwritten by the catalogue"}
+            Your edits to catalogue products ({countOf(plan.ownerEdits.length, "product")}):{" "}
+            {keep ? "kept" : "overwritten by the catalogue"}
           </h3>
           <NameList
             names={plan.ownerEdits.map((edit) => ({
@@ -159,7 +161,7 @@ function OwnerWork({ plan }: { plan: PlanSummary }) {
       {plan.trashed.length > 0 ? (
         <div>
           <h3 className="font-semibold">
-            Catalogue products you deleted ({products(plan.trashed.length)}): {keep ? "stay in the trash" : "come back"}
+            Catalogue products you deleted ({countOf(plan.trashed.length, "product")}): {keep ? "stay in the trash" : "come back"}
           </h3>
           <NameList names={plan.trashed.map((product) => ({ id: product.id, text: product.name }))} />
         </div>

@@ -13,8 +13,3 @@ export const CATALOGUE_LOAD_TEXT = {
   keepLabel: "Load catalogue, keep my work",
   replaceLabel: "Replace my work with the catalogue",
 } as const;
-
-/** "1 product", "3 products". */
-export function products(count: number): string {
-  return `${count} ${count === 1 ? "product" : "products"}`;
-}

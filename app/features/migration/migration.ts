@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { countOf } from "~/ui/words";
 
 /**
  * Pure rules of the catalogue migration, shared by the
- * Queue consumer (app/features/migration/migration.server.ts) and the dashboard panel. No I/O here.
+ * Queue consumer (app/features/migration/migration-queue.server.ts) and the dashboard panel. No I/O here.
  */
 
 /** The migration is complete when the product count reaches 95% of the catalogue. */
@@ -99,8 +100,6 @@ export function parseRunCounts(text: string | null | undefined): RunCounts | nul
   }
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 /** "2 added, 3 changed, 49 unchanged" (and ", 1 left in the trash"). */
 export function countsText(counts: RunCounts, changedWord = "changed"): string {
   const parts = [`${counts.added} added`, `${counts.changed} ${changedWord}`, `${counts.unchanged} unchanged`];
@@ -165,14 +164,14 @@ export function migrationNotice(run: MigrationRunView): MigrationNotice | null {
       return {
         title: "Complete migration successful!",
         description: counts
-          ? `Loaded the built-in catalogue (${plural(run.total, "product", "products")}): ${countsText(counts, "updated")}.`
-          : `Loaded the built-in catalogue (${plural(run.total, "product", "products")}).`,
+          ? `Loaded the built-in catalogue (${countOf(run.total, "product", "products")}): ${countsText(counts, "updated")}.`
+          : `Loaded the built-in catalogue (${countOf(run.total, "product", "products")}).`,
         variant: "default",
       };
     case "warnings":
       return {
         title: "Migration completed with warnings",
-        description: `Successfully migrated ${run.inserted}/${run.total} products. ${plural(run.failed, "product", "products")} failed.`,
+        description: `Successfully migrated ${run.inserted}/${run.total} products. ${countOf(run.failed, "product", "products")} failed.`,
         variant: "default",
       };
     case "partial":
@@ -191,8 +190,8 @@ export function migrationNotice(run: MigrationRunView): MigrationNotice | null {
 /** The result of a CSV import run (decision 026): rows, not the catalogue's categories. */
 function importNotice(run: MigrationRunView): MigrationNotice | null {
   const counts = parseRunCounts(run.counts);
-  const file = counts?.rows === undefined ? "The file" : `The file's ${plural(counts.rows, "row", "rows")}`;
-  const products = plural(run.total, "product", "products");
+  const file = counts?.rows === undefined ? "The file" : `The file's ${countOf(counts.rows, "row", "rows")}`;
+  const products = countOf(run.total, "product", "products");
   switch (run.status) {
     case "succeeded":
       return {

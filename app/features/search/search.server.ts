@@ -3,7 +3,7 @@ import { z } from "zod";
 import { productPath } from "~/features/catalogue/product-path";
 import { categories, products } from "~db/schema";
 import type { Db } from "~/server/load-context";
-import { containsLike } from "~/features/shop-filters/shop-filters";
+import { containsLike } from "./search";
 import { isShortTerm, searchWords, trigramCoverage, trigrams, type NoResultsHelp } from "./search";
 
 /**

@@ -1,10 +1,11 @@
-import { SEARCH_MAX_LENGTH } from "~/features/shop-filters/shop-filters";
-
 /**
  * Search terms as the shop, the suggestions and the admin read them: pure rules shared by the
  * server (which turns a term into index queries, app/features/search/search.server.ts) and the browser
  * (highlighting). Any text is a valid term; nothing here throws.
  */
+
+/** A search term is cut at this many characters (the shop, the suggestions and the admin alike). */
+export const SEARCH_MAX_LENGTH = 100;
 
 /** Terms shorter than this many characters cannot be looked up in the trigram index. */
 export const TRIGRAM_MIN_CHARS = 3;
@@ -184,4 +185,14 @@ export function trigramCoverage(term: string, name: string): number {
   if (wanted.length === 0) return 0;
   const have = new Set(trigrams(name));
   return wanted.filter((gram) => have.has(gram)).length / wanted.length;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" or "a_b" matches those characters literally. */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** LIKE pattern matching the term anywhere, its wildcards escaped (use with `ESCAPE '\\'`). */
+export function containsLike(term: string): string {
+  return `%${escapeLike(term)}%`;
 }

@@ -3,13 +3,14 @@ import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ChevronDownIcon, CloseIcon } from "~/ui/icons";
 import { changedFields, useEffectOnChange, useReadAtHydration } from "~/ui/hydration";
+import { SEARCH_MAX_LENGTH } from "~/features/search/search";
+import { countOf } from "~/ui/words";
 import {
   clearedFilters,
   effectOptions,
   hasActiveFilters,
   POTENCY_RANGES,
   PRICE_RANGES,
-  SEARCH_MAX_LENGTH,
   serializeShopQuery,
   sortFieldValue,
   sortOptions,
@@ -344,7 +345,7 @@ export function FilterSheet({
             </Link>
           ) : null}
           <button type="submit" className="btn-primary flex-1">
-            {hydrated ? `Show ${facets.total} ${facets.total === 1 ? "product" : "products"}` : "Apply Filters"}
+            {hydrated ? `Show ${countOf(facets.total, "product")}` : "Apply Filters"}
           </button>
         </div>
       </Form>

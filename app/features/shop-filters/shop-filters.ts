@@ -1,8 +1,9 @@
+import { countOf } from "~/ui/words";
 /**
  * The shop's filters as they live in the URL: search,
  * category, price range, strain type, potency, effects, in stock only, on sale, plus sort, view, page and the
  * admin-only "show inactive" switch. Pure rules shared by the loaders (which turn them into SQL in
- * app/features/catalogue/listings.server.ts) and the filter form, chips and pager. Parsing (zod) is app/features/shop-filters/shop-query.ts.
+ * app/features/listings/listings.server.ts) and the filter form, chips and pager. Parsing (zod) is app/features/shop-filters/shop-query.ts.
  *
  * A filter is one entry of FILTER_FIELDS: its URL parameter, its values as URL strings and the chip
  * that removes one of them. Serialising, Clear Filters, "is anything filtered" and the chips all
@@ -15,7 +16,6 @@
  * phone on a slow network loads quickly (24 cards of markup and first-row images, not 48).
  */
 export const PAGE_SIZE = 24;
-export const SEARCH_MAX_LENGTH = 100;
 
 /** Bounds on a number; each side inclusive or exclusive as the range says. */
 export interface Bounds {
@@ -317,7 +317,7 @@ export function sortSummary(sort: ShopSort): string {
 
 /** 'Showing X of Y products (sorted A-Z)': X is what this page shows, Y every match. */
 export function countLine(shown: number, total: number, sort: ShopSort): string {
-  return `Showing ${shown} of ${total} ${total === 1 ? "product" : "products"} (${sortSummary(sort)})`;
+  return `Showing ${shown} of ${countOf(total, "product")} (${sortSummary(sort)})`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -361,16 +361,6 @@ export function effectOptions(facets: FacetCounts, selected: readonly string[]):
   return values
     .map((value) => ({ value, label: facets.effectLabels[value] ?? capitalise(value), count: counts[value] ?? 0 }))
     .sort((a, b) => a.label.localeCompare(b.label));
-}
-
-/** Escapes LIKE wildcards so a search for "50%" or "a_b" matches those characters literally. */
-export function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/** LIKE pattern matching the term anywhere, its wildcards escaped (use with `ESCAPE '\\'`). */
-export function containsLike(term: string): string {
-  return `%${escapeLike(term)}%`;
 }
 
 export function pageCount(total: number, pageSize = PAGE_SIZE): number {

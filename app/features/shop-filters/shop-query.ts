@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizeSearch } from "~/features/search/search";
+import { normalizeSearch, SEARCH_MAX_LENGTH } from "~/features/search/search";
 import {
   defaultSort,
   DEFAULT_VIEW,
@@ -8,7 +8,6 @@ import {
   MAX_SELECTED_EFFECTS,
   POTENCY_RANGES,
   PRICE_RANGES,
-  SEARCH_MAX_LENGTH,
   SORTS,
   STRAIN_OPTIONS,
   VIEWS,

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { products, shopDocumentVersions } from "~db/schema";
-import { summaryColumns } from "~/features/catalogue/listings.server";
+import { summaryColumns } from "~/features/listings/listings.server";
 import { toProductSummary, type ProductSummary } from "~/features/catalogue/product-summary";
 import type { ShopDocument } from "~/features/shop-documents/shop-document";
 import { currentVersionQuery, documentFromRows, readDocument } from "~/features/shop-documents/shop-documents.server";

@@ -1,5 +1,14 @@
-import { asc, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
-import { imageUploads, productTrash, products, sizeTrash, type NewProductRow, type ProductRow, type ProductTrashRow } from "~db/schema";
+import { asc, desc, eq, inArray, isNotNull, lt } from "drizzle-orm";
+import {
+  imageUploads,
+  productTrash,
+  products,
+  sizeTrash,
+  type NewProductRow,
+  type ProductRow,
+  type ProductTrashRow,
+  sqlNow,
+} from "~db/schema";
 import type { Db } from "~/server/load-context";
 import type { ProductSize } from "~/features/catalogue/sizes";
 import { readSizes, sizeRestoreStatements } from "~/features/catalogue/sizes.server";
@@ -27,7 +36,7 @@ export function trashInsertStatements(db: Db, rows: readonly ProductRow[], reaso
       .values({ id: row.id, name: row.name, catalogueKey: row.catalogueKey, row: stored, reason })
       .onConflictDoUpdate({
         target: productTrash.id,
-        set: { row: stored, reason, deletedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` },
+        set: { row: stored, reason, deletedAt: sqlNow },
       });
   });
 }

@@ -21,7 +21,9 @@ import {
   type ShopSort,
 } from "~/features/shop-filters/shop-filters";
 import type { Db } from "~/server/load-context";
-import { activeCategoriesQuery, categoryBySlugQuery } from "./categories.server";
+import { activeCategoriesQuery, categoryBySlugQuery } from "~/features/catalogue/categories.server";
+import { toProductSummary, type CatalogueStats, type ProductSummary } from "~/features/catalogue/product-summary";
+import { titleCaseSlug } from "~/features/catalogue/slug";
 import { readListing, type BatchResults, type CountsCache } from "./counts-cache.server";
 import { facetQueries } from "./facets.server";
 import {
@@ -36,8 +38,6 @@ import {
   type ActiveConditions,
   type ListingFilters,
 } from "./listing-sql.server";
-import { toProductSummary, type CatalogueStats, type ProductSummary } from "./product-summary";
-import { titleCaseSlug } from "./slug";
 
 export type { ListingFilters } from "./listing-sql.server";
 

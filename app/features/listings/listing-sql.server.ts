@@ -10,7 +10,6 @@ import { tabKeywords } from "~/features/category-pages/category-pages.server";
 import type { ConcentrateTab, ProductMatch } from "~/features/category-pages/category-pages";
 import { matchesSearch } from "~/features/search/search.server";
 import {
-  containsLike,
   FILTER_KEYS,
   filterValues,
   PAGE_SIZE,
@@ -26,6 +25,7 @@ import {
   type ShopFilterValues,
   type ShopSort,
 } from "~/features/shop-filters/shop-filters";
+import { containsLike } from "~/features/search/search";
 
 /**
  * What a listing shows: the shopper's filters and sort, and the page's own scope. `activeOnly`

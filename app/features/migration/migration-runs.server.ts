@@ -1,41 +1,23 @@
-import { and, count, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { z } from "zod";
 import { catalogue as builtInCatalogue } from "~db/catalogue";
-import { categories, migrationRuns, productTrash, products, settings, type MigrationRunRow, type NewProductRow } from "~db/schema";
+import { migrationRuns, productTrash, products, settings, type MigrationRunRow, type NewProductRow, sqlNow } from "~db/schema";
 import { putSampleLabReports } from "~db/sample-lab-reports";
-import { catalogueEntryToProduct, isPlainSize } from "~db/transform";
-import { createDb, type Db } from "~/server/load-context";
-import { validMessages } from "~/server/queue-messages";
+import { isPlainSize } from "~db/transform";
+import type { Db } from "~/server/load-context";
 import { thcColumns } from "~/features/catalogue/thc";
-import type { ProductSize, SizeInput } from "~/features/catalogue/sizes";
-import { abortUnlessChanged, readSizes, sizeWriteStatements } from "~/features/catalogue/sizes.server";
-import { moveProductsToTrash, trashedCatalogueProducts } from "~/features/trash/trash.server";
+import { abortUnlessChanged, sizeWriteStatements } from "~/features/catalogue/sizes.server";
+import { moveProductsToTrash } from "~/features/trash/trash.server";
 import { IMPORT_BATCH_ROWS, IMPORT_TEXT } from "~/features/catalogue-csv/catalogue-import";
 import {
   importObjectKey,
-  keepSizeIds,
   planCatalogueImport,
   readStagedImport,
-  sizesChanged,
   stagedImport,
   type ImportStep,
 } from "~/features/catalogue-csv/catalogue-import.server";
-import { readCatalogueRevision } from "~/features/catalogue/counts-cache.server";
-import {
-  catalogueFields,
-  effectiveSnapshot,
-  planRow,
-  planToken,
-  serializeSnapshot,
-  SIZE_PRICE_FIELDS,
-  type EditedField,
-  type ExistingProduct,
-  type LoadMode,
-  type PlanSummary,
-  type RowPlan,
-} from "./catalogue-plan";
-import { readExistingProducts } from "./existing-products.server";
+import { readCatalogueRevision } from "~/features/listings/counts-cache.server";
+import { catalogueFields, serializeSnapshot, type LoadMode } from "~/features/catalogue/catalogue-plan";
 import {
   ACTIVE_MIGRATION_STATUSES,
   isFinishedStatus,
@@ -48,12 +30,8 @@ import {
   type FailedProduct,
   type RunCounts,
 } from "./migration";
-
-/** How many products the shop has (a count query always answers one row). */
-async function productTotal(db: Db): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(products);
-  return row?.value ?? 0;
-}
+import { planCatalogueLoad, LoadStep, CatalogueRow } from "./load-plan.server";
+import { catalogueInsertStatements, productInsertStatements } from "./product-inserts.server";
 
 /**
  * The queue-backed catalogue migration.
@@ -71,22 +49,19 @@ async function productTotal(db: Db): Promise<number> {
  *   while the row still has the version they were planned on.
  */
 
-export const MIGRATION_QUEUE_NAME = "catalogue-migration";
-export const MIGRATION_DLQ_NAME = "catalogue-migration-dlq";
-/** D1 allows at most 100 bound parameters per statement. */
-export const D1_MAX_BOUND_PARAMETERS = 100;
+/** How many products the shop has (a count query always answers one row). */
+async function productTotal(db: Db): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(products);
+  return row?.value ?? 0;
+}
+
 /** Catalogue rows per atomic D1 batch; progress is recorded after each batch. */
 export const MIGRATION_BATCH_ROWS = 10;
-/** Seconds before the Queue redelivers a message whose processing threw. */
-const RETRY_DELAY_SECONDS = 5;
+
 const SETTING_MIGRATION_COMPLETE = "migration_complete";
 
-export const MigrationMessageSchema = z.object({ runId: z.string().uuid() }).strict();
-export type MigrationMessage = z.infer<typeof MigrationMessageSchema>;
-/** The producer side of MIGRATION_QUEUE (the binding, or a stand-in in tests). */
-export type MigrationQueue = { send(message: MigrationMessage): Promise<unknown> };
-
-const isoNow = sql<string>`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+/** The producer side of the migration Queue (the binding, or a stand-in in tests). */
+export type MigrationQueue = { send(message: { runId: string }): Promise<unknown> };
 
 /** The newest migration run, for the dashboard. */
 export async function getLatestMigrationRun(db: Db): Promise<MigrationRunRow | null> {
@@ -102,90 +77,6 @@ export async function getMigrationRun(db: Db, runId: string): Promise<MigrationR
   const [run] = await db.select().from(migrationRuns).where(eq(migrationRuns.id, runId)).limit(1);
   return run ?? null;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Inserting product rows under the bound-parameter limit (also used by the local seed)
-
-function boundParameters(statement: { toSQL(): { params: unknown[] } }) {
-  return statement.toSQL().params.length;
-}
-
-/**
- * INSERT statements for `rows`, grouped so that no statement binds more than 100 parameters.
- * Parameters are counted from drizzle's own SQL for each row (column defaults that drizzle
- * binds count too), not guessed from the column list. Rows whose catalogue key already
- * exists are skipped (ON CONFLICT DO NOTHING), so repeating a statement is harmless.
- */
-export function productInsertStatements(db: Db, input: readonly NewProductRow[]) {
-  // Whoever built the rows, the THC potency columns always follow the THC text.
-  const rows = input.map((row) => ({ ...row, ...thcColumns(row.thcContent) }));
-  const build = (group: NewProductRow[]) => db.insert(products).values(group).onConflictDoNothing();
-  const statements: ReturnType<typeof build>[] = [];
-  let group: NewProductRow[] = [];
-  let groupParameters = 0;
-  for (const row of rows) {
-    const rowParameters = boundParameters(db.insert(products).values(row));
-    if (rowParameters > D1_MAX_BOUND_PARAMETERS) throw new Error(`A product row binds ${rowParameters} parameters`);
-    if (group.length > 0 && groupParameters + rowParameters > D1_MAX_BOUND_PARAMETERS) {
-      statements.push(build(group));
-      group = [];
-      groupParameters = 0;
-    }
-    group.push(row);
-    groupParameters += rowParameters;
-  }
-  if (group.length > 0) statements.push(build(group));
-  for (const statement of statements) {
-    const bound = boundParameters(statement);
-    if (bound > D1_MAX_BOUND_PARAMETERS) throw new Error(`An insert statement would bind ${bound} parameters`);
-  }
-  return statements;
-}
-
-/** Inserts rows in one atomic D1 batch (chunked under the parameter limit); existing catalogue keys are skipped. */
-export async function insertProductRows(db: Db, rows: readonly NewProductRow[]) {
-  const [first, ...rest] = productInsertStatements(db, rows);
-  if (first) await db.batch([first, ...rest]);
-}
-
-/** A catalogue product to insert: its keyed row and its sizes (decision 028). */
-export interface KeyedProduct {
-  row: NewProductRow & { catalogueKey: string };
-  sizes: readonly SizeInput[];
-}
-
-/**
- * The statements that insert catalogue products with their sizes, for one batch, in order. Products sold
- * in one plain size go in as multi-row INSERTs (the insert trigger gives each its size); a product with sizes
- * of its own is its INSERT followed at once by its sizes, named by its key as the row just inserted
- * (`{ insertedKey }`), so each product's sizes attach to its own row. A key that already exists is
- * skipped (ON CONFLICT DO NOTHING) and its sizes then fail the batch instead of landing elsewhere.
- */
-export function catalogueInsertStatements(db: Db, items: readonly KeyedProduct[]): BatchItem<"sqlite">[] {
-  const statements: BatchItem<"sqlite">[] = [];
-  // In the catalogue's order, so a new shop's ids follow it (Runtz is product 1).
-  let plain: NewProductRow[] = [];
-  const flush = () => {
-    statements.push(...productInsertStatements(db, plain));
-    plain = [];
-  };
-  for (const item of items) {
-    if (isPlainSize(item.sizes)) {
-      plain.push(item.row);
-      continue;
-    }
-    flush();
-    statements.push(
-      ...productInsertStatements(db, [item.row]),
-      ...sizeWriteStatements(db, { insertedKey: item.row.catalogueKey }, item.sizes),
-    );
-  }
-  flush();
-  return statements;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Starting a run (admin action)
 
 export type StartMigrationResult =
   | { kind: "started"; run: MigrationRunRow }
@@ -216,7 +107,7 @@ export async function startMigrationRun(
     .set({
       status: "failed",
       error: MIGRATION_TEXT.functionError("the run did not finish within 15 minutes"),
-      finishedAt: isoNow,
+      finishedAt: sqlNow,
     })
     .where(and(inArray(migrationRuns.status, [...ACTIVE_MIGRATION_STATUSES]), lt(migrationRuns.createdAt, staleBefore)));
   // One statement, so the "nothing in flight" check and the insert cannot interleave with another click.
@@ -232,182 +123,12 @@ export async function startMigrationRun(
   } catch (error) {
     console.error("Could not send the migration run to the queue", error);
     const message = MIGRATION_TEXT.functionError(safeErrorMessage(error));
-    await db.update(migrationRuns).set({ status: "failed", error: message, finishedAt: isoNow }).where(eq(migrationRuns.id, id));
+    await db.update(migrationRuns).set({ status: "failed", error: message, finishedAt: sqlNow }).where(eq(migrationRuns.id, id));
     return { kind: "failed", run: await getMigrationRun(db, id), message };
   }
   const run = await getMigrationRun(db, id);
   if (!run) throw new Error(`Migration run ${id} vanished after it was created`);
   return { kind: "started", run };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Running a run (Queue consumer)
-
-type CatalogueRow = NewProductRow & { catalogueKey: string };
-
-/** Transforms the catalogue with the shared transform; entries that cannot become a keyed row are reported, not inserted. */
-export function prepareCatalogueRows(entries: readonly unknown[]) {
-  const rows: KeyedProduct[] = [];
-  const rejected: FailedProduct[] = [];
-  const seen = new Set<string>();
-  entries.forEach((entry, index) => {
-    let row: NewProductRow;
-    let sizes: SizeInput[];
-    try {
-      ({ row, sizes } = catalogueEntryToProduct(entry));
-    } catch (error) {
-      rejected.push({ key: `#${index + 1}`, name: "Unnamed Product", reason: safeErrorMessage(error) });
-      return;
-    }
-    const key = row.catalogueKey;
-    if (!key) {
-      // Without its key a product could be inserted twice on redelivery.
-      rejected.push({ key: `#${index + 1}`, name: row.name, reason: "Catalogue entry has no key" });
-    } else if (seen.has(key)) {
-      rejected.push({ key, name: row.name, reason: `Duplicate catalogue key "${key}"` });
-    } else {
-      seen.add(key);
-      rows.push({ row: { ...row, catalogueKey: key }, sizes });
-    }
-  });
-  return { rows, rejected };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Planning a load (the confirmation page and the consumer alike; decision 024)
-
-export interface LoadStep {
-  row: CatalogueRow;
-  /** the catalogue's sizes of this product */
-  sizes: readonly SizeInput[];
-  /** an update that also makes the catalogue's sizes this product's (a one-size product becoming several, see `sizesToWrite`) */
-  writeSizes?: SizeInput[];
-  plan: RowPlan;
-}
-
-export interface OwnerProduct {
-  id: number;
-  name: string;
-  createdAt: string;
-}
-
-export interface CatalogueLoadPlan {
-  summary: Omit<PlanSummary, "ownerProducts"> & { ownerProducts: OwnerProduct[] };
-  steps: LoadStep[];
-  rejected: FailedProduct[];
-}
-
-/** Catalogue category slug -> the category's current slug (the owner may have renamed it since). */
-async function categorySlugsByKey(db: Db): Promise<Map<string, string>> {
-  const rows = await db
-    .select({ key: categories.catalogueKey, slug: categories.slug })
-    .from(categories)
-    .where(isNotNull(categories.catalogueKey));
-  return new Map(rows.map((row) => [row.key!, row.slug]));
-}
-
-/** What loading `entries` would do now, in `mode`: per product, and summed up for the confirmation. */
-export async function planCatalogueLoad(db: Db, entries: readonly unknown[], mode: LoadMode): Promise<CatalogueLoadPlan> {
-  const prepared = prepareCatalogueRows(entries);
-  const [existing, trashed, categorySlugs] = await Promise.all([
-    readExistingProducts(db),
-    trashedCatalogueProducts(db),
-    categorySlugsByKey(db),
-  ]);
-  const byKey = new Map(existing.filter((row) => row.catalogueKey).map((row) => [row.catalogueKey!, row]));
-  const trashedByKey = new Map(trashed.map((entry) => [entry.catalogueKey!, entry]));
-  const catalogueKeys = new Set(prepared.rows.map(({ row }) => row.catalogueKey));
-  const ownSizes = await readSizes(
-    db,
-    prepared.rows.flatMap(({ row }) => {
-      const current = byKey.get(row.catalogueKey);
-      return current ? [current.id] : [];
-    }),
-  );
-  const summary: CatalogueLoadPlan["summary"] = {
-    mode,
-    catalogueSize: entries.length,
-    added: 0,
-    updated: 0,
-    unchanged: 0,
-    ownerProducts: existing
-      .filter((row) => !row.catalogueKey || !catalogueKeys.has(row.catalogueKey))
-      .map(({ id, name, createdAt }) => ({ id, name, createdAt })),
-    ownerEdits: [],
-    trashed: [],
-  };
-  const steps: LoadStep[] = [];
-  for (const { row: catalogueRow, sizes } of prepared.rows) {
-    // A renamed category keeps its products: the catalogue's slug is looked up by the category's stable key.
-    const row = { ...catalogueRow, category: categorySlugs.get(catalogueRow.category) ?? catalogueRow.category };
-    const current = byKey.get(row.catalogueKey);
-    const inTrash = current ? undefined : trashedByKey.get(row.catalogueKey);
-    if (inTrash) {
-      summary.trashed.push({ id: inTrash.id, name: inTrash.name });
-      if (mode === "keep") {
-        steps.push({ row, sizes, plan: { kind: "skip" } });
-      } else {
-        summary.added += 1;
-        steps.push({ row, sizes, plan: { kind: "restore", id: inTrash.id } });
-      }
-      continue;
-    }
-    const planned = planRow(current, catalogueFields(row), mode);
-    const sizing = current ? sizesToWrite(current, sizes, ownSizes.get(current.id) ?? [], mode) : { differ: false };
-    const writeSizes = sizing.write;
-    // The sizes go in with an update of the row (its version guards them; see stepStatements).
-    const plan: RowPlan =
-      writeSizes && planned.plan.kind === "unchanged"
-        ? { kind: "update", id: current!.id, version: current!.version, set: {}, snapshot: planned.plan.snapshot ?? "" }
-        : planned.plan;
-    if (plan.kind === "add") summary.added += 1;
-    else if (planned.updated || writeSizes) summary.updated += 1;
-    else summary.unchanged += 1;
-    // Sizes that differ are listed as one field, "Sizes" (their prices with them), kept or written as the load does.
-    const sized = writeSizes !== undefined || (ownSizes.get(current?.id ?? 0)?.length ?? 0) > 1;
-    const fields = sized ? planned.ownerEdits.filter((field) => !SIZE_PRICE_FIELDS.has(field)) : planned.ownerEdits;
-    const ownerEdits: EditedField[] = sizing.differ ? [...fields, "sizes"] : fields;
-    if (current && ownerEdits.length > 0) summary.ownerEdits.push({ id: current.id, name: current.name, fields: ownerEdits });
-    steps.push({ row, sizes, ...(writeSizes ? { writeSizes } : {}), plan });
-  }
-  return { summary, steps, rejected: prepared.rejected };
-}
-
-/**
- * The sizes a load writes on a product that exists (decisions 028 and 040), and whether the product's
- * sizes differ from the catalogue's at all. A product still sold in ONE size that the catalogue sells in
- * sizes of its own ('Runtz (1/8 oz)' loaded before sizes) gets them when the owner never changed its
- * prices since the last load. 'replace' makes every catalogue product's sizes exactly the catalogue's:
- * labels, prices, compare-at and bulk prices. Either way a size keeps the id of the owner's size with
- * its label (cart lines naming it stay valid), and the owner's SKU and stock when set (stock is what is
- * on the shelf, not the catalogue's to say). 'keep' never rewrites sizes the owner sells in several.
- */
-export function sizesToWrite(
-  current: ExistingProduct,
-  sizes: readonly SizeInput[],
-  own: readonly ProductSize[],
-  mode: LoadMode,
-): { write?: SizeInput[]; differ: boolean } {
-  const byId = new Map(own.map((size) => [size.id, size]));
-  const matched = keepSizeIds(sizes, own);
-  // A product sold in one size keeps that size's id as the catalogue's first size when no label matches it.
-  const [onlyOwn] = own;
-  const ids =
-    own.length === 1 && onlyOwn && !matched.some((size) => size.id === onlyOwn.id)
-      ? matched.map((size, index) => (index === 0 ? { ...size, id: onlyOwn.id } : size))
-      : matched;
-  const wanted = ids.map((size) => {
-    const mine = size.id ? byId.get(size.id) : undefined;
-    return mine ? { ...size, sku: mine.sku ?? size.sku, stock: mine.stock ?? size.stock } : size;
-  });
-  // One price on both sides: the products row's fields carry it (planRow lists and writes them).
-  if (own.length <= 1 && isPlainSize(sizes)) return { differ: false };
-  if (!sizesChanged(wanted, own)) return { differ: false };
-  if (mode === "replace") return { write: wanted, differ: true };
-  const snapshot = effectiveSnapshot(current);
-  const ownerChanged = !snapshot || [...SIZE_PRICE_FIELDS].some((field) => snapshot[field] !== current.fields[field]);
-  if (own.length === 1 && !ownerChanged) return { write: wanted, differ: false };
-  return { differ: true };
 }
 
 /** An error that escaped the insert phase: recorded as 'Failed to insert products: {error}'. */
@@ -430,7 +151,8 @@ export interface RunMigrationOptions {
   bucket?: R2Bucket;
 }
 
-const activeRun = (runId: string) => and(eq(migrationRuns.id, runId), inArray(migrationRuns.status, [...ACTIVE_MIGRATION_STATUSES]));
+/** The run, while it is still queued or running (a finished run is never written again). */
+export const activeRun = (runId: string) => and(eq(migrationRuns.id, runId), inArray(migrationRuns.status, [...ACTIVE_MIGRATION_STATUSES]));
 
 /** Processes one migration run to its end. Safe to call again for the same run at any point. */
 export async function runMigration(db: Db, runId: string, options: RunMigrationOptions = {}): Promise<RunMigrationResult> {
@@ -449,7 +171,7 @@ export async function runMigration(db: Db, runId: string, options: RunMigrationO
 
   const [run] = await db
     .update(migrationRuns)
-    .set({ status: "running", startedAt: sql`coalesce(${migrationRuns.startedAt}, ${isoNow})`, total: entries.length })
+    .set({ status: "running", startedAt: sql`coalesce(${migrationRuns.startedAt}, ${sqlNow})`, total: entries.length })
     .where(activeRun(runId))
     .returning();
   if (!run) {
@@ -495,7 +217,7 @@ export async function runMigration(db: Db, runId: string, options: RunMigrationO
     db
       .insert(settings)
       .values({ key: SETTING_MIGRATION_COMPLETE, value: String(migrationComplete) })
-      .onConflictDoUpdate({ target: settings.key, set: { value: String(migrationComplete), updatedAt: isoNow } }),
+      .onConflictDoUpdate({ target: settings.key, set: { value: String(migrationComplete), updatedAt: sqlNow } }),
     db
       .update(migrationRuns)
       .set({
@@ -506,7 +228,7 @@ export async function runMigration(db: Db, runId: string, options: RunMigrationO
         productCount,
         migrationComplete,
         error: null,
-        finishedAt: isoNow,
+        finishedAt: sqlNow,
       })
       .where(activeRun(runId)),
   ]);
@@ -554,7 +276,7 @@ function stepStatements(db: Db, { row, sizes, writeSizes, plan }: LoadStep): Bat
             ...thc,
             catalogueSnapshot: plan.snapshot,
             // A change bumps the version, so an edit form opened before the load reports a conflict instead of undoing it.
-            ...(changes ? { version: sql`${products.version} + 1`, updatedAt: isoNow } : {}),
+            ...(changes ? { version: sql`${products.version} + 1`, updatedAt: sqlNow } : {}),
           })
           // Only while the row is as planned: an owner's save in the meantime wins.
           .where(and(eq(products.id, plan.id), eq(products.version, plan.version))),
@@ -637,7 +359,7 @@ async function runCatalogueImport(
   const stale = staged !== null && (await readCatalogueRevision(db)) !== staged.revision;
   const [run] = await db
     .update(migrationRuns)
-    .set({ status: "running", startedAt: sql`coalesce(${migrationRuns.startedAt}, ${isoNow})` })
+    .set({ status: "running", startedAt: sql`coalesce(${migrationRuns.startedAt}, ${sqlNow})` })
     .where(activeRun(runId))
     .returning();
   if (!run) {
@@ -665,7 +387,7 @@ async function runCatalogueImport(
           ? `${planned.plan.refused.length} cells are refused now (the shop changed since the preview): nothing was imported.`
           : null;
   if (problem || !planned?.ok || !bucket) {
-    await db.update(migrationRuns).set({ status: "failed", error: problem, finishedAt: isoNow }).where(activeRun(runId));
+    await db.update(migrationRuns).set({ status: "failed", error: problem, finishedAt: sqlNow }).where(activeRun(runId));
     return { kind: "finished", run: (await getMigrationRun(db, runId))! };
   }
   const { steps, names } = planned.plan;
@@ -699,7 +421,7 @@ async function runCatalogueImport(
       failedProducts: JSON.stringify(failedProducts),
       productCount,
       error: null,
-      finishedAt: isoNow,
+      finishedAt: sqlNow,
     })
     .where(activeRun(runId));
   await bucket.delete(importObjectKey(run.source!)).catch((error: unknown) => console.warn("Could not delete a staged import", error));
@@ -722,7 +444,7 @@ function importStatements(db: Db, step: ImportStep): BatchItem<"sqlite">[] {
   return [
     db
       .update(products)
-      .set({ ...(step.set as Partial<NewProductRow>), ...thc, version: sql`${products.version} + 1`, updatedAt: isoNow })
+      .set({ ...(step.set as Partial<NewProductRow>), ...thc, version: sql`${products.version} + 1`, updatedAt: sqlNow })
       // Only while the row is as planned: an owner's save in the meantime wins.
       .where(and(eq(products.id, step.id), eq(products.version, step.version))),
     // The file's sizes only with that update (a stale version fails the batch: nothing is written).
@@ -731,76 +453,4 @@ function importStatements(db: Db, step: ImportStep): BatchItem<"sqlite">[] {
       ? [abortUnlessChanged(db, step.id), ...sizeWriteStatements(db, step.id, step.sizes, { version: step.version + 1 })]
       : []),
   ];
-}
-
-// ---------------------------------------------------------------------------------------------
-// Queue wiring
-
-function describeFailure(error: unknown) {
-  return error instanceof MigrationInsertError
-    ? MIGRATION_TEXT.insertError(error.message)
-    : MIGRATION_TEXT.functionError(safeErrorMessage(error));
-}
-
-/** Keeps the last error on a run that will be retried, so the dead-letter step can report it. */
-async function recordRunError(db: Db, runId: string, error: unknown) {
-  try {
-    await db
-      .update(migrationRuns)
-      .set({ error: describeFailure(error) })
-      .where(activeRun(runId));
-  } catch (recordError) {
-    console.error(`Could not record the error of migration run ${runId}`, recordError);
-  }
-}
-
-/** A message that exhausted its retries: the run is marked failed with its last error. */
-export async function failDeadLetteredRun(db: Db, runId: string) {
-  const run = await getMigrationRun(db, runId);
-  if (!run) {
-    console.warn(`Ignoring a dead-lettered migration message for unknown run ${runId}`);
-    return;
-  }
-  if (isFinishedStatus(run.status)) return;
-  await db
-    .update(migrationRuns)
-    .set({ status: "failed", error: run.error || MIGRATION_TEXT.unexpectedError, finishedAt: isoNow })
-    .where(activeRun(runId));
-  console.error(`Migration run ${runId} failed after its retries: ${run.error ?? "no error recorded"}`);
-}
-
-/**
- * Queue consumer for MIGRATION_QUEUE and its dead-letter queue (told apart by `batch.queue`).
- * A message of unknown shape is logged and acknowledged; a processing error is recorded on the run
- * and the message retried, and after max_retries the Queue moves it to the dead-letter queue.
- */
-export async function handleMigrationBatch(batch: MessageBatch<unknown>, env: Env) {
-  const db = createDb(env.DB);
-  const deadLetters = batch.queue === MIGRATION_DLQ_NAME;
-  for (const [message, { runId }] of validMessages(batch, MigrationMessageSchema)) {
-    try {
-      if (deadLetters) await failDeadLetteredRun(db, runId);
-      else await runMigration(db, runId, { bucket: env.IMAGES });
-      message.ack();
-    } catch (error) {
-      console.error(`Migration run ${runId} failed on attempt ${message.attempts}; it will be retried`, error);
-      if (!deadLetters) await recordRunError(db, runId, error);
-      message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
-    }
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The confirmation (decision 024)
-
-/** The summary without row-level detail the page does not need (what a confirmation token covers). */
-function publicSummary(summary: CatalogueLoadPlan["summary"]): PlanSummary {
-  return { ...summary, ownerProducts: summary.ownerProducts.map(({ id, name }) => ({ id, name })) };
-}
-
-/** What the confirmation shows: the load in both modes, and the token the confirming POST must send back. */
-export async function catalogueLoadChoices(db: Db, entries: readonly unknown[] = builtInCatalogue) {
-  const [keep, replace] = await Promise.all([planCatalogueLoad(db, entries, "keep"), planCatalogueLoad(db, entries, "replace")]);
-  const choices = { keep: publicSummary(keep.summary), replace: publicSummary(replace.summary) };
-  return { ...choices, token: planToken(choices.keep, choices.replace) };
 }
