@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
@@ -53,9 +54,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   if (/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) return previewFile(request, context);
   const form = await request.formData().catch(() => new FormData());
-  const confirm = ConfirmSchema.safeParse(Object.fromEntries(form));
-  if (!confirm.success) return problem(IMPORT_TEXT.confirmFirstTitle, IMPORT_TEXT.confirmFirst, 400);
-  const { upload, token } = confirm.data;
+  const confirm = parseWithZod(form, { schema: ConfirmSchema });
+  // The page answers with a titled panel beside its preview, not errors beside fields: no field here is typed.
+  if (confirm.status !== "success") return problem(IMPORT_TEXT.confirmFirstTitle, IMPORT_TEXT.confirmFirst, 400);
+  const { upload, token } = confirm.value;
   const staged = await stagedImport(context.env.IMAGES, upload);
   if (staged === null) return problem(IMPORT_TEXT.planChangedTitle, IMPORT_TEXT.fileGone, 409);
   if (!(await stagedImportIsCurrent(context.db, staged, token))) return problem(IMPORT_TEXT.planChangedTitle, IMPORT_TEXT.planChanged, 409);

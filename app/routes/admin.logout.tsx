@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { endAdminSession, endAllAdminSessions, requireAdmin } from "~/features/auth/auth.server";
 import { redirectWithToast } from "~/features/toast/toast.server";
@@ -27,8 +28,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   // Signing out never depends on the body: an empty, unreadable or odd one signs out this browser.
   const form = await request.formData().catch(() => new FormData());
-  const parsed = SignOutSchema.safeParse(Object.fromEntries(form));
-  const scope = parsed.success ? parsed.data.scope : "this";
+  const submission = parseWithZod(form, { schema: SignOutSchema });
+  const scope = submission.status === "success" ? submission.value.scope : "this";
   if (scope === "everywhere") {
     const headers = new Headers();
     for (const cookie of await endAllAdminSessions(request, context)) headers.append("Set-Cookie", cookie);

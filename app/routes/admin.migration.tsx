@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { requireAdmin, wantsJson } from "~/features/auth/auth.server";
 import { MIGRATION_TEXT, safeErrorMessage } from "~/features/migration/migration";
@@ -64,12 +65,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     console.warn("A migration request without a readable form body", error);
     return new FormData();
   });
-  const submission = StartMigrationSchema.safeParse(Object.fromEntries(formData));
-  if (!submission.success) {
-    return Response.json({ error: "Invalid migration request", fieldErrors: submission.error.flatten().fieldErrors }, { status: 400 });
+  const submission = parseWithZod(formData, { schema: StartMigrationSchema });
+  if (submission.status !== "success") {
+    // The panel posts with fetch and reads JSON: the same field errors conform's reply carries, as the panel reads them.
+    return Response.json({ error: "Invalid migration request", fieldErrors: submission.error ?? {} }, { status: 400 });
   }
 
-  const confirmation = await confirmationProblem(context.db, submission.data.plan);
+  const confirmation = await confirmationProblem(context.db, submission.value.plan);
   if (confirmation) {
     if (json) return Response.json({ error: confirmation.description }, { status: 409 });
     return redirectWithToast(CATALOGUE_LOAD_ROUTE, confirmation);
@@ -77,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   try {
     const result = await startMigrationRun(context.db, context.env.MIGRATION_QUEUE, {
-      clearExisting: submission.data.clearExisting,
+      clearExisting: submission.value.clearExisting,
     });
     if (result.kind === "busy") {
       if (json) return Response.json({ error: MIGRATION_TEXT.alreadyRunning, run: result.run }, { status: 409 });

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
+import { refusalMessage } from "~/server/action-reply.server";
 import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminFigures, AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
@@ -30,12 +32,12 @@ const PhotosActionSchema = z.object({ intent: z.enum(["backfill", "retry-failed"
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
-  const parsed = PhotosActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) {
-    return redirectWithToast(PATH, { title: "Nothing was done", description: parsed.error.issues[0]!.message, variant: "destructive" });
+  const submission = parseWithZod(await readFormData(request), { schema: PhotosActionSchema });
+  if (submission.status !== "success") {
+    return redirectWithToast(PATH, { title: "Nothing was done", description: refusalMessage(submission), variant: "destructive" });
   }
   try {
-    if (parsed.data.intent === "backfill") {
+    if (submission.value.intent === "backfill") {
       await startBackfill(context.env, context.db);
       return redirectWithToast(PATH, {
         title: "Preparing older photos",

@@ -1,7 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useState } from "react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
+import { formMessage } from "~/server/action-reply";
+import { refusedReply } from "~/server/action-reply.server";
 import { readFormData } from "~/server/form-data.server";
 import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminConfirmDialog } from "~/features/admin/confirm-dialog";
@@ -65,15 +68,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   const formData = await readFormData(request);
   const redirectTo = localPath(formData.get("redirectTo"), "/admin/products");
-  const parsed = ActionSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) {
+  const submission = parseWithZod(formData, { schema: ActionSchema });
+  if (submission.status !== "success") {
     const failed = formData.get("intent") === "duplicate" ? DUPLICATE_FAILED : STATUS_FAILED;
     const what = formData.get("intent") === "duplicate" ? "to copy" : "to update";
-    return data({ error: `${failed}: the request did not name a product ${what}.` }, { status: 400 });
+    return refusedReply(submission, `${failed}: the request did not name a product ${what}.`, 400);
   }
-  if (parsed.data.intent === "duplicate") return duplicate(context.db, parsed.data.productId, redirectTo);
+  if (submission.value.intent === "duplicate") return duplicate(context.db, submission.value.productId, redirectTo);
   try {
-    const product = await toggleProductActive(context.db, parsed.data.productId);
+    const product = await toggleProductActive(context.db, submission.value.productId);
     if (!product) {
       return redirectWithToast(redirectTo, {
         title: STATUS_FAILED,
@@ -114,7 +117,7 @@ async function duplicate(db: Db, productId: number, redirectTo: string) {
 
 export default function ProductManagement() {
   const { products, filteredCount, totalCount, categories, categoryOptions, filters, perPage, searchNote } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionMessage = formMessage(useActionData<typeof action>());
   const location = useLocation();
   const navigation = useNavigation();
   const [deleting, setDeleting] = useState<AdminProductListItem | null>(null);
@@ -136,9 +139,9 @@ export default function ProductManagement() {
         }
       />
 
-      {actionData?.error ? (
+      {actionMessage ? (
         <div className="mb-6">
-          <AdminAlert>{actionData.error}</AdminAlert>
+          <AdminAlert>{actionMessage}</AdminAlert>
         </div>
       ) : null}
 

@@ -1,6 +1,9 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
+import { formMessage } from "~/server/action-reply";
+import { refusedReply } from "~/server/action-reply.server";
 import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
 import { requireAdmin } from "~/features/auth/auth.server";
@@ -35,15 +38,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   const form = await request.formData().catch(() => new FormData());
-  const parsed = RemoveSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ error: SAMPLE_REMOVE_TEXT.confirmMissing }, { status: 400 });
+  const submission = parseWithZod(form, { schema: RemoveSchema });
+  if (submission.status !== "success") return refusedReply(submission, SAMPLE_REMOVE_TEXT.confirmMissing, 400);
   const removed = await removeSampleLabReports(context.db);
   return redirectWithToast("/admin/dashboard", { title: SAMPLE_REMOVE_TEXT.done(removed), description: SAMPLE_REMOVE_TEXT.comeBack });
 }
 
 export default function SampleLabReports() {
   const { samples } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const refused = formMessage(useActionData<typeof action>());
   return (
     <AdminShell>
       <AdminPageHeader title="Sample lab reports" back={{ to: "/admin/dashboard", label: "Dashboard" }}>
@@ -85,16 +88,16 @@ export default function SampleLabReports() {
                   value="yes"
                   required
                   className="mt-1"
-                  aria-invalid={result?.error ? true : undefined}
-                  aria-describedby={result?.error ? "confirm-error" : undefined}
+                  aria-invalid={refused ? true : undefined}
+                  aria-describedby={refused ? "confirm-error" : undefined}
                 />
                 <span>
                   Yes, remove the sample lab report from {samples.length === 1 ? "this product" : `these ${samples.length} products`}
                 </span>
               </label>
-              {result?.error ? (
+              {refused ? (
                 <p id="confirm-error" role="alert" className="text-sm font-semibold text-berry-700">
-                  {result.error}
+                  {refused}
                 </p>
               ) : null}
               <button type="submit" className="btn-gold">

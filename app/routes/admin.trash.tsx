@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
+import { refusalMessage } from "~/server/action-reply.server";
 import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminPageHeader, AdminRouteError, LocalDate } from "~/features/admin/admin-ui";
@@ -66,15 +68,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   const formData = await readFormData(request);
   const redirectTo = localPath(formData.get("redirectTo"), TRASH_ROUTE);
-  const parsed = RestoreSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) {
+  const submission = parseWithZod(formData, { schema: RestoreSchema });
+  if (submission.status !== "success") {
     return redirectWithToast(redirectTo, {
       title: RESTORE_FAILED.product,
-      description: parsed.error.issues[0]!.message,
+      description: refusalMessage(submission),
       variant: "destructive",
     });
   }
-  const input = parsed.data;
+  const input = submission.value;
   const kind = input.intent === RESTORE_INTENTS.category ? "category" : input.intent === RESTORE_SIZES_INTENT ? "sizes" : "product";
   const failed = (description?: string) =>
     redirectWithToast(redirectTo, { title: RESTORE_FAILED[kind], description, variant: "destructive" });

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/features/auth/auth.server";
 import { getImageStatus, retryPhoto } from "~/features/media/image-pipeline.server";
+import { uploadRefusal } from "~/features/media/media.server";
 
 /**
  * /admin/uploads/image/{key}: where an uploaded photo's variants stand (GET, polled by the product
@@ -20,10 +21,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   if (request.method !== "POST") {
-    return Response.json(
-      { error: { title: "Method not allowed", description: "Send POST to try again." } },
-      { status: 405, headers: { Allow: "POST" } },
-    );
+    return uploadRefusal(405, "Send POST to try again.", "POST");
   }
   const status = params.key ? await retryPhoto(context.env, context.db, params.key) : null;
   return status ? Response.json(status) : notKnown();

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/features/auth/auth.server";
-import { declaredLength, mediaErrorResponse } from "~/features/media/media.server";
+import { declaredLength, mediaErrorResponse, uploadRefusal } from "~/features/media/media.server";
 import { storePhoto } from "~/features/media/photo-upload.server";
 
 /**
@@ -10,13 +10,12 @@ import { storePhoto } from "~/features/media/photo-upload.server";
  * or the product's error texts as `{ error: { title, description, detail? } }` (413, 415, 400) with
  * nothing stored. 401 without an admin session.
  */
+const SEND_IMAGE = "Send the image with PUT or POST.";
+
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   if (request.method !== "PUT" && request.method !== "POST") {
-    return Response.json(
-      { error: { title: "Method not allowed", description: "Send the image with PUT or POST." } },
-      { status: 405, headers: { Allow: "PUT, POST" } },
-    );
+    return uploadRefusal(405, SEND_IMAGE, "PUT, POST");
   }
   try {
     const image = await storePhoto(context.env, context.db, request.body, declaredLength(request.headers));
@@ -28,8 +27,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return Response.json(
-    { error: { title: "Method not allowed", description: "Send the image with PUT or POST." } },
-    { status: 405, headers: { Allow: "PUT, POST" } },
-  );
+  return uploadRefusal(405, SEND_IMAGE, "PUT, POST");
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { requireAdmin } from "~/features/auth/auth.server";
 import { storeLabReport } from "~/features/lab-reports/lab-reports.server";
 import { labReportUrl } from "~/features/lab-reports/lab-report";
-import { declaredLength, mediaErrorResponse } from "~/features/media/media.server";
+import { declaredLength, mediaErrorResponse, uploadRefusal } from "~/features/media/media.server";
 
 /**
  * Admin lab report upload: the raw file as the request body (PUT or POST, with
@@ -10,7 +10,7 @@ import { declaredLength, mediaErrorResponse } from "~/features/media/media.serve
  * Answers 201 `{ key, name, contentType, size, url }`, or `{ error: { title, description } }`
  * (413 over 20 MB, 415 not a PDF/JPG/PNG/WEBP by its bytes) with nothing stored. 401 without a session.
  */
-const METHOD_NOT_ALLOWED = { error: { title: "Method not allowed", description: "Send the lab report with PUT or POST." } };
+const SEND_REPORT = "Send the lab report with PUT or POST.";
 
 function fileNameHeader(request: Request) {
   const raw = request.headers.get("X-File-Name");
@@ -25,7 +25,7 @@ function fileNameHeader(request: Request) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   if (request.method !== "PUT" && request.method !== "POST") {
-    return Response.json(METHOD_NOT_ALLOWED, { status: 405, headers: { Allow: "PUT, POST" } });
+    return uploadRefusal(405, SEND_REPORT, "PUT, POST");
   }
   try {
     const report = await storeLabReport(context.env, request.body, declaredLength(request.headers), fileNameHeader(request));
@@ -46,5 +46,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return Response.json(METHOD_NOT_ALLOWED, { status: 405, headers: { Allow: "PUT, POST" } });
+  return uploadRefusal(405, SEND_REPORT, "PUT, POST");
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { requireAdmin } from "~/features/auth/auth.server";
-import { declaredLength, mediaErrorResponse, uploadVideoPart } from "~/features/media/media.server";
+import { declaredLength, mediaErrorResponse, uploadRefusal, uploadVideoPart } from "~/features/media/media.server";
 
 /**
  * One part of a video multipart upload: PUT /admin/uploads/video/part?uploadId=...&partNumber=n
@@ -13,30 +13,23 @@ const QuerySchema = z.object({
   partNumber: z.coerce.number().int().min(1).max(10_000),
 });
 
+const SEND_PARTS = "Send parts with PUT.";
+
 /** Parts are only ever PUT; a GET (signed in) is told so, a GET without a session goes to sign-in. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return Response.json(
-    { error: { title: "Method not allowed", description: "Send parts with PUT." } },
-    { status: 405, headers: { Allow: "PUT" } },
-  );
+  return uploadRefusal(405, SEND_PARTS, "PUT");
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   if (request.method !== "PUT") {
-    return Response.json(
-      { error: { title: "Method not allowed", description: "Send parts with PUT." } },
-      { status: 405, headers: { Allow: "PUT" } },
-    );
+    return uploadRefusal(405, SEND_PARTS, "PUT");
   }
   const url = new URL(request.url);
   const query = QuerySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) {
-    return Response.json(
-      { error: { title: "Invalid request", description: "uploadId and a partNumber from 1 to 10000 are required." } },
-      { status: 400 },
-    );
+    return uploadRefusal(400, "uploadId and a partNumber from 1 to 10000 are required.");
   }
   try {
     const part = await uploadVideoPart(context.env, context.db, {

@@ -9,6 +9,7 @@ import {
   deleteVideoObject,
   getVideoUpload,
   mediaErrorResponse,
+  uploadRefusal,
   videoKeyFromUrl,
 } from "~/features/media/media.server";
 import { VIDEO_MESSAGES } from "~/features/media/video-types";
@@ -38,7 +39,7 @@ const IntentSchema = z.discriminatedUnion("intent", [
 ]);
 
 function badRequest(description: string) {
-  return Response.json({ error: { title: "Invalid request", description } }, { status: 400 });
+  return uploadRefusal(400, description);
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -52,11 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
-  if (request.method !== "POST")
-    return Response.json(
-      { error: { title: "Method not allowed", description: "Use POST." } },
-      { status: 405, headers: { Allow: "GET, POST" } },
-    );
+  if (request.method !== "POST") return uploadRefusal(405, "Use POST.", "GET, POST");
 
   let body: unknown;
   try {

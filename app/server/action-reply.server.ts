@@ -15,3 +15,16 @@ export function invalidReply(submission: Replying, options: { hideFields?: strin
 export function refusedReply(submission: Replying, message: string, status: number, options: { hideFields?: string[] } = {}) {
   return data<ActionReply>({ result: submission.reply({ ...options, formErrors: [message] }) }, { status });
 }
+
+interface Refused {
+  error?: Record<string, string[] | null> | null;
+}
+
+/**
+ * The first message of a submission the schema refused, for an action whose answer is a toast or a
+ * page message rather than errors beside fields (a button form: Restore, Sign out, Retry).
+ */
+export function refusalMessage(submission: Refused, fallback = "The request could not be read."): string {
+  for (const messages of Object.values(submission.error ?? {})) if (messages?.[0]) return messages[0];
+  return fallback;
+}

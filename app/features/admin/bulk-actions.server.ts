@@ -1,6 +1,8 @@
+import { parseWithZod } from "@conform-to/zod";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
+import { refusalMessage } from "~/server/action-reply.server";
 import { derivedProductColumns } from "~/features/catalogue/sizes";
 import { readSizes } from "~/features/catalogue/sizes.server";
 import { categories, products, productSizes } from "~db/schema";
@@ -47,7 +49,7 @@ import {
  * admin POST (decision 017).
  */
 
-type Source = { get(name: string): unknown; getAll(name: string): unknown[] };
+type Source = FormData | URLSearchParams;
 
 export type BulkTarget =
   { kind: "ids"; ids: number[] } | { kind: "page"; filters: AdminProductFilters } | { kind: "all"; filters: AdminProductFilters };
@@ -111,15 +113,11 @@ function parseTarget(source: Source): Parsed<BulkTarget> {
 export function parseBulkRequest(source: Source): Parsed<BulkRequest> {
   const action = textValue(source, F.action);
   if (!isBulkAction(action)) return { ok: false, error: M.unknownAction };
-  const details = DetailsSchema.safeParse({
-    [F.action]: action,
-    [F.percent]: source.get(F.percent) ?? undefined,
-    [F.toCategory]: source.get(F.toCategory) ?? undefined,
-  });
-  if (!details.success) return { ok: false, error: details.error.issues[0]?.message ?? M.unknownAction };
+  const details = parseWithZod(source, { schema: DetailsSchema });
+  if (details.status !== "success") return { ok: false, error: refusalMessage(details, M.unknownAction) };
   const target = parseTarget(source);
   if (!target.ok) return target;
-  const data = details.data as { percent?: number; toCategory?: string };
+  const data = details.value as { percent?: number; toCategory?: string };
   return {
     ok: true,
     value: { action, details: { percent: data.percent }, toCategory: data.toCategory, target: target.value },

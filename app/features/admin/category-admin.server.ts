@@ -52,8 +52,8 @@ function errorRedirect(code: CategoryErrorCode) {
 
 /** Category Management's posts: add, rename (both refused with the typed name kept) and Activate/Deactivate. */
 export async function categoryAction(db: Db, formData: FormData) {
-  const parsedIntent = ActionSchema.safeParse(Object.fromEntries(formData));
-  if (!parsedIntent.success) {
+  const parsedIntent = parseWithZod(formData, { schema: ActionSchema });
+  if (parsedIntent.status !== "success") {
     return data(
       {
         error: { title: "Request not understood", description: "The form did not say what to change." },
@@ -64,7 +64,7 @@ export async function categoryAction(db: Db, formData: FormData) {
       { status: 400 },
     );
   }
-  const intent = parsedIntent.data;
+  const intent = parsedIntent.value;
 
   if (intent.intent === "toggle") {
     try {

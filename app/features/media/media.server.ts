@@ -69,6 +69,15 @@ export class MediaError extends Error {
   }
 }
 
+/**
+ * An upload route's refusal of the request itself (a method it does not take, input its schema
+ * refused), in the same `{ error: { title, description } }` shape as every media error.
+ */
+export function uploadRefusal(status: 400 | 405, description: string, allow?: string): Response {
+  const title = status === 405 ? "Method not allowed" : "Invalid request";
+  return Response.json({ error: { title, description } }, { status, ...(allow ? { headers: { Allow: allow } } : {}) });
+}
+
 /** The JSON answer of the upload routes for an error: the product's texts, never a stack. */
 export function mediaErrorResponse(error: unknown): Response {
   if (error instanceof MediaError) return Response.json(error.toJSON(), { status: error.status });

@@ -37,10 +37,12 @@ export async function loadSettingsScreen({ db, env }: Context) {
   };
 }
 
-const basedOnField = z.preprocess(
-  (value) => (value === "" || value === undefined || value === null ? null : value),
-  z.coerce.number().int().positive().nullable(),
-);
+const basedOnForm = z.object({
+  basedOn: z.preprocess(
+    (value) => (value === "" || value === undefined || value === null ? null : value),
+    z.coerce.number().int().positive().nullable(),
+  ),
+});
 const restoreForm = z.object({ id: z.coerce.number({ invalid_type_error: "Choose a version to restore." }).int().positive() });
 
 const SAVED = { title: "Settings saved", description: "Shoppers see the change on their next page." };
@@ -59,8 +61,9 @@ export async function settingsAction(context: Context, formData: FormData) {
   if (parsed.submission.status !== "success" || !parsed.value) {
     return data({ section, result: parsed.submission.reply(), error: null }, { status: 400 });
   }
-  const basedOn = basedOnField.safeParse(formData.get("basedOn"));
-  if (!basedOn.success) {
+  // The version the form was opened on rides with every section's form; parsed on its own so each section's schema stays its own.
+  const basedOn = parseWithZod(formData, { schema: basedOnForm, disableAutoCoercion: true });
+  if (basedOn.status !== "success") {
     return data({ section, result: parsed.submission.reply({ formErrors: [CHANGED_MEANWHILE] }), error: null }, { status: 409 });
   }
   const current = await readDocument(context.db, SETTINGS, context.env);
@@ -69,7 +72,7 @@ export async function settingsAction(context: Context, formData: FormData) {
     const messages = [...new Set(next.error.issues.map((issue) => issue.message))];
     return data({ section, result: parsed.submission.reply({ formErrors: messages }), error: null }, { status: 400 });
   }
-  const saved = await saveDocument(context.db, SETTINGS, next.data, { basedOn: basedOn.data, env: context.env });
+  const saved = await saveDocument(context.db, SETTINGS, next.data, { basedOn: basedOn.value.basedOn, env: context.env });
   if (!saved.ok) {
     return data({ section, result: parsed.submission.reply({ formErrors: [CHANGED_MEANWHILE] }), error: null }, { status: 409 });
   }
@@ -99,9 +102,9 @@ function parseSection(section: SettingsSection, formData: FormData) {
 }
 
 async function restore(context: Context, formData: FormData) {
-  const parsed = restoreForm.safeParse({ id: formData.get("id") ?? undefined });
-  if (!parsed.success) return data({ section: null, result: null, error: "Choose a version to restore." }, { status: 400 });
-  const restored = await restoreVersion(context.db, SETTINGS, parsed.data.id, context.env);
+  const parsed = parseWithZod(formData, { schema: restoreForm });
+  if (parsed.status !== "success") return data({ section: null, result: null, error: "Choose a version to restore." }, { status: 400 });
+  const restored = await restoreVersion(context.db, SETTINGS, parsed.value.id, context.env);
   if (restored.ok) {
     return redirectWithToast(
       SETTINGS_PATH,

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { refusedReply } from "~/server/action-reply.server";
 import { products } from "~db/schema";
 import { listVersions, readDocument, restoreVersion, saveDocument } from "~/features/shop-documents/shop-documents.server";
 import { redirectWithToast } from "~/features/toast/toast.server";
@@ -95,9 +96,9 @@ export async function storefrontSectionAction({ db, env }: AppLoadContext, key: 
   const document = sectionDocument(key);
   const here = `${STOREFRONT_PATH}/${key}`;
   if (formData.get("intent") === "restore") {
-    const restore = RestoreSchema.safeParse(Object.fromEntries(formData));
-    if (!restore.success) throw data({ message: "Choose a version to restore." }, { status: 400 });
-    const result = await restoreVersion(db, document, restore.data.version, env);
+    const restore = parseWithZod(formData, { schema: RestoreSchema });
+    if (restore.status !== "success") throw data({ message: "Choose a version to restore." }, { status: 400 });
+    const result = await restoreVersion(db, document, restore.value.version, env);
     if (!result.ok) {
       const message = result.reason === "not-found" ? "That version is no longer kept." : "That version can no longer be read.";
       throw data({ message }, { status: result.reason === "not-found" ? 404 : 422 });
@@ -110,12 +111,12 @@ export async function storefrontSectionAction({ db, env }: AppLoadContext, key: 
     return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   }
   // The form always says which version it was opened at (blank: none yet); a post without it is not checked.
-  const basedOn = BasedOnSchema.safeParse({ basedOn: formData.get("basedOn") || undefined });
+  const basedOn = parseWithZod(formData, { schema: BasedOnSchema });
   const saved = await saveDocument(db, document, submission.value, {
     env,
-    basedOn: formData.has("basedOn") ? (basedOn.success ? (basedOn.data.basedOn ?? null) : null) : undefined,
+    basedOn: formData.has("basedOn") ? (basedOn.status === "success" ? (basedOn.value.basedOn ?? null) : null) : undefined,
   });
-  if (!saved.ok) return data({ result: submission.reply({ formErrors: [CHANGED_MEANWHILE] }) }, { status: 409 });
+  if (!saved.ok) return refusedReply(submission, CHANGED_MEANWHILE, 409);
   return redirectWithToast(here, {
     title: `${SECTIONS[key].title} saved`,
     description: "The shop shows it from now on; the version before is kept.",
