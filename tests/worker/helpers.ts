@@ -75,11 +75,18 @@ export interface CartCookieLine {
   sizeId?: number;
 }
 
+/** Checkout choices any default shop accepts: shipping, its one payment method (the builder fills it in), ask when sold out. */
+export const SHIPPING_CHOICES = { choices: "1", delivery: "shipping", soldOut: "call" } as const;
+
 /** The order text a cart would send now (the order action's Telegram link, with JavaScript), posted from `from`. */
-export async function orderTextOf(lines: CartCookieLine[], from: string): Promise<string> {
+export async function orderTextOf(
+  lines: CartCookieLine[],
+  from: string,
+  choices: Record<string, string> = SHIPPING_CHOICES,
+): Promise<string> {
   const response = await postForm(
     "/cart",
-    { intent: "order", source: "checkout", js: "1" },
+    { intent: "order", source: "checkout", js: "1", ...choices },
     { headers: { Cookie: cartCookie(lines), Referer: `${ORIGIN}${from}` } },
   );
   if (response.status !== 303) throw new Error(`the order action answered ${response.status}, not 303`);
