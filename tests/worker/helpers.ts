@@ -51,7 +51,9 @@ export const FIRST_PRODUCT_PATH = productPath({ id: 1, name: catalogue[0]!.name!
 
 /** A cookie value as Remix writes it (base64 of JSON, URL-encoded), read back. */
 export function decodeCookieValue(raw: string): unknown {
-  return JSON.parse(atob(decodeURIComponent(raw)));
+  // Remix writes the JSON's UTF-8 bytes in base64: an em dash or a non-Latin word reads back whole.
+  const bytes = Uint8Array.from(atob(decodeURIComponent(raw)), (char) => char.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes));
 }
 
 /** The Set-Cookie header a response sends for one cookie, if any. */
