@@ -15,12 +15,19 @@ import {
   ORDER_SENT_NOTICE,
   type OrderSource,
 } from "~/features/cart/cart";
-import { TELEGRAM_MAX_TEXT_LENGTH } from "~/features/cart/order-text";
+import { TELEGRAM_MAX_TEXT_LENGTH } from "~/features/orders/order";
 import { groupDigits } from "~/features/catalogue/money";
 import { telegramUrl } from "~/features/site/site";
 import type { Toast } from "~/features/toast/toast";
 import { lastOrderCookieHeader } from "~/features/cart/last-order.server";
-import { readSavedChoices, savedChoicesHeader } from "~/features/orders/order-choices.server";
+import {
+  checkoutFieldsSchema,
+  postedChoices,
+  readSavedChoices,
+  savedChoicesHeader,
+  type SavedChoices,
+} from "~/features/orders/order-choices.server";
+import { signedOrder } from "~/features/orders/order.server";
 import { readOrderLink } from "~/features/orders/order-link.server";
 import { normalizeCartLines } from "~/features/cart/cart";
 import { redirectWithToast, toastHeader, type ToastInput } from "~/features/toast/toast.server";
@@ -87,6 +94,7 @@ const CartActionSchema = z.discriminatedUnion(
       intent: z.literal("order"),
       source: z.enum(["drawer", "checkout"], { errorMap: () => ({ message: "Place the order from the cart or the checkout page" }) }),
     }),
+    z.object({ intent: z.literal("choices") }),
     z.object({
       intent: z.literal("reopen"),
       token: z.string({ required_error: "This order link is not valid" }).max(5000, "This order link is not valid"),
@@ -136,14 +144,35 @@ const UNAVAILABLE: ToastInput = {
  * Out-of-stock lines are never ordered: they are not in the order text; an order with nothing in
  * stock is refused (the cart is kept), and an order placed around them says they were left out.
  */
-async function placeOrder(request: Request, context: ActionFunctionArgs["context"], source: OrderSource, byScript: boolean) {
+async function placeOrder(
+  request: Request,
+  context: ActionFunctionArgs["context"],
+  source: OrderSource,
+  byScript: boolean,
+  saved: SavedChoices,
+) {
   const cart = await loadCartView(request, context.db);
+  const choicesCookie = await savedChoicesHeader(request, saved);
   if (cart.items.length === 0) {
     const notice = cart.outOfStock.length > 0 ? nothingInStockNotice(cart.outOfStock) : emptyCartNotice(source);
     return redirectWithToast(source === "drawer" ? backTo(request) : "/checkout", notice, { status: 303 });
   }
-  if (cart.orderText.length > TELEGRAM_MAX_TEXT_LENGTH) {
-    // Unreachable within the cart's bounds (see tests/unit/order-text.test.ts); refuse rather than send a cut message.
+  const settings = (await readSettings(context)).value;
+  const sent = await signedOrder(request, context.env.SESSION_SECRET, cart.items, settings, saved, new Date());
+  if (!sent.order.ok) {
+    // The order waits at checkout with the reason, in the words the page says it: never a half-made message.
+    const reason = Object.values(sent.order.errors)[0] ?? "Please check your order";
+    return redirectWithToast(
+      "/checkout",
+      { title: "Order not sent", description: reason, variant: "destructive" },
+      {
+        status: 303,
+        headers: { "Set-Cookie": choicesCookie },
+      },
+    );
+  }
+  if (sent.message.length > TELEGRAM_MAX_TEXT_LENGTH) {
+    // Unreachable within the cart's bounds (see tests/unit/order.test.ts); refuse rather than send a cut message.
     return redirectWithToast(
       "/checkout",
       { title: "Order too long", description: "Please split your order or message us on Telegram.", variant: "destructive" },
@@ -156,10 +185,15 @@ async function placeOrder(request: Request, context: ActionFunctionArgs["context
   const lines = cart.items.map(cookieLine);
   countOrderSent(context, request, cart.items);
   const headers = new Headers({
-    Location: byScript ? telegramUrl((await readSettings(context)).value.telegramUsername, cart.orderText) : "/checkout",
+    Location: byScript ? telegramUrl(settings.telegramUsername, sent.message) : "/checkout",
   });
   headers.append("Set-Cookie", await clearCartCookieHeader(request));
-  headers.append("Set-Cookie", await lastOrderCookieHeader(request, { lines, open: !byScript }));
+  // The choices stay for the next order; the note was this order's.
+  headers.append("Set-Cookie", await savedChoicesHeader(request, { choices: saved.choices, note: "" }));
+  headers.append(
+    "Set-Cookie",
+    await lastOrderCookieHeader(request, { lines, open: !byScript, ...(sent.token ? { token: sent.token } : {}), note: sent.order.note }),
+  );
   // With JavaScript the original tab shows 'Order sent!' itself; without, the next page shows it.
   if (!byScript) {
     const lowered = loweredNotice(cart.lowered);
@@ -209,8 +243,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   try {
     if (input.intent === "reopen") return await reopenOrder(request, context, input.token);
-    if (input.intent === "order") {
-      return await placeOrder(request, context, input.source, byScript);
+    if (input.intent === "order" || input.intent === "choices") {
+      // The checkout form posts its choices (`choices=1`); an order from elsewhere uses the saved ones.
+      const fields = checkoutFieldsSchema.safeParse(Object.fromEntries(formData));
+      if (!fields.success) {
+        const message = Object.values(fields.error.flatten().fieldErrors).flat()[0] ?? "Please check your choices";
+        return refuse(byScript, 400, { title: "Order not sent", description: message, variant: "destructive" });
+      }
+      const saved = formData.get("choices") === "1" ? postedChoices(fields.data) : await readSavedChoices(request);
+      if (input.intent === "order") return await placeOrder(request, context, input.source, byScript, saved);
+      const setCookie = await savedChoicesHeader(request, saved);
+      if (byScript) return data({ ok: true, toasts: [] } satisfies CartActionData, { headers: { "Set-Cookie": setCookie } });
+      return redirect("/checkout", { status: 303, headers: { "Set-Cookie": setCookie } });
     }
     const result = await changeCart(request, context.db, input);
     countCartChange(context, request, input, result);

@@ -4,11 +4,15 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { GeneralErrorBoundary, thrownMessage } from "~/ui/error-boundary";
 import { loadCart, toCartView } from "~/features/cart/cart.server";
 import { lastOrderCookieHeader, readLastOrder } from "~/features/cart/last-order.server";
-import { buildOrderText } from "~/features/cart/order-text";
 import { telegramUrl } from "~/features/site/site";
 import { CartLineRow } from "~/features/cart/cart-line";
 import { loadLayoutData } from "~/features/site/layout.server";
-import { OrderActions } from "~/features/cart/cart-order";
+import { readSavedChoices } from "~/features/orders/order-choices.server";
+import { buildOrder, deliveryValue, deliveryWindows, orderMessage } from "~/features/orders/order";
+import { messageFromLink } from "~/features/orders/order.server";
+import { CheckoutChoices, CheckoutSummary, type CheckoutOrder } from "~/features/orders/checkout-form";
+import type { Settings } from "~/features/settings/settings";
+import type { OrderChoices } from "~/features/orders/order-choices";
 import { OutOfStockLines } from "~/features/cart/cart-out-of-stock";
 import {
   CART_ACTION,
@@ -19,7 +23,6 @@ import {
 } from "~/features/cart/cart-state";
 
 import { ORDER_SENT_NOTICE } from "~/features/cart/cart";
-import { formatCents } from "~/features/catalogue/money";
 import { rootOrigin, seo } from "~/features/site/seo";
 import type { CartActionData } from "~/routes/cart";
 import { type RootLoader } from "~/features/site/root-data";
@@ -51,8 +54,39 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!cart) throw data({ message: "We couldn't load your cart right now. Please try again in a moment." }, { status: 503 });
   const view = toCartView(cart);
   const { lastOrder, setCookie } =
-    view.items.length === 0 ? await sentOrder(request, context, settings.value.telegramUsername) : { lastOrder: null, setCookie: null };
-  return data({ cart: view, lastOrder }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+    view.items.length === 0 ? await sentOrder(request, context, settings.value) : { lastOrder: null, setCookie: null };
+  const order = checkoutOrder(view.items, settings.value, await readSavedChoices(request), new Date());
+  return data({ cart: view, lastOrder, order }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
+
+/** The order builder's answer for the page (no D1 read: the choices live in a cookie, the settings came with the layout). */
+function checkoutOrder(
+  items: Parameters<typeof buildOrder>[0]["items"],
+  settings: Settings,
+  saved: Awaited<ReturnType<typeof readSavedChoices>>,
+  now: Date,
+): CheckoutOrder {
+  const order = buildOrder({ items, settings, choices: saved.choices, note: saved.note, now });
+  // Before the shopper has chosen, "choose how" is a prompt, not an error.
+  const { delivery, payment, ...errors } = order.errors;
+  return {
+    options: order.options,
+    windows: order.windows.length > 0 ? order.windows : deliveryWindows(settings.hours, now),
+    payments: settings.paymentMethods,
+    chosen: { ...saved.choices, ...order.choices, delivery: deliveryValue(order.choices) },
+    note: saved.note,
+    subtotalCents: order.subtotalCents,
+    feeCents: order.feeCents,
+    totalCents: order.totalCents,
+    missingCents: order.missingCents,
+    freeDeliveryHint: order.freeDeliveryHint,
+    errors: {
+      ...errors,
+      ...(saved.choices.method && delivery ? { delivery } : {}),
+      ...(saved.choices.payment && payment ? { payment } : {}),
+    },
+    preview: items.length > 0 ? orderMessage(order, items, null) : "",
+  };
 }
 
 /**
@@ -60,14 +94,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * with the current names and prices, and whether to open it now (the first view after a no-JavaScript
  * order). One more query, only on an empty cart right after an order.
  */
-async function sentOrder(request: Request, context: LoaderFunctionArgs["context"], telegramUsername: string) {
+async function sentOrder(request: Request, context: LoaderFunctionArgs["context"], settings: Settings) {
   const saved = await readLastOrder(request);
   if (!saved) return { lastOrder: null, setCookie: null };
   try {
     const { state } = await loadCart(context.db, saved.lines);
     if (state.items.length === 0) return { lastOrder: null, setCookie: null };
-    const lastOrder = { telegramUrl: telegramUrl(telegramUsername, buildOrderText(state)), openNow: saved.open };
-    const setCookie = saved.open ? await lastOrderCookieHeader(request, { lines: saved.lines, open: false }) : null;
+    const message =
+      (saved.token
+        ? await messageFromLink(request, context.env.SESSION_SECRET, saved.token, state.items, settings, saved.note ?? "")
+        : null) ?? unsignedMessage(state.items, settings, (await readSavedChoices(request)).choices, saved.note ?? "");
+    const lastOrder = { telegramUrl: telegramUrl(settings.telegramUsername, message), openNow: saved.open };
+    const setCookie = saved.open ? await lastOrderCookieHeader(request, { ...saved, open: false }) : null;
     return { lastOrder, setCookie };
   } catch (error) {
     console.error("The last order could not be read", error);
@@ -75,14 +113,19 @@ async function sentOrder(request: Request, context: LoaderFunctionArgs["context"
   }
 }
 
+/** The message of a sent order whose link could not be signed or read again: the same builder, without the link. */
+function unsignedMessage(items: Parameters<typeof buildOrder>[0]["items"], settings: Settings, choices: OrderChoices, note: string) {
+  return orderMessage(buildOrder({ items, settings, choices, note, now: new Date() }), items, null);
+}
+
 const HOW_IT_WORKS = [
   "Your order is sent to us through Telegram.",
-  "We contact you to confirm your order and arrange delivery.",
-  "You pay during delivery. No payment is taken on this site.",
+  "We reply to confirm it; your address stays in the chat, never on this site.",
+  "You pay as you chose. No payment is taken on this site.",
 ];
 
 export default function Checkout() {
-  const { cart, lastOrder } = useLoaderData<typeof loader>();
+  const { cart, lastOrder, order } = useLoaderData<typeof loader>();
   const view = useOptimisticCart(cart);
   const empty = view.items.length === 0 && view.outOfStock.length === 0;
 
@@ -136,6 +179,10 @@ export default function Checkout() {
             ))}
           </ul>
           <OutOfStockLines lines={view.outOfStock} variant="page" />
+          <h2 className="mt-10 text-lg font-semibold text-forest-900">Delivery, time and payment</h2>
+          <div className="mt-4">
+            <CheckoutChoices order={order} />
+          </div>
         </section>
 
         <aside className="space-y-6 lg:sticky lg:top-24">
@@ -143,25 +190,11 @@ export default function Checkout() {
             <h2 id="checkout-summary" className="font-display text-2xl text-forest-900">
               Order summary
             </h2>
-            <dl className="mt-4 space-y-2 text-sm">
-              <div className="flex justify-between text-ink-700">
-                <dt>
-                  Subtotal ({view.totalItems} {view.totalItems === 1 ? "item" : "items"})
-                </dt>
-                <dd>{formatCents(view.totalCents)}</dd>
-              </div>
-              <div className="flex justify-between border-t border-ink-900/10 pt-3 text-lg font-semibold text-forest-900">
-                <dt>Total</dt>
-                <dd>{formatCents(view.totalCents)}</dd>
-              </div>
-            </dl>
-            <div className="mt-6">
-              <OrderActions cart={view} source="checkout" />
-            </div>
-            {view.orderText ? (
+            <CheckoutSummary cart={view} order={order} />
+            {order.preview ? (
               <details className="mt-4 text-sm">
                 <summary className="font-medium text-forest-800 underline-offset-4 hover:underline">Show the order text</summary>
-                <pre className="mt-2 rounded-xl bg-cream-100 p-3 font-sans text-xs whitespace-pre-wrap text-ink-900">{view.orderText}</pre>
+                <pre className="mt-2 rounded-xl bg-cream-100 p-3 font-sans text-xs whitespace-pre-wrap text-ink-900">{order.preview}</pre>
               </details>
             ) : null}
           </section>

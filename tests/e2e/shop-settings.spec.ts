@@ -4,8 +4,8 @@ import { expect, signIn, test } from "./fixtures";
 /**
  * The owner changes the shop from /admin/settings — with JavaScript on and off, at a phone's and a
  * desktop's width — and the shop follows on the next page: the Telegram account, hours that make
- * the shop closed now (home, contact, checkout), a closure and an announcement; an older version is
- * restored. Screenshots for the record go to E2E_SCREENS when it is set.
+ * the shop closed now (home, contact, checkout with when the reply comes), the next order's Telegram
+ * account, a closure and an announcement; an older version is restored. Screenshots for the record go to E2E_SCREENS when it is set.
  */
 
 const SCREENS = process.env.E2E_SCREENS;
@@ -67,8 +67,27 @@ for (const js of [true, false]) {
         await page.goto("/contact");
         await expect(page.getByText("Closed for stocktaking — back soon")).toBeVisible();
         await expect(page.getByRole("link", { name: /Chat on Telegram/ })).toHaveAttribute("href", `https://t.me/${account}`);
+        // The checkout says the shop is closed and when the reply comes; the order goes to the new account.
+        await page.goto("/product/1");
+        await page.getByRole("button", { name: "Add to Cart" }).click();
+        await expect(page.getByText("Added to cart!").first()).toBeVisible();
         await page.goto("/checkout");
         await expect(page.getByText("Closed now", { exact: true }).first()).toBeVisible();
+        await expect(page.getByText(/^You can still send your order or message now: we reply /).first()).toBeVisible();
+        await page
+          .getByRole("group", { name: "How would you like to receive it?" })
+          .getByLabel(/Discreet nationwide delivery/)
+          .check();
+        await page
+          .context()
+          .route("https://t.me/**", (route) =>
+            route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Telegram</title>" }),
+          );
+        const telegram = page.context().waitForEvent("request", (request) => request.url().startsWith("https://t.me/"));
+        await page.getByRole("button", { name: "Place Order via Telegram" }).click();
+        const sent = new URL((await telegram).url());
+        expect(sent.pathname).toBe(`/${account}`);
+        expect(sent.searchParams.get("text")).toContain("Delivery: Discreet nationwide delivery");
 
         // Restore the version before the announcement: the announcement goes, the closed hours stay.
         await page.goto("/admin/settings");

@@ -2,7 +2,16 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../app/features/cart/cart";
 import { restoreProduct, trashProduct } from "../../app/features/trash/trash.server";
-import { cartAfter as cartCookieLines, cartCookie, decodeCookieValue as decodeValue, get, ORIGIN, postForm, setCookie } from "./helpers";
+import {
+  cartAfter as cartCookieLines,
+  cartCookie,
+  decodeCookieValue as decodeValue,
+  get,
+  ORIGIN,
+  postForm,
+  setCookie,
+  SHIPPING_CHOICES,
+} from "./helpers";
 import { db } from "./shop-helpers";
 import { sellInOneSize } from "./size-fixtures";
 import { elementsOf, textsOf } from "./page-parts";
@@ -319,8 +328,8 @@ describe("/checkout renders the cart from D1", () => {
       "Place Order via Telegram",
       "How it works",
       "Your order is sent to us through Telegram.",
-      "We contact you to confirm your order and arrange delivery.",
-      "You pay during delivery.",
+      "We reply to confirm it; your address stays in the chat, never on this site.",
+      "You pay as you chose.",
     ]) {
       expect(before.body).toContain(text);
     }
@@ -402,29 +411,53 @@ describe("/checkout renders the cart from D1", () => {
 });
 
 describe("placing an order", () => {
+  // The message with its reference and signed link written as REF and LINK (they change with every order).
   const expectedText = [
-    "Hello, I would love to purchase:",
+    "Hello, I would love to order:",
     "",
     "• 2 x Runtz (1/8 oz) ($45.00 each = $90.00)",
     "• 100 x Wild Berry Gummies ($4.75 each = $475.00)",
     "",
-    "Total: $565.00",
+    "Subtotal: $565.00",
+    "Delivery: Discreet nationwide delivery: free, 1-3 business days",
+    "Total to pay: $565.00",
+    "Payment: Cash on delivery",
+    "If something is sold out: Contact me first",
     "",
-    "Please let me know about delivery details. Thank you!",
+    "Order REF",
+    "Check or order again: LINK",
+    "",
+    "Thank you!",
   ].join("\n");
+  const withoutLink = (text: string) =>
+    text.replace(/\nOrder [0-9A-Z]{4}-[0-9A-Z]{4}\nCheck or order again: \S+\n/, "\nOrder REF\nCheck or order again: LINK\n");
+  const linkOf = (text: string) => /\nCheck or order again: (\S+)\n/.exec(text)?.[1] ?? "";
 
   it("with JavaScript: answers the new tab with 303 to t.me with the exact order text and clears the cart", async () => {
     const cookie = cartCookie([
       { id: runtz, quantity: 2 },
       { id: gummies, quantity: 100 },
     ]);
-    const response = await postCart({ intent: "order", source: "checkout", js: "1" }, cookie, `${ORIGIN}/checkout`);
+    const response = await postCart({ intent: "order", source: "checkout", js: "1", ...SHIPPING_CHOICES }, cookie, `${ORIGIN}/checkout`);
     expect(response.status).toBe(303);
     const location = new URL(response.headers.get("Location")!);
     expect(`${location.origin}${location.pathname}`).toBe(`https://t.me/${env.TELEGRAM_USERNAME}`);
-    expect(location.searchParams.get("text")).toBe(expectedText);
-    expect(response.headers.get("Location")).toBe(`https://t.me/${env.TELEGRAM_USERNAME}?text=${encodeURIComponent(expectedText)}`);
+    const text = location.searchParams.get("text")!;
+    expect(withoutLink(text)).toBe(expectedText);
+    expect(linkOf(text).startsWith(`${ORIGIN}/o/`)).toBe(true);
+    expect(response.headers.get("Location")).toBe(`https://t.me/${env.TELEGRAM_USERNAME}?text=${encodeURIComponent(text)}`);
     expect(cartAfter(response)).toEqual([]);
+  });
+
+  it("refuses an order without a delivery choice: back to checkout in words, the cart kept, never Telegram", async () => {
+    const cookie = cartCookie([{ id: runtz, quantity: 2 }]);
+    const response = await postCart({ intent: "order", source: "checkout" }, cookie, `${ORIGIN}/checkout`);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/checkout");
+    expect(cartAfter(response)).toBeUndefined();
+    expect(toastsAfter(response)).toEqual([
+      expect.objectContaining({ title: "Order not sent", description: "Choose how to receive your order", variant: "destructive" }),
+    ]);
   });
 
   it("without JavaScript: the shopper's page says the order was sent, the cart is empty, and opens Telegram once (with a link to open it again)", async () => {
@@ -432,14 +465,13 @@ describe("placing an order", () => {
       { id: runtz, quantity: 2 },
       { id: gummies, quantity: 100 },
     ]);
-    const response = await postCart({ intent: "order", source: "checkout" }, cookie, `${ORIGIN}/checkout`);
+    const response = await postCart({ intent: "order", source: "checkout", ...SHIPPING_CHOICES }, cookie, `${ORIGIN}/checkout`);
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/checkout");
     expect(cartAfter(response)).toEqual([]);
     expect(toastsAfter(response)).toEqual([
       expect.objectContaining({ title: "Order sent!", description: "Your order has been sent via Telegram. We'll contact you soon!" }),
     ]);
-    const telegram = `https://t.me/${env.TELEGRAM_USERNAME}?text=${encodeURIComponent(expectedText)}`;
     const lastOrder = setCookie(response, "last-order")!.split(";")[0]!;
 
     const sent = await get("/checkout", { headers: { Cookie: `${toastCookie(response)}; ${lastOrder}` } });
@@ -447,9 +479,12 @@ describe("placing an order", () => {
     const body = await sent.text();
     expect(body).toContain("Your cart is empty");
     expect(body).toContain(html("Your order has been sent via Telegram. We'll contact you soon!"));
-    expect(body).toContain(`<meta http-equiv="refresh" content="0;url=${html(telegram)}"/>`);
+    const refresh = /<meta http-equiv="refresh" content="0;url=([^"]+)"\/>/.exec(body)?.[1] ?? "";
+    const telegram = refresh.replace(/&amp;/g, "&");
+    expect(telegram.startsWith(`https://t.me/${env.TELEGRAM_USERNAME}?text=`)).toBe(true);
+    expect(withoutLink(new URL(telegram).searchParams.get("text")!)).toBe(expectedText);
     expect(body).toMatch(
-      new RegExp(`<a href="${html(telegram).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}" target="_blank"[^>]*>.*Open Telegram again`),
+      new RegExp(`<a href="${refresh.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}" target="_blank"[^>]*>.*Open Telegram again`),
     );
     // No line of the old cart is left to order again.
     expect(body).not.toContain("Quantity of Runtz");
@@ -464,7 +499,10 @@ describe("placing an order", () => {
   });
 
   it("leaves 'Order sent!' to the page's script when JavaScript is on", async () => {
-    const response = await postCart({ intent: "order", source: "drawer", js: "1" }, cartCookie([{ id: runtz, quantity: 1 }]));
+    const response = await postCart(
+      { intent: "order", source: "drawer", js: "1", ...SHIPPING_CHOICES },
+      cartCookie([{ id: runtz, quantity: 1 }]),
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toMatch(/^https:\/\/t\.me\//);
     expect(cartAfter(response)).toEqual([]);
@@ -488,7 +526,7 @@ describe("placing an order", () => {
     restore.push(`UPDATE products SET active = 1 WHERE id = ${cake}`);
     await env.DB.prepare("UPDATE products SET active = 0 WHERE id = ?").bind(cake).run();
     const response = await postCart(
-      { intent: "order", source: "checkout", js: "1" },
+      { intent: "order", source: "checkout", js: "1", ...SHIPPING_CHOICES },
       cartCookie([
         { id: cake, quantity: 1 },
         { id: runtz, quantity: 1 },
@@ -497,6 +535,6 @@ describe("placing an order", () => {
     const text = new URL(response.headers.get("Location")!).searchParams.get("text");
     expect(text).toContain("• 1 x Runtz (1/8 oz) ($45.00 each = $45.00)");
     expect(text).not.toContain("Wedding Cake");
-    expect(text).toContain("Total: $45.00");
+    expect(text).toContain("Total to pay: $45.00");
   });
 });

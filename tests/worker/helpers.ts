@@ -51,7 +51,9 @@ export const FIRST_PRODUCT_PATH = productPath({ id: 1, name: catalogue[0]!.name!
 
 /** A cookie value as Remix writes it (base64 of JSON, URL-encoded), read back. */
 export function decodeCookieValue(raw: string): unknown {
-  return JSON.parse(atob(decodeURIComponent(raw)));
+  // Remix writes the JSON's UTF-8 bytes in base64: an em dash or a non-Latin word reads back whole.
+  const bytes = Uint8Array.from(atob(decodeURIComponent(raw)), (char) => char.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes));
 }
 
 /** The Set-Cookie header a response sends for one cookie, if any. */
@@ -75,11 +77,18 @@ export interface CartCookieLine {
   sizeId?: number;
 }
 
+/** Checkout choices any default shop accepts: shipping, its one payment method (the builder fills it in), ask when sold out. */
+export const SHIPPING_CHOICES = { choices: "1", delivery: "shipping", soldOut: "call" } as const;
+
 /** The order text a cart would send now (the order action's Telegram link, with JavaScript), posted from `from`. */
-export async function orderTextOf(lines: CartCookieLine[], from: string): Promise<string> {
+export async function orderTextOf(
+  lines: CartCookieLine[],
+  from: string,
+  choices: Record<string, string> = SHIPPING_CHOICES,
+): Promise<string> {
   const response = await postForm(
     "/cart",
-    { intent: "order", source: "checkout", js: "1" },
+    { intent: "order", source: "checkout", js: "1", ...choices },
     { headers: { Cookie: cartCookie(lines), Referer: `${ORIGIN}${from}` } },
   );
   if (response.status !== 303) throw new Error(`the order action answered ${response.status}, not 303`);

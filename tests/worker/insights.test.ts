@@ -12,7 +12,7 @@ import worker from "../../workers/app";
 import { INSIGHTS_QUEUE_NAME } from "../../app/features/insights/insights.server";
 import { TERMS_PER_DAY, shopDay, type InsightMessage } from "../../app/features/insights/insights";
 import { productPath } from "../../app/features/catalogue/product-path";
-import { adminCookie, cartCookie, ORIGIN } from "./helpers";
+import { adminCookie, cartCookie, ORIGIN, SHIPPING_CHOICES } from "./helpers";
 import { AGE, outcomeOf, type WorkerRequest } from "./page-cache-helpers";
 
 /**
@@ -204,7 +204,7 @@ describe("cart and orders", () => {
     );
     const order = await post(
       "/cart",
-      { intent: "order", source: "checkout" },
+      { intent: "order", source: "checkout", ...SHIPPING_CHOICES },
       { "User-Agent": SHOPPER_UA, Cookie: cartCookie([{ id: 1, quantity: 3, sizeId: size!.id }]) },
     );
     expect(order.response.status).toBe(303);
@@ -298,7 +298,7 @@ describe("privacy", () => {
     await visit(`${await pathOf(6)}?${secrets.query}&size=1`, { headers });
     await visit(`/shop?search=rosin&${secrets.query}`, { headers });
     await post("/cart", { intent: "add", productId: "6", js: "1", note: secrets.cookie }, headers);
-    await post("/cart", { intent: "order", source: "checkout" }, headers);
+    await post("/cart", { intent: "order", source: "checkout", ...SHIPPING_CHOICES }, headers);
     const messages = JSON.stringify(sent);
     await deliverSent();
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { cartCookie, get, ORIGIN, postForm } from "./helpers";
+import { cartCookie, get, ORIGIN, postForm, SHIPPING_CHOICES } from "./helpers";
 import { sellInOneSize } from "./size-fixtures";
 
 /**
@@ -44,7 +44,7 @@ const text = (body: string) =>
 /** An order from the checkout of a cart holding one Runtz and one Wedding Cake. */
 const orderOneOfEach = () =>
   postCart(
-    { intent: "order", source: "checkout" },
+    { intent: "order", source: "checkout", ...SHIPPING_CHOICES },
     cartCookie([
       { id: runtz, quantity: 1 },
       { id: cake, quantity: 1 },
@@ -72,7 +72,7 @@ describe("out-of-stock lines in the cart", () => {
     const orderText = /<pre[^>]*>([\s\S]*?)<\/pre>/.exec(body)?.[1] ?? "";
     expect(orderText).toContain("2 x Runtz (1/8 oz)");
     expect(orderText).not.toContain("Wedding Cake");
-    expect(orderText).toContain("Total: $90.00");
+    expect(orderText).toContain("Total to pay: $90.00");
   });
 
   it("an order leaves them out of the Telegram text, with a notice", async () => {
@@ -90,7 +90,7 @@ describe("out-of-stock lines in the cart", () => {
     const sent = new URL(telegram!).searchParams.get("text")!;
     expect(sent).toContain("1 x Runtz (1/8 oz)");
     expect(sent).not.toContain("Wedding Cake");
-    expect(sent).toContain("Total: $45.00");
+    expect(sent).toContain("Total to pay: $45.00");
     expect(decoded(response, "toast")).toEqual([
       expect.objectContaining({ title: "Order sent!" }),
       expect.objectContaining({

@@ -6,7 +6,7 @@ import { SETTINGS, defaultSettings, type Settings } from "../../app/features/set
 import { listVersions, readDocument, saveDocument } from "../../app/features/shop-documents/shop-documents.server";
 import { createDb } from "../../app/server/load-context";
 import { adminGet, adminPost, follow, read } from "./admin-helpers";
-import { cartCookie, catalogueChanged, get, ORIGIN, postForm } from "./helpers";
+import { cartCookie, catalogueChanged, get, ORIGIN, postForm, SHIPPING_CHOICES } from "./helpers";
 import { nastyString } from "./fuzz";
 import { AGE, visit } from "./page-cache-helpers";
 
@@ -134,7 +134,7 @@ describe("the owner's settings screen", () => {
 
     const order = await postForm(
       "/cart",
-      { intent: "order", source: "checkout", js: "1" },
+      { intent: "order", source: "checkout", js: "1", ...SHIPPING_CHOICES },
       {
         headers: { Cookie: cartCookie([{ id: 1, quantity: 1 }]), Referer: `${ORIGIN}/checkout` },
       },

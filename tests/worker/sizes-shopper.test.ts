@@ -169,7 +169,7 @@ describe("cart lines carry the size", () => {
     const text = await orderText(cartAfter(second)!);
     expect(text).toContain("• 1 x Runtz — 1/4 oz ($80.00 each = $80.00)");
     expect(text).toContain("• 5 x Runtz — 1/2 oz ($140.00 each = $700.00)");
-    expect(text).toContain("Total: $780.00");
+    expect(text).toContain("Total to pay: $780.00");
 
     const set = await postCart({ intent: "set", productId: String(runtz), sizeId: String(size["1/2 oz"]), quantity: "3" }, cookie);
     expect(cartAfter(set)).toEqual([

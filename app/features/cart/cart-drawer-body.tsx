@@ -3,7 +3,6 @@ import { formatCents } from "~/features/catalogue/money";
 import { ToastHost } from "~/features/toast/toaster";
 import { CartIcon } from "~/ui/icons";
 import { CartLineRow } from "./cart-line";
-import { OrderActions } from "./cart-order";
 import { OutOfStockLines } from "./cart-out-of-stock";
 import type { OptimisticCart } from "./cart-state";
 
@@ -52,14 +51,14 @@ export default function DrawerBody({ view, open }: { view: OptimisticCart; open:
             <dd>{formatCents(view.totalCents)}</dd>
           </div>
         </dl>
-        <OrderActions cart={view} source="drawer" />
+        {/* Delivery, time and payment are chosen at checkout, where the fee and the minimum are shown before sending. */}
         {empty ? null : (
-          <Link
-            to="/checkout"
-            className="block text-center text-sm font-semibold text-forest-800 underline underline-offset-4 hover:text-forest-700"
-          >
-            View cart and checkout
-          </Link>
+          <>
+            <p className="text-xs text-ink-700">Delivery fee, time and payment are chosen at checkout.</p>
+            <Link to="/checkout" className="btn-gold w-full py-3 text-base">
+              Checkout
+            </Link>
+          </>
         )}
       </div>
     </>

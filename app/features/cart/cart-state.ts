@@ -47,8 +47,8 @@ export function useOtherCartSubmitting(ownKey: string): boolean {
 // ----------------------------------------------------------------------------- order placed
 
 interface PlacedOrder {
-  /** the order text sent; the cart view reads as empty while the server cart still has this text */
-  text: string | null;
+  /** the key of the order sent; the cart view reads as empty while the server cart still has this key */
+  key: string | null;
   at: number;
 }
 let placedOrder: PlacedOrder | null = null;
@@ -63,8 +63,8 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-export function markOrderPlaced(text: string) {
-  placedOrder = { text, at: Date.now() };
+export function markOrderPlaced(key: string) {
+  placedOrder = { key, at: Date.now() };
   emit();
 }
 
@@ -91,11 +91,11 @@ export function useOrderPlacedEffects(cart: CartView) {
     return () => window.clearTimeout(timer);
   }, [at, navigate]);
   useEffect(() => {
-    if (placed?.text != null && cart.orderText !== placed.text) {
-      placedOrder = { ...placed, text: null };
+    if (placed?.key != null && cart.orderKey !== placed.key) {
+      placedOrder = { ...placed, key: null };
       emit();
     }
-  }, [placed, cart.orderText]);
+  }, [placed, cart.orderKey]);
 }
 
 // ----------------------------------------------------------------------------- optimistic cart
@@ -108,7 +108,7 @@ export interface OptimisticLine {
 
 export interface OptimisticCart extends CartView {
   lines: OptimisticLine[];
-  /** a cart change is on its way; the order text is about to change */
+  /** a cart change is on its way; the order key is about to change */
   pending: boolean;
 }
 
@@ -120,7 +120,7 @@ function intField(formData: FormData, name: string) {
 export function useOptimisticCart(cart: CartView): OptimisticCart {
   const fetchers = useFetchers();
   const placed = usePlacedOrder();
-  if (placed?.text != null && placed.text === cart.orderText) {
+  if (placed?.key != null && placed.key === cart.orderKey) {
     return { ...EMPTY_CART_VIEW, lines: [], pending: false };
   }
 
@@ -184,7 +184,7 @@ export function useOptimisticCart(cart: CartView): OptimisticCart {
   return {
     ...state,
     totalItems: state.totalItems + unknownAdds,
-    orderText: cart.orderText,
+    orderKey: cart.orderKey,
     unavailable: cart.unavailable,
     outOfStock,
     lines,

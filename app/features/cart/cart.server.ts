@@ -9,7 +9,7 @@ import { productPath } from "~/features/catalogue/product-path";
 import type { Toast } from "~/features/toast/toast";
 import type { Db } from "~/server/load-context";
 import type { ToastInput } from "~/features/toast/toast.server";
-import { buildOrderText } from "./order-text";
+
 import { lineName } from "./line-name";
 import {
   addedToCartNotice,
@@ -25,6 +25,7 @@ import {
   EMPTY_CART,
   ITEM_REMOVED_NOTICE,
   normalizeCartLines,
+  orderKeyOf,
   type CartBound,
   type CartLine,
   type CartProduct,
@@ -350,7 +351,7 @@ export async function loadCart(db: Db, lines: CartLine[]): Promise<LoadedCart> {
 
 /** The cart a page shows: out-of-stock lines are listed apart and left out of the totals and the order text. */
 export function toCartView({ state, outOfStock }: Pick<LoadedCart, "state" | "outOfStock">): CartView {
-  return { ...state, orderText: buildOrderText(state), unavailable: false, outOfStock };
+  return { ...state, orderKey: orderKeyOf(state.items), unavailable: false, outOfStock };
 }
 
 export function boundNotice(bound: CartBound): ToastInput {
@@ -388,7 +389,7 @@ export async function cartSummary(
 ): Promise<{ cart: CartView; notices: Toast[]; setCookie: string | null }> {
   if (!loaded) {
     const totalItems = savedItemCount(saved.lines);
-    return { cart: { ...EMPTY_CART, totalItems, orderText: "", unavailable: true, outOfStock: [] }, notices: [], setCookie: null };
+    return { cart: { ...EMPTY_CART, totalItems, orderKey: "", unavailable: true, outOfStock: [] }, notices: [], setCookie: null };
   }
   const notices = [saved.bound ? boundNotice(saved.bound) : null, droppedNotice(loaded.dropped), loweredNotice(loaded.lowered)]
     .filter((notice) => notice !== null)

@@ -9,7 +9,7 @@ import { lineName } from "./line-name";
 
 /**
  * Bounds that keep the cookie small and every order text under Telegram's 4096 characters
- * (tests/unit/order-text.test.ts proves it at these bounds with 120-character names).
+ * (tests/unit/order-lines.test.ts and order.test.ts prove it at these bounds with 120-character names).
  * 1,000 per line reaches the top gummy tier; 20 lines stay far below D1's 100 bound parameters.
  */
 export const MAX_CART_LINES = 20;
@@ -99,9 +99,10 @@ export type HeldReason = "out-of-stock" | "unavailable";
 /** How a held line reads on its badge. */
 export const HELD_LABELS: Record<HeldReason, string> = { "out-of-stock": "Out of Stock", unavailable: "No longer available" };
 
-/** The cart as pages receive it: the state plus the order text built once on the server. */
+/** The cart as pages receive it: the state plus a key of what an order of it would send. */
 export interface CartView extends CartState {
-  orderText: string;
+  /** the ordered lines' ids, sizes, quantities and unit prices: the same key means the same order */
+  orderKey: string;
   /** true when product rows could not be read; totalItems still comes from the cookie */
   unavailable: boolean;
   /** lines that cannot be ordered now (left out of items, totals and the order text) */
@@ -340,7 +341,12 @@ export function emptyCartNotice(source: OrderSource) {
 /** Milliseconds from placing an order to returning home. */
 export const ORDER_REDIRECT_DELAY = 2000;
 
-export const EMPTY_CART_VIEW: CartView = { ...EMPTY_CART, orderText: "", unavailable: false, outOfStock: [] };
+/** What an order of these lines sends, as a key: a placed order is recognised by it until the cart changes. */
+export function orderKeyOf(items: readonly CartItem[]): string {
+  return items.map((item) => `${item.id}:${item.sizeId ?? ""}x${item.quantity}@${item.unitPriceCents}`).join(",");
+}
+
+export const EMPTY_CART_VIEW: CartView = { ...EMPTY_CART, orderKey: "", unavailable: false, outOfStock: [] };
 
 function names(lines: readonly OutOfStockLine[]) {
   return lines.length === 1 ? lineName(lines[0]!) : `${lines.length} items`;

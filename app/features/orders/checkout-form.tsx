@@ -232,8 +232,9 @@ export function CheckoutSummary({ cart, order }: { cart: OptimisticCart; order: 
       return;
     }
     notify(ORDER_SENT_NOTICE);
-    const text = cart.orderText;
-    window.setTimeout(() => markOrderPlaced(text), 0);
+    const key = cart.orderKey;
+    // After the browser has taken the form's data: emptying the view removes the form.
+    window.setTimeout(() => markOrderPlaced(key), 0);
   }
 
   return (

@@ -1,6 +1,5 @@
 import { formatCents } from "~/features/catalogue/money";
 import type { CartItem } from "~/features/cart/cart";
-import { ORDER_GREETING, orderLineText, TELEGRAM_MAX_TEXT_LENGTH } from "~/features/cart/order-text";
 import {
   enabledDeliveryMethods,
   minimumOrderFor,
@@ -19,6 +18,49 @@ import { ASAP, ORDER_NOTE_MAX, SOLD_OUT_LABELS, windowLabel, type OrderChoices, 
  * receives and the snapshot the order link signs. Pure: the checkout page, the drawer, the order
  * post and the reopened link all read the same answer.
  */
+
+/** Telegram pre-fills (and sends) at most 4096 characters of text. */
+export const TELEGRAM_MAX_TEXT_LENGTH = 4096;
+
+/** The longest product name the admin form allows; longer names (from elsewhere) are shortened in the text. */
+export const ORDER_NAME_MAX_LENGTH = 120;
+
+/** The longest size label the admin form allows; longer ones (from elsewhere) are shortened in the text. */
+export const ORDER_SIZE_MAX_LENGTH = 40;
+
+/** "name — size" is at most this long when the message has room: the size stays whole and a long name gives way. */
+export const ORDER_SIZED_NAME_MAX_LENGTH = ORDER_NAME_MAX_LENGTH + 20;
+
+export interface OrderLine {
+  name: string;
+  /** the line's size ('1/8 oz'); '' or none for a product sold in one size */
+  sizeLabel?: string;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+}
+
+/** At most `max` characters (code points: an emoji is never cut in half, which no link could carry). */
+function shortened(text: string, max: number): string {
+  const chars = Array.from(text.trim().replace(/\s+/g, " "));
+  return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : chars.join("");
+}
+
+function orderName(line: OrderLine, sizedMax: number): string {
+  // The size stays whole unless the message is so full that the name alone could not make room.
+  const size = shortened(line.sizeLabel ?? "", Math.min(ORDER_SIZE_MAX_LENGTH, Math.max(4, sizedMax - 11)));
+  if (!size) return shortened(line.name, Math.min(ORDER_NAME_MAX_LENGTH, sizedMax));
+  const room = Math.max(8, Math.min(ORDER_NAME_MAX_LENGTH, sizedMax - Array.from(size).length - " — ".length));
+  return `${shortened(line.name, room)} — ${size}`;
+}
+
+/**
+ * One bullet: "quantity x name (unit price each = line total)", the name with its size: "Runtz — 1/8 oz".
+ * `sizedMax` lets a message with more to say (choices, a note, the order link) give its names less room.
+ */
+export function orderLineText(line: OrderLine, sizedMax = ORDER_SIZED_NAME_MAX_LENGTH): string {
+  return `• ${line.quantity} x ${orderName(line, sizedMax)} (${formatCents(line.unitPriceCents)} each = ${formatCents(line.lineTotalCents)})`;
+}
 
 /** A delivery choice as one form value: "shipping", "pickup" or "local:<zone name>". */
 export type DeliveryOption =
@@ -227,7 +269,7 @@ export function orderSnapshot(order: BuiltOrder, items: readonly CartItem[], now
   };
 }
 
-export const ORDER_MESSAGE_GREETING = ORDER_GREETING;
+export const ORDER_MESSAGE_GREETING = "Hello, I would love to order:";
 
 /** How the chosen delivery reads: "Local delivery — Downtown: $5.00, same day" or "In-town appointment (Meet at …)". */
 export function deliveryText(order: Pick<BuiltOrder, "option" | "feeCents">): string {
