@@ -49,15 +49,15 @@ export default function Home() {
       </div>
 
       <WelcomeBanner welcome={content.welcome} />
-      <DropAndDealTiles deal={content.deal} />
-      <CategoryTiles />
+      <DropAndDealTiles deal={content.deal} newDrops={content.tiles.newDrops} />
+      <CategoryTiles tiles={content.tiles} />
       <FeaturedProducts title={content.featured.title} products={featured} />
       <CategoryGrid categories={categories} />
       <PromiseBand promise={content.promise} />
       {/* The owner's own figures, or nothing: a new shop shows none. */}
       {content.stats.items.length > 0 ? <StatGrid id="stats-heading" title={content.stats.title} stats={content.stats.items} /> : null}
       <TestimonialsSection title={content.testimonialsTitle} testimonials={testimonials} />
-      <AppointmentsBand />
+      <AppointmentsBand appointments={content.appointments} />
       <HomeBottomBar />
     </div>
   );

@@ -189,7 +189,7 @@ function DatesNote({ dates }: { dates: DatesOfFile }) {
       : dates.from === "file"
         ? `Dates read ${dates.order === "mdy" ? "month first" : "day first"}: row ${dates.row}'s date can only be read that way.`
         : dates.from === "ask"
-          ? "Some dates could be read month first or day first: choose under “Dates in this file” and upload the file again."
+          ? "Some dates could be read month first or day first: choose the order below and the file is read again."
           : dates.from === "mixed"
             ? "The file writes dates both month first and day first: choose one under “Dates in this file”."
             : null;

@@ -18,6 +18,7 @@ import { formatCents } from "~/features/catalogue/money";
 import type { ProductSize, SizeInput } from "~/features/catalogue/sizes";
 import { trashedCatalogueProducts } from "~/features/trash/trash.server";
 import type { Db } from "~/server/load-context";
+import { ADMIN_SESSION_COOKIE } from "~/features/auth/auth.server";
 import { checkRecord, fieldText, importSchemas, readCatalogueCsv, type RefusedCell } from "./catalogue-import";
 import { fileDateOrder, SPREADSHEET_TEXT, todayIn, dateOrderSchema, type DateOrderChoice, type DatesOfFile } from "./spreadsheet-cells";
 
@@ -342,6 +343,8 @@ const StagedMetadataSchema = z.object({
   fileName: z.string().default(""),
   dateOrder: dateOrderSchema.default("auto"),
   timeZone: z.string().default("UTC"),
+  /** the admin session that uploaded it (importHolder); only that session may read it again */
+  holder: z.string().default(""),
 });
 export type StagedImport = z.infer<typeof StagedMetadataSchema>;
 
@@ -352,13 +355,16 @@ export async function stageImport(
   fileName: string,
   plan: ImportPlan,
   reading: Pick<ImportReading, "dateOrder" | "timeZone">,
+  { holder, runnable }: { holder: string; runnable: boolean },
 ): Promise<string> {
   const upload = crypto.randomUUID();
   await bucket.put(importObjectKey(upload), text, {
     httpMetadata: { contentType: "text/csv; charset=utf-8" },
     customMetadata: {
       fileName: fileName.slice(0, 200),
-      token: importToken(upload, plan),
+      // A file kept only to be read again (its dates' order asked) gets a token no page ever shows: it cannot be confirmed.
+      token: runnable ? importToken(upload, plan) : crypto.randomUUID(),
+      holder,
       revision: String(plan.revision),
       steps: String(plan.steps.length),
       // The run reads the file as its preview did.
@@ -367,6 +373,16 @@ export async function stageImport(
     },
   });
   return upload;
+}
+
+/**
+ * Who may read a kept file again: a hash of the admin session's cookie, so the file is tied to the
+ * session that uploaded it and nothing about the session itself is stored beside it.
+ */
+export async function importHolder(request: Request): Promise<string> {
+  const session = new RegExp(`(?:^|;\\s*)${ADMIN_SESSION_COOKIE}=([^;]+)`).exec(request.headers.get("Cookie") ?? "")?.[1] ?? "";
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`catalogue-import:${session}`)));
+  return [...digest.slice(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /** The staged file's metadata (null when it is gone or was staged without it). Reads no text. */

@@ -71,7 +71,7 @@ export function WelcomeBanner({ welcome }: { welcome: HomeContent["welcome"] }) 
 }
 
 /** New drops and the owner's deal banner, side by side from md up. */
-export function DropAndDealTiles({ deal }: { deal: HomeContent["deal"] }) {
+export function DropAndDealTiles({ deal, newDrops }: { deal: HomeContent["deal"]; newDrops: HomeContent["tiles"]["newDrops"] }) {
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <Link
@@ -85,12 +85,12 @@ export function DropAndDealTiles({ deal }: { deal: HomeContent["deal"] }) {
           height={800}
           className="absolute top-1/2 -right-8 -z-10 h-36 w-36 -translate-y-1/2 rounded-full object-cover sm:-right-6 sm:h-56 sm:w-56"
         />
-        <div className="max-w-[60%]">
-          <span className="eyebrow">Just landed</span>
-          <p className="category-title mt-4 text-3xl text-forest-950">NEW DROPS</p>
-          <p className="mt-2 text-sm text-ink-700">The latest strains and products, fresh this week.</p>
+        <div className="max-w-[60%] break-words">
+          {newDrops.eyebrow ? <span className="eyebrow">{newDrops.eyebrow}</span> : null}
+          <p className="category-title mt-4 text-3xl text-forest-950">{newDrops.title}</p>
+          {newDrops.text ? <p className="mt-2 text-sm text-ink-700">{newDrops.text}</p> : null}
           <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-forest-800 group-hover:underline">
-            See what&apos;s new <span aria-hidden="true">→</span>
+            {newDrops.linkLabel} <span aria-hidden="true">→</span>
           </span>
         </div>
       </Link>
@@ -123,19 +123,23 @@ export function DropAndDealTiles({ deal }: { deal: HomeContent["deal"] }) {
   );
 }
 
-/** Trending (two category tiles with a line each) and Popular Categories (four picture tiles). */
-export function CategoryTiles() {
+/** Trending (two category tiles with a line each) and Popular Categories (four picture tiles), in the owner's words. */
+export function CategoryTiles({ tiles }: { tiles: HomeContent["tiles"] }) {
   return (
     <>
-      <HomeSection id="trending-heading" title="Trending Now">
+      <HomeSection id="trending-heading" title={tiles.trendingTitle}>
         <ul className="grid gap-4 sm:grid-cols-2">
-          {TRENDING.map((tile) => (
+          {TRENDING.map((tile, index) => (
             <li key={tile.to}>
               <Link to={tile.to} className="card group flex items-center gap-4 p-4 transition-shadow hover:shadow-md">
                 <img src={tile.image} alt="" width={800} height={800} className="h-24 w-24 shrink-0 rounded-2xl object-cover" />
-                <span>
-                  <span className="block font-display text-xl font-semibold text-forest-900 group-hover:underline">{tile.title}</span>
-                  <span className="mt-1 block text-sm text-ink-700">{tile.text}</span>
+                <span className="min-w-0 break-words">
+                  <span className="block font-display text-xl font-semibold text-forest-900 group-hover:underline">
+                    {tiles.trending[index]?.title ?? tile.title}
+                  </span>
+                  {tiles.trending[index]?.text ? (
+                    <span className="mt-1 block text-sm text-ink-700">{tiles.trending[index].text}</span>
+                  ) : null}
                 </span>
               </Link>
             </li>
@@ -143,9 +147,9 @@ export function CategoryTiles() {
         </ul>
       </HomeSection>
       {/* Popular categories: four picture tiles */}
-      <HomeSection id="popular-heading" title="Popular Categories">
+      <HomeSection id="popular-heading" title={tiles.popularTitle}>
         <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          {POPULAR.map((tile) => (
+          {POPULAR.map((tile, index) => (
             <li key={tile.to}>
               <Link to={tile.to} className="group relative isolate block aspect-[4/3] overflow-hidden rounded-2xl shadow-sm">
                 <img
@@ -155,8 +159,8 @@ export function CategoryTiles() {
                   height={800}
                   className="absolute inset-0 -z-10 h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
                 />
-                <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-forest-950/95 to-forest-950/0 px-4 pt-8 pb-3 font-semibold text-cream-50">
-                  {tile.title}
+                <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-forest-950/95 to-forest-950/0 px-4 pt-8 pb-3 font-semibold break-words text-cream-50">
+                  {tiles.popular[index]?.title ?? tile.title}
                 </span>
               </Link>
             </li>
@@ -244,24 +248,24 @@ export function PromiseBand({ promise }: { promise: HomeContent["promise"] }) {
   );
 }
 
-/** In-town appointments, booked on Telegram. */
-export function AppointmentsBand() {
+/** In-town appointments, booked on Telegram, in the owner's words followed by the shop's hours. */
+export function AppointmentsBand({ appointments }: { appointments: HomeContent["appointments"] }) {
   return (
     <section
       aria-labelledby="appointments-heading"
       className="flex flex-col items-start gap-5 rounded-3xl bg-forest-900 p-6 text-cream-50 sm:flex-row sm:items-center sm:justify-between sm:p-10"
     >
       <div>
-        <h2 id="appointments-heading" className="font-display text-2xl tracking-tight sm:text-3xl">
-          In town? Book an appointment
+        <h2 id="appointments-heading" className="font-display text-2xl tracking-tight break-words sm:text-3xl">
+          {appointments.title}
         </h2>
-        <p className="mt-2 max-w-xl text-cream-100">
-          Message us on Telegram to pick up in person or see products before you buy, <HoursPhrase />.
+        <p className="mt-2 max-w-xl break-words text-cream-100">
+          {appointments.text.replace(/[.,;:!]$/, "")}, <HoursPhrase />.
         </p>
       </div>
-      <TelegramLink className="btn-gold shrink-0 px-6 py-3 text-base" text="Hi! I'd like to book an in-town appointment.">
+      <TelegramLink className="btn-gold shrink-0 px-6 py-3 text-base" text={appointments.message}>
         <TelegramIcon />
-        Book on Telegram
+        {appointments.buttonLabel}
       </TelegramLink>
     </section>
   );

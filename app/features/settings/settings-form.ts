@@ -97,6 +97,7 @@ export const orderingForm = z.object({
     licence: text(identitySchema.shape.licence),
     email: text(identitySchema.shape.email),
     serviceArea: text(identitySchema.shape.serviceArea),
+    tagline: text(identitySchema.shape.tagline),
   }),
 });
 

@@ -104,6 +104,12 @@ function OrderingForm({ values, versionId, refused }: SettingsScreenProps) {
         <Field field={identity.licence} label="Licence number" hint="Optional: shown in the footer." className={INPUT} />
         <Field field={identity.email} label="Contact email" type="email" hint="Optional." className={INPUT} />
         <Field field={identity.serviceArea} label="Service area" hint="For example: Nationwide, or Greater Denver." className={INPUT} />
+        <Field
+          field={identity.tagline}
+          label="Tagline"
+          hint="One line under your name in every page's footer. Optional."
+          className={INPUT}
+        />
       </div>
     </FormShell>
   );

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ShopDefaultsEnv, ShopDocument } from "~/features/shop-documents/shop-document";
+import { SITE } from "~/features/site/site";
 
 /**
  * The shop's settings: one versioned document (app/features/shop-documents) the owner edits in
@@ -102,6 +103,8 @@ export const identitySchema = z.object({
     z.string().trim().max(254, "An email address has at most 254 characters.").email("Enter an email address like name@example.com."),
   ]),
   serviceArea: line(140, "The service area"),
+  /** the line under the name in every page's footer; empty: none. Versions saved without it read the original line. */
+  tagline: line(120, "The tagline").default(SITE.tagline),
 });
 
 const cents = z.number().int().min(0).max(100_000_000);
@@ -162,7 +165,7 @@ const EVERY_DAY: DayHours = { open: true, opens: "09:00", closes: "23:00" };
 export function defaultSettings(env: ShopDefaultsEnv): Settings {
   return {
     telegramUsername: env.TELEGRAM_USERNAME,
-    identity: { tradingName: "Greenleaf Supply", licence: "", email: "", serviceArea: "Nationwide" },
+    identity: { tradingName: "Greenleaf Supply", licence: "", email: "", serviceArea: "Nationwide", tagline: SITE.tagline },
     hours: { timeZone: "America/New_York", week: WEEKDAYS.map(() => ({ ...EVERY_DAY })), closures: [] },
     announcement: { text: "", until: "" },
     delivery: {

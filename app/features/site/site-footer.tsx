@@ -34,7 +34,10 @@ export function SiteFooter({ categories }: { categories: FooterCategory[] }) {
             <LeafMark />
             <span className="font-display text-xl text-cream-50">{name}</span>
           </div>
-          <p className="mt-3 text-sm text-cream-200/80">{SITE.tagline}</p>
+          {/* The owner's line (Settings); the original one when the settings could not be read. */}
+          {(identity?.tagline ?? SITE.tagline) ? (
+            <p className="mt-3 text-sm break-words text-cream-200/80">{identity?.tagline ?? SITE.tagline}</p>
+          ) : null}
           {shop ? (
             <div className="mt-3 text-sm text-cream-200/80">
               <p className="font-semibold text-cream-50">Hours</p>

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import type { ShopDocument } from "~/features/shop-documents/shop-document";
+import { POPULAR, TRENDING } from "~/features/site/content/home";
 import { SITE } from "~/features/site/site";
 import { localLink, optionalText, requiredText } from "./content-fields";
 
 /**
  * The home page's words, as the owner writes them: the welcome banner and its badges, the deal
- * banner, the featured products (picked from the catalogue), the promise band and the stats line.
+ * banner, the category tiles, the featured products (picked from the catalogue), the promise band,
+ * the stats line and the appointments band.
  * A new shop's defaults keep the original texts, except claims no data backs: no invented figures
  * (the stats line starts hidden), no 'lab tested' on every product, no round-the-clock support.
  */
@@ -17,6 +19,58 @@ export const featuredRef = z
   .regex(/^(\d{1,9}|[a-z][a-z0-9-]{0,99})$/, "Choose a product from the list");
 
 export const MAX_FEATURED = 6;
+
+/**
+ * The category tiles' words. The tiles themselves (links, pictures) are fixed, so the owner writes
+ * one entry per tile, in the tiles' order.
+ */
+const TilesSchema = z.object({
+  newDrops: z.object({
+    eyebrow: optionalText(40),
+    title: requiredText(40),
+    text: optionalText(160),
+    linkLabel: requiredText(40),
+  }),
+  trendingTitle: requiredText(80),
+  trending: z
+    .array(z.object({ title: requiredText(60), text: optionalText(160) }))
+    .length(TRENDING.length, `Write all ${TRENDING.length} trending tiles`),
+  popularTitle: requiredText(80),
+  popular: z.array(z.object({ title: requiredText(60) })).length(POPULAR.length, `Write all ${POPULAR.length} category tiles`),
+});
+
+function defaultTiles(): z.infer<typeof TilesSchema> {
+  return {
+    newDrops: {
+      eyebrow: "Just landed",
+      title: "NEW DROPS",
+      text: "The latest strains and products, fresh this week.",
+      linkLabel: "See what's new",
+    },
+    trendingTitle: "Trending Now",
+    trending: TRENDING.map(({ title, text }) => ({ title, text })),
+    popularTitle: "Popular Categories",
+    popular: POPULAR.map(({ title }) => ({ title })),
+  };
+}
+
+/** The in-town appointments band; the shop's hours follow its text. */
+const AppointmentsSchema = z.object({
+  title: requiredText(80),
+  text: requiredText(300),
+  buttonLabel: requiredText(40),
+  /** the Telegram message the button starts */
+  message: requiredText(200),
+});
+
+function defaultAppointments(): z.infer<typeof AppointmentsSchema> {
+  return {
+    title: "In town? Book an appointment",
+    text: "Message us on Telegram to pick up in person or see products before you buy",
+    buttonLabel: "Book on Telegram",
+    message: "Hi! I'd like to book an in-town appointment.",
+  };
+}
 
 export const HomeContentSchema = z.object({
   welcome: z.object({
@@ -48,6 +102,9 @@ export const HomeContentSchema = z.object({
     items: z.array(z.object({ value: requiredText(20), label: requiredText(40) })).max(6, "At most 6 figures"),
   }),
   testimonialsTitle: requiredText(80),
+  // Versions saved before these blocks were the owner's read with the original texts.
+  tiles: TilesSchema.default(defaultTiles),
+  appointments: AppointmentsSchema.default(defaultAppointments),
 });
 
 export type HomeContent = z.infer<typeof HomeContentSchema>;
@@ -87,6 +144,8 @@ export const HOME_CONTENT: ShopDocument<HomeContent> = {
     },
     stats: { title: "Greenleaf in numbers", items: [] },
     testimonialsTitle: "What customers say",
+    tiles: defaultTiles(),
+    appointments: defaultAppointments(),
   }),
   labels: {
     welcome: "Welcome banner",
@@ -95,6 +154,8 @@ export const HOME_CONTENT: ShopDocument<HomeContent> = {
     promise: "Promise",
     stats: "Stats line",
     testimonialsTitle: "Testimonials heading",
+    tiles: "Category tiles",
+    appointments: "Appointments band",
   },
 };
 

@@ -9,6 +9,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { z } from "zod";
+import { POPULAR, TRENDING } from "~/features/site/content/home";
 import { CheckboxField, Field, FieldError, SelectField, TextareaField } from "~/ui/forms";
 import { AboutContentSchema } from "./about-content";
 import { FaqContentSchema } from "./faq-content";
@@ -158,6 +159,9 @@ function HomeForm({ value, versionId, lastResult, featurable }: FormProps & { va
   const picks = featured.products.getFieldList();
   const promises = promise.items.getFieldList();
   const figures = stats.items.getFieldList();
+  const tiles = fields.tiles.getFieldset();
+  const newDrops = tiles.newDrops.getFieldset();
+  const appointments = fields.appointments.getFieldset();
   return (
     <SectionFormFrame form={form} versionId={versionId}>
       <Group title="Welcome banner">
@@ -196,6 +200,38 @@ function HomeForm({ value, versionId, lastResult, featurable }: FormProps & { va
           <Text field={deal.linkLabel} label="Button" required />
           <Text field={deal.link} label="Button link" required hint="A page of this shop, such as /shop?sale=1 or /shop/edibles." />
         </div>
+      </Group>
+
+      <Group title="Category tiles" hint="The tiles' links and pictures stay; their words are yours.">
+        <Row title="New drops tile (opens /shop/new-drops)" buttons={null}>
+          <Text field={newDrops.eyebrow} label="Line above the title" />
+          <Text field={newDrops.title} label="Title" required />
+          <Text field={newDrops.text} label="Text" />
+          <Text field={newDrops.linkLabel} label="Link text" required />
+        </Row>
+        <Text field={tiles.trendingTitle} label="Trending heading" required />
+        {tiles.trending.getFieldList().map((tile, index) => {
+          const row = tile.getFieldset();
+          return (
+            <Row key={tile.key} title={`Trending tile ${index + 1} (opens ${TRENDING[index]?.to ?? "/shop"})`} buttons={null}>
+              <Text field={row.title} label="Title" required />
+              <Text field={row.text} label="Text" />
+            </Row>
+          );
+        })}
+        <FieldError field={tiles.trending} />
+        <Text field={tiles.popularTitle} label="Popular categories heading" required />
+        <div className="grid gap-4 sm:grid-cols-2">
+          {tiles.popular.getFieldList().map((tile, index) => (
+            <Text
+              key={tile.key}
+              field={tile.getFieldset().title}
+              label={`Category tile ${index + 1} (opens ${POPULAR[index]?.to ?? "/shop"})`}
+              required
+            />
+          ))}
+        </div>
+        <FieldError field={tiles.popular} />
       </Group>
 
       <Group
@@ -290,6 +326,15 @@ function HomeForm({ value, versionId, lastResult, featurable }: FormProps & { va
 
       <Group title="Testimonials" hint="The reviews you mark 'Show on the home page' in Reviews, newest first (three at most).">
         <Text field={fields.testimonialsTitle} label="Heading" required />
+      </Group>
+
+      <Group title="Appointments band" hint="Your hours from Settings follow the text.">
+        <Text field={appointments.title} label="Heading" required />
+        <LongText field={appointments.text} label="Text" rows={2} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Text field={appointments.buttonLabel} label="Button" required />
+          <Text field={appointments.message} label="Message the button starts on Telegram" required />
+        </div>
       </Group>
     </SectionFormFrame>
   );

@@ -24,7 +24,8 @@ export interface StorefrontSection {
 export const SECTIONS: Record<SectionKey, StorefrontSection> = {
   home: {
     title: "Home page",
-    description: "The welcome banner and badges, the deal banner, featured products, the promise band and your stats line.",
+    description:
+      "The welcome banner and badges, the deal banner, the category tiles, featured products, the promise band, your stats line and the appointments band.",
     pages: ["/"],
   },
   reviews: {

@@ -1,7 +1,7 @@
 /**
- * The home page's category tiles: fixed links to categories. The owner's words on
- * the home page are a storefront document (app/features/storefront/home-content.ts).
- * Plain data, no I/O.
+ * The home page's category tiles: fixed links and pictures. Their words here are a new
+ * shop's defaults; the owner's are the home storefront document
+ * (app/features/storefront/home-content.ts). Plain data, no I/O.
  */
 
 export const TRENDING = [
