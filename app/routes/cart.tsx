@@ -5,7 +5,8 @@ import { GeneralErrorBoundary, thrownMessage } from "~/ui/error-boundary";
 import { readSettings } from "~/features/settings/settings.server";
 import { readFormData } from "~/server/form-data.server";
 import { localPath } from "~/server/redirect";
-import { cartCookieHeader, changeCart, clearCartCookieHeader, loadCartView, loweredNotice, withToastId } from "~/features/cart/cart.server";
+import { cartCookieHeader, changeCart, clearCartCookieHeader, loweredNotice, toCartView, withToastId } from "~/features/cart/cart.server";
+import { loadLayoutData } from "~/features/site/layout.server";
 import {
   cookieLine,
   emptyCartNotice,
@@ -137,7 +138,10 @@ const UNAVAILABLE: ToastInput = {
  * stock is refused (the cart is kept), and an order placed around them says they were left out.
  */
 async function placeOrder(request: Request, context: ActionFunctionArgs["context"], source: OrderSource, byScript: boolean) {
-  const cart = await loadCartView(request, context.db);
+  // The layout's read: the cart's rows and the specials applied to them, in one batch.
+  const { cart: loaded } = await loadLayoutData(request, context);
+  if (!loaded) throw new Error("The cart's rows could not be read");
+  const cart = { ...toCartView(loaded), lowered: loaded.lowered };
   if (cart.items.length === 0) {
     const notice = cart.outOfStock.length > 0 ? nothingInStockNotice(cart.outOfStock) : emptyCartNotice(source);
     return redirectWithToast(source === "drawer" ? backTo(request) : "/checkout", notice, { status: 303 });

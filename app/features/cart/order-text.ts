@@ -11,6 +11,8 @@
  *   Please let me know about delivery details. Thank you!
  */
 import { formatCents } from "~/features/catalogue/money";
+import type { CartSpecials } from "./cart";
+import { specialsMessageLines } from "~/features/specials/message";
 
 /** Telegram pre-fills (and sends) at most 4096 characters of text. */
 export const TELEGRAM_MAX_TEXT_LENGTH = 4096;
@@ -61,15 +63,17 @@ export function orderLineText(line: OrderLine, sizedMax = ORDER_SIZED_NAME_MAX_L
   return `• ${line.quantity} x ${orderName(line, sizedMax)} (${formatCents(line.unitPriceCents)} each = ${formatCents(line.lineTotalCents)})`;
 }
 
-/** The whole message; an empty cart has no order text. */
-export function buildOrderText(cart: { items: readonly OrderLine[]; totalCents: number }): string {
+/** The whole message (with the specials applied, if any); an empty cart has no order text. */
+export function buildOrderText(cart: { items: readonly OrderLine[]; totalCents: number }, specials?: CartSpecials | null): string {
   if (cart.items.length === 0) return "";
+  const saved = specialsMessageLines(specials, 40);
   return [
     ORDER_GREETING,
     "",
     ...cart.items.map((line) => orderLineText(line)),
     "",
     `Total: ${formatCents(cart.totalCents)}`,
+    ...(saved.length > 0 ? ["", ...saved] : []),
     "",
     ORDER_CLOSING,
   ].join("\n");
