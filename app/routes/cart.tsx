@@ -25,7 +25,9 @@ import { readSavedChoices, savedChoicesHeader } from "~/features/orders/order-ch
 import { readOrderLink } from "~/features/orders/order-link.server";
 import { normalizeCartLines } from "~/features/cart/cart";
 import { redirectWithToast, toastHeader, type ToastInput } from "~/features/toast/toast.server";
-import { countCartChange, countOrderSent } from "~/features/insights/insights.server";
+import { countCartChange, countDealUsed, countOrderSent } from "~/features/insights/insights.server";
+import { checkSpecialCode, codeCheckMessage } from "~/features/specials/deal";
+import { specialCodeCookieHeader } from "~/features/specials/code-cookie.server";
 
 /**
  * /cart: the one place the cart changes. Plain form posts (no JavaScript) are answered with a 303
@@ -88,6 +90,8 @@ const CartActionSchema = z.discriminatedUnion(
       intent: z.literal("order"),
       source: z.enum(["drawer", "checkout"], { errorMap: () => ({ message: "Place the order from the cart or the checkout page" }) }),
     }),
+    // 'Have a code?': checked against the live specials below (specialCodeSchema), kept in a cookie.
+    z.object({ intent: z.literal("code"), code: z.string({ required_error: "Enter a code" }).max(200, "That code is too long") }),
     z.object({
       intent: z.literal("reopen"),
       token: z.string({ required_error: "This order link is not valid" }).max(5000, "This order link is not valid"),
@@ -200,6 +204,25 @@ async function reopenOrder(request: Request, context: ActionFunctionArgs["contex
   );
 }
 
+/** A code typed in the cart: kept (and counted) while its special runs; otherwise refused in words, the cart unchanged. */
+async function enterCode(request: Request, context: ActionFunctionArgs["context"], raw: string, byScript: boolean) {
+  const layout = await loadLayoutData(request, context);
+  if (layout.categories === null) return refuse(byScript, 503, UNAVAILABLE);
+  const check = checkSpecialCode(layout.specials, raw, new Date(), layout.settings.value.hours.timeZone);
+  if (check.status !== "applies") {
+    const description = codeCheckMessage(check) ?? "";
+    const toast: ToastInput = { title: "Code not applied", description, variant: "destructive" };
+    // A plain post goes back to the cart it came from, which says why; the cart is unchanged.
+    if (!byScript) return redirectWithToast(backTo(request), toast, { status: 303 });
+    return refuse(byScript, 400, toast, { code: [description] });
+  }
+  countDealUsed(context, request, check.code);
+  const toast: ToastInput = { title: `Code ${check.code} applied`, description: check.special.name };
+  const headers = { "Set-Cookie": await specialCodeCookieHeader(request, check.code) };
+  if (byScript) return data({ ok: true, toasts: [withToastId(toast)] } satisfies CartActionData, { headers });
+  return redirectWithToast(backTo(request), toast, { status: 303, headers });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const byScript = formData.get("js") === "1";
@@ -213,6 +236,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   try {
     if (input.intent === "reopen") return await reopenOrder(request, context, input.token);
+    if (input.intent === "code") return await enterCode(request, context, input.code, byScript);
     if (input.intent === "order") {
       return await placeOrder(request, context, input.source, byScript);
     }

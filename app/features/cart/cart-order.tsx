@@ -5,6 +5,7 @@ import { notify } from "~/features/toast/toaster";
 import { type IconProps, LineIcon, TelegramIcon } from "~/ui/icons";
 import { emptyCartNotice, nothingInStockNotice, notOrderedNotice, ORDER_SENT_NOTICE, type OrderSource } from "./cart";
 import { CART_ACTION, markOrderPlaced, type OptimisticCart } from "./cart-state";
+import { CartSpecialsSummary, SpecialCodeForm } from "~/features/specials/cart-specials-view";
 
 function CopyIcon(props: IconProps) {
   return (
@@ -46,6 +47,8 @@ export function OrderActions({ cart, source }: { cart: OptimisticCart; source: O
 
   return (
     <div className="space-y-2.5">
+      <CartSpecialsSummary specials={cart.specials} />
+      {empty ? null : <SpecialCodeForm code={cart.specials?.code ?? null} />}
       {/* With JavaScript Telegram opens in a new tab and this tab follows; without, the order is posted from
           this page, which then shows the order sent and the cart empty, and opens Telegram (decision 014). */}
       <Form method="post" action={CART_ACTION} reloadDocument target={hydrated ? "_blank" : undefined} onSubmit={onSubmit}>
