@@ -1,5 +1,5 @@
 import { clockText } from "~/features/settings/shop-hours";
-import { couldTake } from "./apply";
+import { applySpecials, couldTake } from "./apply";
 import { nextSpecialChange, specialTiming } from "./schedule";
 import type { Special } from "./special";
 
@@ -52,4 +52,36 @@ export function nextBadgeChange(specials: Special[], now: Date, timeZone: string
     now,
     timeZone,
   );
+}
+
+/** Cards with the badges of the specials running now (a card with none is left as it was). */
+export function withSpecialBadges<T extends { id: number; category: string }>(
+  cards: T[],
+  specials: Special[],
+  now: Date,
+  timeZone: string,
+): Array<T & { specials?: string[] }> {
+  const badged = badgeSpecials(specials, now, timeZone);
+  if (badged.length === 0) return cards;
+  return cards.map((card) => {
+    const texts = badgesFor(badged, { productId: card.id, category: card.category, sizeIds: null });
+    return texts.length > 0 ? { ...card, specials: texts } : card;
+  });
+}
+
+/**
+ * What the cart charges one unit with no code right now, and until when that price holds (the end of
+ * the special that lowers it): the price a product page's structured data may state.
+ */
+export function singleUnitPrice(
+  specials: Special[],
+  line: { productId: number; sizeId: number; category: string; unitCents: number },
+  now: Date,
+  timeZone: string,
+): { cents: number; until: number | null } {
+  const result = applySpecials({ lines: [{ key: "one", quantity: 1, ...line }], specials, now, timeZone, code: null });
+  const taken = result.lines[0]?.specialId ?? null;
+  if (result.totalCents >= line.unitCents) return { cents: line.unitCents, until: null };
+  const special = specials.find((candidate) => candidate.id === taken) ?? specials.find((candidate) => result.applied.some((done) => done.id === candidate.id));
+  return { cents: result.totalCents, until: special ? specialTiming(special, now, timeZone).endsAt : null };
 }
