@@ -15,6 +15,13 @@ function shortName(name: string, max: number) {
 /** The lines of the specials section (none when no special applies). */
 export function specialsMessageLines(specials: CartSpecials | null | undefined, nameMax = SPECIAL_NAME_MAX_LENGTH): string[] {
   if (!specials || specials.applied.length === 0) return [];
+  // nameMax 0: the shortest form, for a message already at Telegram's limit.
+  if (nameMax <= 0) {
+    return [
+      `Specials: ${specials.applied.length} applied, saving ${formatCents(specials.savingCents)}`,
+      `Total after specials: ${formatCents(specials.totalCents)}`,
+    ];
+  }
   return [
     "Specials:",
     ...specials.applied.map((special) => {
