@@ -170,9 +170,14 @@ describe("the order message", () => {
     const order = buildOrder({ items, settings: shop(), choices: { method: "pickup", payment: "Cash" }, note: "", now: NOW, specials });
     const text = orderMessage(order, items, null);
     expect(text).toContain(
-      ["Subtotal: $50.00", "", "Specials:", "• Buy 2 pre-rolls, get 1 free: saves $10.00", "• Weekend 10: saves $4.00", "Total after specials: $36.00"].join(
-        "\n",
-      ),
+      [
+        "Subtotal: $50.00",
+        "",
+        "Specials:",
+        "• Buy 2 pre-rolls, get 1 free: saves $10.00",
+        "• Weekend 10: saves $4.00",
+        "Total after specials: $36.00",
+      ].join("\n"),
     );
     expect(text).toContain("Total to pay: $36.00");
   });
@@ -238,7 +243,11 @@ describe("the order message", () => {
         };
         // Every line takes its own special (the longest names), and a spend-and-save one on top.
         const specials = {
-          applied: [...names, noteText].map((name, index) => ({ name: `${name}${"漢".repeat(80)}`, savingCents: 99_999_999, freeDelivery: index === names.length })),
+          applied: [...names, noteText].map((name, index) => ({
+            name: `${name}${"漢".repeat(80)}`,
+            savingCents: 99_999_999,
+            freeDelivery: index === names.length,
+          })),
           hints: [],
           savingCents: 1,
           totalCents: 1_999_999_999_999,

@@ -37,12 +37,17 @@ export function badgeSpecials(specials: Special[], now: Date, timeZone: string):
 
 function applies(special: Exclude<Special, { kind: "spend_save" }>, target: BadgeTarget): boolean {
   // Size 0 is no size: it matches the special's categories and products only.
-  return [0, ...(target.sizeIds ?? [])].some((sizeId) => couldTake(special, { productId: target.productId, category: target.category, sizeId }));
+  return [0, ...(target.sizeIds ?? [])].some((sizeId) =>
+    couldTake(special, { productId: target.productId, category: target.category, sizeId }),
+  );
 }
 
 /** The badge texts for one product, at most two (the card has room for two). */
 export function badgesFor(badged: BadgedSpecial[], target: BadgeTarget): string[] {
-  return badged.filter(({ special }) => applies(special, target)).map(({ text }) => text).slice(0, 2);
+  return badged
+    .filter(({ special }) => applies(special, target))
+    .map(({ text }) => text)
+    .slice(0, 2);
 }
 
 /** When a shared page that lists specials must stop being served: the next start or end of one it could badge. */
@@ -82,6 +87,8 @@ export function singleUnitPrice(
   const result = applySpecials({ lines: [{ key: "one", quantity: 1, ...line }], specials, now, timeZone, code: null });
   const taken = result.lines[0]?.specialId ?? null;
   if (result.totalCents >= line.unitCents) return { cents: line.unitCents, until: null };
-  const special = specials.find((candidate) => candidate.id === taken) ?? specials.find((candidate) => result.applied.some((done) => done.id === candidate.id));
+  const special =
+    specials.find((candidate) => candidate.id === taken) ??
+    specials.find((candidate) => result.applied.some((done) => done.id === candidate.id));
   return { cents: result.totalCents, until: special ? specialTiming(special, now, timeZone).endsAt : null };
 }
