@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { loadLayoutData } from "~/features/site/layout.server";
-import { withSpecialBadges } from "~/features/specials/badges";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { loadLayoutData } from "~/features/site/layout.server";
+import { withSpecialBadges } from "~/features/specials/badges";
 import { lazyNamed, suspendedBoundary } from "~/ui/lazy";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { CategoryBar } from "~/features/shop-filters/category-bar";

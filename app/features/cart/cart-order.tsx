@@ -3,9 +3,9 @@ import type { FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { notify } from "~/features/toast/toaster";
 import { type IconProps, LineIcon, TelegramIcon } from "~/ui/icons";
+import { CartSpecialsSummary, SpecialCodeForm } from "~/features/specials/cart-specials-view";
 import { emptyCartNotice, nothingInStockNotice, notOrderedNotice, ORDER_SENT_NOTICE, type OrderSource } from "./cart";
 import { CART_ACTION, markOrderPlaced, type OptimisticCart } from "./cart-state";
-import { CartSpecialsSummary, SpecialCodeForm } from "~/features/specials/cart-specials-view";
 
 function CopyIcon(props: IconProps) {
   return (

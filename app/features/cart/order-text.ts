@@ -11,8 +11,8 @@
  *   Please let me know about delivery details. Thank you!
  */
 import { formatCents } from "~/features/catalogue/money";
-import type { CartSpecials } from "./cart";
 import { specialsMessageLines } from "~/features/specials/message";
+import type { CartSpecials } from "./cart";
 
 /** Telegram pre-fills (and sends) at most 4096 characters of text. */
 export const TELEGRAM_MAX_TEXT_LENGTH = 4096;

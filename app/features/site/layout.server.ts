@@ -7,13 +7,13 @@ import { getToasts } from "~/features/toast/toast.server";
 import { SETTINGS, type Settings } from "~/features/settings/settings";
 import { shopNow } from "~/features/settings/shop-now";
 import { currentVersionQuery, documentFromRows, type DocumentRead } from "~/features/shop-documents/shop-documents.server";
-import { FOOTER_MAX_CATEGORIES, type FooterCategory } from "./site";
-import { storeJsonLdScript } from "./store-json-ld.server";
 import { liveSpecialsQuery, readSpecials } from "~/features/specials/specials.server";
 import { readSpecialCode } from "~/features/specials/code-cookie.server";
 import { cartSpecials } from "~/features/specials/cart-specials";
 import { nextBadgeChange } from "~/features/specials/badges";
 import type { Special } from "~/features/specials/special";
+import { storeJsonLdScript } from "./store-json-ld.server";
+import { FOOTER_MAX_CATEGORIES, type FooterCategory } from "./site";
 
 type Category = { id: number; name: string; slug: string };
 
