@@ -5,7 +5,8 @@ import { GeneralErrorBoundary, thrownMessage } from "~/ui/error-boundary";
 import { readSettings } from "~/features/settings/settings.server";
 import { readFormData } from "~/server/form-data.server";
 import { localPath } from "~/server/redirect";
-import { cartCookieHeader, changeCart, clearCartCookieHeader, loadCartView, loweredNotice, withToastId } from "~/features/cart/cart.server";
+import { cartCookieHeader, changeCart, clearCartCookieHeader, loweredNotice, toCartView, withToastId } from "~/features/cart/cart.server";
+import { loadLayoutData } from "~/features/site/layout.server";
 import {
   cookieLine,
   emptyCartNotice,
@@ -31,7 +32,9 @@ import { signedOrder } from "~/features/orders/order.server";
 import { readOrderLink } from "~/features/orders/order-link.server";
 import { normalizeCartLines } from "~/features/cart/cart";
 import { redirectWithToast, toastHeader, type ToastInput } from "~/features/toast/toast.server";
-import { countCartChange, countOrderSent } from "~/features/insights/insights.server";
+import { countCartChange, countDealUsed, countOrderSent } from "~/features/insights/insights.server";
+import { checkSpecialCode, codeCheckMessage } from "~/features/specials/deal";
+import { specialCodeCookieHeader } from "~/features/specials/code-cookie.server";
 
 /**
  * /cart: the one place the cart changes. Plain form posts (no JavaScript) are answered with a 303
@@ -95,6 +98,8 @@ const CartActionSchema = z.discriminatedUnion(
       source: z.enum(["drawer", "checkout"], { errorMap: () => ({ message: "Place the order from the cart or the checkout page" }) }),
     }),
     z.object({ intent: z.literal("choices") }),
+    // 'Have a code?': checked against the live specials below (specialCodeSchema), kept in a cookie.
+    z.object({ intent: z.literal("code"), code: z.string({ required_error: "Enter a code" }).max(200, "That code is too long") }),
     z.object({
       intent: z.literal("reopen"),
       token: z.string({ required_error: "This order link is not valid" }).max(5000, "This order link is not valid"),
@@ -151,14 +156,17 @@ async function placeOrder(
   byScript: boolean,
   saved: SavedChoices,
 ) {
-  const cart = await loadCartView(request, context.db);
+  // The layout's read: the cart's rows and the specials applied to them, in one batch.
+  const { cart: loaded } = await loadLayoutData(request, context);
+  if (!loaded) throw new Error("The cart's rows could not be read");
+  const cart = { ...toCartView(loaded), lowered: loaded.lowered };
   const choicesCookie = await savedChoicesHeader(request, saved);
   if (cart.items.length === 0) {
     const notice = cart.outOfStock.length > 0 ? nothingInStockNotice(cart.outOfStock) : emptyCartNotice(source);
     return redirectWithToast(source === "drawer" ? backTo(request) : "/checkout", notice, { status: 303 });
   }
   const settings = (await readSettings(context)).value;
-  const sent = await signedOrder(request, context.env.SESSION_SECRET, cart.items, settings, saved, new Date());
+  const sent = await signedOrder(request, context.env.SESSION_SECRET, cart.items, settings, saved, new Date(), cart.specials ?? null);
   if (!sent.order.ok) {
     // The order waits at checkout with the reason, in the words the page says it: never a half-made message.
     const reason = Object.values(sent.order.errors)[0] ?? "Please check your order";
@@ -230,6 +238,25 @@ async function reopenOrder(request: Request, context: ActionFunctionArgs["contex
   );
 }
 
+/** A code typed in the cart: kept (and counted) while its special runs; otherwise refused in words, the cart unchanged. */
+async function enterCode(request: Request, context: ActionFunctionArgs["context"], raw: string, byScript: boolean) {
+  const layout = await loadLayoutData(request, context);
+  if (layout.categories === null) return refuse(byScript, 503, UNAVAILABLE);
+  const check = checkSpecialCode(layout.specials, raw, new Date(), layout.settings.value.hours.timeZone);
+  if (check.status !== "applies") {
+    const description = codeCheckMessage(check) ?? "";
+    const toast: ToastInput = { title: "Code not applied", description, variant: "destructive" };
+    // A plain post goes back to the cart it came from, which says why; the cart is unchanged.
+    if (!byScript) return redirectWithToast(backTo(request), toast, { status: 303 });
+    return refuse(byScript, 400, toast, { code: [description] });
+  }
+  countDealUsed(context, request, check.code);
+  const toast: ToastInput = { title: `Code ${check.code} applied`, description: check.special.name };
+  const headers = { "Set-Cookie": await specialCodeCookieHeader(request, check.code) };
+  if (byScript) return data({ ok: true, toasts: [withToastId(toast)] } satisfies CartActionData, { headers });
+  return redirectWithToast(backTo(request), toast, { status: 303, headers });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const byScript = formData.get("js") === "1";
@@ -243,6 +270,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   try {
     if (input.intent === "reopen") return await reopenOrder(request, context, input.token);
+    if (input.intent === "code") return await enterCode(request, context, input.code, byScript);
     if (input.intent === "order" || input.intent === "choices") {
       // The checkout form posts its choices (`choices=1`); an order from elsewhere uses the saved ones.
       const fields = checkoutFieldsSchema.safeParse(Object.fromEntries(formData));

@@ -80,7 +80,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     lines: rows.lines,
     subtotalCents,
     feeCents: order.feeCents ?? null,
-    totalCents: subtotalCents + (order.feeCents ?? 0),
+    savedCents: order.savedCents ?? 0,
+    totalCents: Math.max(0, subtotalCents - (order.savedCents ?? 0)) + (order.feeCents ?? 0),
     choices: choicesInWords(order.choices, settings),
     stock: owner
       ? {
@@ -102,7 +103,8 @@ function lineStatus(line: LoadedLine): string | null {
 }
 
 export default function OrderPage() {
-  const { token, reference, madeAt, lines, subtotalCents, feeCents, totalCents, choices, stock } = useLoaderData<typeof loader>();
+  const { token, reference, madeAt, lines, subtotalCents, feeCents, savedCents, totalCents, choices, stock } =
+    useLoaderData<typeof loader>();
   const quotedOn = `Prices as quoted on ${madeAt}`;
   return (
     <div className="container-page py-10 sm:py-14">
@@ -184,6 +186,12 @@ export default function OrderPage() {
                 <dt>Subtotal</dt>
                 <dd>{formatCents(subtotalCents)}</dd>
               </div>
+              {savedCents > 0 ? (
+                <div className="flex justify-between text-forest-700">
+                  <dt>Specials</dt>
+                  <dd>−{formatCents(savedCents)}</dd>
+                </div>
+              ) : null}
               {feeCents !== null ? (
                 <div className="flex justify-between text-ink-700">
                   <dt>Delivery</dt>

@@ -20,7 +20,9 @@ import { productShareImage } from "~/features/product-page/share-image";
 import { rootOrigin, seo } from "~/features/site/seo";
 import { SITE, telegramUrl } from "~/features/site/site";
 import { labResultsView } from "~/features/lab-reports/lab-report-display";
-import { productJsonLdScript } from "~/features/product-page/product-json-ld.server";
+import { productJsonLdScript, type UnitPrice } from "~/features/product-page/product-json-ld.server";
+import { loadLayoutData } from "~/features/site/layout.server";
+import { badgeSpecials, badgesFor, singleUnitPrice } from "~/features/specials/badges";
 import { getProductWithSizes, readCatalogue } from "~/features/catalogue/product.server";
 import { hasPicker, SizePanels, sizeInStock, type PickerSize } from "~/features/product-page/size-picker";
 import { TierTable } from "~/features/product-page/tier-table";
@@ -65,7 +67,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = productIdFromParam(params.productId);
   if (id === null) productNotFound(pathname);
   // The product and its sizes in one round trip (a batch).
-  const [found, admin] = await Promise.all([readCatalogue(() => getProductWithSizes(context.db, id)), getAdmin(request, context)]);
+  // The specials come with the layout's batch (shared with the root loader): no round trip of their own.
+  const [found, admin, layout] = await Promise.all([
+    readCatalogue(() => getProductWithSizes(context.db, id)),
+    getAdmin(request, context),
+    loadLayoutData(request, context),
+  ]);
   // Shoppers never see an inactive product; the admin does, with a notice.
   if (!found || (!found.product.active && !admin)) productNotFound(pathname);
   // A product with none on hand in any size reads Out of Stock, as its card does and the cart holds it.
@@ -78,9 +85,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const cover = productImageOrPackshot(product);
   // A product sold in one size shows no picker and reads exactly as before sizes.
   const sizes: PickerSize[] = found.sizes.length > 1 ? found.sizes.map(({ sku: _sku, ...size }) => size) : [];
+  const now = new Date();
+  const timeZone = layout.settings.value.hours.timeZone;
+  const sizeIds = found.sizes.map((size) => size.id);
+  const specials = badgesFor(badgeSpecials(layout.specials, now, timeZone), { productId: product.id, category: product.category, sizeIds });
+  // Structured data states what the cart charges one unit now with no code: a running special included.
+  const unitPrice: UnitPrice = (size) =>
+    singleUnitPrice(
+      layout.specials,
+      { productId: product.id, sizeId: size.id ?? sizeIds[0] ?? 0, category: product.category, unitCents: size.priceCents },
+      now,
+      timeZone,
+    );
   return {
     product,
     sizes,
+    specials,
     // A size with this many or fewer on hand says 'Only N left' (the dashboard's low-stock level).
     lowStockLevel: found.lowStockLevel,
     // The one size's stock of a product sold in one size.
@@ -91,7 +111,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     size: packSize(product),
     isAdmin: admin !== null,
     lab: labResultsView(product),
-    jsonLd: productJsonLdScript(product, cover, new URL(request.url).origin, found.sizes),
+    jsonLd: productJsonLdScript(product, cover, new URL(request.url).origin, found.sizes, unitPrice),
   };
 }
 
@@ -136,7 +156,7 @@ function Availability({ inStock, stock, level }: { inStock: boolean; stock: numb
 }
 
 export default function ProductPage() {
-  const { product, sizes, cover, size, isAdmin, lab, jsonLd, lowStockLevel, stock } = useLoaderData<typeof loader>();
+  const { product, sizes, cover, size, isAdmin, lab, jsonLd, lowStockLevel, stock, specials } = useLoaderData<typeof loader>();
   const picker = hasPicker(sizes) ? sizes : null;
   const root = useRootData();
   const loading = useProductsLoading("/product/");
@@ -173,6 +193,15 @@ export default function ProductPage() {
         <div data-sizes={picker ? "" : undefined}>
           <p className="eyebrow">{categoryLabel(product.category)}</p>
           <h1 className="heading-display mt-2 text-3xl sm:text-4xl">{product.name}</h1>
+          {specials.length > 0 ? (
+            <ul aria-label="Specials" className="mt-2 flex flex-wrap gap-1.5">
+              {specials.map((text) => (
+                <li key={text} className="rounded-full bg-gold-500 px-3 py-1 text-sm font-semibold text-forest-900">
+                  {text}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <div className="mt-3">
             <StarRating rating={product.rating} reviewCount={product.reviewCount} size="lg" />
           </div>

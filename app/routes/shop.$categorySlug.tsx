@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { loadLayoutData } from "~/features/site/layout.server";
+import { withSpecialBadges } from "~/features/specials/badges";
 import { lazyNamed, suspendedBoundary } from "~/ui/lazy";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { CategoryBar } from "~/features/shop-filters/category-bar";
@@ -65,6 +67,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (!generic) notFound(url.pathname);
     result = generic;
   }
+  // The specials came with the layout's batch (shared with the root loader): no round trip of their own.
+  const layout = await loadLayoutData(request, context);
+  result.listing.products = withSpecialBadges(result.listing.products, layout.specials, new Date(), layout.settings.value.hours.timeZone);
   return {
     ...result,
     debug: result.debug ? adminDebugText(result.debug) : null,

@@ -17,6 +17,8 @@ import { normalizeSearch, SEARCH_CUT_NOTE } from "~/features/search/search";
 import { loadShop } from "~/features/listings/listings.server";
 import { readCatalogue } from "~/features/catalogue/product.server";
 import { listingCountsCache } from "~/features/listings/counts-cache.server";
+import { loadLayoutData } from "~/features/site/layout.server";
+import { withSpecialBadges } from "~/features/specials/badges";
 
 /** Only searches that find nothing or were cut need these: not part of a first visit's JavaScript. */
 const NoResultsSuggestions = lazyNamed(() => import("~/features/search/search-help"), "NoResultsSuggestions");
@@ -27,7 +29,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseShopQuery(params);
   const isAdmin = (await getAdmin(request, context)) !== null;
   const counts = listingCountsCache(context);
-  const { listing, categories, facets, stats, noResultsHelp } = await readCatalogue(() => loadShop(context.db, query, { isAdmin, counts }));
+  // The specials come with the layout's batch (shared with the root loader): no round trip of their own.
+  const [{ listing, categories, facets, stats, noResultsHelp }, layout] = await Promise.all([
+    readCatalogue(() => loadShop(context.db, query, { isAdmin, counts })),
+    loadLayoutData(request, context),
+  ]);
+  listing.products = withSpecialBadges(listing.products, layout.specials, new Date(), layout.settings.value.hours.timeZone);
   // Counted by the Worker as a search with or without results (docs/decisions/046).
   if (query.search) context.searchResults.count = listing.total;
   return {

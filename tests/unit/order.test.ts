@@ -165,6 +165,33 @@ describe("delivery windows", () => {
 });
 
 describe("the order message", () => {
+  it("names each special with its saving and the total after them, and the total to pay follows", () => {
+    const items = [item(1, 3, 1000, "Pre-roll"), item(2, 1, 2000, "Gummies")];
+    const specials = {
+      applied: [
+        { name: "Buy 2 pre-rolls, get 1 free", savingCents: 1000, freeDelivery: false },
+        { name: "Weekend 10", savingCents: 400, freeDelivery: false },
+      ],
+      hints: [],
+      savingCents: 1400,
+      totalCents: 3600,
+      code: "WEEKEND10",
+    };
+    const order = buildOrder({ items, settings: shop(), choices: { method: "pickup", payment: "Cash" }, note: "", now: NOW, specials });
+    const text = orderMessage(order, items, null);
+    expect(text).toContain(
+      [
+        "Subtotal: $50.00",
+        "",
+        "Specials:",
+        "• Buy 2 pre-rolls, get 1 free: saves $10.00",
+        "• Weekend 10: saves $4.00",
+        "Total after specials: $36.00",
+      ].join("\n"),
+    );
+    expect(text).toContain("Total to pay: $36.00");
+  });
+
   it("states the lines, the money, how, when, payment, the sold-out choice, the note, the reference and the link", async () => {
     const items = [item(1, 4, 2500, "Runtz", "1/4 oz")];
     const order = buildOrder({
@@ -229,10 +256,23 @@ describe("the order message", () => {
               window: "asap",
               soldOut: "leave-out" as const,
             };
-            const order = buildOrder({ items, settings, choices, note, now: NOW });
+            // Every line takes its own special (the longest names), and a spend-and-save one on top.
+            const specials = {
+              applied: [...names, noteText].map((name, index) => ({
+                name: `${name}${"漢".repeat(80)}`,
+                savingCents: 99_999_999,
+                freeDelivery: index === names.length,
+              })),
+              hints: [],
+              savingCents: 1,
+              totalCents: 1_999_999_999_999,
+              code: "WEEKEND10",
+            };
+            const order = buildOrder({ items, settings, choices, note, now: NOW, specials });
             expect(order.ok).toBe(true);
             const token = (await signOrderLink(SECRET, orderSnapshot(order, items, NOW)))!;
             const text = orderMessage(order, items, { reference: "7K3Q-M2XP", url: `https://a-long-shop-domain.example.com/o/${token}` });
+            expect(text).toContain("Total after specials: $19,999,999,999.99");
             expect(text.length).toBeLessThanOrEqual(TELEGRAM_MAX_TEXT_LENGTH);
             expect(text).toContain(token);
             expect(text).toContain(order.note);

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { CartSpecialsSummary } from "~/features/specials/cart-specials-view";
 import { formatCents } from "~/features/catalogue/money";
 import { ToastHost } from "~/features/toast/toaster";
 import { CartIcon } from "~/ui/icons";
@@ -51,6 +52,7 @@ export default function DrawerBody({ view, open }: { view: OptimisticCart; open:
             <dd>{formatCents(view.totalCents)}</dd>
           </div>
         </dl>
+        <CartSpecialsSummary specials={view.specials} />
         {/* Delivery, time and payment are chosen at checkout, where the fee and the minimum are shown before sending. */}
         {empty ? null : (
           <>

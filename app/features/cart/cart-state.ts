@@ -187,6 +187,7 @@ export function useOptimisticCart(cart: CartView): OptimisticCart {
     orderKey: cart.orderKey,
     unavailable: cart.unavailable,
     outOfStock,
+    specials: cart.specials ?? null,
     lines,
     pending,
   };

@@ -30,6 +30,7 @@ import {
   type CartLine,
   type CartProduct,
   type CartResult,
+  type CartSpecials,
   type CartState,
   type CartView,
   type LoweredLine,
@@ -264,6 +265,10 @@ export interface LoadedCart {
   lowered: LoweredLine[];
   /** the stock on hand of the lines' sizes that track it, for the changes that follow */
   onHand: OnHand;
+  /** each line product's category, as the specials engine matches lines */
+  categories?: ReadonlyMap<number, string>;
+  /** the specials applied to the lines, when the reader had the specials at hand */
+  specials?: CartSpecials | null;
 }
 
 /** A trashed product as a cart row: its name and image from the stored row, never active. */
@@ -340,7 +345,8 @@ export function joinCart(lines: CartLine[], rows: CartProductRow[]): LoadedCart 
   const { state, lowered } = withinStock(loadCartState(items).state, onHand);
   // Each line says what is on hand of its size, so the browser never shows more while a change is on its way.
   const stated = state.items.map((item) => (onHand.has(lineKey(item)) ? { ...item, onHand: onHand.get(lineKey(item)) } : item));
-  return { state: { ...state, items: stated }, dropped, outOfStock, lowered, onHand };
+  const categories = new Map(rows.map((row) => [row.id, row.category]));
+  return { state: { ...state, items: stated }, dropped, outOfStock, lowered, onHand, categories };
 }
 
 /** Joins saved lines with the current rows in ONE query. */
@@ -350,8 +356,8 @@ export async function loadCart(db: Db, lines: CartLine[]): Promise<LoadedCart> {
 }
 
 /** The cart a page shows: out-of-stock lines are listed apart and left out of the totals and the order text. */
-export function toCartView({ state, outOfStock }: Pick<LoadedCart, "state" | "outOfStock">): CartView {
-  return { ...state, orderKey: orderKeyOf(state.items), unavailable: false, outOfStock };
+export function toCartView({ state, outOfStock, specials = null }: Pick<LoadedCart, "state" | "outOfStock" | "specials">): CartView {
+  return { ...state, orderKey: orderKeyOf(state.items), unavailable: false, outOfStock, specials };
 }
 
 export function boundNotice(bound: CartBound): ToastInput {

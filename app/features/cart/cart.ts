@@ -107,6 +107,18 @@ export interface CartView extends CartState {
   unavailable: boolean;
   /** lines that cannot be ordered now (left out of items, totals and the order text) */
   outOfStock: OutOfStockLine[];
+  /** the specials the server applied to these lines (none or absent: no special applies) */
+  specials?: CartSpecials | null;
+}
+
+/** What the shopper sees of the specials engine's answer: each special with its saving, hints, the total after. */
+export interface CartSpecials {
+  applied: Array<{ name: string; savingCents: number; freeDelivery: boolean }>;
+  hints: string[];
+  savingCents: number;
+  totalCents: number;
+  /** the code the shopper holds, whether or not it applies now */
+  code: string | null;
 }
 
 export type CartAction =

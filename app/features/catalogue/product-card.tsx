@@ -71,6 +71,15 @@ export function ProductCard({
           priority={priority}
           className={product.inStock ? "product-card-image" : "product-card-image opacity-50 grayscale"}
         />
+        {product.specials ? (
+          <span className="absolute top-2 right-2 flex flex-col items-end gap-1">
+            {product.specials.map((text) => (
+              <span key={text} className="rounded-full bg-gold-500 px-2.5 py-1 text-xs font-semibold text-forest-900 shadow-sm">
+                {text}
+              </span>
+            ))}
+          </span>
+        ) : null}
         {product.active && product.inStock ? null : (
           <span className="absolute top-2 left-2 flex flex-col items-start gap-1">
             {product.active ? null : <Badge tone="danger">Inactive</Badge>}

@@ -31,6 +31,8 @@ export type ProductSummary = Pick<
   sizesPriceDiffers?: boolean;
   /** the canonical product path, built on the server (the slug rules stay out of the browser's code) */
   path: string;
+  /** badges of the specials running for every shopper on this product, set on the server (absent: none) */
+  specials?: string[];
 };
 
 /** The columns a card needs, as the database returns them. */

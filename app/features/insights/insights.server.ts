@@ -132,6 +132,12 @@ export function countCartChange(context: AppLoadContext, request: Request, chang
   if (event) sendInsights(context.env, context.cloudflare.ctx, [event]);
 }
 
+/** A deal link opened or a code entered that applies: counted per code. */
+export function countDealUsed(context: AppLoadContext, request: Request, code: string) {
+  if (!isCounted(request)) return;
+  sendInsights(context.env, context.cloudflare.ctx, [{ kind: "deal", term: code }]);
+}
+
 /** The order action's one call: each line sent, with its quantity and quoted line total. */
 export function countOrderSent(
   context: AppLoadContext,

@@ -1,4 +1,5 @@
 import { Form, useFetcher } from "@remix-run/react";
+import { CartSpecialsSummary, SpecialCodeForm } from "~/features/specials/cart-specials-view";
 import { useRef, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { formatCents } from "~/features/catalogue/money";
@@ -239,6 +240,10 @@ export function CheckoutSummary({ cart, order }: { cart: OptimisticCart; order: 
 
   return (
     <>
+      <div className="mt-4 space-y-3">
+        <CartSpecialsSummary specials={cart.specials} />
+        {empty ? null : <SpecialCodeForm code={cart.specials?.code ?? null} />}
+      </div>
       <dl className="mt-4 space-y-2 text-sm">
         <div className="flex justify-between text-ink-700">
           <dt>

@@ -36,6 +36,8 @@ export interface OrderSnapshot {
   choices: OrderChoices;
   /** the delivery fee quoted with the order, in cents (none: no method chosen) */
   feeCents?: number;
+  /** what the specials took off the quoted lines, in cents (none: no special applied) */
+  savedCents?: number;
 }
 
 const id = z
@@ -54,6 +56,7 @@ const wireSchema = z.object({
     .max(MAX_CART_LINES),
   c: orderChoicesSchema,
   f: cents.optional(),
+  s: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 type Wire = z.infer<typeof wireSchema>;
 
@@ -63,6 +66,7 @@ function toWire(order: OrderSnapshot): Wire {
     l: order.lines.map((line) => [line.productId, line.sizeId ?? 0, line.quantity, line.unitCents]),
     c: order.choices,
     ...(order.feeCents === undefined ? {} : { f: order.feeCents }),
+    ...(order.savedCents ? { s: order.savedCents } : {}),
   };
 }
 
@@ -74,6 +78,7 @@ function fromWire(wire: Wire): OrderSnapshot {
     ),
     choices: wire.c,
     ...(wire.f === undefined ? {} : { feeCents: wire.f }),
+    ...(wire.s === undefined ? {} : { savedCents: wire.s }),
   };
 }
 

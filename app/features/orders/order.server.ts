@@ -1,4 +1,4 @@
-import type { CartItem } from "~/features/cart/cart";
+import type { CartItem, CartSpecials } from "~/features/cart/cart";
 import type { Settings } from "~/features/settings/settings";
 import { buildOrder, orderMessage, orderSnapshot, type BuiltOrder } from "./order";
 import { orderLinkPath, orderReference, readOrderLink, signOrderLink, type OrderSnapshot } from "./order-link.server";
@@ -24,8 +24,9 @@ export async function signedOrder(
   settings: Settings,
   saved: SavedChoices,
   now: Date,
+  specials: CartSpecials | null = null,
 ): Promise<SentOrder> {
-  const order = buildOrder({ items, settings, choices: saved.choices, note: saved.note, now });
+  const order = buildOrder({ items, settings, choices: saved.choices, note: saved.note, now, specials });
   if (!order.ok) return { order, message: "", token: null };
   const token = await signOrderLink(secret, orderSnapshot(order, items, now));
   const link = token ? { reference: orderReference(token), url: orderLinkUrl(request, token) } : null;

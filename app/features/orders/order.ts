@@ -1,5 +1,6 @@
 import { formatCents } from "~/features/catalogue/money";
-import type { CartItem } from "~/features/cart/cart";
+import type { CartItem, CartSpecials } from "~/features/cart/cart";
+import { specialsMessageLines } from "~/features/specials/message";
 import {
   enabledDeliveryMethods,
   minimumOrderFor,
@@ -158,6 +159,8 @@ export interface OrderInput {
   choices: OrderChoices;
   note: string;
   now: Date;
+  /** the specials the server applied to these items (specialsForCart through the cart), if any */
+  specials?: CartSpecials | null;
 }
 
 export type OrderField = "delivery" | "window" | "payment" | "soldOut" | "note" | "minimum";
@@ -176,6 +179,8 @@ export interface BuiltOrder {
   choices: OrderChoices;
   note: string;
   freeDeliveryHint: string | null;
+  /** the specials applied (null: none); the message lists each with its saving and the total after */
+  specials: CartSpecials | null;
   /** what stops the order, by field, in the shop's words */
   errors: Partial<Record<OrderField, string>>;
   ok: boolean;
@@ -196,7 +201,7 @@ export function minimumMessage(minimumCents: number, missingCents: number, where
   return `The minimum order${where ? ` for ${where}` : ""} is ${formatCents(minimumCents)} — add ${formatCents(missingCents)} more`;
 }
 
-export function buildOrder({ items, settings, choices, note, now }: OrderInput): BuiltOrder {
+export function buildOrder({ items, settings, choices, note, now, specials = null }: OrderInput): BuiltOrder {
   const subtotalCents = items.reduce((sum, item) => sum + item.lineTotalCents, 0);
   const options = deliveryOptions(settings.delivery);
   const errors: BuiltOrder["errors"] = {};
@@ -224,7 +229,9 @@ export function buildOrder({ items, settings, choices, note, now }: OrderInput):
   const cleaned = cleanNote(note);
   if (noteLength(cleaned) > ORDER_NOTE_MAX) errors.note = `Keep the note to ${ORDER_NOTE_MAX} characters`;
 
-  const feeCents = deliveryFeeCents(option, subtotalCents);
+  const applied = specials && specials.applied.length > 0 ? specials : null;
+  // A spend-and-save special with free delivery waives the fee; the total to pay is after the specials.
+  const feeCents = applied?.applied.some((special) => special.freeDelivery) ? 0 : deliveryFeeCents(option, subtotalCents);
   const minimumCents = minimumFor(settings, option);
   const missingCents = Math.max(0, minimumCents - subtotalCents);
   if (missingCents > 0) errors.minimum = minimumMessage(minimumCents, missingCents, option?.kind === "local" ? option.zone.name : null);
@@ -240,7 +247,7 @@ export function buildOrder({ items, settings, choices, note, now }: OrderInput):
   return {
     subtotalCents,
     feeCents,
-    totalCents: subtotalCents + feeCents,
+    totalCents: (applied ? applied.totalCents : subtotalCents) + feeCents,
     minimumCents,
     missingCents,
     option,
@@ -249,6 +256,7 @@ export function buildOrder({ items, settings, choices, note, now }: OrderInput):
     choices: finalChoices,
     note: cleaned,
     freeDeliveryHint: freeDeliveryHint(option, subtotalCents),
+    specials: applied,
     errors,
     ok: Object.keys(errors).length === 0,
   };
@@ -266,6 +274,7 @@ export function orderSnapshot(order: BuiltOrder, items: readonly CartItem[], now
     })),
     choices: order.choices,
     feeCents: order.feeCents,
+    ...(order.specials ? { savedCents: order.specials.savingCents } : {}),
   };
 }
 
@@ -290,9 +299,11 @@ const NAME_BUDGETS = [140, 100, 70, 50, 36, 24, 16];
  * bound: long names are shortened first, never the choices, the reference or the link.
  */
 export function orderMessage(order: BuiltOrder, items: readonly CartItem[], link: { reference: string; url: string } | null): string {
-  const tail = [
+  const tail = (budget: number) => [
     "",
     `Subtotal: ${formatCents(order.subtotalCents)}`,
+    // Special names give way with the product names.
+    ...(order.specials ? ["", ...specialsMessageLines(order.specials, Math.min(40, budget)), ""] : []),
     `Delivery: ${deliveryText(order)}`,
     `Total to pay: ${formatCents(order.totalCents)}`,
     `Payment: ${order.choices.payment ?? "Not chosen"}`,
@@ -305,8 +316,10 @@ export function orderMessage(order: BuiltOrder, items: readonly CartItem[], link
   ];
   let text = "";
   for (const budget of NAME_BUDGETS) {
-    text = [ORDER_MESSAGE_GREETING, "", ...items.map((item) => orderLineText(item, budget)), ...tail].join("\n");
-    if (text.length <= TELEGRAM_MAX_TEXT_LENGTH) break;
+    text = [ORDER_MESSAGE_GREETING, "", ...items.map((item) => orderLineText(item, budget)), ...tail(budget)].join("\n");
+    if (text.length <= TELEGRAM_MAX_TEXT_LENGTH) return text;
   }
-  return text;
+  // Still too long (the most specials at every bound): the specials shrink to one line of their saving.
+  const last = NAME_BUDGETS[NAME_BUDGETS.length - 1]!;
+  return [ORDER_MESSAGE_GREETING, "", ...items.map((item) => orderLineText(item, last)), ...tail(0)].join("\n");
 }

@@ -60,18 +60,27 @@ const price = (cents: number) => (cents / 100).toFixed(2);
  * several sizes, an AggregateOffer over them (lowest and highest price, count). A product sold in
  * one size has one Offer, as before sizes.
  */
-function productOffers(url: string, product: Pick<Product, "priceCents" | "inStock">, sizes: readonly ProductSize[]) {
-  const offer = (size: Pick<ProductSize, "priceCents" | "stock"> & Partial<Pick<ProductSize, "label" | "sku">>) => ({
-    "@type": "Offer",
-    ...(size.label ? { name: size.label } : {}),
-    ...(size.sku ? { sku: size.sku } : {}),
-    url,
-    price: price(size.priceCents),
-    priceCurrency: "USD",
-    availability: product.inStock && size.stock !== 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-  });
+/** One unit's price as the cart charges it now with no code (a running special may lower it, until a time). */
+export type UnitPrice = (size: { id: number | null; priceCents: number }) => { cents: number; until: number | null };
+
+const listPrice: UnitPrice = (size) => ({ cents: size.priceCents, until: null });
+
+function productOffers(url: string, product: Pick<Product, "priceCents" | "inStock">, sizes: readonly ProductSize[], unitPrice: UnitPrice) {
+  const offer = (size: Pick<ProductSize, "priceCents" | "stock"> & Partial<Pick<ProductSize, "id" | "label" | "sku">>) => {
+    const charged = unitPrice({ id: size.id ?? null, priceCents: size.priceCents });
+    return {
+      "@type": "Offer",
+      ...(size.label ? { name: size.label } : {}),
+      ...(size.sku ? { sku: size.sku } : {}),
+      url,
+      price: price(charged.cents),
+      ...(charged.until !== null ? { priceValidUntil: new Date(charged.until).toISOString().slice(0, 10) } : {}),
+      priceCurrency: "USD",
+      availability: product.inStock && size.stock !== 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    };
+  };
   if (sizes.length <= 1) return offer(sizes[0] ?? { priceCents: product.priceCents, stock: null });
-  const prices = sizes.map((size) => size.priceCents);
+  const prices = sizes.map((size) => unitPrice({ id: size.id, priceCents: size.priceCents }).cents);
   return {
     "@type": "AggregateOffer",
     url,
@@ -92,7 +101,13 @@ export function jsonForScript(value: unknown): string {
  * The text of a product page's JSON-LD script: the product as the page shows it — its images (the
  * uploaded ones, or its packshot as `cover`), description, category, price, stock and rating.
  */
-export function productJsonLdScript(product: Product, cover: string, origin: string, sizes: readonly ProductSize[] = []): string {
+export function productJsonLdScript(
+  product: Product,
+  cover: string,
+  origin: string,
+  sizes: readonly ProductSize[] = [],
+  unitPrice: UnitPrice = listPrice,
+): string {
   return jsonForScript(
     productJsonLd({
       origin,
@@ -103,7 +118,7 @@ export function productJsonLdScript(product: Product, cover: string, origin: str
         .map((item) => item.src),
       description: productDescription(product),
       category: categoryLabel(product.category),
-      offers: productOffers(`${origin}${productPath(product)}`, product, sizes),
+      offers: productOffers(`${origin}${productPath(product)}`, product, sizes, unitPrice),
       rating: ownRating(product),
     }),
   );

@@ -7,8 +7,13 @@ import { getToasts } from "~/features/toast/toast.server";
 import { SETTINGS, type Settings } from "~/features/settings/settings";
 import { shopNow } from "~/features/settings/shop-now";
 import { currentVersionQuery, documentFromRows, type DocumentRead } from "~/features/shop-documents/shop-documents.server";
-import { FOOTER_MAX_CATEGORIES, type FooterCategory } from "./site";
+import { liveSpecialsQuery, readSpecials } from "~/features/specials/specials.server";
+import { readSpecialCode } from "~/features/specials/code-cookie.server";
+import { cartSpecials } from "~/features/specials/cart-specials";
+import { nextBadgeChange } from "~/features/specials/badges";
+import type { Special } from "~/features/specials/special";
 import { storeJsonLdScript } from "./store-json-ld.server";
+import { FOOTER_MAX_CATEGORIES, type FooterCategory } from "./site";
 
 type Category = { id: number; name: string; slug: string };
 
@@ -21,6 +26,8 @@ export interface LayoutData {
   cart: LoadedCart | null;
   /** the shop's settings (the defaults when D1 could not be read or the stored version is malformed) */
   settings: DocumentRead<Settings>;
+  /** the specials not in the trash (none when D1 could not be read): badges and the cart read them */
+  specials: Special[];
 }
 
 const loaded = new WeakMap<AppLoadContext, Promise<LayoutData>>();
@@ -42,23 +49,38 @@ export function loadLayoutData(request: Request, context: AppLoadContext): Promi
 }
 
 async function readLayoutData(request: Request, { db, env }: AppLoadContext): Promise<LayoutData> {
-  const saved = await readCartLines(request);
+  const [saved, code] = await Promise.all([readCartLines(request), readSpecialCode(request)]);
   try {
-    // The settings ride in the same batch: no round trip of their own (parsed once per version per isolate).
+    // The settings and the specials ride in the same batch: no round trip of their own (settings parsed once per version per isolate).
     if (saved.lines.length === 0) {
-      const [categories, settingsRows] = await db.batch([activeCategoriesQuery(db), currentVersionQuery(db, SETTINGS.name)]);
-      return { categories, saved, cart: joinCart([], []), settings: documentFromRows(SETTINGS, settingsRows, env) };
+      const [categories, settingsRows, specialRows] = await db.batch([
+        activeCategoriesQuery(db),
+        currentVersionQuery(db, SETTINGS.name),
+        liveSpecialsQuery(db),
+      ]);
+      const specials = readSpecials(specialRows);
+      return { categories, saved, cart: joinCart([], []), settings: documentFromRows(SETTINGS, settingsRows, env), specials };
     }
-    const [categories, settingsRows, rows] = await db.batch([
+    const [categories, settingsRows, specialRows, rows] = await db.batch([
       activeCategoriesQuery(db),
       currentVersionQuery(db, SETTINGS.name),
+      liveSpecialsQuery(db),
       cartRowsQuery(db, saved.lines),
     ]);
-    return { categories, saved, cart: joinCart(saved.lines, rows), settings: documentFromRows(SETTINGS, settingsRows, env) };
+    const settings = documentFromRows(SETTINGS, settingsRows, env);
+    const specials = readSpecials(specialRows);
+    const cart = joinCart(saved.lines, rows);
+    const timeZone = settings.value.hours.timeZone;
+    cart.specials = cartSpecials(cart.state.items, cart.categories ?? new Map(), { specials, timeZone, code, now: new Date() });
+    return { categories, saved, cart, settings, specials };
   } catch (error) {
-    console.error("Layout data (categories, cart, settings) failed to load", error);
-    return { categories: null, saved, cart: null, settings: documentFromRows(SETTINGS, [], env) };
+    console.error("Layout data (categories, cart, settings, specials) failed to load", error);
+    return { categories: null, saved, cart: null, settings: documentFromRows(SETTINGS, [], env), specials: [] };
   }
+}
+
+function earliest(a: number | null, b: number | null): number | null {
+  return a === null ? b : b === null ? a : Math.min(a, b);
 }
 
 /** Pages that carry the shop's Store JSON-LD. */
@@ -78,8 +100,9 @@ export async function loadRootData({ request, context }: LoaderFunctionArgs) {
   const cart = await cartSummary(request, layout.saved, layout.cart);
   const settings = layout.settings.value;
   const now = shopNow(settings, new Date());
-  // A shared copy of this page is not served past the next opening, closing or announcement end.
-  context.pageChangesAt.at = now.changesAt;
+  // A shared copy of this page is not served past the next opening, closing or announcement end,
+  // nor past the next start or end of a special a page could badge (docs/decisions/053).
+  context.pageChangesAt.at = earliest(now.changesAt, nextBadgeChange(layout.specials, new Date(), settings.hours.timeZone));
   const url = new URL(request.url);
   const pathname = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
   const headers = new Headers();
