@@ -23,6 +23,7 @@ const ADMIN_LINKS = [
   { to: "/admin/insights", label: "Insights" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/categories", label: "Categories" },
+  { to: "/admin/specials", label: "Specials" },
   { to: "/admin/photos", label: "Photos" },
   { to: "/admin/storefront", label: "Storefront" },
   { to: "/admin/trash", label: "Trash" },
