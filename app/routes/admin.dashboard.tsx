@@ -14,7 +14,8 @@ import { SAMPLE_LAB_REPORT_LABEL, SAMPLE_LAB_REPORTS_ROUTE, sampleReportsText } 
 import { lowStockLevelAction } from "~/features/admin/low-stock.server";
 import { readFormData } from "~/server/form-data.server";
 import { loadLayoutData } from "~/features/site/layout.server";
-import { specialsNowAndNext } from "~/features/specials/specials-admin.server";
+import { specialsNowAndNext } from "~/features/specials/specials-status";
+import { readSpecials } from "~/features/specials/specials.server";
 import { SpecialsPanel } from "~/features/specials/specials-panel";
 
 export const meta: MetaFunction = () => [{ title: `Admin Dashboard | ${SITE.name}` }, { name: "robots", content: "noindex" }];
@@ -35,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       error: null,
       settingsMalformed: settings.malformed,
       sampleReports: stats.sampleReports,
-      specials: specialsNowAndNext(stats.specials, new Date(), settings.value.hours.timeZone),
+      specials: specialsNowAndNext(readSpecials(stats.specials), new Date(), settings.value.hours.timeZone),
     });
   } catch (error) {
     console.error("Dashboard: products could not be loaded", error);

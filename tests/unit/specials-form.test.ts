@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SPECIAL_KINDS, specialDataSchema } from "~/features/specials/special";
 import { duplicateOf, specialFormDefaults, specialFormSchema } from "~/features/specials/specials-form";
-import { previewText, scheduleText, specialStatus } from "~/features/specials/specials-admin.server";
+import { previewText, scheduleText, specialStatus } from "~/features/specials/specials-status";
 
 /** The admin form of a special: whatever a browser (or a stranger) posts, it parses or answers field errors. */
 

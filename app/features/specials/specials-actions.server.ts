@@ -3,7 +3,8 @@ import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { invalidReply, refusedReply } from "~/server/action-reply.server";
 import { redirectWithToast } from "~/features/toast/toast.server";
 import { loadLayoutData } from "~/features/site/layout.server";
-import { catalogueChoices, previewText, sizeProductOf } from "./specials-admin.server";
+import { catalogueChoices, sizeProductOf } from "./specials-admin.server";
+import { previewText } from "./specials-status";
 import { INTENT_PREVIEW, specialFormSchema } from "./specials-form";
 import { createSpecial, updateSpecial } from "./specials.server";
 

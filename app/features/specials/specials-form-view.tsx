@@ -4,14 +4,12 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { AdminAlert } from "~/features/admin/admin-ui";
 import { Field, FieldError, SelectField } from "~/ui/forms";
+import type { CatalogueChoices } from "./specials-status";
 import { KIND_LABELS, SPECIAL_KINDS, STACKING_RULE, type SpecialKind } from "./special";
 import { INTENT_PREVIEW, SELECTION_KINDS, specialFormSchema, WEEKDAY_LABELS, type SpecialFormFields } from "./specials-form";
 
-/** The form's choices of categories, products and sizes (from catalogueChoices on the server). */
-export interface FormChoices {
-  categories: Array<{ slug: string; name: string }>;
-  products: Array<{ id: number; name: string; category: string; active: boolean; sizes: Array<{ id: number; label: string }> }>;
-}
+/** The form's choices of categories, products and sizes (read by catalogueChoices on the server). */
+type FormChoices = CatalogueChoices;
 
 type Fields = ReturnType<typeof useForm<SpecialFormFields>>[1];
 
