@@ -100,10 +100,18 @@ describe("/admin/specials", () => {
     expect(page).toContain("Write the badge text.");
     expect(page).toContain("Enter a whole number, like 3.");
     expect(page).toContain("Choose at least one category, product or size.");
-    expect(page).toContain("Give the time window both a start and an end, or neither.");
+    expect(page).toContain("Keep it to 80 characters.");
+    expect(page.match(/Fill this in\./g)).toBeNull();
     expect(page).toContain("Use letters, digits, - and _ only.");
     expect(page).toContain(html(name.trim()).slice(0, 40));
     expect(await env.DB.prepare("SELECT count(*) AS n FROM specials WHERE name LIKE 'Ünïcødé%'").first("n")).toBe(0);
+    // Once the rest reads, the schedule's own rules answer too.
+    const window = await adminPost(
+      "/admin/specials/new",
+      form({ kind: "percent_off", name: "Half a window", badge: "x", categories: "pens", percentOff: "10", windowStart: "16:00" }),
+    );
+    expect(window.status).toBe(400);
+    expect(await read(window)).toContain("Give the time window both a start and an end, or neither.");
   });
 
   it("refuses a code another special uses", async () => {

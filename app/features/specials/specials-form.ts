@@ -71,6 +71,15 @@ function fieldOf(kind: SpecialKind, path: Array<string | number>): string {
   return FIELD_OF[kind][head] ?? head;
 }
 
+/** zod's own words for a missing value or a too-long text, in the form's voice. */
+function readable(issue: z.ZodIssue): string {
+  if (issue.code === z.ZodIssueCode.invalid_type && issue.received === "undefined") return "Fill this in.";
+  if (issue.code === z.ZodIssueCode.too_big && issue.type === "string" && issue.message.startsWith("String must")) {
+    return `Keep it to ${Number(issue.maximum)} characters.`;
+  }
+  return issue.message;
+}
+
 const blank = (value: string | undefined) => (value ?? "").trim() === "";
 const orNull = (value: string | undefined) => (blank(value) ? null : value!.trim());
 const ids = (values: string[]) => values.map(Number).filter((value) => Number.isSafeInteger(value) && value > 0);
@@ -81,7 +90,11 @@ const ids = (values: string[]) => values.map(Number).filter((value) => Number.is
  */
 export function specialFormSchema(sizeProduct: (sizeId: number) => number | undefined = () => undefined) {
   return formFields.transform((input, ctx): SpecialData => {
-    const problem = (path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+    const flagged = new Set<string>();
+    const problem = (path: string, message: string) => {
+      flagged.add(path);
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+    };
     const whole = (path: string, value: string | undefined): number | undefined => {
       if (blank(value)) return undefined;
       if (!/^\d{1,7}$/.test(value!.trim())) {
@@ -155,9 +168,12 @@ export function specialFormSchema(sizeProduct: (sizeId: number) => number | unde
       paused: input.paused === true,
     });
     if (!parsed.success) {
+      const already = new Set(flagged);
       for (const issue of parsed.error.issues) {
-        const message = issue.code === z.ZodIssueCode.invalid_type && issue.received === "undefined" ? "Fill this in." : issue.message;
-        problem(fieldOf(kind, issue.path), message);
+        const field = fieldOf(kind, issue.path);
+        // A number this form already refused (not a whole number, not an amount) reads as missing here: one message is enough.
+        if (already.has(field)) continue;
+        problem(field, readable(issue));
       }
       return z.NEVER;
     }
