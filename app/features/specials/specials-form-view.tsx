@@ -11,6 +11,9 @@ import { INTENT_PREVIEW, SELECTION_KINDS, specialFormSchema, WEEKDAY_LABELS, typ
 /** The form's choices of categories, products and sizes (read by catalogueChoices on the server). */
 type FormChoices = CatalogueChoices;
 
+/** The back office's text input look, red-edged while its field has an error. */
+const INPUT = "input aria-invalid:border-berry-700";
+
 type Fields = ReturnType<typeof useForm<SpecialFormFields>>[1];
 
 function asList(value: unknown): string[] {
@@ -213,7 +216,13 @@ export function SpecialForm({
           </p>
         ) : null}
 
-        <SelectField field={fields.kind} label="Kind" required hint="With JavaScript off, fill in the group for the kind you choose.">
+        <SelectField
+          className={INPUT}
+          field={fields.kind}
+          label="Kind"
+          required
+          hint="With JavaScript off, fill in the group for the kind you choose."
+        >
           {SPECIAL_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {KIND_LABELS[kind]}
@@ -221,8 +230,14 @@ export function SpecialForm({
           ))}
         </SelectField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field field={fields.name} label="Name shoppers see" required hint="“Buy 2 pre-rolls, get 1 free”" />
-          <Field field={fields.badge} label="Badge text" required hint="On cards and the product page, up to 32 characters." />
+          <Field className={INPUT} field={fields.name} label="Name shoppers see" required hint="“Buy 2 pre-rolls, get 1 free”" />
+          <Field
+            className={INPUT}
+            field={fields.badge}
+            label="Badge text"
+            required
+            hint="On cards and the product page, up to 32 characters."
+          />
         </div>
 
         <KindGroup kinds={SELECTION_KINDS} current={current} title="What it applies to">
@@ -236,15 +251,15 @@ export function SpecialForm({
         </KindGroup>
 
         <KindGroup kinds={["percent_off"]} current={current} title={KIND_LABELS.percent_off}>
-          <Field field={fields.percentOff} label="Percent off" inputMode="numeric" hint="1 to 100" />
+          <Field className={INPUT} field={fields.percentOff} label="Percent off" inputMode="numeric" hint="1 to 100" />
         </KindGroup>
         <KindGroup kinds={["amount_off"]} current={current} title={KIND_LABELS.amount_off}>
-          <Field field={fields.amountOff} label="Amount off each item ($)" inputMode="decimal" hint="Never below $0." />
+          <Field className={INPUT} field={fields.amountOff} label="Amount off each item ($)" inputMode="decimal" hint="Never below $0." />
         </KindGroup>
         <KindGroup kinds={["buy_x_get_y"]} current={current} title={KIND_LABELS.buy_x_get_y}>
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field field={fields.buy} label="Buy (X)" inputMode="numeric" />
-            <Field field={fields.get} label="Get (Y)" inputMode="numeric" />
+            <Field className={INPUT} field={fields.buy} label="Buy (X)" inputMode="numeric" />
+            <Field className={INPUT} field={fields.get} label="Get (Y)" inputMode="numeric" />
             <Field
               field={fields.getPercent}
               label="Y at percent off"
@@ -263,17 +278,23 @@ export function SpecialForm({
         </KindGroup>
         <KindGroup kinds={["mix_match"]} current={current} title={KIND_LABELS.mix_match}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field field={fields.mixCount} label="Any N items" inputMode="numeric" />
-            <Field field={fields.mixPrice} label="For ($)" inputMode="decimal" />
+            <Field className={INPUT} field={fields.mixCount} label="Any N items" inputMode="numeric" />
+            <Field className={INPUT} field={fields.mixPrice} label="For ($)" inputMode="decimal" />
           </div>
         </KindGroup>
         <KindGroup kinds={["bundle"]} current={current} title={KIND_LABELS.bundle}>
-          <Field field={fields.bundlePrice} label="Bundle price ($)" inputMode="decimal" hint="The ticked products and sizes together." />
+          <Field
+            className={INPUT}
+            field={fields.bundlePrice}
+            label="Bundle price ($)"
+            inputMode="decimal"
+            hint="The ticked products and sizes together."
+          />
         </KindGroup>
         <KindGroup kinds={["spend_save"]} current={current} title={KIND_LABELS.spend_save}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field field={fields.spendMin} label="Cart at or over ($)" inputMode="decimal" />
-            <Field field={fields.spendPercent} label="Percent off the cart" inputMode="numeric" hint="Empty = none" />
+            <Field className={INPUT} field={fields.spendMin} label="Cart at or over ($)" inputMode="decimal" />
+            <Field className={INPUT} field={fields.spendPercent} label="Percent off the cart" inputMode="numeric" hint="Empty = none" />
           </div>
           <label className="flex items-center gap-3 text-sm">
             <input {...getInputProps(fields.spendFreeDelivery, { type: "checkbox" })} className="h-5 w-5 accent-forest-800" />
@@ -284,8 +305,8 @@ export function SpecialForm({
         <fieldset className="space-y-4 rounded-xl border border-ink-900/10 p-4">
           <legend className="px-1 text-sm font-semibold text-forest-900">When it runs (the shop's time zone)</legend>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field field={fields.startsOn} type="date" label="Starts on" hint="Empty = from now" />
-            <Field field={fields.endsOn} type="date" label="Ends on (included)" hint="Empty = no end" />
+            <Field className={INPUT} field={fields.startsOn} type="date" label="Starts on" hint="Empty = from now" />
+            <Field className={INPUT} field={fields.endsOn} type="date" label="Ends on (included)" hint="Empty = no end" />
           </div>
           <fieldset aria-describedby={fields.weekdays.errorId}>
             <legend className="label">Days of the week</legend>
@@ -307,8 +328,14 @@ export function SpecialForm({
             <FieldError field={fields.weekdays} />
           </fieldset>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field field={fields.windowStart} type="time" label="Daily from" hint="Empty = all day" />
-            <Field field={fields.windowEnd} type="time" label="Daily until" hint="Before the start = runs past midnight" />
+            <Field className={INPUT} field={fields.windowStart} type="time" label="Daily from" hint="Empty = all day" />
+            <Field
+              className={INPUT}
+              field={fields.windowEnd}
+              type="time"
+              label="Daily until"
+              hint="Before the start = runs past midnight"
+            />
           </div>
         </fieldset>
 
