@@ -8,6 +8,7 @@ import { purgeTrash, purgeUnattachedPhotos } from "../app/features/trash/trash.s
 import { abortStaleVideoUploads } from "../app/features/media/media.server";
 import { handleImageBatch, IMAGE_DLQ_NAME, IMAGE_QUEUE_NAME } from "../app/features/media/image-pipeline.server";
 import { handleMigrationBatch } from "../app/features/migration/migration-queue.server";
+import { purgeTrashedSpecials } from "../app/features/specials/specials.server";
 import { purgeStagedImports } from "../app/features/catalogue-csv/catalogue-import.server";
 import {
   countRequest,
@@ -128,6 +129,8 @@ export default {
     await purgeStagedImports(env.IMAGES, controller.scheduledTime);
     // Insights older than 400 days (docs/decisions/046).
     await purgeInsights(env, controller.scheduledTime);
+    // Specials in the trash as long as anything is kept there.
+    await purgeTrashedSpecials(createDb(env.DB), new Date(controller.scheduledTime));
     if (purged.purged > 0) {
       console.log(`Trash: ${purged.purged} products purged, ${purged.objectsDeleted} stored files deleted`);
     }

@@ -14,6 +14,9 @@ import { SAMPLE_LAB_REPORT_LABEL, SAMPLE_LAB_REPORTS_ROUTE, sampleReportsText } 
 import { lowStockLevelAction } from "~/features/admin/low-stock.server";
 import { readFormData } from "~/server/form-data.server";
 import { loadLayoutData } from "~/features/site/layout.server";
+import { specialsNowAndNext } from "~/features/specials/specials-status";
+import { readSpecials } from "~/features/specials/specials.server";
+import { SpecialsPanel } from "~/features/specials/specials-panel";
 
 export const meta: MetaFunction = () => [{ title: `Admin Dashboard | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
@@ -33,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       error: null,
       settingsMalformed: settings.malformed,
       sampleReports: stats.sampleReports,
+      specials: specialsNowAndNext(readSpecials(stats.specials), new Date(), settings.value.hours.timeZone),
     });
   } catch (error) {
     console.error("Dashboard: products could not be loaded", error);
@@ -44,6 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         error: "The product database could not be reached. Please try again in a moment.",
         settingsMalformed: false,
         sampleReports: 0,
+        specials: null,
       },
       { status: 500 },
     );
@@ -65,6 +70,7 @@ const LINKS = [
   { to: "/admin/products", title: "Manage Products", text: "Search, edit, activate, deactivate and delete products." },
   { to: "/admin/add-product", title: "Add New Product", text: "Create a product with images, video and effects." },
   { to: "/admin/categories", title: "Manage Categories", text: "Add, rename, activate and remove shop categories." },
+  { to: "/admin/specials", title: "Specials", text: "Deals the shop applies by itself: buy X get Y, bundles, happy hours, codes." },
   { to: "/admin/settings", title: "Shop Settings", text: "Telegram account, hours, announcement, delivery and payment." },
   {
     to: "/admin/storefront",
@@ -74,7 +80,7 @@ const LINKS = [
 ] as const;
 
 export default function AdminDashboard() {
-  const { stats, run, catalogueSize: size, error, settingsMalformed, sampleReports } = useLoaderData<typeof loader>();
+  const { stats, run, catalogueSize: size, error, settingsMalformed, sampleReports, specials } = useLoaderData<typeof loader>();
   const saved = useActionData<typeof action>();
   const figures = stats
     ? [
@@ -125,6 +131,8 @@ export default function AdminDashboard() {
           saveError={saved?.error}
         />
       ) : null}
+
+      {specials ? <SpecialsPanel running={specials.running} upcoming={specials.upcoming} /> : null}
 
       {sampleReports > 0 ? (
         <p className="card mb-8 flex flex-col gap-2 border border-gold-500/40 p-5 text-sm text-ink-900 sm:flex-row sm:items-center sm:justify-between">

@@ -23,19 +23,21 @@ import { listRemovedSizes, restoreRemovedSizes } from "~/features/admin/size-und
 import { readFormData } from "~/server/form-data.server";
 import { TableHead } from "~/ui/table-head";
 import { localPath } from "~/server/redirect";
+import { listTrashedSpecials, restoreSpecial } from "~/features/specials/specials.server";
 
-/** /admin/trash — deleted products and categories, with Restore (decision 025). The delete toasts' Undo posts here too. */
+/** /admin/trash — deleted products, categories and specials, with Restore (decision 025). The delete toasts' Undo posts here too. */
 
 export const meta: MetaFunction = () => [{ title: `Trash | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const [items, categories, sizes] = await Promise.all([
+  const [items, categories, sizes, specials] = await Promise.all([
     listTrash(context.db),
     listCategoryTrash(context.db),
     listRemovedSizes(context.db),
+    listTrashedSpecials(context.db),
   ]);
-  return { items, categories, sizes };
+  return { items, categories, sizes, specials };
 }
 
 const restoreId = (what: string) =>
@@ -49,6 +51,7 @@ const RestoreSchema = z.discriminatedUnion(
   [
     z.object({ intent: z.literal(RESTORE_INTENTS.product), id: restoreId("product") }),
     z.object({ intent: z.literal(RESTORE_INTENTS.category), id: restoreId("category") }),
+    z.object({ intent: z.literal(RESTORE_INTENTS.special), id: restoreId("special") }),
     // The Undo of a product form's save that removed sizes (decision 028): the version that save gave the product.
     z.object({
       intent: z.literal(RESTORE_SIZES_INTENT),
@@ -62,7 +65,12 @@ const RestoreSchema = z.discriminatedUnion(
   { errorMap: () => ({ message: "Unknown trash action" }) },
 );
 
-const RESTORE_FAILED = { product: "Failed to restore product", category: "Failed to restore category", sizes: "Sizes not restored" };
+const RESTORE_FAILED = {
+  product: "Failed to restore product",
+  category: "Failed to restore category",
+  special: "Failed to restore special",
+  sizes: "Sizes not restored",
+};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
@@ -77,7 +85,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   const input = submission.value;
-  const kind = input.intent === RESTORE_INTENTS.category ? "category" : input.intent === RESTORE_SIZES_INTENT ? "sizes" : "product";
+  const kind =
+    input.intent === RESTORE_INTENTS.category
+      ? "category"
+      : input.intent === RESTORE_INTENTS.special
+        ? "special"
+        : input.intent === RESTORE_SIZES_INTENT
+          ? "sizes"
+          : "product";
   const failed = (description?: string) =>
     redirectWithToast(redirectTo, { title: RESTORE_FAILED[kind], description, variant: "destructive" });
   try {
@@ -92,6 +107,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
         title: result.labels.length === 1 ? "Size restored" : "Sizes restored",
         description: `${labels} ${result.labels.length === 1 ? "is" : "are"} back on ${result.name}`,
       });
+    }
+    if (kind === "special") {
+      const result = await restoreSpecial(context.db, input.id);
+      if (result.status === "not-found") return failed("It is no longer in the trash.");
+      if (result.status === "code-taken")
+        return failed(`Another special uses the code of ${result.name} now: change that special's code, then restore this one.`);
+      return redirectWithToast(redirectTo, { title: "Special restored", description: `${result.name} is back in Specials` });
     }
     if (kind === "category") {
       const result = await restoreCategory(context.db, input.id);
@@ -111,17 +133,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Trash() {
-  const { items, categories, sizes } = useLoaderData<typeof loader>();
+  const { items, categories, sizes, specials } = useLoaderData<typeof loader>();
   return (
     <AdminShell>
       <AdminPageHeader title="Trash" back={{ to: "/admin/products", label: "Products" }}>
         <p className="mt-2 text-ink-700">
-          Deleted products and categories stay here for {TRASH_PURGE_AFTER_DAYS} days, then they are removed for good. Restore brings a
-          product back with its link, photos, video and lab report, a category back with its products, and removed sizes back with their
-          prices and stock.
+          Deleted products, categories and specials stay here for {TRASH_PURGE_AFTER_DAYS} days, then they are removed for good. Restore
+          brings a product back with its link, photos, video and lab report, a category back with its products, and removed sizes back with
+          their prices and stock.
         </p>
       </AdminPageHeader>
-      {items.length === 0 && categories.length === 0 && sizes.length === 0 ? (
+      {items.length === 0 && categories.length === 0 && sizes.length === 0 && specials.length === 0 ? (
         <p className="card p-6 text-ink-700">The trash is empty.</p>
       ) : (
         <div className="space-y-8">
@@ -138,6 +160,16 @@ export default function Trash() {
             caption="Categories"
             kind="category"
             rows={categories.map((category) => ({ ...category, detail: `/shop/${category.slug}`, why: TRASH_REASON_LABEL.deleted! }))}
+          />
+          <TrashTable
+            caption="Specials"
+            kind="special"
+            rows={specials.map((special) => ({
+              ...special,
+              detail: "Special",
+              why: TRASH_REASON_LABEL.deleted!,
+              deletedAt: special.deletedAt ?? "",
+            }))}
           />
           <TrashTable
             caption="Sizes"

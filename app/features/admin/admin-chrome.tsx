@@ -23,6 +23,7 @@ const ADMIN_LINKS = [
   { to: "/admin/insights", label: "Insights" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/categories", label: "Categories" },
+  { to: "/admin/specials", label: "Specials" },
   { to: "/admin/photos", label: "Photos" },
   { to: "/admin/storefront", label: "Storefront" },
   { to: "/admin/trash", label: "Trash" },
@@ -31,7 +32,8 @@ const ADMIN_LINKS = [
 ] as const;
 
 function linkClass({ isActive }: { isActive: boolean }) {
-  return `block rounded-full px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${
+  // Narrower below 2xl, so the ten sections fit the bar from 1024 px.
+  return `block rounded-full px-2 py-2 text-sm font-medium whitespace-nowrap transition-colors 2xl:px-3 ${
     isActive ? "bg-cream-50 text-forest-900" : "text-cream-100 hover:bg-forest-800 hover:text-cream-50"
   }`;
 }
@@ -104,7 +106,7 @@ function AdminHeader({ signedIn }: { signedIn: boolean }) {
 
         {signedIn ? (
           <nav aria-label="Admin" className="hidden lg:block">
-            <ul className="flex items-center gap-1">
+            <ul className="flex items-center gap-0.5 2xl:gap-1">
               <AdminLinkItems />
             </ul>
           </nav>

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
+import { liveSpecialsJson, readSpecialsJson } from "~/features/specials/specials.server";
 import { categories, products, productSizes, settings, sqlNow } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { toProduct } from "~/features/catalogue/product";
@@ -317,6 +318,8 @@ export async function getDashboardStats<K extends string>(db: Db, also: Record<K
   const extra = Object.fromEntries(Object.entries<SQL>(also).map(([key, condition]) => [key, countWhere(condition)]));
   const [row] = await db
     .select({
+      // The live specials ride along as JSON, so the dashboard's "running now / starts next" costs no round trip.
+      specials: liveSpecialsJson(),
       total: count(),
       active: countWhere(sql`${products.active}`),
       inactive: countWhere(ATTENTION.inactive()),
@@ -336,6 +339,7 @@ export async function getDashboardStats<K extends string>(db: Db, also: Record<K
   ) as Record<K, number>;
   return {
     ...counted,
+    specials: readSpecialsJson(row?.specials),
     total: row?.total ?? 0,
     active: Number(row?.active ?? 0),
     inactive: Number(row?.inactive ?? 0),

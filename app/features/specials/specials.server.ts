@@ -24,6 +24,25 @@ export function liveSpecialsQuery(db: Db) {
   return db.select({ id: specials.id, data: specials.data }).from(specials).where(isNull(specials.deletedAt)).orderBy(specials.id);
 }
 
+/** The same live rows as one JSON text column, for a query that already runs (the dashboard's stats). */
+export function liveSpecialsJson() {
+  return sql<string>`(SELECT json_group_array(json_object('id', ${specials.id}, 'data', ${specials.data})) FROM ${specials} WHERE ${specials.deletedAt} IS NULL)`;
+}
+
+/** The rows `liveSpecialsJson` wrote; none when the text does not read. */
+export function readSpecialsJson(text: string | null | undefined): Array<{ id: number; data: string }> {
+  try {
+    const value: unknown = JSON.parse(text ?? "[]");
+    if (!Array.isArray(value)) return [];
+    return value.filter(
+      (item): item is { id: number; data: string } =>
+        typeof item === "object" && item !== null && typeof item.id === "number" && typeof item.data === "string",
+    );
+  } catch {
+    return [];
+  }
+}
+
 export function readSpecials(rows: Array<Pick<SpecialRow, "id" | "data">>): Special[] {
   return rows.flatMap((row) => {
     const special = specialFromRow(row);

@@ -18,8 +18,11 @@ export function trashNotice(many = false): string {
 export const UNDO_TOAST_DURATION = 10_000;
 
 /** What the trash holds; each kind has its own restore intent. */
-export type TrashKind = "product" | "category";
-export const RESTORE_INTENTS = { product: "restore", category: "restore-category" } as const satisfies Record<TrashKind, string>;
+export type TrashKind = "product" | "category" | "special";
+export const RESTORE_INTENTS = { product: "restore", category: "restore-category", special: "restore-special" } as const satisfies Record<
+  TrashKind,
+  string
+>;
 
 /** The toast's Undo: a form posting the restore to the trash page, back to where the delete happened. */
 export function undoDeleteAction(id: number, redirectTo: string, kind: TrashKind = "product") {
