@@ -9,7 +9,7 @@ import { catalogueChoices } from "~/features/specials/specials-admin.server";
 import { previewText } from "~/features/specials/specials-status";
 import { saveSpecialAction, shopTimeZone } from "~/features/specials/specials-actions.server";
 import { specialFormDefaults } from "~/features/specials/specials-form";
-import { SpecialForm } from "~/features/specials/specials-form-view";
+import { SpecialForm } from "~/features/admin/specials-form-view";
 import { getSpecial } from "~/features/specials/specials.server";
 import { readFormData } from "~/server/form-data.server";
 

@@ -6,7 +6,7 @@ import { AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
 import { SITE } from "~/features/site/site";
 import { catalogueChoices } from "~/features/specials/specials-admin.server";
 import { saveSpecialAction } from "~/features/specials/specials-actions.server";
-import { SpecialForm } from "~/features/specials/specials-form-view";
+import { SpecialForm } from "~/features/admin/specials-form-view";
 import { readFormData } from "~/server/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: `New special | ${SITE.name}` }, { name: "robots", content: "noindex" }];

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { CartSpecialsSummary } from "~/features/specials/cart-specials-view";
+import { CartSpecialsSummary } from "~/features/cart/cart-specials-view";
 import { formatCents } from "~/features/catalogue/money";
 import { ToastHost } from "~/features/toast/toaster";
 import { CartIcon } from "~/ui/icons";

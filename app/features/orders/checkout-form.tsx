@@ -1,7 +1,7 @@
 import { Form, useFetcher } from "@remix-run/react";
 import { useRef, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { CartSpecialsSummary, SpecialCodeForm } from "~/features/specials/cart-specials-view";
+import { CartSpecialsSummary, SpecialCodeForm } from "~/features/cart/cart-specials-view";
 import { formatCents } from "~/features/catalogue/money";
 import { notify } from "~/features/toast/toaster";
 import { CopyOrderButton } from "~/features/cart/cart-order";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ShopDefaultsEnv, ShopDocument } from "~/features/shop-documents/shop-document";
-import { SITE } from "~/features/site/site";
+import { NEW_SHOP_TAGLINE } from "./shop-defaults";
 
 /**
  * The shop's settings: one versioned document (app/features/shop-documents) the owner edits in
@@ -104,7 +104,7 @@ export const identitySchema = z.object({
   ]),
   serviceArea: line(140, "The service area"),
   /** the line under the name in every page's footer; empty: none. Versions saved without it read the original line. */
-  tagline: line(120, "The tagline").default(SITE.tagline),
+  tagline: line(120, "The tagline").default(NEW_SHOP_TAGLINE),
 });
 
 const cents = z.number().int().min(0).max(100_000_000);
@@ -165,7 +165,7 @@ const EVERY_DAY: DayHours = { open: true, opens: "09:00", closes: "23:00" };
 export function defaultSettings(env: ShopDefaultsEnv): Settings {
   return {
     telegramUsername: env.TELEGRAM_USERNAME,
-    identity: { tradingName: "Greenleaf Supply", licence: "", email: "", serviceArea: "Nationwide", tagline: SITE.tagline },
+    identity: { tradingName: "Greenleaf Supply", licence: "", email: "", serviceArea: "Nationwide", tagline: NEW_SHOP_TAGLINE },
     hours: { timeZone: "America/New_York", week: WEEKDAYS.map(() => ({ ...EVERY_DAY })), closures: [] },
     announcement: { text: "", until: "" },
     delivery: {

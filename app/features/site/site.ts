@@ -1,7 +1,9 @@
+import { NEW_SHOP_TAGLINE } from "~/features/settings/shop-defaults";
+
 /** Brand and shop facts shown across the site. */
 export const SITE = {
   name: "Greenleaf Supply",
-  tagline: "Cannabis, delivered discreetly.",
+  tagline: NEW_SHOP_TAGLINE,
   description:
     "Premium flower, concentrates, edibles and disposables with discreet nationwide delivery in 1-3 business days. Order in a message; pay on delivery.",
   delivery: "1-3 business days",

@@ -2,16 +2,15 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { invalidReply, refusedReply } from "~/server/action-reply.server";
 import { redirectWithToast } from "~/features/toast/toast.server";
-import { loadLayoutData } from "~/features/site/layout.server";
+import { readSettings } from "~/features/settings/settings.server";
 import { catalogueChoices, sizeProductOf } from "./specials-admin.server";
 import { previewText } from "./specials-status";
 import { INTENT_PREVIEW, specialFormSchema } from "./specials-form";
 import { createSpecial, updateSpecial } from "./specials.server";
 
-/** The shop's time zone, from the settings the root loader reads in the same request. */
-export async function shopTimeZone(request: Request, context: AppLoadContext): Promise<string> {
-  const { settings } = await loadLayoutData(request, context);
-  return settings.value.hours.timeZone;
+/** The shop's time zone, from its settings. */
+export async function shopTimeZone(_request: Request, context: AppLoadContext): Promise<string> {
+  return (await readSettings(context)).value.hours.timeZone;
 }
 
 export const CODE_TAKEN = "Another special already uses this code. Choose another.";

@@ -2,11 +2,17 @@ import { getFormProps, getInputProps, useForm, type Submission, type FieldMetada
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
-import { AdminAlert } from "~/features/admin/admin-ui";
 import { Field, FieldError, SelectField } from "~/ui/forms";
-import type { CatalogueChoices } from "./specials-status";
-import { KIND_LABELS, SPECIAL_KINDS, STACKING_RULE, type SpecialKind } from "./special";
-import { INTENT_PREVIEW, SELECTION_KINDS, specialFormSchema, WEEKDAY_LABELS, type SpecialFormFields } from "./specials-form";
+import type { CatalogueChoices } from "~/features/specials/specials-status";
+import { KIND_LABELS, SPECIAL_KINDS, STACKING_RULE, type SpecialKind } from "~/features/specials/special";
+import {
+  INTENT_PREVIEW,
+  SELECTION_KINDS,
+  specialFormSchema,
+  WEEKDAY_LABELS,
+  type SpecialFormFields,
+} from "~/features/specials/specials-form";
+import { AdminAlert } from "./admin-ui";
 
 /** The form's choices of categories, products and sizes (read by catalogueChoices on the server). */
 type FormChoices = CatalogueChoices;
