@@ -2,8 +2,8 @@
  * npm run test:server — every test against the real `npm start` engine, one file after another: the
  * build once, then one engine with fresh local state that the files share (each file handed its
  * address with --origin). Starting an engine (migrations, seed, workerd) costs more than most files'
- * checks. The row-cap test keeps an engine of its own: it times a shopper's page during a large
- * import, with the engine's dev proxy in its own process.
+ * checks. The row-cap and body-limit tests keep an engine of their own: they time answers (a shopper's
+ * page during a large import, 20-40 MB chunked posts) through the engine's dev proxy in their own process.
  *   tsx tests/server/run.ts [--no-build] [--port N]
  * The sign-in flood locks the admin out of the shared engine, so it runs last.
  */
@@ -13,7 +13,7 @@ import { startTestEngine } from "./engine";
 
 const FILES: [file: string, engine: "shared" | "own"][] = [
   ["tests/server/catalogue-import-row-cap.ts", "own"],
-  ["tests/server/body-limit.ts", "shared"],
+  ["tests/server/body-limit.ts", "own"],
   ["tests/server/entry-rules.ts", "shared"],
   ["tests/server/sign-in-client.ts", "shared"],
 ];
