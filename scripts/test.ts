@@ -1,10 +1,10 @@
 /**
  * npm test: every layer.
  *   static checks, all run, failing together: typecheck (tsc -b over the split tsconfigs), lint (ESLint),
- *   import cycles (madge), formatting (Prettier); one after another while the build runs beside them
- *   (the build waits on disk and a single thread for much of its time, so the two share the 2 cores)
- *   -> then stopping at the first failure: unit (node; includes a scan of the client build for secrets)
- *   -> worker (workerd with real D1/R2/Queue) -> e2e (chromium) -> server (tests/server: the real
+ *   import cycles (madge), formatting (Prettier); one after another while the build and then the unit
+ *   tests (node; they include a scan of the client build for secrets) run beside them (the build waits
+ *   on disk and a single thread for much of its time, so the two share the 2 cores)
+ *   -> then stopping at the first failure: worker (workerd with real D1/R2/Queue) -> e2e (chromium) -> server (tests/server: the real
  *   npm start engine) -> bench and load smoke runs
  * Property tests run a tenth of their full count with a fresh seed (tests/fast-check.ts); FC_RUNS=full
  * runs them all and FC_SEED replays a run.
@@ -24,8 +24,9 @@ const checks: Step[] = [
 
 const build: Step = ["build", ["run", "build"]];
 
+const unit: Step = ["unit tests", ["run", "test:unit"]];
+
 const layers: Step[] = [
-  ["unit tests", ["run", "test:unit"]],
   ["worker tests", ["run", "test:worker"]],
   ["browser tests", ["run", "test:e2e"]],
   // Body limits and the entry rules (page cache, paths, static headers) against wrangler's real engine, its dev
@@ -68,12 +69,19 @@ async function runChecks(): Promise<string[]> {
   return failed;
 }
 
-const [failedChecks, buildStatus] = await Promise.all([runChecks(), run(build, true)]);
+// The unit tests (one of them scans the client build) run as soon as the build is done, beside the
+// static checks, which take longer than the build.
+async function buildThenUnit(): Promise<number> {
+  const status = await run(build, true);
+  return status === 0 ? run(unit, true) : status;
+}
+
+const [failedChecks, buildAndUnitStatus] = await Promise.all([runChecks(), buildThenUnit()]);
 if (failedChecks.length > 0) {
   console.error(`\n✖ Static checks failed: ${failedChecks.join(", ")}.`);
   process.exit(1);
 }
-if (buildStatus !== 0) process.exit(buildStatus);
+if (buildAndUnitStatus !== 0) process.exit(buildAndUnitStatus);
 
 ensureChromium();
 for (const step of layers) {

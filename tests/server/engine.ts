@@ -1,7 +1,8 @@
 /**
  * What every test against the real `npm start` engine starts with: the build (unless --no-build), a
  * fresh local state of its own, the engine on a free port (or --port N), and PASS/FAIL lines kept
- * for the file's summary.
+ * for the file's summary. Under tests/server/run.ts the files share one engine, which hands its
+ * address over as --origin URL: then nothing is built or started, and stopping is the runner's job.
  */
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -9,7 +10,11 @@ import { startLocalWorker } from "../../scripts/local-worker";
 import { portForScript } from "../../scripts/port";
 import { prepareLocal } from "../../scripts/prepare-local";
 
-export async function startTestEngine(name: string) {
+export type TestEngine = { origin: string; stop: () => Promise<void>; persistTo: string | null };
+
+export async function startTestEngine(name: string): Promise<TestEngine> {
+  const originIndex = process.argv.indexOf("--origin");
+  if (originIndex > -1) return { origin: process.argv[originIndex + 1]!, stop: async () => {}, persistTo: null };
   const port = await portForScript(process.argv, "Run it with another --port, or without --port to take a free one.");
   const persistTo = `.wrangler/server-test-${name}-${port}`;
   if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });

@@ -129,6 +129,6 @@ try {
   failed = results.some(([, pass]) => !pass);
   console.log(`\n${results.filter(([, pass]) => pass).length} passed, ${results.filter(([, pass]) => !pass).length} failed`);
   await worker.stop();
-  rmSync(worker.persistTo, { recursive: true, force: true });
+  if (worker.persistTo) rmSync(worker.persistTo, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
