@@ -12,9 +12,9 @@
 /** How long the rest of a body is read at the pace the client sends it; after that, at a bounded pace (see drainBody). */
 export const DRAIN_TIME_LIMIT_MS = 5_000;
 /** After DRAIN_TIME_LIMIT_MS, the pause between two reads: a client that is still sending is slowed down, never cut off. */
-export const SLOW_DRAIN_PAUSE_MS = 1;
+const SLOW_DRAIN_PAUSE_MS = 1;
 /** A client that sends nothing at all for this long has stalled: its body is cancelled and it gets its answer. */
-export const DRAIN_IDLE_LIMIT_MS = 5_000;
+const DRAIN_IDLE_LIMIT_MS = 5_000;
 
 /**
  * Reads what is left of a body and throws it away. A client still sending is never cut off: on the

@@ -18,7 +18,7 @@ export type D1Client = Pick<D1Database, "prepare" | "batch">;
  * cookie-safe alphabet is not one of ours and reads as no bookmark.
  */
 export const BOOKMARK_MAX_LENGTH = 128;
-export const bookmarkSchema = z
+const bookmarkSchema = z
   .string()
   .min(1)
   .max(BOOKMARK_MAX_LENGTH)
@@ -31,22 +31,15 @@ export function parseBookmark(value: unknown): string | null {
 }
 
 /** Where a session starts: at a bookmark, or at a constraint when there is none. */
-export type SessionStart = string | D1SessionConstraint;
-
-/** The later of two bookmarks (D1 bookmarks sort lexicographically, oldest first). */
-export function laterBookmark(a: string | null, b: string | null): string | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return a < b ? b : a;
-}
+type SessionStart = string | D1SessionConstraint;
 
 /** A shopper's session: no older than the catalogue they were shown, from the nearest replica that has it. */
-export function shopperStart(catalogueBookmark: string | null): SessionStart {
+function shopperStart(catalogueBookmark: string | null): SessionStart {
   return catalogueBookmark ?? "first-unconstrained";
 }
 
 /** An admin's session: at least their own last write, or the primary when we have no bookmark of theirs. */
-export function adminStart(ownBookmark: string | null): SessionStart {
+function adminStart(ownBookmark: string | null): SessionStart {
   return ownBookmark ?? "first-primary";
 }
 
@@ -65,7 +58,7 @@ export async function primaryBookmark(d1: D1Database): Promise<string | null> {
 
 export const D1_BOOKMARK_COOKIE = "d1Bookmark";
 /** As long as an admin session may sit unused (decision 013); after it, the admin reads from the primary again. */
-export const D1_BOOKMARK_MAX_AGE = 2 * 60 * 60;
+const D1_BOOKMARK_MAX_AGE = 2 * 60 * 60;
 
 // Signed, so only a bookmark this Worker handed out is ever sent to D1.
 const bookmarkCookie = (request: Request, secret: string | undefined) =>
@@ -85,12 +78,12 @@ export async function readBookmarkCookie(request: Request, secret: string | unde
 }
 
 /** The Set-Cookie that carries `bookmark` to the admin's next request. */
-export function bookmarkCookieHeader(request: Request, secret: string, bookmark: string): Promise<string> {
+function bookmarkCookieHeader(request: Request, secret: string, bookmark: string): Promise<string> {
   return bookmarkCookie(request, secret).serialize(bookmark);
 }
 
 /** The Set-Cookie that forgets the bookmark (on sign-out). */
-export function clearBookmarkCookie(request: Request): Promise<string> {
+function clearBookmarkCookie(request: Request): Promise<string> {
   return bookmarkCookie(request, undefined).serialize("", { maxAge: 0, expires: new Date(0) });
 }
 

@@ -3,7 +3,7 @@
  * a truncated upload, the wrong content type) is the client's mistake: answer 400 with a clear
  * message instead of letting the parser's TypeError become a 500.
  */
-export const UNREADABLE_FORM_MESSAGE = "The form could not be read. Please reload the page and try again.";
+const UNREADABLE_FORM_MESSAGE = "The form could not be read. Please reload the page and try again.";
 
 export async function readFormData(request: Request): Promise<FormData> {
   try {

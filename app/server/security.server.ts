@@ -122,11 +122,11 @@ export function isCrossOriginMutation(request: Request) {
 // Cache policy
 
 /** Cookies whose value changes what a response shows: the cart, a toast, the age gate, the admin session. */
-export const STATE_COOKIES = [CART_COOKIE_NAME, TOAST_COOKIE_NAME, AGE_COOKIE_NAME, ADMIN_SESSION_COOKIE] as const;
-export const PRIVATE_NO_STORE = "private, no-store";
+const STATE_COOKIES = [CART_COOKIE_NAME, TOAST_COOKIE_NAME, AGE_COOKIE_NAME, ADMIN_SESSION_COOKIE] as const;
+const PRIVATE_NO_STORE = "private, no-store";
 
 /** Does the request carry one of the cookies that change what we render? */
-export function carriesStateCookie(request: Request) {
+function carriesStateCookie(request: Request) {
   const header = request.headers.get("Cookie");
   if (!header) return false;
   const names = header.split(";").map((pair) => pair.split("=", 1)[0]!.trim());
@@ -138,7 +138,7 @@ export function carriesStateCookie(request: Request) {
  * admin response, and any response rendered for a request that carried a state cookie — unless it
  * declares itself public (images, videos, sitemap: the same bytes for everyone).
  */
-export function isCookieDependent(request: Request, headers: Headers) {
+function isCookieDependent(request: Request, headers: Headers) {
   if (headers.has("Set-Cookie")) return true;
   if (isAdminPath(new URL(request.url).pathname)) return true;
   if (/\bpublic\b/.test(headers.get("Cache-Control") ?? "")) return false;
@@ -178,7 +178,7 @@ const OWN_LIMIT_ROUTES = [/^\/admin\/uploads\//, /^\/admin\/catalogue-import(?:\
 /** The product form: its text is held to PRODUCT_FORM_TEXT_LIMIT; a multipart post (files picked without JavaScript) is checked after parsing. */
 const PRODUCT_FORM_ROUTES = [/^\/admin\/add-product(?:\.data)?$/, /^\/admin\/edit-product\//, /^\/admin\/products\/edit\//];
 
-export function bodyTooLarge(limit = FORM_BODY_LIMIT) {
+function bodyTooLarge(limit = FORM_BODY_LIMIT) {
   return new Response(bodyTooLargeMessage(limit), {
     status: 413,
     headers: { "Content-Type": "text/plain; charset=utf-8", Connection: "close" },

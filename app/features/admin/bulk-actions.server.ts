@@ -51,10 +51,10 @@ import {
 
 type Source = FormData | URLSearchParams;
 
-export type BulkTarget =
+type BulkTarget =
   { kind: "ids"; ids: number[] } | { kind: "page"; filters: AdminProductFilters } | { kind: "all"; filters: AdminProductFilters };
 
-export interface BulkRequest {
+interface BulkRequest {
   action: BulkAction;
   details: BulkDetails;
   /** the category to move to (its slug), for "category" */
@@ -110,7 +110,7 @@ function parseTarget(source: Source): Parsed<BulkTarget> {
 }
 
 /** Reads a bulk request (a query string for the confirmation, a posted form for the change). */
-export function parseBulkRequest(source: Source): Parsed<BulkRequest> {
+function parseBulkRequest(source: Source): Parsed<BulkRequest> {
   const action = textValue(source, F.action);
   if (!isBulkAction(action)) return { ok: false, error: M.unknownAction };
   const details = parseWithZod(source, { schema: DetailsSchema });
@@ -124,12 +124,12 @@ export function parseBulkRequest(source: Source): Parsed<BulkRequest> {
   };
 }
 
-export interface BulkProduct {
+interface BulkProduct {
   id: number;
   name: string;
 }
 
-export interface BulkPreview {
+interface BulkPreview {
   request: BulkRequest;
   products: BulkProduct[];
 }
@@ -138,7 +138,7 @@ export interface BulkPreview {
  * The products a request names, from the database: ids that exist, the page as the list shows it, or
  * everything the filters match (refused above BULK_MAX), and the category it moves to.
  */
-export async function resolveBulk(db: Db, request: BulkRequest): Promise<Parsed<BulkPreview>> {
+async function resolveBulk(db: Db, request: BulkRequest): Promise<Parsed<BulkPreview>> {
   let resolved = request;
   if (request.action === "category") {
     const [category] = await db
@@ -170,7 +170,7 @@ export async function resolveBulk(db: Db, request: BulkRequest): Promise<Parsed<
  * The fields the confirmation posts: the action and its detail, and the products as ids (a page's,
  * once resolved, are ids too) or, for all matching, the filters again (re-queried when confirmed).
  */
-export function confirmFields(preview: BulkPreview, redirectTo: string): Record<string, string> {
+function confirmFields(preview: BulkPreview, redirectTo: string): Record<string, string> {
   const { request, products: chosen } = preview;
   const fields: Record<string, string> = { [F.action]: request.action, [F.confirmed]: "1", [F.redirectTo]: redirectTo };
   if (request.details.percent !== undefined) fields[F.percent] = String(request.details.percent);
@@ -192,7 +192,7 @@ export function confirmFields(preview: BulkPreview, redirectTo: string): Record<
   return fields;
 }
 
-export interface BulkOutcome {
+interface BulkOutcome {
   /** products changed (a product already in the asked state is not) */
   changed: number;
   /** products the action did not fit: not on sale (end sale), or priced too low for N% off */
@@ -344,7 +344,7 @@ function categoryStatements(db: Db, ids: number[], slug: string) {
 }
 
 /** Carries out a resolved request; throws only when D1 fails (then nothing was written). */
-export async function applyBulk(db: Db, preview: BulkPreview): Promise<BulkOutcome> {
+async function applyBulk(db: Db, preview: BulkPreview): Promise<BulkOutcome> {
   const { request } = preview;
   const ids = preview.products.map((product) => product.id);
   const reverse = REVERSE[request.action];

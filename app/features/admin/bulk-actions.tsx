@@ -12,7 +12,7 @@ import { BULK_ACTION_OPTIONS, BULK_FIELDS as F, BULK_ROUTE, productCount, type B
  * Nothing changes until the confirmation's POST.
  */
 
-export const BULK_FORM_ID = "bulk-actions";
+const BULK_FORM_ID = "bulk-actions";
 
 function NameList({ names, count }: { names: string[]; count: number }) {
   return (

@@ -38,7 +38,7 @@ export const BULK_ACTION_OPTIONS = [
   ["delete", "Delete"],
 ] as const;
 
-export type ChosenBulkAction = (typeof BULK_ACTION_OPTIONS)[number][0];
+type ChosenBulkAction = (typeof BULK_ACTION_OPTIONS)[number][0];
 /** `restore` is the Undo of a bulk delete (from the toast), never offered in the select. */
 export type BulkAction = ChosenBulkAction | "restore";
 

@@ -5,7 +5,7 @@ import { slugify } from "~/features/catalogue/slug";
 export const CATEGORIES_PATH = "/admin/categories";
 
 /** Category Management's name field, shared by browser and server. */
-export const CATEGORY_NAME_MAX = 60;
+const CATEGORY_NAME_MAX = 60;
 export const CATEGORY_SLUG_EMPTY =
   "Category name needs at least one letter (a-z, accents allowed) or digit: it becomes the category's web address";
 

@@ -9,7 +9,7 @@ import { groupDigits } from "~/features/catalogue/money";
 export const LOW_STOCK_SETTING = "low_stock_threshold";
 export const DEFAULT_LOW_STOCK_LEVEL = 5;
 /** As many as a size can hold (the sizes form's stock limit). */
-export const MAX_LOW_STOCK_LEVEL = 1_000_000;
+const MAX_LOW_STOCK_LEVEL = 1_000_000;
 
 const LEVEL_MESSAGE = `Enter a whole number of units from 1 to ${groupDigits(MAX_LOW_STOCK_LEVEL)}`;
 

@@ -43,10 +43,10 @@ export interface AdminProductFilters {
  * one definition each, so a count always equals the number of products its link lists.
  */
 /** The shop's low-stock level, read inside the statement that uses it (no round trip of its own). */
-export const lowStockLevel = () =>
+const lowStockLevel = () =>
   sql<number>`coalesce((SELECT CAST(${settings.value} AS INTEGER) FROM ${settings} WHERE ${settings.key} = ${LOW_STOCK_SETTING}), ${DEFAULT_LOW_STOCK_LEVEL})`;
 
-export const ATTENTION = {
+const ATTENTION = {
   // The shop's Out of Stock: the switch off, or every size tracked with none left (decision 028).
   outOfStock: () => sql`NOT ${availableCondition()}`,
   // In stock by the owner's switch, with a tracked size that has some units left but no more than the level.
@@ -172,7 +172,7 @@ export async function adminPageProducts(db: Db, filters: AdminProductFilters) {
 }
 
 /** D1 binds at most 100 parameters per statement: id lists go in slices well under it. */
-export const IDS_PER_STATEMENT = 90;
+const IDS_PER_STATEMENT = 90;
 
 export function idSlices(ids: readonly number[]): number[][] {
   const slices: number[][] = [];

@@ -20,7 +20,7 @@ import { MAX_SIZES, type ProductSize, type SizeInput } from "~/features/catalogu
  */
 export const PRODUCT_NAME_MAX = 120;
 export const DESCRIPTION_MAX = 5000;
-export const EFFECT_MAX = 60;
+const EFFECT_MAX = 60;
 export const EFFECTS_MAX = 20;
 export const IMAGES_MAX = 20;
 /** $1,000,000: a typo guard, far above the catalogue's largest bulk price. */
@@ -95,7 +95,7 @@ export const SKU_MAX = 64;
 /** A typo guard for units on hand (10^12 is refused): far above any shop's shelf. */
 export const STOCK_MAX = 1_000_000;
 /** A bulk price's minimum quantity: 2 up to the cart's most of one line (a tier beyond it could never apply). */
-export const TIER_QUANTITY_MAX = 1000;
+const TIER_QUANTITY_MAX = 1000;
 
 const M = PRODUCT_FORM_MESSAGES;
 

@@ -5,9 +5,9 @@
 import { isAdminPath } from "~/server/paths";
 
 export const AGE_COOKIE_NAME = "age-verified";
-export const AGE_COOKIE_VALUE = "yes";
+const AGE_COOKIE_VALUE = "yes";
 /** Remembered for 30 days. */
-export const AGE_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
+const AGE_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
 
 /** True when the request's Cookie header holds `age-verified=yes`. */
 export function hasVerifiedAge(cookieHeader: string | null | undefined): boolean {

@@ -13,7 +13,7 @@ import { parsePasswordHash } from "./password";
 export const DEV_PASSWORD_HASH = "pbkdf2-sha256$100000$r1TaMWT+5aqMX/Fzd+8sLA==$MnH/iFXii3ZvFmyVj6f9n7mExGqF1+49QrJF1NMZelE=";
 /** The development password itself: refused away from localhost whatever salt its hash has. */
 export const DEV_PASSWORD = "dev-password";
-export const SESSION_SECRET_MIN_LENGTH = 32;
+const SESSION_SECRET_MIN_LENGTH = 32;
 
 export const ADMIN_SECRETS = ["ADMIN_USERNAME", "ADMIN_PASSWORD_HASH", "SESSION_SECRET"] as const;
 export type AdminSecret = (typeof ADMIN_SECRETS)[number];

@@ -18,9 +18,9 @@ import { clearDeviceCookie, forgetAllDevices } from "./device-cookie.server";
  */
 export const ADMIN_SESSION_COOKIE = "adminSession";
 /** Absolute lifetime, seconds (the cookie's Max-Age too). */
-export const ADMIN_SESSION_MAX_AGE = 8 * 60 * 60;
+const ADMIN_SESSION_MAX_AGE = 8 * 60 * 60;
 /** A session unused for this long has ended, seconds. */
-export const ADMIN_SESSION_IDLE = 2 * 60 * 60;
+const ADMIN_SESSION_IDLE = 2 * 60 * 60;
 /** Last use is written at most this often, so most admin requests cost one read, no write. */
 const TOUCH_AFTER_MS = 60 * 1000;
 
@@ -150,7 +150,7 @@ export async function createAdminSession(request: Request, env: Env, db: Db, use
 }
 
 /** The Set-Cookie that removes the session cookie from this browser. */
-export function clearAdminSessionCookie(request: Request) {
+function clearAdminSessionCookie(request: Request) {
   return createCookie(ADMIN_SESSION_COOKIE, cookieOptions(request)).serialize("", { maxAge: 0, expires: new Date(0) });
 }
 

@@ -18,7 +18,7 @@ import { credentialTag, sha256Hex } from "./credentials.server";
  */
 export const ADMIN_DEVICE_COOKIE = "adminDevice";
 /** A year, seconds: a device the owner signs in from at least once a year stays known. */
-export const ADMIN_DEVICE_MAX_AGE = 365 * 24 * 60 * 60;
+const ADMIN_DEVICE_MAX_AGE = 365 * 24 * 60 * 60;
 
 type DeviceEnv = Pick<Env, "SESSION_SECRET" | "ADMIN_USERNAME" | "ADMIN_PASSWORD_HASH">;
 

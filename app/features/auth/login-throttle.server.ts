@@ -23,7 +23,7 @@ import type { Db } from "~/server/load-context";
  * and "#lock" (when the shop-wide lock started).
  */
 export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_GLOBAL_MAX_FAILURES = 50;
+const LOGIN_GLOBAL_MAX_FAILURES = 50;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const LOCK_ROW = "#lock";
 

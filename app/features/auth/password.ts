@@ -3,7 +3,7 @@
  * Format: pbkdf2-sha256$<iterations>$<salt base64>$<hash base64>.
  * 100,000 iterations is the most production Workers allow (local workerd does not enforce it).
  */
-export const PBKDF2_ITERATIONS = 100_000;
+const PBKDF2_ITERATIONS = 100_000;
 const HASH_BYTES = 32;
 
 function toBase64(bytes: Uint8Array) {

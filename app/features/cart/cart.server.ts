@@ -198,7 +198,7 @@ const sizeSoldOut = (row: CartProductRow) => row.sizeStock === 0;
  * Units on hand of each line's size that tracks stock (1 or more), by `lineKey`. A size whose stock is
  * not tracked (NULL) has no entry: only the cart's own bound (MAX_LINE_QUANTITY) limits its line.
  */
-export type OnHand = ReadonlyMap<string, number>;
+type OnHand = ReadonlyMap<string, number>;
 
 const lineKey = (line: { id: number; sizeId?: number }) => `${line.id}:${line.sizeId ?? 0}`;
 
@@ -220,7 +220,7 @@ function onHandOf(rows: readonly CartProductRow[]): Map<string, number> {
  * A cart never holds more than is on hand: every line above its size's stock is lowered to it
  * (totals recomputed by the reducer), and the lowered lines are named for the shopper's notice.
  */
-export function withinStock(state: CartState, onHand: OnHand): { state: CartState; lowered: LoweredLine[] } {
+function withinStock(state: CartState, onHand: OnHand): { state: CartState; lowered: LoweredLine[] } {
   let next = state;
   const lowered: LoweredLine[] = [];
   for (const item of state.items) {
@@ -239,7 +239,7 @@ export function loweredNotice(lowered: readonly LoweredLine[]): ToastInput | nul
 }
 
 /** One product, in the size named (else its first), as the add action needs it (active and in-stock flags included), or null. */
-export async function findCartProduct(db: Db, id: number, sizeId?: number): Promise<CartProductRow | null> {
+async function findCartProduct(db: Db, id: number, sizeId?: number): Promise<CartProductRow | null> {
   const rows = await db
     .select(cartProductColumns)
     .from(products)
@@ -250,7 +250,7 @@ export async function findCartProduct(db: Db, id: number, sizeId?: number): Prom
 }
 
 /** A line that dropped out because its product is gone for good (purged from the trash, or never was). */
-export interface DroppedLine {
+interface DroppedLine {
   id: number;
   name: string | null;
 }
@@ -360,12 +360,12 @@ export function toCartView({ state, outOfStock, specials = null }: Pick<LoadedCa
   return { ...state, orderKey: orderKeyOf(state.items), unavailable: false, outOfStock, specials };
 }
 
-export function boundNotice(bound: CartBound): ToastInput {
+function boundNotice(bound: CartBound): ToastInput {
   return { ...CART_BOUND_NOTICES[bound] };
 }
 
 /** The notice for lines that dropped out. */
-export function droppedNotice(dropped: DroppedLine[]): ToastInput | null {
+function droppedNotice(dropped: DroppedLine[]): ToastInput | null {
   if (dropped.length === 0) return null;
   if (dropped.length > 1) {
     return { title: "Items removed", description: `${dropped.length} items are no longer available and have been removed from your cart` };
@@ -556,14 +556,4 @@ export async function changeCart(request: Request, db: Db, change: CartChange): 
   if (result.bound) toasts.push(boundNotice(result.bound));
   if (!result.state.items.some((item) => sameLine(item, line))) toasts.push(ITEM_REMOVED_NOTICE);
   return { lines: withHeld(cartLines(result.state)), toasts, ok: true };
-}
-
-/**
- * The current cart for a page or an order: current rows only (dropped lines are left out, out-of-stock
- * ones set apart, quantities at most what is on hand), and the lines lowered to the stock on this read.
- */
-export async function loadCartView(request: Request, db: Db): Promise<CartView & { lowered: LoweredLine[] }> {
-  const saved = await readCartLines(request);
-  const loaded = await loadCart(db, saved.lines);
-  return { ...toCartView(loaded), lowered: loaded.lowered };
 }

@@ -326,7 +326,7 @@ export function cartLines(state: CartState): CartLine[] {
 }
 
 /** Shopper notices, shared by the /cart action and the browser. */
-export const ADD_TO_CART_TOAST_DURATION = 3000;
+const ADD_TO_CART_TOAST_DURATION = 3000;
 
 export function addedToCartNotice(name: string) {
   return { title: "Added to cart!", description: `${name} has been added to your cart`, duration: ADD_TO_CART_TOAST_DURATION };

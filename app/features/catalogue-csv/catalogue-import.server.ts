@@ -32,7 +32,7 @@ import { fileDateOrder, SPREADSHEET_TEXT, todayIn, dateOrderSchema, type DateOrd
 /** Staged files live in the IMAGES bucket under this prefix, which no route serves. */
 export const IMPORT_PREFIX = "catalogue-imports/";
 /** The preview lists at most this many rows of each kind (the counts are always whole). */
-export const PREVIEW_LIST_MAX = 200;
+const PREVIEW_LIST_MAX = 200;
 
 /**
  * A planned product. `sizes` (from a file with the size columns, decision 028): the sizes to write —
@@ -44,7 +44,7 @@ export type ImportStep =
   | { kind: "update"; row: number; id: number; version: number; set: Partial<CatalogueFields>; sizes?: SizeInput[] }
   | { kind: "unchanged"; row: number; id: number };
 
-export interface ImportChange {
+interface ImportChange {
   row: number;
   id: number;
   name: string;
@@ -214,7 +214,7 @@ export async function planCatalogueImport(db: Db, bucket: R2Bucket, text: string
 }
 
 /** Sizes as the preview shows them, and as compared: "1/8 oz $45.00 (was $60.00, SKU RZ-8, 3 on hand, bulk 5+ $40.00); …". */
-export function sizesText(sizes: readonly Omit<SizeInput, "id">[]): string {
+function sizesText(sizes: readonly Omit<SizeInput, "id">[]): string {
   return sizes
     .map((size) => {
       const notes = [
@@ -276,7 +276,7 @@ async function labReportFile(bucket: R2Bucket, key: string | null, current: Exis
  * was made against (the catalogue revision: any product or size written since, keyless rows
  * included, makes it stale) and exactly what the plan does.
  */
-export function importToken(upload: string, plan: ImportPlan): string {
+function importToken(upload: string, plan: ImportPlan): string {
   return shortHash(
     JSON.stringify([
       upload,

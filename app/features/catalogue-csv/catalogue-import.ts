@@ -67,7 +67,7 @@ export interface RefusedCell {
 }
 
 /** A row as the file gives it, before it is matched to the shop's products. */
-export interface CsvRecord {
+interface CsvRecord {
   row: number;
   cells: Record<CatalogueCsvColumn, string>;
   key: string | null;
@@ -245,7 +245,7 @@ export function importSchemas(categorySlugs: readonly string[], latestTestDate?:
 const blankToUndefined = (text: string) => (text.trim() === "" ? undefined : text);
 
 /** The lab report's file columns (name, type, size): filled in by the server, which knows what R2 holds. */
-export type ImportedFields = Omit<CatalogueFields, "labReportName" | "labReportType" | "labReportSize">;
+type ImportedFields = Omit<CatalogueFields, "labReportName" | "labReportType" | "labReportSize">;
 
 /** A checked product: its fields and, from a file with the size columns, its sizes in order. */
 export type RowCheck = { ok: true; fields: ImportedFields; sizes: SizeInput[] | null } | { ok: false; refused: RefusedCell[] };

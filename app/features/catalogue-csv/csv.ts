@@ -34,7 +34,7 @@ export function csvLine(values: readonly string[]): string {
 }
 
 /** Undoes csvCell's formula guard: `'=x` reads back as `=x`, `''=x` as `'=x` (only before a formula character). */
-export function unguardCell(value: string): string {
+function unguardCell(value: string): string {
   return GUARDED.test(value) ? value.slice(1) : value;
 }
 

@@ -52,7 +52,7 @@ function iso(year: number, month: number, day: number): string | null {
 }
 
 /** The order a slash date's numbers require: 'mdy' when the second is a day above 12, 'dmy' when the first is; null when both fit. */
-export function slashDateOrder(text: string): DateOrder | null {
+function slashDateOrder(text: string): DateOrder | null {
   const match = SLASH.exec(text.trim());
   if (!match) return null;
   const a = Number(match[1]);

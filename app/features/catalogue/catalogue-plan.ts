@@ -94,7 +94,7 @@ export function serializeSnapshot(fields: CatalogueFields): string {
 }
 
 /** A stored snapshot, or null when there is none or it cannot be read (every differing field then counts as the owner's). */
-export function parseSnapshot(text: string | null | undefined): CatalogueFields | null {
+function parseSnapshot(text: string | null | undefined): CatalogueFields | null {
   if (!text) return null;
   try {
     const parsed = SnapshotSchema.safeParse(JSON.parse(text));
@@ -137,7 +137,7 @@ export type RowPlan =
 export type EditedField = CatalogueField | "sizes";
 export const EDIT_LABELS: Record<EditedField, string> = { ...FIELD_LABELS, sizes: "Sizes and their prices" };
 
-export interface OwnerEdit {
+interface OwnerEdit {
   id: number;
   name: string;
   fields: EditedField[];

@@ -61,7 +61,7 @@ export async function getCategoryWithCount(db: Db, id: number) {
  * D1's unique-violation error (the equivalent of Postgres' 23505): "UNIQUE constraint failed".
  * Drizzle wraps the driver's error, so the whole cause chain is read.
  */
-export function isUniqueViolation(error: unknown): boolean {
+function isUniqueViolation(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current instanceof Error && depth < 5; depth++) {
     if (/UNIQUE constraint failed|SQLITE_CONSTRAINT_UNIQUE/i.test(current.message)) return true;

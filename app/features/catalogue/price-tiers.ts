@@ -8,7 +8,7 @@
  */
 
 /** From `minQuantity` units on, each unit costs `unitPriceCents`. */
-export interface PriceTier {
+interface PriceTier {
   minQuantity: number;
   unitPriceCents: number;
 }

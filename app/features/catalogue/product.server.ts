@@ -10,7 +10,7 @@ import { DEFAULT_LOW_STOCK_LEVEL, LOW_STOCK_SETTING } from "~/features/admin/low
 import { toProduct } from "./product";
 import { toProductSize } from "./sizes";
 
-export const CATALOGUE_UNAVAILABLE = "The product catalogue is unavailable right now. Please try again in a moment.";
+const CATALOGUE_UNAVAILABLE = "The product catalogue is unavailable right now. Please try again in a moment.";
 
 /** Runs a catalogue read; a D1 failure is logged and becomes a 503 the route's ErrorBoundary shows. */
 export async function readCatalogue<T>(read: () => Promise<T>): Promise<T> {
@@ -21,11 +21,6 @@ export async function readCatalogue<T>(read: () => Promise<T>): Promise<T> {
     console.error("Failed to load products", error);
     throw data({ message: CATALOGUE_UNAVAILABLE }, { status: 503 });
   }
-}
-
-export async function getProduct(db: Db, id: number) {
-  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
-  return row ? toProduct(row) : null;
 }
 
 /**

@@ -42,7 +42,7 @@ export function toProductSize(
 }
 
 /** The size that sets the product's 'from' price: the lowest price, the first of equals. */
-export function lowestPricedSize<T extends Pick<ProductSize, "priceCents">>(sizes: readonly T[]): T | undefined {
+function lowestPricedSize<T extends Pick<ProductSize, "priceCents">>(sizes: readonly T[]): T | undefined {
   return sizes.reduce<T | undefined>((low, size) => (!low || size.priceCents < low.priceCents ? size : low), undefined);
 }
 
@@ -71,9 +71,4 @@ export function derivedProductColumns(sizes: readonly SizeInput[]): {
 /** True when the sizes do not all cost the same: cards then say 'from $X'. */
 export function pricesDiffer(sizes: readonly Pick<ProductSize, "priceCents">[]): boolean {
   return sizes.some((size) => size.priceCents !== sizes[0]?.priceCents);
-}
-
-/** The size a shopper gets when none is named (an old cart line, a plain Add to Cart): the first. */
-export function defaultSize<T>(sizes: readonly T[]): T | undefined {
-  return sizes[0];
 }

@@ -7,7 +7,7 @@
  */
 
 /** Letters that Unicode does not decompose into a base letter and an accent. */
-export const TRANSLITERATIONS: Readonly<Record<string, string>> = {
+const TRANSLITERATIONS: Readonly<Record<string, string>> = {
   ß: "ss",
   ẞ: "ss",
   æ: "ae",

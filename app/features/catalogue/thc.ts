@@ -12,7 +12,7 @@
  *   10mg per piece           → "10mg per piece"   (a short "per …" unit may follow)
  */
 
-export type ThcUnit = "percent" | "mg";
+type ThcUnit = "percent" | "mg";
 
 export interface Thc {
   /** The normalised text that is stored and shown. */
@@ -25,7 +25,7 @@ export interface Thc {
 
 export const THC_TEXT_MAX = 40;
 /** The largest mg dose accepted: a typo guard far above any edible's per-piece dose. */
-export const THC_MG_MAX = 10_000;
+const THC_MG_MAX = 10_000;
 
 export const THC_EXAMPLES = ["24%", "22-26%", "90%+", "10mg", "10mg per piece"] as const;
 export const THC_FORMAT_MESSAGE = `THC content must be a percentage, a percentage range or an mg amount, for example ${THC_EXAMPLES.join(", ")}`;

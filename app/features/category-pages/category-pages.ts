@@ -14,7 +14,7 @@ export type ProductMatch =
   /** no products: the page is a placeholder */
   | { kind: "none" };
 
-export interface CategoryNotice {
+interface CategoryNotice {
   title: string;
   text: string;
 }

@@ -7,7 +7,7 @@ import { z } from "zod";
  * The length caps are not in docs/product.md: the text travels in a t.me link and Telegram takes at
  * most 4096 characters per message, so the four fields together stay below that.
  */
-export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 3000 } as const;
+const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 3000 } as const;
 
 function requiredText(label: string, max: number) {
   return z

@@ -35,7 +35,7 @@ export { SEARCH_RESULTS_HEADER };
 type Waiter = Pick<ExecutionContext, "waitUntil">;
 
 /** Bots and the signed-in owner are not counted (the owner's session cookie is enough to tell: nothing is read from it). */
-export function isCounted(request: Request): boolean {
+function isCounted(request: Request): boolean {
   if (isbot(request.headers.get("User-Agent") ?? "")) return false;
   return !(request.headers.get("Cookie") ?? "").includes(`${ADMIN_SESSION_COOKIE}=`);
 }
@@ -44,7 +44,7 @@ export function isCounted(request: Request): boolean {
  * A product view, read from the URL alone before the page cache answers: GET /product/<id>[-slug]
  * (or its `.data` for a client navigation), with `?size=<id>` naming a size when a link chose one.
  */
-export function viewEvent(request: Request): InsightEvent | null {
+function viewEvent(request: Request): InsightEvent | null {
   if (request.method !== "GET") return null;
   const url = new URL(request.url);
   const match = /^\/product\/([^/]+?)(?:\.data)?$/.exec(url.pathname);
@@ -56,7 +56,7 @@ export function viewEvent(request: Request): InsightEvent | null {
 }
 
 /** A search on the shop's listings, from its `search` parameter and the loader's result count. */
-export function searchEvent(request: Request, response: Response): InsightEvent | null {
+function searchEvent(request: Request, response: Response): InsightEvent | null {
   const results = response.headers.get(SEARCH_RESULTS_HEADER);
   if (request.method !== "GET" || results === null) return null;
   const term = countedTerm(new URL(request.url).searchParams.get("search"));
@@ -88,7 +88,7 @@ function minute(now: number) {
  * Hands one request's events to the Queue after the answer. If the Queue refuses them, the page
  * has answered anyway; the loss is counted (one D1 write) so the owner sees which day is short.
  */
-export function sendInsights(env: Env, ctx: Waiter, events: InsightEvent[], now = Date.now()) {
+function sendInsights(env: Env, ctx: Waiter, events: InsightEvent[], now = Date.now()) {
   if (events.length === 0) return;
   const message: InsightMessage = { v: 1, at: minute(now), events: events.slice(0, EVENTS_PER_MESSAGE) };
   ctx.waitUntil(
@@ -174,7 +174,7 @@ interface ProductCounts {
 }
 
 /** A batch's messages added up: one entry per row key, so one statement per key. */
-export function aggregate(messages: readonly InsightMessage[], timeZone: string) {
+function aggregate(messages: readonly InsightMessage[], timeZone: string) {
   const products = new Map<string, ProductCounts>();
   const terms = new Map<string, { day: string; kind: "search" | "deal"; term: string; uses: number; misses: number }>();
   const days = new Map<string, number>();
@@ -315,6 +315,7 @@ export async function purgeInsights(env: Env, now: number) {
 // ---------------------------------------------------------------------------------------------
 // What the owner reads.
 
+/** @public (named by the insights loader's inferred return type) */
 export interface DayFigures {
   day: string;
   views: number;
@@ -323,6 +324,7 @@ export interface DayFigures {
   lost: number;
 }
 
+/** @public (named by the insights loader's inferred return type) */
 export interface ProductFigures {
   productId: number;
   name: string;
@@ -418,7 +420,7 @@ function termFigures(row: { term: string; uses: string | null; misses: string | 
 }
 
 /** One product's figures per day for `days` (its edit page's sparkline and 30-day figures). */
-export async function readProductInsights(db: Db, productId: number, days: readonly string[]) {
+async function readProductInsights(db: Db, productId: number, days: readonly string[]) {
   const rows = await db
     .select({
       day: insightProductDays.day,

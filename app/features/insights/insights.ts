@@ -8,13 +8,13 @@ import { normalizeSearch } from "~/features/search/search";
  */
 
 /** A search term is kept to this many characters (after normalising). */
-export const TERM_MAX_CHARS = 100;
+const TERM_MAX_CHARS = 100;
 /** Distinct search terms (and deal codes) kept per day; later new ones fold into FOLDED_TERM. */
 export const TERMS_PER_DAY = 500;
 /** The row the terms past the day's cap are added to ('' is never a term: empty searches are not counted). */
 export const FOLDED_TERM = "";
 /** Rows older than this are removed by the hourly job. */
-export const RETENTION_DAYS = 400;
+const RETENTION_DAYS = 400;
 /** Processed message ids are kept this long: longer than a Queue keeps a message. */
 export const MESSAGE_ID_DAYS = 14;
 /** Events one request may hand over (a cart holds at most a few dozen lines). */
@@ -26,7 +26,7 @@ export type Range = (typeof RANGES)[number];
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const count = z.number().int().min(1).max(100_000);
 
-export const InsightEventSchema = z.discriminatedUnion("kind", [
+const InsightEventSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("view"), productId: id, sizeId: id.optional() }),
   z.object({ kind: z.literal("add"), productId: id, sizeId: id.optional(), quantity: count }),
   z.object({ kind: z.literal("remove"), productId: id, sizeId: id.optional() }),
@@ -137,7 +137,7 @@ export function topProducts<T extends Ranked>(rows: readonly T[], sort: ProductS
 }
 
 /** Views at least this many and adds under this share of them: looked at often, rarely added. */
-export const RARELY_ADDED = { minViews: 20, maxAddRate: 0.05 } as const;
+const RARELY_ADDED = { minViews: 20, maxAddRate: 0.05 } as const;
 
 export function rarelyAdded<T extends Ranked>(rows: readonly T[], limit = 10): T[] {
   return rows

@@ -8,7 +8,7 @@ import type { ProductRow } from "~db/schema";
 
 /** R2 key prefix in the IMAGES bucket; also the URL path the reports are served under. */
 export const LAB_REPORTS_PREFIX = "lab-reports/";
-export const LAB_REPORTS_PATH = `/${LAB_REPORTS_PREFIX}`;
+const LAB_REPORTS_PATH = `/${LAB_REPORTS_PREFIX}`;
 
 export const labReportUrl = (key: string) => `${LAB_REPORTS_PATH}${key}`;
 
@@ -50,7 +50,7 @@ export function isRealIsoDate(text: string) {
 }
 
 /** "14 March 2026" for the product page (the date is a calendar date: read in UTC). */
-export function formatTestDate(iso: string) {
+function formatTestDate(iso: string) {
   return isRealIsoDate(iso)
     ? new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-GB", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" })
     : iso;
@@ -70,12 +70,12 @@ export function labFactRows(product: LabFacts): { label: string; value: string; 
 }
 
 /** "1.2 MB" / "340 KB" for the report link. */
-export function formatFileSize(bytes: number) {
+function formatFileSize(bytes: number) {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-export function labReportKindLabel(contentType: string | null | undefined) {
+function labReportKindLabel(contentType: string | null | undefined) {
   if (contentType === "application/pdf") return "PDF";
   if (contentType === "image/jpeg") return "JPG";
   if (contentType === "image/png") return "PNG";

@@ -24,7 +24,7 @@ export const LAB_REPORT_ACCEPT = "application/pdf,image/jpeg,image/png,image/web
 
 export const LAB_NAME_MAX = 120;
 export const LAB_BATCH_MAX = 60;
-export const LAB_FILE_NAME_MAX = 100;
+const LAB_FILE_NAME_MAX = 100;
 
 export type LabReportKind = "pdf" | "jpg" | "png" | "webp";
 export interface LabReportType {
@@ -57,7 +57,7 @@ export const LAB_REPORT_MESSAGES = {
 } as const satisfies Record<string, MediaMessage>;
 
 /** Object keys under the prefix: letters, digits, dot, dash, underscore (no path, no ".."). */
-export const LAB_REPORT_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+const LAB_REPORT_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 export const isLabReportKey = (key: string) => LAB_REPORT_KEY.test(key) && !key.includes("..");
 
 /**

@@ -29,9 +29,9 @@ export type StoredLabReport = { [K in keyof LabReportFile]: NonNullable<LabRepor
  * (no scripts, forms, popups or same-origin access), so a hostile PDF or image cannot act on our
  * origin. Chromium's PDF viewer still renders a sandboxed PDF (checked in tests/e2e/lab-reports.spec.ts).
  */
-export const LAB_REPORT_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+const LAB_REPORT_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
-export const newLabReportKey = (ext: string, now = Date.now()) => `report-${now}-${randomToken()}.${ext}`;
+const newLabReportKey = (ext: string, now = Date.now()) => `report-${now}-${randomToken()}.${ext}`;
 
 /** Streams one report into R2 after its bytes proved it is a PDF, JPG, PNG or WEBP of at most 20 MB. */
 export async function storeLabReport(

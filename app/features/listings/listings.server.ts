@@ -135,6 +135,7 @@ function settleListing(total: number, rows: Awaited<RowsQuery>, requestedPage: n
   };
 }
 
+/** @public (named by the shop loader's inferred return type) */
 export interface CategoryOption {
   value: string;
   label: string;

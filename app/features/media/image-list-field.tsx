@@ -55,7 +55,7 @@ export interface ImageListFieldProps {
 }
 
 /** The no-JavaScript file input's name, read by the product form's action. */
-export const IMAGE_FILES_FIELD = "imageFiles";
+const IMAGE_FILES_FIELD = "imageFiles";
 
 interface ImageItem {
   id: string;

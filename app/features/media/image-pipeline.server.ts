@@ -41,20 +41,17 @@ const RETRY_DELAY_SECONDS = 5;
 /** Transforms in flight at once for one photo. */
 const CONCURRENCY = 3;
 /** Originals listed per backfill message (a Queue batch holds at most 100 messages). */
-export const BACKFILL_PAGE = 100;
+const BACKFILL_PAGE = 100;
 const BACKFILL_ROWS_PER_STATEMENT = 10;
 const SETTING_BACKFILL = "image_backfill";
 /** A photo still queued or processing this long after its last change is offered a retry. */
-export const STALLED_AFTER_MS = 15 * 60 * 1000;
+const STALLED_AFTER_MS = 15 * 60 * 1000;
 
-export const ImageMessageSchema = z.discriminatedUnion("kind", [
+const ImageMessageSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("variants"), key: z.string().min(1).max(200) }).strict(),
   z.object({ kind: z.literal("backfill"), cursor: z.string().max(1024).optional() }).strict(),
 ]);
 export type ImageMessage = z.infer<typeof ImageMessageSchema>;
-/** The producer side of IMAGE_QUEUE (the binding, or a stand-in in tests). */
-export type ImageQueue = Pick<Queue<ImageMessage>, "send" | "sendBatch">;
-
 /** A photo the pipeline will not make: the reason is for the owner, and retrying the same bytes cannot help. */
 export class PhotoRefused extends Error {
   override name = "PhotoRefused";
@@ -63,7 +60,7 @@ export class PhotoRefused extends Error {
 // ---------------------------------------------------------------------------------------------
 // Status
 
-export function toStatus(row: ImageUploadRow): ImageStatus {
+function toStatus(row: ImageUploadRow): ImageStatus {
   let variants: VariantSizes = {};
   try {
     const parsed: unknown = JSON.parse(row.variants);
@@ -90,7 +87,7 @@ export async function getImageStatus(db: Db, key: string): Promise<ImageStatus |
 }
 
 /** Statuses of several photos (the product form's images), by key; unknown keys are left out. */
-export async function getImageStatuses(db: Db, keys: string[]): Promise<Record<string, ImageStatus>> {
+async function getImageStatuses(db: Db, keys: string[]): Promise<Record<string, ImageStatus>> {
   if (keys.length === 0) return {};
   const rows = await db
     .select()

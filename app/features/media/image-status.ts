@@ -23,11 +23,11 @@ export interface ImageStatus {
   attempts: number;
 }
 
-export const formatBytes = (bytes: number) =>
+const formatBytes = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** What a shopper downloads of this photo, in the places that matter: a card, the product page, the zoom. */
-export function shopperDownloads(variants: VariantSizes): { card: number; page: number; zoom: number } | null {
+function shopperDownloads(variants: VariantSizes): { card: number; page: number; zoom: number } | null {
   const card = variants.w400?.avif ?? variants.w400?.webp;
   const page = variants.w1200?.avif ?? variants.w1200?.webp;
   const zoom = variants.w1920?.avif ?? variants.w1920?.webp;

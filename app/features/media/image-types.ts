@@ -9,7 +9,7 @@ export const IMAGE_MAX_BYTES = 50 * 1024 * 1024;
 /** Bytes needed to recognise every supported format (WEBP: "RIFF" + size + "WEBP"). */
 export const IMAGE_SIGNATURE_BYTES = 12;
 
-export type ImageKind = "jpg" | "png" | "gif" | "webp";
+type ImageKind = "jpg" | "png" | "gif" | "webp";
 
 export interface ImageType {
   kind: ImageKind;

@@ -17,7 +17,7 @@ export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 export const LARGEST_WIDTH: VariantWidth = 1920;
 
 export type VariantFormat = "avif" | "webp" | "jpeg";
-export const VARIANT_FORMATS: readonly VariantFormat[] = ["avif", "webp", "jpeg"];
+const VARIANT_FORMATS: readonly VariantFormat[] = ["avif", "webp", "jpeg"];
 export const FORMAT_TYPES: Record<VariantFormat, "image/avif" | "image/webp" | "image/jpeg"> = {
   avif: "image/avif",
   webp: "image/webp",
@@ -37,11 +37,11 @@ export const AVIF_MAX_SIDE = 1200;
 /** og:image: the 1200x630 crop link previews expect. */
 export const OG_SIZE = { width: 1200, height: 630 } as const;
 /** The blurred placeholder shown while a photo loads: a few hundred bytes. */
-export const PLACEHOLDER_WIDTH = 24;
+const PLACEHOLDER_WIDTH = 24;
 
 /** What the pipeline refuses before any decoding (Cloudflare Images limits for remote images). */
-export const MAX_PIXELS = 100_000_000;
-export const MAX_SIDE = 12_000;
+const MAX_PIXELS = 100_000_000;
+const MAX_SIDE = 12_000;
 /** The Images binding reads at most 20 MB of input. */
 export const PROCESSABLE_MAX_BYTES = 20 * 1024 * 1024;
 /** Below this width the owner is told the photo will look soft on large screens. */
@@ -58,7 +58,7 @@ export function isVariantSlot(value: string): value is VariantSlot {
 export const widthSlot = (width: VariantWidth): VariantSlot => `w${width}`;
 
 /** The formats a slot is kept in: og is always JPEG (every preview crawler reads it). */
-export function slotFormats(slot: VariantSlot): readonly VariantFormat[] {
+function slotFormats(slot: VariantSlot): readonly VariantFormat[] {
   if (slot === "og") return ["jpeg"];
   if (slot === "lqip") return ["webp", "jpeg"];
   return VARIANT_FORMATS;

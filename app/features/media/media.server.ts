@@ -35,11 +35,11 @@ import {
   partCount,
 } from "./video-types";
 
-export const VIDEOS_PREFIX = "/videos/";
+const VIDEOS_PREFIX = "/videos/";
 /** Keys never change content (a new upload gets a new key), so caches may keep them for a year. */
 export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
 /** Uploads untouched for this long are aborted by the scheduled handler. */
-export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
+const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
 /** A refusal or failure with the product's title and text, and the HTTP status to answer with. */
 export class MediaError extends Error {
@@ -103,16 +103,16 @@ export function randomToken(length = 10) {
   return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join("");
 }
 
-export function newImageKey(ext: string, now = Date.now()) {
+function newImageKey(ext: string, now = Date.now()) {
   return `image-${now}-${randomToken()}.${ext}`;
 }
 
-export function newVideoKey(ext: string, now = Date.now()) {
+function newVideoKey(ext: string, now = Date.now()) {
   return `video-${now}-${randomToken()}.${ext}`;
 }
 
-export const imageUrl = (key: string) => `${UPLOADS_PREFIX}${key}`;
-export const videoUrl = (key: string) => `${VIDEOS_PREFIX}${key}`;
+const imageUrl = (key: string) => `${UPLOADS_PREFIX}${key}`;
+const videoUrl = (key: string) => `${VIDEOS_PREFIX}${key}`;
 
 /**
  * The object key behind one of our video URLs, in any form it is stored or sent: relative
@@ -341,7 +341,7 @@ export interface UploadedPart {
 const PartListSchema = z.array(z.object({ partNumber: z.number().int().positive(), etag: z.string().min(1) }));
 
 /** The recorded parts, one per part number (the latest upload of a part wins), in order. */
-export function recordedParts(row: Pick<VideoUploadRow, "parts">): UploadedPart[] {
+function recordedParts(row: Pick<VideoUploadRow, "parts">): UploadedPart[] {
   let raw: unknown;
   try {
     raw = JSON.parse(row.parts);

@@ -375,10 +375,3 @@ export function drawPackshot(product: PackshotSource): string {
     `</svg>`
   );
 }
-
-/** A packshot inline, as a data: URL (for the home page's static featured cards, which have no product id). */
-export function packshotDataUrl(product: Omit<PackshotSource, "id">): string {
-  // Compact: attribute quotes become ' and only characters a URL cannot carry are escaped.
-  const svg = drawPackshot({ id: 0, ...product }).replace(/"/g, "'");
-  return `data:image/svg+xml,${svg.replace(/[\r\n%#()<>?[\\\]^`{|}]/g, (char) => encodeURIComponent(char))}`;
-}

@@ -6,10 +6,10 @@
  */
 
 /** Bump when the drawing changes, so every packshot URL changes with it (they are cached for a year). */
-export const PACKSHOT_VERSION = 1;
+const PACKSHOT_VERSION = 1;
 
 /** Where packshots are served: /packshots/{id}/{hash}.svg (app/routes/packshots.$id.$file.ts). */
-export const PACKSHOT_PREFIX = "/packshots/";
+const PACKSHOT_PREFIX = "/packshots/";
 
 /** The product fields a packshot is drawn from. */
 export interface PackshotSource {
@@ -88,7 +88,7 @@ export function packSize(product: Pick<PackshotSource, "name" | "category">): st
 }
 
 /** The name as the label prints it: the size in brackets is printed on its own line. */
-export function labelName(name: string): string {
+function labelName(name: string): string {
   const trimmed = name.replace(/\s*\([^)]*\)\s*$/, "").trim();
   return trimmed || name.trim();
 }
@@ -100,7 +100,7 @@ export function labelName(name: string): string {
  * cyrb53 (public domain): a fast 53-bit string hash, the same in every JavaScript runtime.
  * Not for security — the route re-draws from D1 and compares — only to key URLs and pick colours.
  */
-export function hash53(text: string, seed = 0): number {
+function hash53(text: string, seed = 0): number {
   let h1 = 0xdeadbeef ^ seed;
   let h2 = 0x41c6ce57 ^ seed;
   for (let i = 0; i < text.length; i++) {

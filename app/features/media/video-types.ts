@@ -53,12 +53,12 @@ export function declaredVideoType(file: { name: string; type: string }): string 
   return BY_EXTENSION[ext] ?? "";
 }
 
-export function videoStorageType(declaredType: string): { contentType: string; ext: string } | null {
+function videoStorageType(declaredType: string): { contentType: string; ext: string } | null {
   return ALLOWED[declaredType.trim().toLowerCase()] ?? null;
 }
 
 /** "12.3" for 12.3 GB (binary gigabytes, one decimal), as in 'File size (12.3GB) exceeds 10GB limit.' */
-export function formatGigabytes(bytes: number): string {
+function formatGigabytes(bytes: number): string {
   return (bytes / (1024 * 1024 * 1024)).toFixed(1);
 }
 

@@ -15,7 +15,7 @@
  */
 import { VIDEO_MESSAGES, VIDEO_PART_SIZE, checkVideoFile, declaredVideoType, expectedPartLength, partCount } from "./video-types";
 
-export type UploadStatus = "idle" | "uploading" | "paused" | "resumed" | "cancelled" | "failed" | "complete";
+type UploadStatus = "idle" | "uploading" | "paused" | "resumed" | "cancelled" | "failed" | "complete";
 
 export const STAGES = {
   preparing: "Preparing chunked upload...",
@@ -25,13 +25,13 @@ export const STAGES = {
 } as const;
 
 /** Share of the bar for sending parts, then combining, then done. */
-export const PROGRESS = { chunks: 85, combining: 90, complete: 100 } as const;
-export const MAX_ATTEMPTS = 4;
-export const BACKOFF_MS = [1000, 2000, 4000] as const;
-export const PAUSE_POLL_MS = 100;
+const PROGRESS = { chunks: 85, combining: 90, complete: 100 } as const;
+const MAX_ATTEMPTS = 4;
+const BACKOFF_MS = [1000, 2000, 4000] as const;
+const PAUSE_POLL_MS = 100;
 /** The progress bar clears this long after completion. */
-export const CLEAR_PROGRESS_MS = 1000;
-export const STORAGE_PREFIX = "greenleaf-video-upload:";
+const CLEAR_PROGRESS_MS = 1000;
+const STORAGE_PREFIX = "greenleaf-video-upload:";
 
 export interface UploadState {
   status: UploadStatus;
@@ -92,7 +92,7 @@ interface ServerUpload {
 }
 
 /** An error answer from a route, with its status, so 4xx answers are not retried. */
-export class UploadHttpError extends Error {
+class UploadHttpError extends Error {
   constructor(
     readonly status: number,
     message: string,

@@ -67,7 +67,7 @@ export interface LoadStep {
   plan: RowPlan;
 }
 
-export interface OwnerProduct {
+interface OwnerProduct {
   id: number;
   name: string;
   createdAt: string;
@@ -164,7 +164,7 @@ export async function planCatalogueLoad(db: Db, entries: readonly unknown[], mod
  * its label (cart lines naming it stay valid), and the owner's SKU and stock when set (stock is what is
  * on the shelf, not the catalogue's to say). 'keep' never rewrites sizes the owner sells in several.
  */
-export function sizesToWrite(
+function sizesToWrite(
   current: ExistingProduct,
   sizes: readonly SizeInput[],
   own: readonly ProductSize[],

@@ -13,7 +13,7 @@ export const MIGRATION_DLQ_NAME = "catalogue-migration-dlq";
 /** Seconds before the Queue redelivers a message whose processing threw. */
 const RETRY_DELAY_SECONDS = 5;
 
-export const MigrationMessageSchema = z.object({ runId: z.string().uuid() }).strict();
+const MigrationMessageSchema = z.object({ runId: z.string().uuid() }).strict();
 export type MigrationMessage = z.infer<typeof MigrationMessageSchema>;
 
 function describeFailure(error: unknown) {
@@ -35,7 +35,7 @@ async function recordRunError(db: Db, runId: string, error: unknown) {
 }
 
 /** A message that exhausted its retries: the run is marked failed with its last error. */
-export async function failDeadLetteredRun(db: Db, runId: string) {
+async function failDeadLetteredRun(db: Db, runId: string) {
   const run = await getMigrationRun(db, runId);
   if (!run) {
     console.warn(`Ignoring a dead-lettered migration message for unknown run ${runId}`);

@@ -7,7 +7,7 @@ import { countOf } from "~/ui/words";
  */
 
 /** The migration is complete when the product count reaches 95% of the catalogue. */
-export const MIGRATION_COMPLETE_PERCENT = 95;
+const MIGRATION_COMPLETE_PERCENT = 95;
 /** A run still queued or running after this long is treated as lost (a new one may start). */
 export const MIGRATION_STALE_AFTER_MS = 15 * 60 * 1000;
 /** How often the dashboard panel asks for the run's progress while it is in flight. */
@@ -16,11 +16,8 @@ export const MIGRATION_POLL_INTERVAL_MS = 1500;
 export const MIGRATION_ROUTE = "/admin/migration";
 
 export const ACTIVE_MIGRATION_STATUSES = ["queued", "running"] as const;
-export const FINISHED_MIGRATION_STATUSES = ["succeeded", "warnings", "partial", "failed"] as const;
-export type ActiveMigrationStatus = (typeof ACTIVE_MIGRATION_STATUSES)[number];
+const FINISHED_MIGRATION_STATUSES = ["succeeded", "warnings", "partial", "failed"] as const;
 export type FinishedMigrationStatus = (typeof FINISHED_MIGRATION_STATUSES)[number];
-export type MigrationStatus = ActiveMigrationStatus | FinishedMigrationStatus;
-
 /** The fields of a migration run the rules and the panel read (a `migration_runs` row has them all). */
 export interface MigrationRunView {
   id: string;
@@ -41,7 +38,7 @@ export interface MigrationRunView {
 }
 
 /** The run as the panel's polling receives it from GET /admin/migration (validated: it crosses the network). */
-export const MigrationRunViewSchema = z.object({
+const MigrationRunViewSchema = z.object({
   id: z.string(),
   kind: z.string().optional(),
   status: z.string(),
@@ -72,7 +69,7 @@ export const MIGRATION_TEXT = {
   alreadyRunning: "A catalogue migration is already loading. Wait for it to finish before starting another.",
 } as const;
 
-export const FailedProductSchema = z.object({ key: z.string(), name: z.string(), reason: z.string() });
+const FailedProductSchema = z.object({ key: z.string(), name: z.string(), reason: z.string() });
 export type FailedProduct = z.infer<typeof FailedProductSchema>;
 
 /**
@@ -80,7 +77,7 @@ export type FailedProduct = z.infer<typeof FailedProductSchema>;
  * file's rows too (a product sold in sizes is several rows); for a catalogue load kept in 'keep my
  * work', the deleted catalogue products it left in the trash.
  */
-export const RunCountsSchema = z.object({
+const RunCountsSchema = z.object({
   rows: z.number().int().nonnegative().optional(),
   added: z.number().int().nonnegative(),
   changed: z.number().int().nonnegative(),
@@ -90,7 +87,7 @@ export const RunCountsSchema = z.object({
 export type RunCounts = z.infer<typeof RunCountsSchema>;
 
 /** Reads `migration_runs.counts`; anything missing or malformed reads as null (the notice then says less). */
-export function parseRunCounts(text: string | null | undefined): RunCounts | null {
+function parseRunCounts(text: string | null | undefined): RunCounts | null {
   if (!text) return null;
   try {
     const parsed = RunCountsSchema.safeParse(JSON.parse(text));
@@ -101,7 +98,7 @@ export function parseRunCounts(text: string | null | undefined): RunCounts | nul
 }
 
 /** "2 added, 3 changed, 49 unchanged" (and ", 1 left in the trash"). */
-export function countsText(counts: RunCounts, changedWord = "changed"): string {
+function countsText(counts: RunCounts, changedWord = "changed"): string {
   const parts = [`${counts.added} added`, `${counts.changed} ${changedWord}`, `${counts.unchanged} unchanged`];
   if (counts.leftInTrash) parts.push(`${counts.leftInTrash} left in the trash`);
   return parts.join(", ");

@@ -11,7 +11,7 @@ import { TelegramIcon } from "~/ui/icons";
 import { ASAP, ORDER_NOTE_MAX, SOLD_OUT_CHOICES, SOLD_OUT_LABELS, type OrderChoices } from "./order-choices";
 import type { DeliveryOption, DeliveryWindow, OrderField } from "./order";
 
-export const CHECKOUT_FORM_ID = "checkout-form";
+const CHECKOUT_FORM_ID = "checkout-form";
 
 /** What the checkout page knows of the order (the order builder's answer, as plain data). */
 export interface CheckoutOrder {

@@ -8,7 +8,7 @@ import { fromDeliveryValue } from "./order";
  * on the server: they survive a reload, a visit to another page and a post without JavaScript, and
  * go when the order is sent.
  */
-export const ORDER_CHOICES_COOKIE_NAME = "cannabis-order";
+const ORDER_CHOICES_COOKIE_NAME = "cannabis-order";
 
 const choicesCookie = (request: Request) =>
   createCookie(ORDER_CHOICES_COOKIE_NAME, {
@@ -53,10 +53,6 @@ export async function readSavedChoices(request: Request): Promise<SavedChoices> 
 
 export async function savedChoicesHeader(request: Request, saved: SavedChoices): Promise<string> {
   return choicesCookie(request).serialize({ c: compact(saved.choices), n: Array.from(saved.note).slice(0, ORDER_NOTE_MAX).join("") });
-}
-
-export async function clearSavedChoicesHeader(request: Request): Promise<string> {
-  return choicesCookie(request).serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
 /** A bound far above the note's limit: the builder says the note is too long; anything longer is not a shopper's note. */

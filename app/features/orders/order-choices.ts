@@ -6,9 +6,7 @@ import { z } from "zod";
  * None of these say anything about who the shopper is; the note is the one free text, and it travels
  * only in the message, never in the order link.
  */
-export const DELIVERY_KINDS = ["shipping", "local", "pickup"] as const;
-export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
-
+const DELIVERY_KINDS = ["shipping", "local", "pickup"] as const;
 export const SOLD_OUT_CHOICES = ["replace", "call", "leave-out"] as const;
 export type SoldOutChoice = (typeof SOLD_OUT_CHOICES)[number];
 

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/features/cart/cart";
 import { orderChoicesSchema, type OrderChoices } from "./order-choices";
 
-export const ORDER_LINK_PATH = "/o/";
+const ORDER_LINK_PATH = "/o/";
 /** An owner checks an order within weeks; a link older than this reads as expired. */
 export const ORDER_LINK_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 /** Clocks differ a little between isolates; a link from further ahead than this was not made here. */

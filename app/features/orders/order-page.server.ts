@@ -30,7 +30,7 @@ export interface ResolvedOrderLine {
  * product's first size (as the cart reads it); a line whose size was removed says so rather than
  * standing in for another size, so stock is never taken from a size the shopper did not order.
  */
-export function resolveOrderLines(lines: readonly OrderLinkLine[], rows: readonly CartProductRow[]): ResolvedOrderLine[] {
+function resolveOrderLines(lines: readonly OrderLinkLine[], rows: readonly CartProductRow[]): ResolvedOrderLine[] {
   return lines.map((line) => {
     const quoted = { productId: line.productId, quantity: line.quantity, quotedUnitCents: line.unitCents };
     const own = rows.filter((row) => row.id === line.productId);
@@ -65,7 +65,7 @@ export function quantitiesBySize(lines: readonly ResolvedOrderLine[]): Map<numbe
   return bySize;
 }
 
-export function stockTakenQuery(db: Db, reference: string) {
+function stockTakenQuery(db: Db, reference: string) {
   return db
     .select({ sizeId: stockMovements.sizeId, quantity: stockMovements.quantity, takenAt: stockMovements.takenAt })
     .from(stockMovements)

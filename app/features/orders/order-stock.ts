@@ -3,7 +3,7 @@ import { z } from "zod";
 /** The stock form on the order page, posted to the back office (works without JavaScript). */
 export const ORDER_STOCK_ACTION = "/admin/orders/stock";
 
-export const STOCK_INTENTS = ["take", "put-back"] as const;
+const STOCK_INTENTS = ["take", "put-back"] as const;
 
 export const orderStockSchema = z.object({
   intent: z.enum(STOCK_INTENTS, { message: "Choose to take the order from stock or put it back." }),

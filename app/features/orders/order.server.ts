@@ -5,7 +5,7 @@ import { orderLinkPath, orderReference, readOrderLink, signOrderLink, type Order
 import type { SavedChoices } from "./order-choices.server";
 
 /** The absolute link to an order, on the origin the shopper used. */
-export function orderLinkUrl(request: Request, token: string): string {
+function orderLinkUrl(request: Request, token: string): string {
   return new URL(orderLinkPath(token), new URL(request.url).origin).href;
 }
 
@@ -34,7 +34,7 @@ export async function signedOrder(
 }
 
 /** Current lines with the prices the link quoted (names and sizes stay today's). */
-export function atQuotedPrices(items: readonly CartItem[], snapshot: OrderSnapshot): CartItem[] {
+function atQuotedPrices(items: readonly CartItem[], snapshot: OrderSnapshot): CartItem[] {
   return items.map((item) => {
     const quoted = snapshot.lines.find((line) => line.productId === item.id && (line.sizeId ?? item.sizeId) === item.sizeId);
     return quoted ? { ...item, unitPriceCents: quoted.unitCents, lineTotalCents: quoted.unitCents * item.quantity } : item;

@@ -27,12 +27,12 @@ export const TELEGRAM_MAX_TEXT_LENGTH = 4096;
 export const ORDER_NAME_MAX_LENGTH = 120;
 
 /** The longest size label the admin form allows; longer ones (from elsewhere) are shortened in the text. */
-export const ORDER_SIZE_MAX_LENGTH = 40;
+const ORDER_SIZE_MAX_LENGTH = 40;
 
 /** "name — size" is at most this long when the message has room: the size stays whole and a long name gives way. */
-export const ORDER_SIZED_NAME_MAX_LENGTH = ORDER_NAME_MAX_LENGTH + 20;
+const ORDER_SIZED_NAME_MAX_LENGTH = ORDER_NAME_MAX_LENGTH + 20;
 
-export interface OrderLine {
+interface OrderLine {
   name: string;
   /** the line's size ('1/8 oz'); '' or none for a product sold in one size */
   sizeLabel?: string;
@@ -59,7 +59,7 @@ function orderName(line: OrderLine, sizedMax: number): string {
  * One bullet: "quantity x name (unit price each = line total)", the name with its size: "Runtz — 1/8 oz".
  * `sizedMax` lets a message with more to say (choices, a note, the order link) give its names less room.
  */
-export function orderLineText(line: OrderLine, sizedMax = ORDER_SIZED_NAME_MAX_LENGTH): string {
+function orderLineText(line: OrderLine, sizedMax = ORDER_SIZED_NAME_MAX_LENGTH): string {
   return `• ${line.quantity} x ${orderName(line, sizedMax)} (${formatCents(line.unitPriceCents)} each = ${formatCents(line.lineTotalCents)})`;
 }
 
@@ -69,7 +69,7 @@ export type DeliveryOption =
   | { value: string; kind: "local"; label: string; zone: DeliveryZone }
   | { value: "pickup"; kind: "pickup"; label: string; instruction: string };
 
-export function deliveryOptions(delivery: Delivery): DeliveryOption[] {
+function deliveryOptions(delivery: Delivery): DeliveryOption[] {
   return enabledDeliveryMethods(delivery).map((method): DeliveryOption => {
     if (method.kind === "shipping") {
       const { feeCents, freeOverCents, estimate } = method;
@@ -95,19 +95,19 @@ export function fromDeliveryValue(value: string): Pick<OrderChoices, "method" | 
 }
 
 /** The fee for a delivery option at a subtotal: shipping is free at or over its threshold; a zone costs its fee; pickup is free. */
-export function deliveryFeeCents(option: DeliveryOption | undefined, subtotalCents: number): number {
+function deliveryFeeCents(option: DeliveryOption | undefined, subtotalCents: number): number {
   if (!option) return 0;
   if (option.kind === "shipping") return shippingFeeCents({ ...option, enabled: true, name: option.label }, subtotalCents);
   return option.kind === "local" ? option.zone.feeCents : 0;
 }
 
 /** The minimum order for an option: a zone's own, else the shop's. */
-export function minimumFor(settings: Pick<Settings, "minimumOrderCents">, option: DeliveryOption | undefined): number {
+function minimumFor(settings: Pick<Settings, "minimumOrderCents">, option: DeliveryOption | undefined): number {
   return minimumOrderFor(settings, option?.kind === "local" ? option.zone : undefined);
 }
 
 /** 'Free delivery over $X — add $Y more' while shipping is not yet free; null otherwise. */
-export function freeDeliveryHint(option: DeliveryOption | undefined, subtotalCents: number): string | null {
+function freeDeliveryHint(option: DeliveryOption | undefined, subtotalCents: number): string | null {
   if (option?.kind !== "shipping" || option.freeOverCents === null || option.feeCents === 0) return null;
   if (subtotalCents >= option.freeOverCents) return null;
   return `Free delivery over ${formatCents(option.freeOverCents)} — add ${formatCents(option.freeOverCents - subtotalCents)} more`;
@@ -187,7 +187,7 @@ export interface BuiltOrder {
 }
 
 /** Notes keep their words but lose control characters; at most ORDER_NOTE_MAX characters (code points). */
-export function cleanNote(note: string): string {
+function cleanNote(note: string): string {
   return note
     .replace(/\r\n?/g, "\n")
     .replace(/[^\P{Cc}\n]/gu, " ")
@@ -195,9 +195,9 @@ export function cleanNote(note: string): string {
     .trim();
 }
 
-export const noteLength = (note: string) => Array.from(note).length;
+const noteLength = (note: string) => Array.from(note).length;
 
-export function minimumMessage(minimumCents: number, missingCents: number, where: string | null): string {
+function minimumMessage(minimumCents: number, missingCents: number, where: string | null): string {
   return `The minimum order${where ? ` for ${where}` : ""} is ${formatCents(minimumCents)} — add ${formatCents(missingCents)} more`;
 }
 
@@ -278,10 +278,10 @@ export function orderSnapshot(order: BuiltOrder, items: readonly CartItem[], now
   };
 }
 
-export const ORDER_MESSAGE_GREETING = "Hello, I would love to order:";
+const ORDER_MESSAGE_GREETING = "Hello, I would love to order:";
 
 /** How the chosen delivery reads: "Local delivery — Downtown: $5.00, same day" or "In-town appointment (Meet at …)". */
-export function deliveryText(order: Pick<BuiltOrder, "option" | "feeCents">): string {
+function deliveryText(order: Pick<BuiltOrder, "option" | "feeCents">): string {
   const option = order.option;
   if (!option) return "Not chosen";
   const fee = order.feeCents === 0 ? "free" : formatCents(order.feeCents);

@@ -20,7 +20,7 @@ import { cachePolicy, PAGE_CHANGES_AT_HEADER, pageCacheKey, sharedCookieHeader, 
 
 export const PAGE_TTL_SECONDS = 300;
 /** How long an edge keeps its read of the catalogue version (KV `cacheTtl`); the production freshness bound. */
-export const VERSION_CACHE_TTL_SECONDS = 30;
+const VERSION_CACHE_TTL_SECONDS = 30;
 const VERSION_KEY = "catalogue";
 /** A named cache of our own (the Cache API, per data centre), apart from anything else the zone caches. */
 const CACHE_NAME = "greenleaf-pages";
@@ -301,7 +301,7 @@ interface Edit {
 }
 
 /** The page with every edit applied (edits do not overlap); one copy of the bytes. */
-export function spliceBytes(source: Uint8Array, edits: Edit[]): Uint8Array<ArrayBuffer> {
+function spliceBytes(source: Uint8Array, edits: Edit[]): Uint8Array<ArrayBuffer> {
   const sorted = [...edits].sort((a, b) => a.at - b.at);
   const size = sorted.reduce((total, edit) => total - edit.length + edit.bytes.length, source.length);
   const out = new Uint8Array(size);
@@ -402,7 +402,7 @@ function changesAt(headers: Headers): number | null {
 }
 
 /** A copy lives PAGE_TTL_SECONDS, or less: never past the next opening, closing or announcement end (decision 039). */
-export function copyLifetimeSeconds(headers: Headers, now: number): number {
+function copyLifetimeSeconds(headers: Headers, now: number): number {
   const at = changesAt(headers);
   return at === null ? PAGE_TTL_SECONDS : Math.max(0, Math.min(PAGE_TTL_SECONDS, Math.floor((at - now) / 1000)));
 }

@@ -117,7 +117,7 @@ export const TRACKING_PARAMS = new Set([
   "_gl",
 ]);
 
-export function isTrackingParam(name: string): boolean {
+function isTrackingParam(name: string): boolean {
   return name.toLowerCase().startsWith("utm_") || TRACKING_PARAMS.has(name.toLowerCase());
 }
 

@@ -18,13 +18,13 @@ interface PurchaseProduct {
 }
 
 /** A quantity kept inside 1..MAX_LINE_QUANTITY (the cart's per-line bound); junk reads as 1. */
-export function boundedQuantity(value: number): number {
+function boundedQuantity(value: number): number {
   if (!Number.isFinite(value)) return 1;
   return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.trunc(value)));
 }
 
 /** 'Add to Cart — $50.00', 'Add 100 to cart — $475.00': what the button adds, at the tier it reaches. */
-export function addLabel(quantity: number, totalCents: number): string {
+function addLabel(quantity: number, totalCents: number): string {
   return quantity === 1 ? `Add to Cart — ${formatCents(totalCents)}` : `Add ${quantity} to cart — ${formatCents(totalCents)}`;
 }
 

@@ -1,7 +1,7 @@
 /** The zoom dialog's scale: 0.5x to 4x in steps of 0.3, starting at 1x. */
 export const ZOOM_MIN = 0.5;
 export const ZOOM_MAX = 4;
-export const ZOOM_STEP = 0.3;
+const ZOOM_STEP = 0.3;
 export const ZOOM_DEFAULT = 1;
 
 /** One decimal is all a 0.3 step needs; it keeps 1 + 0.3 + 0.3 from drifting to 1.5999. */

@@ -110,8 +110,8 @@ export function matchesSearch(term: string): SQL {
 // ---------------------------------------------------------------------------------------------
 // Suggestions as the shopper types (the /search resource route)
 
-export const SUGGESTED_PRODUCTS = 6;
-export const SUGGESTED_CATEGORIES = 3;
+const SUGGESTED_PRODUCTS = 6;
+const SUGGESTED_CATEGORIES = 3;
 /** Candidates each index hands over before products are read: bounded, so suggestions cost the same at any catalogue size. */
 const SUGGESTION_CANDIDATES = 24;
 
@@ -166,8 +166,8 @@ export async function loadSuggestions(db: Db, term: string) {
 // ---------------------------------------------------------------------------------------------
 // A search without results: close product names and the popular categories
 
-export const CLOSE_NAMES = 5;
-export const POPULAR_CATEGORIES = 4;
+const CLOSE_NAMES = 5;
+const POPULAR_CATEGORIES = 4;
 /** Share of the term's trigrams a name must have to be offered ("gelatto" has 3 of 5 in "Gelato"). */
 const CLOSE_NAME_COVERAGE = 0.5;
 

@@ -8,7 +8,7 @@
 export const SEARCH_MAX_LENGTH = 100;
 
 /** Terms shorter than this many characters cannot be looked up in the trigram index. */
-export const TRIGRAM_MIN_CHARS = 3;
+const TRIGRAM_MIN_CHARS = 3;
 
 /** Suggestions start once this many characters are typed. */
 export const SUGGEST_MIN_CHARS = 2;
@@ -74,7 +74,7 @@ export function searchWords(term: string, max = 16): string[] {
 // ---------------------------------------------------------------------------------------------
 // Suggestions as the shopper types: what /search?q= answers.
 
-export interface SuggestedProduct {
+interface SuggestedProduct {
   id: number;
   name: string;
   /** Formatted, e.g. "$45.00", or "from $35.00" for a product whose sizes differ in price. */

@@ -36,7 +36,7 @@ export const dateSchema = z
   );
 
 /** A time zone the runtime knows (an IANA name such as "America/New_York"). */
-export function isTimeZone(value: string): boolean {
+function isTimeZone(value: string): boolean {
   if (value.length === 0 || value.length > 64) return false;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: value });
@@ -73,15 +73,13 @@ export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
 export const dayHoursSchema = z
   .object({ open: z.boolean(), opens: timeSchema, closes: timeSchema })
   .refine((day) => !day.open || day.opens !== day.closes, { message: "Opening and closing time cannot be the same.", path: ["closes"] });
-export type DayHours = z.infer<typeof dayHoursSchema>;
+type DayHours = z.infer<typeof dayHoursSchema>;
 
 export const MAX_CLOSURES = 20;
 export const closureSchema = z
   .object({ from: dateSchema, to: dateSchema, note: line(140, "A closure's note") })
   .refine((closure) => closure.to >= closure.from, { message: "The last day cannot be before the first.", path: ["to"] });
-export type Closure = z.infer<typeof closureSchema>;
-
-export const hoursSchema = z.object({
+const hoursSchema = z.object({
   timeZone: timeZoneSchema,
   week: z.array(dayHoursSchema).length(7),
   closures: z.array(closureSchema).max(MAX_CLOSURES, `At most ${MAX_CLOSURES} closures.`),
@@ -141,13 +139,13 @@ export const deliverySchema = z.object({
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
-export const MAX_PAYMENT_METHODS = 10;
+const MAX_PAYMENT_METHODS = 10;
 export const paymentMethodsSchema = z
   .array(requiredLine(40, "A payment method"))
   .min(1, "List at least one way to pay.")
   .max(MAX_PAYMENT_METHODS, `At most ${MAX_PAYMENT_METHODS} ways to pay.`);
 
-export const settingsSchema = z.object({
+const settingsSchema = z.object({
   telegramUsername: telegramUsernameSchema,
   identity: identitySchema,
   hours: hoursSchema,

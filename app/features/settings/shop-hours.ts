@@ -13,7 +13,7 @@ const MINUTE_MS = 60_000;
 const LOOKAHEAD_DAYS = 21;
 
 /** A wall-clock moment in the shop's zone. */
-export interface WallTime {
+interface WallTime {
   /** YYYY-MM-DD */
   date: string;
   /** 0 = Monday … 6 = Sunday */
@@ -137,7 +137,7 @@ export function clockText(minutes: number): string {
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /** When, said from today: "today 9:00 AM", "tomorrow 9:00 AM", "Monday 9:00 AM", "Monday 27 December 9:00 AM". */
-export function whenText(at: WallTime, today: WallTime): string {
+function whenText(at: WallTime, today: WallTime): string {
   const days = Math.round((Date.parse(`${at.date}T00:00:00Z`) - Date.parse(`${today.date}T00:00:00Z`)) / DAY_MS);
   const time = clockText(at.minutes);
   if (days === 0) return `today ${time}`;

@@ -28,7 +28,7 @@ function FilterIcon(props: IconProps) {
 }
 
 /** Phones and tablets: opens the filter sheet (a native popover, so it works without JavaScript). */
-export function FiltersButton({ query }: { query: ShopQuery }) {
+function FiltersButton({ query }: { query: ShopQuery }) {
   const active = activeFilterCount(query);
   return (
     <button
@@ -52,7 +52,7 @@ export function FiltersButton({ query }: { query: ShopQuery }) {
 }
 
 /** Every active filter as a removable chip (a link to the view without it), then Clear Filters. */
-export function FilterChips({ page, query, labels }: { page: FilterPage; query: ShopQuery; labels: FilterLabels }) {
+function FilterChips({ page, query, labels }: { page: FilterPage; query: ShopQuery; labels: FilterLabels }) {
   const chips = filterChips(query, labels);
   if (chips.length === 0) return null;
   return (

@@ -28,7 +28,7 @@ export interface Bounds {
 /** Price bounds in cents; each side inclusive or exclusive as the shop's price ranges say. */
 export type PriceBounds = Bounds;
 
-export function inBounds(value: number, bounds: Bounds): boolean {
+function inBounds(value: number, bounds: Bounds): boolean {
   if (bounds.gte !== undefined && value < bounds.gte) return false;
   if (bounds.gt !== undefined && value <= bounds.gt) return false;
   if (bounds.lte !== undefined && value > bounds.lte) return false;
@@ -83,7 +83,7 @@ export const SORTS = [
 ] as const;
 
 export type ShopSort = (typeof SORTS)[number]["value"];
-export const DEFAULT_SORT: ShopSort = "name";
+const DEFAULT_SORT: ShopSort = "name";
 
 /** A search lists its best matches first unless another sort is chosen; without one, "relevance" has nothing to rank. */
 export function defaultSort(search: string): ShopSort {

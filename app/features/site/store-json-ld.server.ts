@@ -7,7 +7,7 @@ import { SITE, telegramUrl } from "./site";
  * identity, the week's hours (`openingHoursSpecification`), each closure as a day closed
  * (`specialOpeningHoursSpecification`, opens = closes = 00:00) and the current Telegram link.
  */
-export function storeJsonLd(settings: Settings, origin: string) {
+function storeJsonLd(settings: Settings, origin: string) {
   const { identity, hours } = settings;
   const telegram = telegramUrl(settings.telegramUsername);
   return {

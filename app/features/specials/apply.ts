@@ -24,7 +24,7 @@ export interface PricedLine {
   quantity: number;
 }
 
-export interface LineSaving {
+interface LineSaving {
   key: string;
   /** The special the line takes part in (null: none). A line can take part and save nothing itself, e.g. the paid units of buy-2-get-1. */
   specialId: number | null;
@@ -34,7 +34,7 @@ export interface LineSaving {
   totalCents: number;
 }
 
-export interface AppliedSpecial {
+interface AppliedSpecial {
   id: number;
   name: string;
   savingCents: number;
@@ -75,7 +75,7 @@ interface Unit {
 }
 
 /** Whether a special is on for this shopper now (running, and its code entered when it has one). */
-export function specialIsOn(special: Special, now: Date, timeZone: string, code: string | null | undefined): boolean {
+function specialIsOn(special: Special, now: Date, timeZone: string, code: string | null | undefined): boolean {
   if (special.code !== null && special.code !== (code ?? "").trim().toUpperCase()) return false;
   return specialTiming(special, now, timeZone).active;
 }
@@ -210,7 +210,7 @@ function evaluate(assignment: number[], specials: LineSpecial[], lines: PricedLi
 }
 
 /** The assignment of lines to line specials that saves the most (exact on small carts; a hill climb beyond). */
-export function bestAssignment(lines: PricedLine[], specials: LineSpecial[]): number[] {
+function bestAssignment(lines: PricedLine[], specials: LineSpecial[]): number[] {
   const options = lines.map((line) => [-1, ...specials.flatMap((special, index) => (couldTake(special, line) ? [index] : []))]);
   const combinations = options.reduce((product, choices) => product * choices.length, 1);
   if (combinations <= EXACT_LIMIT) {

@@ -6,7 +6,7 @@ import { specialCodeSchema } from "./special";
  * read (drawer, cart page, order). It holds the code only; whether it still applies is decided at
  * each read from the live specials, so a code that ended simply stops saving.
  */
-export const SPECIAL_CODE_COOKIE_NAME = "special-code";
+const SPECIAL_CODE_COOKIE_NAME = "special-code";
 const MAX_AGE = 60 * 60 * 24 * 7;
 
 const codeCookie = (request: Request) =>

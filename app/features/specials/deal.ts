@@ -12,7 +12,7 @@ export type CodeCheck =
   | { status: "unknown"; code: string }
   | { status: "not-running"; code: string; special: Special };
 
-export const CODE_MESSAGES = {
+const CODE_MESSAGES = {
   unknown: "We don't know this code. Check its spelling, or see what's on in the shop.",
   notRunning: "This special is not running right now: it has ended, is paused, or has not started yet.",
 } as const;

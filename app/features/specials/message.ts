@@ -5,7 +5,7 @@ import type { CartSpecials } from "~/features/cart/cart";
  * How the specials read in the order message, so the owner can honour them: each special with its
  * saving, then the total after them. Names give way (as product names do) when the message is full.
  */
-export const SPECIAL_NAME_MAX_LENGTH = 80;
+const SPECIAL_NAME_MAX_LENGTH = 80;
 
 function shortName(name: string, max: number) {
   const chars = Array.from(name.trim().replace(/\s+/g, " "));

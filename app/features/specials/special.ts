@@ -27,7 +27,7 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const id = z.number().int().positive();
 
 /** What a special applies to: a line matches when its category, product or size is listed. */
-export const selectionSchema = z.object({
+const selectionSchema = z.object({
   categories: z.array(z.string().trim().min(1).max(80)).max(50).default([]),
   products: z.array(id).max(500).default([]),
   sizes: z.array(id).max(1000).default([]),

@@ -13,7 +13,7 @@ export async function shopTimeZone(_request: Request, context: AppLoadContext): 
   return (await readSettings(context)).value.hours.timeZone;
 }
 
-export const CODE_TAKEN = "Another special already uses this code. Choose another.";
+const CODE_TAKEN = "Another special already uses this code. Choose another.";
 
 /**
  * The create and edit forms' action: Preview answers the preview and saves nothing; Save checks

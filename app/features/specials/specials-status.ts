@@ -13,7 +13,7 @@ export interface CatalogueChoices {
 const DAY_MS = 86_400_000;
 
 /** "in 2 days", "in 3 hours", "in 20 minutes" */
-export function fromNow(at: number, now: number): string {
+function fromNow(at: number, now: number): string {
   const minutes = Math.max(1, Math.round((at - now) / 60_000));
   if (minutes < 60) return `in ${minutes} minute${minutes === 1 ? "" : "s"}`;
   const hours = Math.round(minutes / 60);

@@ -8,7 +8,7 @@ import { specialDataSchema, type Special, type SpecialData } from "./special";
 /** The specials in D1: the live ones for the shop and the engine, the trash for Undo. */
 
 /** A stored row as a special; null when its data no longer reads (never breaks a page: it just does not apply). */
-export function specialFromRow(row: Pick<SpecialRow, "id" | "data">): Special | null {
+function specialFromRow(row: Pick<SpecialRow, "id" | "data">): Special | null {
   let json: unknown;
   try {
     json = JSON.parse(row.data);

@@ -63,11 +63,3 @@ export const ABOUT_CONTENT: ShopDocument<AboutContent> = {
     team: "Team",
   },
 };
-
-/** A text the owner wrote as paragraphs separated by blank lines. */
-export function paragraphs(text: string): string[] {
-  return text
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter((paragraph) => paragraph !== "");
-}

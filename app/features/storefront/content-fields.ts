@@ -26,7 +26,7 @@ export function optionalText(max: number) {
 }
 
 /** A link inside the shop: the redirect rule's local path, kept only when it is the path as written. */
-export function isLocalPath(value: string): boolean {
+function isLocalPath(value: string): boolean {
   return value !== "" && !/\s/.test(value) && localPath(value, "") === value;
 }
 

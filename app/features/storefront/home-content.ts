@@ -13,7 +13,7 @@ import { localLink, optionalText, requiredText } from "./content-fields";
  */
 
 /** A featured product: its id ("12"), or a built-in catalogue key for a new shop's defaults. */
-export const featuredRef = z
+const featuredRef = z
   .string({ required_error: "Choose a product" })
   .trim()
   .regex(/^(\d{1,9}|[a-z][a-z0-9-]{0,99})$/, "Choose a product from the list");

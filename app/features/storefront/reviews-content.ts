@@ -11,7 +11,7 @@ import { calendarDay, optionalText, requiredText, tickBox } from "./content-fiel
 
 export const MAX_REVIEWS = 100;
 
-export const ReviewEntrySchema = z.object({
+const ReviewEntrySchema = z.object({
   name: requiredText(60, "Write the reviewer's name"),
   location: optionalText(60),
   rating: z

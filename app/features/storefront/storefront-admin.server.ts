@@ -84,7 +84,7 @@ async function readSection(
 const RestoreSchema = z.object({ intent: z.literal("restore"), version: z.coerce.number().int().positive() });
 const BasedOnSchema = z.object({ basedOn: z.coerce.number().int().positive().optional() });
 
-export const CHANGED_MEANWHILE =
+const CHANGED_MEANWHILE =
   "This section was saved elsewhere (another tab, or a restore) after you opened it, so nothing was saved. Open it again to see the newest version, then make your change.";
 
 /**

@@ -18,7 +18,7 @@ export async function readContent<T>({ db, env }: AppLoadContext, document: Shop
  * The featured products the owner picked, in the owner's order, as the shop's cards show them.
  * One gone, inactive or unknown is simply skipped.
  */
-export async function readFeaturedProducts(db: Db, refs: readonly string[]): Promise<ProductSummary[]> {
+async function readFeaturedProducts(db: Db, refs: readonly string[]): Promise<ProductSummary[]> {
   if (refs.length === 0) return [];
   const ids = refs.map(featuredProductId).filter((id): id is number => id !== null);
   const keys = refs.filter((ref) => featuredProductId(ref) === null);

@@ -72,13 +72,13 @@ export async function trashProduct(db: Db, id: number): Promise<string | null> {
 }
 
 /** The trashed row as the products table had it (the JSON is ours, written by trashInsertStatements). */
-export function trashedRow(entry: Pick<ProductTrashRow, "row">): NewProductRow {
+function trashedRow(entry: Pick<ProductTrashRow, "row">): NewProductRow {
   const { sizes: _sizes, ...row } = JSON.parse(entry.row) as NewProductRow & { sizes?: unknown };
   return row;
 }
 
 /** The trashed product's sizes (none for rows trashed before decision 028: the insert trigger then makes its one size). */
-export function trashedSizes(entry: Pick<ProductTrashRow, "row">): ProductSize[] {
+function trashedSizes(entry: Pick<ProductTrashRow, "row">): ProductSize[] {
   const { sizes } = JSON.parse(entry.row) as { sizes?: ProductSize[] };
   return Array.isArray(sizes) ? sizes : [];
 }

@@ -25,7 +25,7 @@ export const RESTORE_INTENTS = { product: "restore", category: "restore-category
 >;
 
 /** The toast's Undo: a form posting the restore to the trash page, back to where the delete happened. */
-export function undoDeleteAction(id: number, redirectTo: string, kind: TrashKind = "product") {
+function undoDeleteAction(id: number, redirectTo: string, kind: TrashKind = "product") {
   return { label: "Undo", to: TRASH_ROUTE, fields: { intent: RESTORE_INTENTS[kind], id: String(id), redirectTo } };
 }
 
@@ -33,7 +33,7 @@ export function undoDeleteAction(id: number, redirectTo: string, kind: TrashKind
 export const RESTORE_SIZES_INTENT = "restore-sizes";
 
 /** The save's Undo: a form posting the sizes' restore, naming the version the save gave the product (a later save makes it stale). */
-export function undoRemovedSizesAction(productId: number, version: number, redirectTo: string) {
+function undoRemovedSizesAction(productId: number, version: number, redirectTo: string) {
   return {
     label: "Undo",
     to: TRASH_ROUTE,
