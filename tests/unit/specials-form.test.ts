@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { SPECIAL_KINDS, specialDataSchema } from "~/features/specials/special";
 import { duplicateOf, specialFormDefaults, specialFormSchema } from "~/features/specials/specials-form";
 import { previewText, scheduleText, specialStatus } from "~/features/specials/specials-status";
+import { fcRuns } from "../fast-check";
 
 /** The admin form of a special: whatever a browser (or a stranger) posts, it parses or answers field errors. */
 
@@ -78,7 +79,7 @@ describe("specialFormSchema", () => {
         else expect(Object.keys(submission.error ?? {}).length).toBeGreaterThan(0);
         submission.reply();
       }),
-      { numRuns: 120 },
+      { numRuns: fcRuns(120) },
     );
   }, 60_000);
 

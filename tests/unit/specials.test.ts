@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { applySpecials, couldTake, type PricedLine } from "../../app/features/specials/apply";
 import { nextSpecialChange, specialTiming } from "../../app/features/specials/schedule";
 import { specialDataSchema, type Special } from "../../app/features/specials/special";
@@ -244,7 +245,7 @@ describe("properties of the engine", () => {
         expect(result.totalCents).toBeLessThanOrEqual(result.subtotalCents);
         expect(result.applied.reduce((total, done) => total + done.savingCents, 0)).toBe(result.savingCents);
       }),
-      { numRuns: 300 },
+      { numRuns: fcRuns(300) },
     );
   });
 
@@ -274,7 +275,7 @@ describe("properties of the engine", () => {
         assign(0, []);
         expect(result.savingCents).toBe(best);
       }),
-      { numRuns: 200 },
+      { numRuns: fcRuns(200) },
     );
   });
 });

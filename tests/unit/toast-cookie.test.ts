@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createCookie } from "@remix-run/cloudflare";
+import { fcRuns } from "../fast-check";
 import { getToasts, TOAST_COOKIE_NAME, toastHeader } from "../../app/features/toast/toast.server";
 import { localPath } from "../../app/server/redirect";
 
@@ -33,7 +34,7 @@ describe("the toast cookie's action links", () => {
         if (localPath(to, "") === to) expect(action?.to).toBe(to);
         else expect(action).toBeUndefined();
       }),
-      { numRuns: 150 },
+      { numRuns: fcRuns(150) },
     );
   });
 

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { CATALOGUE_CSV_COLUMNS } from "../../app/features/catalogue-csv/catalogue-csv";
 import { IMPORT_TEXT } from "../../app/features/catalogue-csv/catalogue-import";
 import { csvLine, CSV_BOM, parseCsv } from "../../app/features/catalogue-csv/csv";
@@ -97,7 +98,7 @@ describe("a spreadsheet's copy of the export", () => {
           }
         },
       ),
-      { numRuns: 6 },
+      { numRuns: fcRuns(6) },
     );
     await setLabDates(new Map(ids.map((id) => [id, null])));
   });

@@ -8,6 +8,7 @@ import {
 } from "cloudflare:test";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fcRuns } from "../fast-check";
 import worker from "../../workers/app";
 import { INSIGHTS_QUEUE_NAME } from "../../app/features/insights/insights.server";
 import { TERMS_PER_DAY, shopDay, type InsightMessage } from "../../app/features/insights/insights";
@@ -184,7 +185,7 @@ describe("searches", () => {
         const longest = await env.DB.prepare("SELECT max(length(term)) AS n FROM insight_terms").first<{ n: number | null }>();
         expect(longest?.n ?? 0).toBeLessThanOrEqual(100);
       }),
-      { numRuns: 12 },
+      { numRuns: fcRuns(12) },
     );
   });
 });

@@ -6,6 +6,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { fcRuns } from "../fast-check";
 import { signOrderLink, type OrderSnapshot } from "../../app/features/orders/order-link.server";
 import { adminGet, adminPost, post, read } from "./admin-helpers";
 import { cartAfter, decodeCookieValue, get, setCookie } from "./helpers";
@@ -133,7 +134,7 @@ describe("the order page for anyone with the link", () => {
           await response.body?.cancel();
         },
       ),
-      { numRuns: 25 },
+      { numRuns: fcRuns(25) },
     );
   });
 });
