@@ -51,7 +51,8 @@ export default defineConfig({
   webServer: {
     command: `tsx scripts/e2e-server.ts --port ${port}`,
     url: `${baseURL}/robots.txt`,
-    timeout: 120_000,
+    // A loaded machine can take longer to build and boot the worker: E2E_SERVER_TIMEOUT (ms) raises the wait.
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT ?? 120_000),
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",

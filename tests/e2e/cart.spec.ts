@@ -1,10 +1,10 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, productIdOf, test } from "./fixtures";
+import { chooseShippingAndCash, expect, expectOrderMessage, productIdOf, SHIPPING_MESSAGE_LINE, test } from "./fixtures";
 
 /**
  * The cart and ordering through Telegram in chromium, with JavaScript and without, through the real UI
- * from the product pages' Add to Cart buttons to the order. Telegram is intercepted: nothing leaves
- * the machine.
+ * from the product pages' Add to Cart buttons, the drawer's summary and the checkout's choices to the
+ * order. Telegram is intercepted: nothing leaves the machine.
  */
 
 // The built-in catalogue's first two strains, sold in sizes: Add to Cart takes the first, 1/8 oz (a line names its size).
@@ -31,17 +31,8 @@ async function interceptTelegram(context: BrowserContext) {
     });
 }
 
-function orderText(...lines: string[]) {
-  return [
-    "Hello, I would love to purchase:",
-    "",
-    ...lines.slice(0, -1),
-    "",
-    lines.at(-1)!,
-    "",
-    "Please let me know about delivery details. Thank you!",
-  ].join("\n");
-}
+/** Three Wedding Cakes, shipped free: what the message says of them and their money. */
+const CAKE_ORDER = [`• 3 x ${CAKE.name} ($50.00 each = $150.00)`, "Subtotal: $150.00", SHIPPING_MESSAGE_LINE, "Total to pay: $150.00"];
 
 async function screenshot(page: Page, name: string, fullPage = false) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage });
@@ -81,7 +72,7 @@ test.describe("cart with JavaScript", () => {
     // Focus stays inside the dialog; Escape closes it and focus returns to the cart button.
     await drawer.getByRole("button", { name: "Close cart" }).focus();
     await page.keyboard.press("Shift+Tab");
-    await expect(drawer.getByRole("link", { name: "View cart and checkout" })).toBeFocused();
+    await expect(drawer.getByRole("link", { name: "Checkout" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(drawer.getByRole("button", { name: "Close cart" })).toBeFocused();
     await page.keyboard.press("Escape");
@@ -92,7 +83,7 @@ test.describe("cart with JavaScript", () => {
     await page.getByRole("button", { name: "Cart, 3 items" }).click();
     await expect(drawer).toBeVisible();
     await screenshot(page, "cart-drawer-phone");
-    await drawer.getByRole("link", { name: "View cart and checkout" }).click();
+    await drawer.getByRole("link", { name: "Checkout" }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(drawer).toBeHidden();
 
@@ -103,7 +94,7 @@ test.describe("cart with JavaScript", () => {
     await cake.getByRole("spinbutton", { name: `Quantity of ${CAKE.name}` }).press("Enter");
     await expect(cake.getByText("$150.00")).toBeVisible();
     await expect(page.getByRole("button", { name: "Cart, 5 items" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Order summary" }).getByRole("definition")).toHaveText(["$240.00", "$240.00"]);
+    await expect(page.getByRole("region", { name: "Order summary" }).getByRole("definition")).toHaveText(["$240.00", "Free", "$240.00"]);
     await screenshot(page, "checkout-phone", true);
     await page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(page, "checkout-desktop");
@@ -113,18 +104,24 @@ test.describe("cart with JavaScript", () => {
     await expect(page.getByRole("article", { name: RUNTZ.name })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Cart, 3 items" })).toBeVisible();
 
-    const expected = orderText(`• 3 x ${CAKE.name} ($50.00 each = $150.00)`, "Total: $150.00");
+    // The order needs a delivery choice: shipping (free), paid in cash.
+    await chooseShippingAndCash(page);
 
-    // 'Copy order' puts the same text on the clipboard.
+    // 'Copy order' puts the message on the clipboard as it will be sent, less the order's reference and link.
     await page.getByRole("button", { name: "Copy order" }).click();
     await expect(page.getByText("Order copied")).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expectOrderMessage(copied, CAKE_ORDER, { sent: false });
 
     // Place the order: a new tab opens Telegram with the text; this tab says so, empties and goes home.
     const telegram = interceptTelegram(context);
     const popup = context.waitForEvent("page");
     await page.getByRole("button", { name: "Place Order via Telegram" }).click();
-    expect(await telegram).toEqual({ path: "/greenleafsupply", text: expected });
+    const sent = await telegram;
+    expect(sent.path).toBe("/greenleafsupply");
+    expectOrderMessage(sent.text, CAKE_ORDER);
+    // The sent text is the copied one with the reference and the link added.
+    expect(sent.text?.replace(/\nOrder [0-9A-Z-]+\nCheck or order again: \S+\n/, "")).toBe(copied);
     await (await popup).close();
     await expect(page.getByText("Your order has been sent via Telegram. We'll contact you soon!")).toBeVisible();
     // The emptied drawer shows only for the 2 s before the page goes home (too short to catch on a
@@ -161,20 +158,14 @@ test.describe("cart with JavaScript", () => {
     await screenshot(page, "cart-drawer-tiers-desktop");
   });
 
-  test("refuses to order an empty cart from the drawer", async ({ page, context }) => {
-    let opened = false;
-    context.on("page", () => {
-      opened = true;
-    });
+  test("an empty drawer offers no checkout, only a way back to the shop", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Cart, 0 items" }).click();
     const drawer = page.getByRole("dialog", { name: "Your Cart" });
     await expect(drawer.getByText("Your cart is empty")).toBeVisible();
-    await drawer.getByRole("button", { name: "Place Order via Telegram" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Cart is empty" })).toContainText(
-      "Please add items to your cart before ordering",
-    );
-    expect(opened).toBe(false);
+    // The drawer never orders: it leads to the checkout, and an empty cart has nothing to check out.
+    await expect(drawer.getByRole("link", { name: "Checkout" })).toHaveCount(0);
+    await expect(drawer.getByRole("button", { name: "Place Order via Telegram" })).toHaveCount(0);
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "cart-drawer-empty-phone");
     await drawer.getByRole("link", { name: "Continue Shopping" }).click();
@@ -204,7 +195,7 @@ test.describe("cart without JavaScript", () => {
       "3",
     );
     await expect(page.getByRole("link", { name: "Cart, 5 items" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Order summary" }).getByRole("definition")).toHaveText(["$240.00", "$240.00"]);
+    await expect(page.getByRole("region", { name: "Order summary" }).getByRole("definition")).toHaveText(["$240.00", "Free", "$240.00"]);
 
     await runtz.getByRole("button", { name: `Decrease quantity of ${RUNTZ.name}` }).click();
     await expect(runtz.getByRole("spinbutton", { name: `Quantity of ${RUNTZ.name}` })).toHaveValue("1");
@@ -213,13 +204,13 @@ test.describe("cart without JavaScript", () => {
     await expect(page.getByRole("article", { name: RUNTZ.name })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Cart, 3 items" })).toBeVisible();
 
-    // Without JavaScript the order is posted from this page, which then says so and opens Telegram.
+    // Without JavaScript the choices post with the order from this page, which then says so and opens Telegram.
+    await chooseShippingAndCash(page);
     const telegram = interceptTelegram(context);
     await page.getByRole("button", { name: "Place Order via Telegram" }).click();
-    expect(await telegram).toEqual({
-      path: "/greenleafsupply",
-      text: orderText(`• 3 x ${CAKE.name} ($50.00 each = $150.00)`, "Total: $150.00"),
-    });
+    const sent = await telegram;
+    expect(sent.path).toBe("/greenleafsupply");
+    expectOrderMessage(sent.text, CAKE_ORDER);
     // The sent page opened Telegram in this tab; back from there is the sent page.
     await expect(page).toHaveURL(/^https:\/\/t\.me\//);
     await page.goBack();
@@ -232,6 +223,7 @@ test.describe("cart without JavaScript", () => {
     await addToCart(page, baseURL, RUNTZ.id);
     await page.goto("/checkout");
     await expect(page.getByRole("article", { name: RUNTZ.name })).toBeVisible();
+    await chooseShippingAndCash(page);
     // Another tab empties the cart; this page still offers the order.
     await page.request.post("/cart", { form: { intent: "clear" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
 

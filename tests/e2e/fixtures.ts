@@ -159,3 +159,47 @@ export async function seriousViolations(page: Page) {
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
+
+/** The built-in shop's shipping, as the order message names it (free, so the total is the subtotal). */
+export const SHIPPING_MESSAGE_LINE = "Delivery: Discreet nationwide delivery: free, 1-3 business days";
+
+/**
+ * On /checkout, chooses the shop's shipping and cash payment, with JavaScript on or off: the radios
+ * post with the order without JavaScript; with it each choice is saved beside the cart at once, and
+ * this waits until the page's totals and copied text have followed.
+ */
+export async function chooseShippingAndCash(page: Page) {
+  const hydrated = (await page.locator("html").getAttribute("data-hydrated")) !== null;
+  const radios = [
+    page.getByRole("group", { name: "How would you like to receive it?" }).getByLabel(/Discreet nationwide delivery/),
+    // "Cash on delivery" in the built-in shop, "Cash" where a spec has changed the payment methods.
+    page.getByRole("group", { name: "How will you pay?" }).getByLabel(/^Cash/).first(),
+  ];
+  for (const radio of radios) {
+    if (await radio.isChecked()) continue;
+    const saved = hydrated
+      ? page.waitForResponse(
+          (response) => response.request().method() === "POST" && /^\/cart(\.data)?$/.test(new URL(response.url()).pathname),
+        )
+      : null;
+    await radio.check();
+    await saved;
+  }
+  if (hydrated) await page.waitForLoadState("networkidle");
+}
+
+/**
+ * The order message's shape: the greeting, then each expected line whole, the reference and the
+ * signed link when `sent` (the copied preview has neither), and no closing question about delivery.
+ */
+export function expectOrderMessage(text: string | null, lines: string[], { sent = true } = {}) {
+  expect(text).toMatch(/^Hello, I would love to order:\n\n/);
+  for (const line of lines) expect(text).toContain(`\n${line}\n`);
+  if (sent) {
+    expect(text).toMatch(/\nOrder [0-9A-Z]{4}-[0-9A-Z]{4}\nCheck or order again: http:\/\/localhost:\d+\/o\/\S+\n/);
+  } else {
+    expect(text).not.toContain("Check or order again:");
+  }
+  expect(text).not.toContain("Please let me know");
+  expect(text).toMatch(/\nThank you!$/);
+}

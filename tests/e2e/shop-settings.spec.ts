@@ -18,7 +18,8 @@ async function saveSection(page: Page, button: string) {
   const saved = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/admin/settings"));
   await page.getByRole("button", { name: button }).click();
   await saved;
-  await page.waitForLoadState();
+  // With JavaScript the save revalidates the page, which re-renders the sections: the next fill waits for it.
+  await page.waitForLoadState("networkidle");
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
   await expect(page.getByRole("button", { name: button })).toBeEnabled();
 }
@@ -59,6 +60,7 @@ for (const js of [true, false]) {
         await saveSection(page, "Save hours");
         await page.getByRole("textbox", { name: "Announcement" }).fill("Holiday hours: orders answered from Monday 🌿");
         await saveSection(page, "Save announcement");
+        await expect(page.getByRole("textbox", { name: "Announcement" })).toHaveValue("Holiday hours: orders answered from Monday 🌿");
 
         await page.goto("/");
         await expect(page.getByText("Closed now", { exact: true }).first()).toBeVisible();

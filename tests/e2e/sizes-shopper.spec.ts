@@ -4,7 +4,16 @@
  * The owner gives the strain its sizes through the product form first (as tests/e2e/sizes.spec.ts).
  */
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, productIdOf, seriousViolations, signIn, test } from "./fixtures";
+import {
+  chooseShippingAndCash,
+  expect,
+  expectOrderMessage,
+  productIdOf,
+  SHIPPING_MESSAGE_LINE,
+  seriousViolations,
+  signIn,
+  test,
+} from "./fixtures";
 
 const SIZES = [
   { label: "1/8 oz", price: "45", compareAt: "50", stock: "12" },
@@ -111,11 +120,19 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(line).toBeVisible();
       await expect(line.getByRole("spinbutton", { name: `Quantity of ${name} — 1/4 oz` })).toHaveValue("2");
       await page.screenshot({ path: `/work/tools/shots/sizes-checkout-390${javaScriptEnabled ? "" : "-nojs"}.png` });
+      await chooseShippingAndCash(page);
       const telegram = interceptTelegram(context);
       await page.getByRole("button", { name: "Place Order via Telegram" }).click();
-      expect(await telegram).toContain(`\n• 2 x ${name} — 1/4 oz ($80.00 each = $160.00)\n`);
+      expectOrderMessage(await telegram, [
+        `• 2 x ${name} — 1/4 oz ($80.00 each = $160.00)`,
+        "Subtotal: $160.00",
+        SHIPPING_MESSAGE_LINE,
+        "Total to pay: $160.00",
+      ]);
 
       if (javaScriptEnabled) {
+        // The sent order takes this tab home after a moment: let it, before loading the next page.
+        await expect(page).toHaveURL(`${baseURL}/`);
         // A size ticked before the page's JavaScript arrives (scripts held 3 s) stays ticked, and is the one the button adds.
         await page.route("**/assets/*.js", async (route) => {
           await new Promise((resolve) => setTimeout(resolve, 3000));

@@ -2,10 +2,10 @@
  * A cart never holds more than is on hand (decision 028), with JavaScript on and off, on a
  * phone: the owner sets a product's stock to 3; a shopper asking for 5 gets 3 and the notice; a
  * quantity typed past it on the checkout page stops at it; the owner lowers the stock to 2 and the
- * shopper's next look at the cart says so and holds 2.
+ * shopper's next look at the cart says so and holds 2, which is what the order then sends.
  */
-import type { Browser, Page } from "@playwright/test";
-import { expect, productIdOf, signIn, test } from "./fixtures";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { chooseShippingAndCash, expect, expectOrderMessage, productIdOf, signIn, test } from "./fixtures";
 
 /** The owner's Stock on hand for a product sold in one size, saved through the product form (in their own browser). */
 async function setStock(browser: Browser, id: number, stock: string) {
@@ -24,6 +24,16 @@ async function setStock(browser: Browser, id: number, stock: string) {
 
 const notice = (page: Page, text: string) => page.getByText(text).first();
 
+/** Answers t.me in the test and hands back the decoded text of the first Telegram request. */
+function interceptTelegram(context: BrowserContext) {
+  void context.route("https://t.me/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Telegram</title><h1>Telegram</h1>" }),
+  );
+  return context
+    .waitForEvent("request", (request) => request.url().startsWith("https://t.me/"))
+    .then((request) => new URL(request.url()).searchParams.get("text") ?? "");
+}
+
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
@@ -32,7 +42,11 @@ for (const javaScriptEnabled of [true, false]) {
     const name = javaScriptEnabled ? "Pineapple Express 1G Disposable" : "Mango Haze 1G Disposable";
     const suffix = javaScriptEnabled ? "" : "-nojs";
 
-    test(`a shopper is told when ${name} has fewer left than asked, and the cart holds what is left`, async ({ page, browser }) => {
+    test(`a shopper is told when ${name} has fewer left than asked, and the cart holds what is left`, async ({
+      page,
+      context,
+      browser,
+    }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`/shop?search=${encodeURIComponent(name)}`);
       const id = productIdOf(await page.getByRole("link", { name, exact: true }).first().getAttribute("href"));
@@ -68,6 +82,15 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/shop");
       await expect(page.locator('[aria-label="Cart, 2 items"]').first()).toBeVisible();
       await expect(page.getByText("Quantity lowered")).toHaveCount(0);
+
+      // The order sends the 2 the cart holds.
+      await page.goto("/checkout");
+      await chooseShippingAndCash(page);
+      const telegram = interceptTelegram(context);
+      await page.getByRole("button", { name: "Place Order via Telegram" }).click();
+      const text = await telegram;
+      expectOrderMessage(text, []);
+      expect(text).toMatch(new RegExp(`\\n• 2 x ${name} \\(\\$\\d+\\.\\d\\d each = \\$\\d+\\.\\d\\d\\)\\n`));
     });
   });
 }
