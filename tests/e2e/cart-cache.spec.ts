@@ -8,6 +8,8 @@ import { expect, test } from "./fixtures";
 
 const TOTAL = (scope: import("@playwright/test").Locator) =>
   scope.locator("dt", { hasText: /^Total$/ }).locator("xpath=following-sibling::dd");
+const SUBTOTAL = (scope: import("@playwright/test").Locator) =>
+  scope.locator("dt", { hasText: /^Subtotal/ }).locator("xpath=following-sibling::dd");
 
 test("a cart holder gets the cached /shop with their badge before and after hydration, and the drawer with current prices", async ({
   page,
@@ -34,10 +36,10 @@ test("a cart holder gets the cached /shop with their badge before and after hydr
     expect(added.status()).toBe(303);
   }
 
-  // What the checkout (rendered from D1, never shared) says the cart costs right now; it also shows
-  // (and so clears) the "Added to cart!" notices the posts left in the toast cookie.
+  // What the checkout (rendered from D1, never shared) says the lines cost right now, before any delivery
+  // fee; it also shows (and so clears) the "Added to cart!" notices the posts left in the toast cookie.
   await page.goto("/checkout");
-  const total = (await TOTAL(page.locator("main")).first().textContent())?.trim();
+  const total = (await SUBTOTAL(page.locator("main")).first().textContent())?.trim();
   expect(total).toMatch(/^\$[\d,]+\.\d\d$/);
 
   // The cached listing: a hit, its badge stamped into the HTML before any script runs. The first visit

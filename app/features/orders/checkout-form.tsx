@@ -190,11 +190,16 @@ export function CheckoutChoices({ order }: { order: CheckoutOrder }) {
         </div>
       </fieldset>
 
-      {hydrated ? null : (
-        <button type="submit" name="intent" value="choices" className="btn-secondary w-full">
-          Update total
-        </button>
-      )}
+      {/* Without JavaScript the total follows the choices when this is pressed; with it each change is saved at
+          once, and the button stays for keyboards and screen readers (Enter in a field), shown when focused. */}
+      <button
+        type="submit"
+        name="intent"
+        value="choices"
+        className={hydrated ? "btn-secondary sr-only w-full focus-visible:not-sr-only" : "btn-secondary w-full"}
+      >
+        Update total
+      </button>
     </Form>
   );
 }
