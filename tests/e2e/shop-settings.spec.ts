@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { chooseShippingAndCash, expect, signIn, test } from "./fixtures";
 
 /**
  * The owner changes the shop from /admin/settings — with JavaScript on and off, at a phone's and a
@@ -24,10 +24,12 @@ async function saveSection(page: Page, button: string) {
   await expect(page.getByRole("button", { name: button })).toBeEnabled();
 }
 
+// Every variant changes the one shop's settings (and restores them): they run one after another.
+test.describe.configure({ mode: "serial" });
+
 for (const js of [true, false]) {
   for (const width of [390, 1280]) {
     test.describe(`the owner's settings, JavaScript ${js ? "on" : "off"}, ${width} px`, () => {
-      test.describe.configure({ mode: "serial" });
       test.use({ javaScriptEnabled: js, viewport: { width, height: 900 } });
 
       test("change the Telegram account, close the shop, add a closure and an announcement, then restore", async ({ page }) => {
@@ -76,10 +78,7 @@ for (const js of [true, false]) {
         await page.goto("/checkout");
         await expect(page.getByText("Closed now", { exact: true }).first()).toBeVisible();
         await expect(page.getByText(/^You can still send your order or message now: we reply /).first()).toBeVisible();
-        await page
-          .getByRole("group", { name: "How would you like to receive it?" })
-          .getByLabel(/Discreet nationwide delivery/)
-          .check();
+        await chooseShippingAndCash(page);
         await page
           .context()
           .route("https://t.me/**", (route) =>
