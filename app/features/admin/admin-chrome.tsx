@@ -96,16 +96,16 @@ function AdminHeader({ signedIn }: { signedIn: boolean }) {
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Link
           to={signedIn ? "/admin/dashboard" : "/admin"}
-          className="flex shrink-0 items-center gap-2"
+          className="flex min-w-0 items-center gap-2"
           aria-label="Greenleaf Supply admin home"
         >
           <LeafMark className="h-8 w-8 shrink-0 text-sage-300" />
-          <span className="hidden font-display text-lg whitespace-nowrap sm:inline xl:hidden">Greenleaf Supply</span>
+          <span className="hidden font-display text-lg whitespace-nowrap sm:inline lg:hidden 2xl:inline">Greenleaf Supply</span>
           <span className="eyebrow">Admin</span>
         </Link>
 
         {signedIn ? (
-          <nav aria-label="Admin" className="hidden xl:block">
+          <nav aria-label="Admin" className="hidden lg:block">
             <ul className="flex items-center gap-0.5 2xl:gap-1">
               <AdminLinkItems />
             </ul>
@@ -114,13 +114,13 @@ function AdminHeader({ signedIn }: { signedIn: boolean }) {
 
         <div className="flex items-center gap-2">
           <Busy />
-          <Link to="/" className={`${plainLink} ${signedIn ? "hidden xl:inline-flex" : "inline-flex"} items-center gap-1.5`}>
+          <Link to="/" className={`${plainLink} ${signedIn ? "hidden lg:inline-flex" : "inline-flex"} items-center gap-1.5`}>
             View shop <ViewShopIcon />
           </Link>
           {signedIn ? (
             <>
-              <SignOut className="hidden rounded-full border border-cream-100/30 px-4 py-2 text-sm font-medium whitespace-nowrap hover:bg-forest-800 xl:inline-flex" />
-              <details ref={menuRef} className="group relative xl:hidden">
+              <SignOut className="hidden rounded-full border border-cream-100/30 px-4 py-2 text-sm font-medium whitespace-nowrap hover:bg-forest-800 lg:inline-flex" />
+              <details ref={menuRef} className="group relative lg:hidden">
                 <summary className="inline-flex h-11 items-center gap-2 rounded-full border border-cream-100/30 px-4 text-sm font-medium hover:bg-forest-800">
                   <MenuIcon className="h-5 w-5 group-open:hidden" />
                   <CloseIcon className="hidden h-5 w-5 group-open:block" />
