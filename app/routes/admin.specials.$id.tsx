@@ -9,7 +9,7 @@ import { catalogueChoices } from "~/features/specials/specials-admin.server";
 import { previewText } from "~/features/specials/specials-status";
 import { saveSpecialAction, shopTimeZone } from "~/features/specials/specials-actions.server";
 import { specialFormDefaults } from "~/features/specials/specials-form";
-import { SpecialForm } from "~/features/admin/specials-form-view";
+import { answeredPreview, SpecialForm } from "~/features/admin/specials-form-view";
 import { getSpecial } from "~/features/specials/specials.server";
 import { readFormData } from "~/server/form-data.server";
 
@@ -57,7 +57,7 @@ export default function EditSpecial() {
         defaultValue={defaultValue}
         choices={choices}
         lastResult={answer?.result}
-        preview={answer && "preview" in answer && typeof answer.preview === "string" ? answer.preview : preview}
+        preview={answeredPreview(answer) ?? preview}
         submitLabel="Save special"
       />
     </AdminShell>

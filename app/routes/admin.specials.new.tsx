@@ -6,7 +6,7 @@ import { AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
 import { SITE } from "~/features/site/site";
 import { catalogueChoices } from "~/features/specials/specials-admin.server";
 import { saveSpecialAction } from "~/features/specials/specials-actions.server";
-import { SpecialForm } from "~/features/admin/specials-form-view";
+import { answeredPreview, SpecialForm } from "~/features/admin/specials-form-view";
 import { readFormData } from "~/server/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: `New special | ${SITE.name}` }, { name: "robots", content: "noindex" }];
@@ -33,7 +33,7 @@ export default function NewSpecial() {
         defaultValue={{ kind: "percent_off" }}
         choices={choices}
         lastResult={answer?.result}
-        preview={answer && "preview" in answer && typeof answer.preview === "string" ? answer.preview : null}
+        preview={answeredPreview(answer)}
         submitLabel="Create special"
       />
     </AdminShell>

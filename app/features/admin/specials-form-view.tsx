@@ -164,6 +164,11 @@ function KindGroup({
   );
 }
 
+/** The preview an action answered with (a Preview press), if any. */
+export function answeredPreview(answer: unknown): string | null {
+  return answer && typeof answer === "object" && "preview" in answer && typeof answer.preview === "string" ? answer.preview : null;
+}
+
 export function SpecialForm({
   defaultValue,
   choices,
