@@ -83,7 +83,9 @@ test.describe("product images and video", () => {
     await expect(page).toHaveURL(/\/product\/\d+(-[a-z0-9-]+)?$/);
     await expect(page.getByRole("heading", { name })).toBeVisible();
 
-    // Cover first, then the extra image, in the order chosen on the form.
+    // Cover first, then the extra image, in the order chosen on the form. The URL changes before
+    // React commits the new page, so wait for the gallery's three thumbnails first.
+    await expect(page.getByRole("list", { name: "Thumbnails" }).getByRole("listitem")).toHaveCount(3);
     const gallerySources = await page
       .locator("img")
       .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).currentSrc || (image as HTMLImageElement).src));
