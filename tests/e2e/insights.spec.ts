@@ -9,8 +9,20 @@ import { expect, signIn, test } from "./fixtures";
 
 const port = Number(process.env.E2E_PORT ?? 8790);
 
-test.beforeAll(() => {
-  execFileSync("node_modules/.bin/tsx", ["scripts/insights-week.ts", "--persist-to", `.wrangler/e2e-${port}`], { stdio: "inherit" });
+// One worker writes the week once. The script opens the running server's database from a second
+// process, which SQLite can refuse while the server writes; a short wait and another try settle it.
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      execFileSync("node_modules/.bin/tsx", ["scripts/insights-week.ts", "--persist-to", `.wrangler/e2e-${port}`], { stdio: "inherit" });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+  }
 });
 
 for (const width of [390, 1280]) {
