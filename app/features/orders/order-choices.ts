@@ -34,6 +34,11 @@ export const SOLD_OUT_LABELS: Record<SoldOutChoice, string> = {
   "leave-out": "Leave it out",
 };
 
+// Made once: a checkout labels dozens of windows, and each toLocale… call builds its formatter anew.
+const WEEKDAY = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
+const DAY_MONTH = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+const CLOCK = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+
 /** A window as words: "As soon as possible" or "Sat 28 Nov, 6:00 PM" (the slot's start, in the shop's time). */
 export function windowLabel(window: string): string {
   if (window === ASAP) return "As soon as possible";
@@ -41,8 +46,5 @@ export function windowLabel(window: string): string {
   const [year, month, day] = date.split("-").map(Number);
   const [hour, minute] = time.split(":").map(Number);
   const at = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1, hour ?? 0, minute ?? 0));
-  const weekday = at.toLocaleDateString("en-US", { weekday: "short", timeZone: "UTC" });
-  const dayMonth = at.toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-  const clock = at.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
-  return `${weekday} ${dayMonth}, ${clock}`;
+  return `${WEEKDAY.format(at)} ${DAY_MONTH.format(at)}, ${CLOCK.format(at)}`;
 }

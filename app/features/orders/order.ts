@@ -9,7 +9,7 @@ import {
   type DeliveryZone,
   type Settings,
 } from "~/features/settings/settings";
-import { shopStatus, clockText } from "~/features/settings/shop-hours";
+import { openingClock, clockText } from "~/features/settings/shop-hours";
 import { ASAP, ORDER_NOTE_MAX, SOLD_OUT_LABELS, windowLabel, type OrderChoices, type SoldOutChoice } from "./order-choices";
 
 /**
@@ -130,7 +130,8 @@ export interface DeliveryWindow {
  * the day after tomorrow. A daylight-saving change moves the instants, never the wall-clock slots.
  */
 export function deliveryWindows(hours: Settings["hours"], now: Date): DeliveryWindow[] {
-  const first = shopStatus(hours, now).today;
+  const clock = openingClock(hours, now);
+  const first = clock(now.getTime()).at;
   const lastDate = new Date(Date.parse(`${first.date}T00:00:00Z`) + (WINDOW_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
   const minuteMs = 60_000;
   // The next whole hour of the shop's clock (zones a half hour off UTC included).
@@ -138,10 +139,9 @@ export function deliveryWindows(hours: Settings["hours"], now: Date): DeliveryWi
   const windows: DeliveryWindow[] = [];
   const seen = new Set<string>();
   for (let step = 0; step < WINDOW_DAYS * 24 + 2 && windows.length < MAX_WINDOWS; step++, instant += HOUR_MS) {
-    const status = shopStatus(hours, new Date(instant));
-    const at = status.today;
+    const { open, at } = clock(instant);
     if (at.date > lastDate) break;
-    if (!status.open) continue;
+    if (!open) continue;
     const hh = String(Math.floor(at.minutes / 60)).padStart(2, "0");
     const mm = String(at.minutes % 60).padStart(2, "0");
     const value = `${at.date}T${hh}:${mm}`;

@@ -122,6 +122,19 @@ export function shopStatus(hours: Hours, now: Date): ShopStatus {
   };
 }
 
+/**
+ * Whether the shop is open at each of many instants near `from` (up to three weeks on), in one
+ * pass: the openings are worked out once, and each instant costs one read of the zone's clock.
+ * The same rule as `shopStatus(hours, at).open`, for callers that ask about many instants.
+ */
+export function openingClock(hours: Hours, from: Date): (at: number) => { open: boolean; at: WallTime } {
+  const spans = openings(hours, Math.floor(localEpoch(from.getTime(), hours.timeZone) / DAY_MS));
+  return (instant) => {
+    const local = localEpoch(instant, hours.timeZone);
+    return { open: spans.some(([start, end]) => start <= local && local < end), at: wallTime(local) };
+  };
+}
+
 /** A change is always in the future (a wall time inside a daylight-saving jump can map back onto now). */
 function after(changesAt: number, now: number) {
   return changesAt > now ? changesAt : now + MINUTE_MS;
