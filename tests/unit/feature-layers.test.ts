@@ -14,7 +14,6 @@ const KNOWN_TWO_WAY_PAIRS = [
   "cart ↔ site",
   "catalogue ↔ deals",
   "catalogue ↔ site",
-  "product-page ↔ site",
   "site ↔ storefront",
 ];
 

@@ -3,6 +3,7 @@ import type { ProductSize } from "~/features/catalogue/sizes";
 import { SITE } from "~/features/site/site";
 import { productPath } from "~/features/catalogue/product-path";
 import { ownRating } from "~/features/catalogue/rating";
+import { jsonForScript } from "~/server/json-for-script";
 import { galleryItems } from "./gallery-items";
 import { categoryLabel, productDescription } from "./product-page";
 
@@ -90,11 +91,6 @@ function productOffers(url: string, product: Pick<Product, "priceCents" | "inSto
     offerCount: sizes.length,
     offers: sizes.map(offer),
   };
-}
-
-/** JSON for an inline <script>: "<" escaped so the text can never close the script element. */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
 /**

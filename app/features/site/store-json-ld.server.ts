@@ -1,4 +1,4 @@
-import { jsonForScript } from "~/features/product-page/product-json-ld.server";
+import { jsonForScript } from "~/server/json-for-script";
 import { WEEKDAYS, type Settings } from "~/features/settings/settings";
 import { SITE, telegramUrl } from "./site";
 
