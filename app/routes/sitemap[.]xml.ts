@@ -3,7 +3,7 @@ import { activeCategoriesQuery } from "~/features/catalogue/categories.server";
 import { FIXED_CATEGORY_PAGES } from "~/features/category-pages/category-pages.server";
 import { listSitemapProducts, readCatalogue } from "~/features/catalogue/product.server";
 import { productPath } from "~/features/catalogue/product-path";
-import { POLICY_LINKS } from "~/features/storefront/policy-links";
+import { POLICY_LINKS } from "~/features/site/policy-links";
 
 /** Public pages of the route table (checkout and admin are not for search engines). */
 const SITEMAP_PAGES = [

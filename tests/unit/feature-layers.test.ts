@@ -14,7 +14,6 @@ const KNOWN_TWO_WAY_PAIRS = [
   "cart ↔ site",
   "catalogue ↔ deals",
   "catalogue ↔ site",
-  "site ↔ storefront",
 ];
 
 const FEATURES = join(__dirname, "../../app/features");

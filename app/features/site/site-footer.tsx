@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { HeadedSection } from "~/ui/headed-section";
-import { POLICY_LINKS } from "~/features/storefront/policy-links";
+import { POLICY_LINKS } from "./policy-links";
 import { FOOTER_LINKS, SITE, type FooterCategory } from "./site";
 import { LeafMark } from "./logo";
 import { useRootData } from "./root-data";

@@ -3,7 +3,7 @@ import type { ShopDocument } from "~/features/shop-documents/shop-document";
 import { SITE } from "~/features/site/site";
 import { requiredText } from "./content-fields";
 
-export type { PolicySlug } from "./policy-links";
+export type { PolicySlug } from "~/features/site/policy-links";
 
 /**
  * The policy pages (/privacy, /shipping, /returns, /terms): a title, a one-line summary (the page's

@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { RootLoader } from "~/features/site/root-data";
 import { rootOrigin, seo } from "~/features/site/seo";
 import { PageIntro } from "~/features/site/static-page";
+import { POLICY_LINKS, type PolicySlug } from "~/features/site/policy-links";
 import type { Policy } from "./policies-content";
-import { POLICY_LINKS, type PolicySlug } from "./policy-links";
 import { TextBlocks } from "./text-blocks-view";
 
 /** A policy page's data: the policy itself, which page it is. */

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { PolicySlug } from "~/features/site/policy-links";
 import { POLICIES_CONTENT } from "./policies-content";
-import type { PolicySlug } from "./policy-links";
 import type { PolicyPageData } from "./policy-page";
 import { readContent } from "./storefront.server";
 

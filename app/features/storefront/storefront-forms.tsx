@@ -11,11 +11,11 @@ import type { ReactNode } from "react";
 import type { z } from "zod";
 import { POPULAR, TRENDING } from "~/features/site/content/home";
 import { CheckboxField, Field, FieldError, SelectField, TextareaField } from "~/ui/forms";
+import { POLICY_LINKS } from "~/features/site/policy-links";
 import { AboutContentSchema } from "./about-content";
 import { FaqContentSchema } from "./faq-content";
 import { HomeContentSchema, MAX_FEATURED } from "./home-content";
 import { PoliciesContentSchema } from "./policies-content";
-import { POLICY_LINKS } from "./policy-links";
 import { MAX_REVIEWS, ReviewsContentSchema } from "./reviews-content";
 import type { FeaturableProduct, SectionValue } from "./storefront-admin.server";
 
