@@ -69,8 +69,7 @@ type Matches = ReadonlyArray<{ id: string; data: unknown } | undefined>;
 
 function rootData(matches: Matches) {
   return matches.find((match) => match?.id === "root")?.data as
-    | { origin?: string; shop?: { description?: string; hoursPhrase?: string; identity?: { tradingName?: string } } }
-    | undefined;
+    { origin?: string; shop?: { description?: string; hoursPhrase?: string; identity?: { tradingName?: string } } } | undefined;
 }
 
 /** The site's origin from the root loader's data, for canonical URLs in meta functions. */
