@@ -11,6 +11,7 @@ import { CONTACT_SENT_TOAST, ContactSchema, contactMessageText } from "~/feature
 import { rootOrigin, rootShopName, seo } from "~/features/site/seo";
 import { telegramUrl } from "~/features/site/site";
 import { readSettings } from "~/features/settings/settings.server";
+import { randomReference } from "~/features/orders/reference";
 import { QUICK_HELP } from "~/features/site/content/contact";
 import { useRootData, type RootLoader } from "~/features/site/root-data";
 import { HoursPhrase, OpenNow, ReplyWhenClosed } from "~/features/site/shop-status";
@@ -28,7 +29,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return invalidReply(submission);
   }
   const { value: settings } = await readSettings(context);
-  return redirect(telegramUrl(settings.telegramUsername, contactMessageText(submission.value)), 303);
+  const text = contactMessageText(submission.value, { shopName: settings.identity.tradingName, reference: randomReference() });
+  return redirect(telegramUrl(settings.telegramUsername, text), 303);
 }
 
 export const meta: MetaFunction<typeof action, { root: RootLoader }> = ({ matches, location }) =>
