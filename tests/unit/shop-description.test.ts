@@ -5,9 +5,9 @@ import { fcRuns } from "../fast-check";
 
 describe("shopDescription (the owner's identity as the pages' description)", () => {
   it("reads the trading name, tagline and service area", () => {
-    expect(shopDescription({ tradingName: "Greenleaf Supply", tagline: "Cannabis, delivered discreetly.", serviceArea: "Nationwide" })).toBe(
-      "Greenleaf Supply: Cannabis, delivered discreetly. Order in one Telegram message. Service area: Nationwide.",
-    );
+    expect(
+      shopDescription({ tradingName: "Greenleaf Supply", tagline: "Cannabis, delivered discreetly.", serviceArea: "Nationwide" }),
+    ).toBe("Greenleaf Supply: Cannabis, delivered discreetly. Order in one Telegram message. Service area: Nationwide.");
     expect(shopDescription({ tradingName: "Hill Farm", tagline: "", serviceArea: "" })).toBe("Hill Farm. Order in one Telegram message.");
   });
 

@@ -46,7 +46,9 @@ describe("/contact promises only the reply time the owner's hours say", () => {
     const html = await page("/contact");
     expect(await textsOf(html, "[data-reply-time]")).toEqual(["Message us on Telegram: we reply every day, 9:00 AM – 11:00 PM."]);
     expect(html).not.toMatch(/within minutes|real person replies/);
-    expect(await textsOf(html, '[aria-labelledby="quick-help-heading"] li')).not.toContainEqual(expect.stringMatching(/Pala|Gelato Punch|dispatch/));
+    expect(await textsOf(html, '[aria-labelledby="quick-help-heading"] li')).not.toContainEqual(
+      expect.stringMatching(/Pala|Gelato Punch|dispatch/),
+    );
   });
 
   it("follows the owner's hours, and while closed says when the reply comes", async () => {
@@ -60,7 +62,8 @@ describe("/contact promises only the reply time the owner's hours say", () => {
     ]);
     const note = await textsOf(html, '[aria-labelledby="support-heading"] [role="note"]');
     // Six of seven days closed: at most one of them is 'open now', and then no note is due.
-    if (note.length > 0) expect(note[0]).toMatch(/^You can still send your order or message now: we reply when we open, .*Wednesday|today|tomorrow/);
+    if (note.length > 0)
+      expect(note[0]).toMatch(/^You can still send your order or message now: we reply when we open, .*Wednesday|today|tomorrow/);
   });
 });
 
@@ -100,7 +103,8 @@ describe("the empty checkout claims nothing about the catalogue", () => {
 });
 
 describe("the product page's cards come from the settings and the product's lab data", () => {
-  const deliveryCards = async () => (await productPromiseCards(await page(FIRST_PRODUCT_PATH))).filter((card) => card.title !== "Lab tested");
+  const deliveryCards = async () =>
+    (await productPromiseCards(await page(FIRST_PRODUCT_PATH))).filter((card) => card.title !== "Lab tested");
 
   it("a new shop shows its shipping and pickup in their own words, and no dispatch promise", async () => {
     expect(await deliveryCards()).toEqual([
