@@ -140,6 +140,9 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, 
   });
 };
 
+/** As many columns as cards (up to three), so two cards share the row instead of leaving a gap. */
+const PROMISE_COLUMNS = ["", "", "sm:grid-cols-2", "sm:grid-cols-3"] as const;
+
 function PromiseIcon({ icon }: { icon: ProductPromise["icon"] }) {
   if (icon === "lab") return <FlaskIcon className="h-5 w-5" />;
   if (icon === "pickup") return <ClockIcon className="h-5 w-5" />;
@@ -263,7 +266,7 @@ export default function ProductPage() {
           ) : null}
 
           {promises.length > 0 ? (
-            <ul className="mt-6 grid gap-3 sm:grid-cols-3" aria-label="Delivery and lab results">
+            <ul className={`mt-6 grid gap-3 ${PROMISE_COLUMNS[Math.min(promises.length, 3)]}`} aria-label="Delivery and lab results">
               {promises.map((promise) => (
                 <Badge
                   key={`${promise.icon}-${promise.title}`}
