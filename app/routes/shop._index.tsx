@@ -108,7 +108,7 @@ export default function Shop() {
         <header className="mb-3 sm:mb-6">
           <h1 className="heading-display text-2xl sm:text-4xl">All Products</h1>
           <p className="mt-1 hidden max-w-2xl text-ink-700 sm:block">
-            Lab-tested flower, concentrates, edibles and disposables, shipped discreetly in 1-3 business days.
+            Every product in the shop: filter by category, strain, potency and price.
           </p>
         </header>
 
