@@ -43,7 +43,9 @@ export default function Account() {
         </span>
         <div>
           <h1 className="font-display text-3xl tracking-tight">My Account</h1>
-          <p className="mt-1 text-cream-100">Welcome to {shop?.identity.tradingName ?? SITE.name}. Orders are placed and followed up with us on Telegram.</p>
+          <p className="mt-1 text-cream-100">
+            Welcome to {shop?.identity.tradingName ?? SITE.name}. Orders are placed and followed up with us on Telegram.
+          </p>
         </div>
       </section>
 
