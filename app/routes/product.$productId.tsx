@@ -18,6 +18,7 @@ import { useNonce } from "~/features/site/nonce";
 import { categoryLabel, productDescription } from "~/features/product-page/product-page";
 import { productShareImage } from "~/features/product-page/share-image";
 import { rootDescription, rootOrigin, seo } from "~/features/site/seo";
+import { clipDescription } from "~/features/site/shop-description";
 import { telegramUrl } from "~/features/site/site";
 import { productPromises, type ProductPromise } from "~/features/product-page/product-promises";
 import { labResultsView } from "~/features/lab-reports/lab-report-display";
@@ -112,6 +113,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     size: packSize(product),
     isAdmin: admin !== null,
     lab: labResultsView(product),
+    // Clipped at a word here, so the browser carries no clipping code.
+    metaDescription: clipDescription(`${formatCents(product.priceCents)} · ${productDescription(product)}`),
     // Only what the owner's delivery settings and the product's own lab data say (none: no card).
     promises: productPromises(layout.settings.value.delivery, product),
     jsonLd: productJsonLdScript(product, cover, new URL(request.url).origin, found.sizes, unitPrice),
@@ -131,7 +134,7 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, 
   const { product } = data;
   return seo({
     title: product.name,
-    description: `${formatCents(product.priceCents)} · ${productDescription(product)}`.slice(0, 160),
+    description: data.metaDescription,
     origin,
     path: data.path,
     image: productShareImage(data.cover, product.name),
