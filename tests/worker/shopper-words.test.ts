@@ -137,6 +137,17 @@ describe("the product page's cards come from the settings and the product's lab 
   });
 });
 
+describe("the listing and the product page's description claim nothing the data does not say", () => {
+  it("the shop's intro names no lab testing or delivery time; a product's description fits 160 characters", async () => {
+    const shop = await page("/shop");
+    expect(await textsOf(shop, "header p")).toContain("Every product in the shop: filter by category, strain, potency and price.");
+    expect(shop).not.toMatch(/lab-tested|1-3 business days/i);
+    const description = await metaDescription(await page(FIRST_PRODUCT_PATH));
+    expect(description).toMatch(/^\$\d+\.\d\d · /);
+    expect(Array.from(description ?? "").length).toBeLessThanOrEqual(META_DESCRIPTION_MAX);
+  });
+});
+
 describe("the shop's description is the owner's identity", () => {
   it("a new shop describes itself from its name, tagline and service area, within 160 characters", async () => {
     const expected = shopDescription(defaultSettings(env).identity);
