@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "@remix-run/react";
 import { Suspense, useEffect } from "react";
 import displayFont from "@fontsource/fraunces/files/fraunces-latin-500-normal.woff2?url";
@@ -88,4 +88,7 @@ export function ErrorBoundary() {
   );
 }
 
-export const meta = () => [{ title: SITE.name }, { name: "description", content: SITE.description }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.shop.identity.tradingName ?? SITE.name },
+  ...(data?.shop.description ? [{ name: "description", content: data.shop.description }] : []),
+];

@@ -14,7 +14,7 @@ import {
 } from "~/features/home/home-sections";
 import { HomeSearch } from "~/features/search/home-search";
 import { PageErrorBoundary, StatGrid } from "~/features/site/static-page";
-import { rootOrigin, seo } from "~/features/site/seo";
+import { rootDescription, rootOrigin, seo } from "~/features/site/seo";
 import { SITE } from "~/features/site/site";
 import type { RootLoader } from "~/features/site/root-data";
 import { UserIcon } from "~/ui/icons";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, matches, location }) =>
   seo({
     title: data?.content.welcome.heading ?? SITE.tagline,
-    description: data?.content.welcome.text || SITE.description,
+    description: data?.description || rootDescription(matches),
     origin: rootOrigin(matches),
     path: location.pathname,
   });

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary, PageIntro, TelegramLink } from "~/features/site/static-page";
-import { rootOrigin, seo } from "~/features/site/seo";
-import { SITE } from "~/features/site/site";
+import { rootOrigin, rootShopName, seo } from "~/features/site/seo";
 import { HoursPhrase } from "~/features/site/shop-status";
 import { ABOUT_CONTENT } from "~/features/storefront/about-content";
 import { readContent } from "~/features/storefront/storefront.server";
@@ -18,7 +17,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ matches, location }) =>
   seo({
     title: "About us",
-    description: `The story, values and team behind ${SITE.name}: cannabis with clear prices, discreet nationwide delivery and real people on Telegram.`,
+    description: `Who we are at ${rootShopName(matches)}: our story, what we stand for and how to reach us on Telegram.`,
     origin: rootOrigin(matches),
     path: location.pathname,
   });

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 
 import { PageErrorBoundary, TelegramLink } from "~/features/site/static-page";
-import { rootOrigin, seo } from "~/features/site/seo";
+import { rootOrigin, rootShopName, seo } from "~/features/site/seo";
 import { SITE } from "~/features/site/site";
 import { useRootData, type RootLoader } from "~/features/site/root-data";
 import { CartIcon, GlyphIcon, TelegramIcon, UserIcon } from "~/ui/icons";
@@ -11,7 +11,7 @@ import { HeadedSection } from "~/ui/headed-section";
 export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, location }) =>
   seo({
     title: "Account",
-    description: `Your ${SITE.name} account: cart, support, FAQ and more.`,
+    description: `Your ${rootShopName(matches)} account: cart, support, FAQ and more.`,
     origin: rootOrigin(matches),
     path: location.pathname,
   });
@@ -29,7 +29,8 @@ function TileText({ title, text }: { title: string; text: string }) {
 }
 
 export default function Account() {
-  const openLine = useRootData()?.shop.openLine;
+  const shop = useRootData()?.shop;
+  const openLine = shop?.openLine;
   return (
     <div className="container-page max-w-3xl py-8 sm:py-12">
       <Link to="/" className="inline-flex items-center gap-2 text-sm font-semibold text-forest-800 hover:underline">
@@ -42,7 +43,9 @@ export default function Account() {
         </span>
         <div>
           <h1 className="font-display text-3xl tracking-tight">My Account</h1>
-          <p className="mt-1 text-cream-100">Welcome to {SITE.name}. Orders are placed and tracked with us on Telegram.</p>
+          <p className="mt-1 text-cream-100">
+            Welcome to {shop?.identity.tradingName ?? SITE.name}. Orders are placed and followed up with us on Telegram.
+          </p>
         </div>
       </section>
 

@@ -32,8 +32,7 @@ import { CartIcon, TelegramIcon } from "~/ui/icons";
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, matches, location }) => [
   ...seo({
     title: "Checkout",
-    description:
-      "Review your cart and place your order through Telegram. We confirm, deliver discreetly in 1-3 business days, and you pay on delivery.",
+    description: "Review your cart and send your order to us in one Telegram message. No payment is taken on this site.",
     origin: rootOrigin(matches),
     path: location.pathname,
     noindex: true,
@@ -148,7 +147,7 @@ export default function Checkout() {
               </a>
             </div>
           ) : (
-            <p className="mt-2 text-ink-700">Browse lab-tested flower, concentrates, edibles and more, then order in one message.</p>
+            <p className="mt-2 text-ink-700">Browse the shop, then send your whole order to us in one Telegram message.</p>
           )}
           <Link to="/" className="btn-primary mt-8">
             Continue Shopping

@@ -8,12 +8,13 @@ import { invalidReply } from "~/server/action-reply.server";
 import { PageErrorBoundary, PageIntro, TelegramLink } from "~/features/site/static-page";
 import { notify } from "~/features/toast/toaster";
 import { CONTACT_SENT_TOAST, ContactSchema, contactMessageText } from "~/features/contact/contact";
-import { rootOrigin, seo } from "~/features/site/seo";
-import { SITE, telegramUrl } from "~/features/site/site";
+import { rootOrigin, rootShopName, seo } from "~/features/site/seo";
+import { telegramUrl } from "~/features/site/site";
 import { readSettings } from "~/features/settings/settings.server";
+import { randomReference } from "~/features/orders/reference";
 import { QUICK_HELP } from "~/features/site/content/contact";
 import { useRootData, type RootLoader } from "~/features/site/root-data";
-import { OpenNow, ReplyWhenClosed } from "~/features/site/shop-status";
+import { HoursPhrase, OpenNow, ReplyWhenClosed } from "~/features/site/shop-status";
 import { TelegramIcon } from "~/ui/icons";
 import { HeadedSection } from "~/ui/headed-section";
 
@@ -28,13 +29,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return invalidReply(submission);
   }
   const { value: settings } = await readSettings(context);
-  return redirect(telegramUrl(settings.telegramUsername, contactMessageText(submission.value)), 303);
+  const text = contactMessageText(submission.value, { shopName: settings.identity.tradingName, reference: randomReference() });
+  return redirect(telegramUrl(settings.telegramUsername, text), 303);
 }
 
 export const meta: MetaFunction<typeof action, { root: RootLoader }> = ({ matches, location }) =>
   seo({
     title: "Contact us",
-    description: `Reach ${SITE.name} on Telegram or send us a message: a real person replies, delivering nationwide.`,
+    description: `Message ${rootShopName(matches)} on Telegram or send the form: questions about a product, a bulk order or a delivery.`,
     origin: rootOrigin(matches),
     path: location.pathname,
   });
@@ -115,7 +117,10 @@ export default function Contact() {
             headingClassName="font-display text-xl"
             title="Telegram support"
           >
-            <p className="mt-2 text-sm text-cream-100">The fastest way to reach us: a real person replies, usually within minutes.</p>
+            <p className="mt-2 text-sm text-cream-100" data-reply-time="">
+              Message us on Telegram: we reply <HoursPhrase />.
+            </p>
+            <ReplyWhenClosed className="mt-2 space-y-1 text-sm text-cream-100" />
             <TelegramLink className="btn-gold mt-4">
               <TelegramIcon />
               Chat on Telegram
@@ -125,7 +130,6 @@ export default function Contact() {
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
             <HeadedSection id="hours-heading" className="card p-6" headingClassName="font-semibold text-ink-900" title="Business hours">
               <OpenNow className="mt-1 font-medium text-forest-900" />
-              <ReplyWhenClosed className="mt-1 space-y-1 text-sm text-ink-700" />
               <ul className="mt-2 space-y-0.5 text-sm text-ink-700">
                 {shop?.weekLines.map((line) => (
                   <li key={line}>{line}</li>

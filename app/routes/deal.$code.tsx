@@ -5,7 +5,7 @@ import { checkSpecialCode, codeCheckMessage, dealLandingPath } from "~/features/
 import { specialCodeCookieHeader } from "~/features/specials/code-cookie.server";
 import { redirectWithToast } from "~/features/toast/toast.server";
 import { countDealUsed } from "~/features/insights/insights.server";
-import { rootOrigin, seo } from "~/features/site/seo";
+import { rootDescription, rootOrigin, seo } from "~/features/site/seo";
 import type { RootLoader } from "~/features/site/root-data";
 
 /**
@@ -34,7 +34,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ matches, params }) =>
-  seo({ title: "Deal not available", origin: rootOrigin(matches), path: `/deal/${encodeURIComponent(params.code ?? "")}`, noindex: true });
+  seo({
+    title: "Deal not available",
+    description: rootDescription(matches),
+    origin: rootOrigin(matches),
+    path: `/deal/${encodeURIComponent(params.code ?? "")}`,
+    noindex: true,
+  });
 
 export default function DealRoute() {
   const { message, code } = useLoaderData<typeof loader>();

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary, PageIntro, TelegramLink } from "~/features/site/static-page";
-import { rootOrigin, seo } from "~/features/site/seo";
-import { SITE } from "~/features/site/site";
+import { rootOrigin, rootShopName, seo } from "~/features/site/seo";
 import { HoursPhrase } from "~/features/site/shop-status";
 import { FAQ_CONTENT } from "~/features/storefront/faq-content";
 import { readContent } from "~/features/storefront/storefront.server";
@@ -16,7 +15,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ matches, location }) =>
   seo({
     title: "Frequently asked questions",
-    description: `How ordering, payment on delivery, discreet nationwide shipping and lab reports work at ${SITE.name}.`,
+    description: `Answers from ${rootShopName(matches)} about ordering in a Telegram message, delivery, payment and lab reports.`,
     origin: rootOrigin(matches),
     path: location.pathname,
   });

@@ -17,8 +17,10 @@ import { formatCents } from "~/features/catalogue/money";
 import { useNonce } from "~/features/site/nonce";
 import { categoryLabel, productDescription } from "~/features/product-page/product-page";
 import { productShareImage } from "~/features/product-page/share-image";
-import { rootOrigin, seo } from "~/features/site/seo";
-import { SITE, telegramUrl } from "~/features/site/site";
+import { rootDescription, rootOrigin, seo } from "~/features/site/seo";
+import { clipDescription } from "~/features/site/shop-description";
+import { telegramUrl } from "~/features/site/site";
+import { productPromises, type ProductPromise } from "~/features/product-page/product-promises";
 import { labResultsView } from "~/features/lab-reports/lab-report-display";
 import { productJsonLdScript, type UnitPrice } from "~/features/product-page/product-json-ld.server";
 import { loadLayoutData } from "~/features/site/layout.server";
@@ -111,17 +113,28 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     size: packSize(product),
     isAdmin: admin !== null,
     lab: labResultsView(product),
+    // Clipped at a word here, so the browser carries no clipping code.
+    metaDescription: clipDescription(`${formatCents(product.priceCents)} · ${productDescription(product)}`),
+    // Only what the owner's delivery settings and the product's own lab data say (none: no card).
+    promises: productPromises(layout.settings.value.delivery, product),
     jsonLd: productJsonLdScript(product, cover, new URL(request.url).origin, found.sizes, unitPrice),
   };
 }
 
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, matches, params }) => {
   const origin = rootOrigin(matches);
-  if (!data) return seo({ title: "Product Not Found", origin, path: `/product/${params.productId ?? ""}`, noindex: true });
+  if (!data)
+    return seo({
+      title: "Product Not Found",
+      description: rootDescription(matches),
+      origin,
+      path: `/product/${params.productId ?? ""}`,
+      noindex: true,
+    });
   const { product } = data;
   return seo({
     title: product.name,
-    description: `${formatCents(product.priceCents)} · ${productDescription(product)}`.slice(0, 160),
+    description: data.metaDescription,
     origin,
     path: data.path,
     image: productShareImage(data.cover, product.name),
@@ -129,6 +142,15 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, 
     noindex: !product.active,
   });
 };
+
+/** As many columns as cards (up to three), so two cards share the row instead of leaving a gap. */
+const PROMISE_COLUMNS = ["", "", "sm:grid-cols-2", "sm:grid-cols-3"] as const;
+
+function PromiseIcon({ icon }: { icon: ProductPromise["icon"] }) {
+  if (icon === "lab") return <FlaskIcon className="h-5 w-5" />;
+  if (icon === "pickup") return <ClockIcon className="h-5 w-5" />;
+  return <TruckIcon className="h-5 w-5" />;
+}
 
 function Badge({ icon, title, text }: { icon: React.ReactNode; title: string; text: string }) {
   return (
@@ -138,7 +160,7 @@ function Badge({ icon, title, text }: { icon: React.ReactNode; title: string; te
       </span>
       <span>
         <span className="block text-sm font-semibold text-ink-900">{title}</span>
-        <span className="block text-xs text-ink-700">{text}</span>
+        {text ? <span className="block text-xs text-ink-700">{text}</span> : null}
       </span>
     </li>
   );
@@ -156,7 +178,7 @@ function Availability({ inStock, stock, level }: { inStock: boolean; stock: numb
 }
 
 export default function ProductPage() {
-  const { product, sizes, cover, size, isAdmin, lab, jsonLd, lowStockLevel, stock, specials } = useLoaderData<typeof loader>();
+  const { product, sizes, cover, size, isAdmin, lab, jsonLd, lowStockLevel, stock, specials, promises } = useLoaderData<typeof loader>();
   const picker = hasPicker(sizes) ? sizes : null;
   const root = useRootData();
   const loading = useProductsLoading("/product/");
@@ -246,18 +268,18 @@ export default function ProductPage() {
             <TierTable priceCents={product.priceCents} tiers={product.priceTiers} />
           ) : null}
 
-          <ul className="mt-6 grid gap-3 sm:grid-cols-3" aria-label="Why order here">
-            <Badge icon={<TruckIcon className="h-5 w-5" />} title="Discreet Shipping" text={`Nationwide, ${SITE.delivery}`} />
-            {product.isLabTested ? (
-              <Badge
-                icon={<FlaskIcon className="h-5 w-5" />}
-                {...(lab.report
-                  ? { title: "Lab Tested", text: "Potency and purity verified" }
-                  : { title: "Lab tested", text: "Lab report on request" })}
-              />
-            ) : null}
-            <Badge icon={<ClockIcon className="h-5 w-5" />} title="Same-Day Dispatch" text="Confirmed orders ship the same day" />
-          </ul>
+          {promises.length > 0 ? (
+            <ul className={`mt-6 grid gap-3 ${PROMISE_COLUMNS[Math.min(promises.length, 3)]}`} aria-label="Delivery and lab results">
+              {promises.map((promise) => (
+                <Badge
+                  key={`${promise.icon}-${promise.title}`}
+                  icon={<PromiseIcon icon={promise.icon} />}
+                  title={promise.title}
+                  text={promise.text}
+                />
+              ))}
+            </ul>
+          ) : null}
 
           <section aria-labelledby="details-heading" className="mt-8">
             <h2 id="details-heading" className="font-display text-xl text-forest-900">

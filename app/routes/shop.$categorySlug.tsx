@@ -20,7 +20,7 @@ import {
   type ConcentrateTab,
 } from "~/features/category-pages/category-pages";
 import { adminDebugText, fixedCategoryPage, genericCategoryPage } from "~/features/category-pages/category-pages.server";
-import { rootOrigin, seo } from "~/features/site/seo";
+import { rootDescription, rootOrigin, seo } from "~/features/site/seo";
 import { clearedFilters, hasActiveFilters, shopHref, type FilterPage, type ShopQuery } from "~/features/shop-filters/shop-filters";
 import { parseShopQuery } from "~/features/shop-filters/shop-query";
 import { telegramUrl } from "~/features/site/site";
@@ -82,7 +82,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, matches, params }) => {
   const origin = rootOrigin(matches);
   if (!data) {
-    return seo({ title: "Page not found", origin, path: `/shop/${params.categorySlug ?? ""}`, noindex: true });
+    return seo({
+      title: "Page not found",
+      description: rootDescription(matches),
+      origin,
+      path: `/shop/${params.categorySlug ?? ""}`,
+      noindex: true,
+    });
   }
   const { categoryPage, listing } = data;
   const path = `/shop/${categoryPage.slug}`;

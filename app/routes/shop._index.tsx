@@ -10,7 +10,7 @@ import { CategoryBar } from "~/features/shop-filters/category-bar";
 import { ListingToolbar, ShopFilters } from "~/features/shop-filters/filter-controls";
 import { useRootData, type RootLoader } from "~/features/site/root-data";
 import { getAdmin } from "~/features/auth/auth.server";
-import { rootOrigin, seo } from "~/features/site/seo";
+import { rootOrigin, rootShopName, seo } from "~/features/site/seo";
 import { clearedFilters, hasActiveFilters, serializeShopQuery, type FilterPage } from "~/features/shop-filters/shop-filters";
 import { parseShopQuery } from "~/features/shop-filters/shop-query";
 import { normalizeSearch, SEARCH_CUT_NOTE } from "~/features/search/search";
@@ -54,8 +54,7 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, 
   const page = data?.listing.page ?? 1;
   return seo({
     title: page > 1 ? `Shop All Products (page ${page})` : "Shop All Products",
-    description:
-      "Browse lab-tested flower, concentrates, edibles, disposables and mushrooms. Filter by strain, potency, effects and price; discreet nationwide delivery in 1-3 business days.",
+    description: `Every product at ${rootShopName(matches)}: filter by category, strain, potency, effects and price, then order in one Telegram message.`,
     origin: rootOrigin(matches),
     path: page > 1 ? `/shop?page=${page}` : "/shop",
   });
@@ -109,7 +108,7 @@ export default function Shop() {
         <header className="mb-3 sm:mb-6">
           <h1 className="heading-display text-2xl sm:text-4xl">All Products</h1>
           <p className="mt-1 hidden max-w-2xl text-ink-700 sm:block">
-            Lab-tested flower, concentrates, edibles and disposables, shipped discreetly in 1-3 business days.
+            Every product in the shop: filter by category, strain, potency and price.
           </p>
         </header>
 

@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { contactMessageText } from "../../app/features/contact/contact";
+import { REFERENCE_PATTERN } from "../../app/features/orders/reference";
 import { FAQ_CONTENT } from "../../app/features/storefront/faq-content";
 import { expect, test } from "./fixtures";
 
@@ -224,7 +225,10 @@ async function sendCorrectedMessage(page: Page, send: Locator) {
   await popup.waitForURL(/^https:\/\/t\.me\//);
   const url = new URL(popup.url());
   expect(`${url.origin}${url.pathname}`).toBe("https://t.me/greenleafsupply");
-  expect(url.searchParams.get("text")).toBe(contactMessageText(MESSAGE));
+  const text = url.searchParams.get("text") ?? "";
+  const reference = /^Reference (\S+)$/m.exec(text)?.[1] ?? "";
+  expect(reference).toMatch(REFERENCE_PATTERN);
+  expect(text).toBe(contactMessageText(MESSAGE, { shopName: "Greenleaf Supply", reference }));
 }
 
 test.describe("contact form", () => {

@@ -141,3 +141,84 @@ test.describe("the owner's first review", () => {
     await visitor.context.close();
   });
 });
+
+/** Fills the tiles, the appointments band and the footer's tagline, and saves both forms (the storefront's and the settings'). */
+async function writeTilesAndTagline(
+  page: Page,
+  words: { trending: string; deps: string; appointments: string; text: string; tagline: string },
+) {
+  await page.goto("/admin/storefront/home");
+  const tiles = page.getByRole("group", { name: "Category tiles" });
+  await tiles.getByLabel("Trending heading").fill(words.trending);
+  await tiles.getByLabel("Category tile 4 (opens /shop/deps)").fill(words.deps);
+  const band = page.getByRole("group", { name: "Appointments band" });
+  await band.getByRole("textbox", { name: "Heading", exact: true }).fill(words.appointments);
+  await band.getByRole("textbox", { name: "Text", exact: true }).fill(words.text);
+  await save(page, "Home page");
+
+  await page.goto("/admin/settings");
+  await page.getByLabel("Tagline").fill(words.tagline);
+  const saved = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/admin/settings"));
+  await page.getByRole("button", { name: "Save ordering account and business" }).click();
+  await saved;
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByLabel("Tagline")).toHaveValue(words.tagline);
+}
+
+const ORIGINAL_WORDS = {
+  trending: "Trending Now",
+  deps: "Deps",
+  appointments: "In town? Book an appointment",
+  text: "Message us on Telegram to pick up in person or see products before you buy",
+  tagline: "Cannabis, delivered discreetly.",
+};
+
+for (const { javaScriptEnabled, size } of [
+  { javaScriptEnabled: true, size: SIZES[0] },
+  { javaScriptEnabled: false, size: SIZES[1] },
+]) {
+  test.describe(`tiles, appointments and tagline, JavaScript ${javaScriptEnabled ? "on" : "off"} at ${size.label} px`, () => {
+    test.use({ javaScriptEnabled, viewport: { width: size.width, height: size.height } });
+
+    test("the owner rewrites the home tiles, the appointments band and the footer's tagline; a shopper sees them next", async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      const mark = `${javaScriptEnabled ? "js" : "nojs"}-${size.label}`;
+      const words = {
+        trending: `Hot this week (${mark})`,
+        deps: `Light deps — свет (${mark})`,
+        appointments: `Pick up in Portland (${mark})`,
+        text: "Message us to meet at our studio",
+        tagline: `Grown with care in Oregon · 緑の葉 (${mark})`,
+      };
+      const visitor = await shopper(browser, baseURL!, size.width, size.height);
+      // The shopper's pages are in the shared cache before the owner's edit.
+      await visitor.page.goto("/");
+      await visitor.page.goto("/shop");
+
+      await signIn(page);
+      await writeTilesAndTagline(page, words);
+
+      await visitor.page.goto("/");
+      await expect(visitor.page.getByRole("heading", { level: 2, name: words.trending })).toBeVisible();
+      await expect(visitor.page.locator('a[href="/shop/deps"]').filter({ hasText: words.deps }).first()).toBeVisible();
+      const band = visitor.page.getByRole("region", { name: words.appointments });
+      await expect(band).toBeVisible();
+      // The owner's text, then the hours from Settings.
+      await expect(band).toContainText(/Message us to meet at our studio, every day, 9:00 AM – 11:00 PM\./);
+      const footer = visitor.page.getByRole("contentinfo");
+      await expect(footer.getByText(words.tagline)).toBeVisible();
+      await footer.scrollIntoViewIfNeeded();
+      await screenshot(visitor.page, `home-tiles-tagline-${mark}`);
+      await visitor.page.goto("/shop");
+      await expect(visitor.page.getByRole("contentinfo").getByText(words.tagline)).toBeVisible();
+      await visitor.context.close();
+
+      // The original words again, for the specs that read the new shop's home page.
+      await writeTilesAndTagline(page, ORIGINAL_WORDS);
+    });
+  });
+}

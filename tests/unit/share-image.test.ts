@@ -30,6 +30,7 @@ describe("the image a shared link previews with", () => {
         (name, photo) => {
           const meta = seo({
             title: name || "x",
+            description: "A product.",
             origin: "https://shop.example",
             path: "/product/1",
             image: productShareImage(photo ? "/images/image-9-x.png" : "/packshots/1/h.svg", name),

@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { contactMessageText } from "../../app/features/contact/contact";
+import { REFERENCE_PATTERN } from "../../app/features/orders/reference";
 import { FAQ_CONTENT } from "../../app/features/storefront/faq-content";
 import { catalogueChanged, get, ORIGIN, postForm as postFormWithoutHost } from "./helpers";
 import { elementsOf } from "./page-parts";
@@ -65,7 +66,7 @@ const PAGES: { path: string; title: string; texts: string[] }[] = [
   {
     path: "/contact",
     title: "Contact us | Greenleaf Supply",
-    texts: ["Telegram support", "Every day: 9:00 AM – 11:00 PM", "nationwide", "Quick help", "Send us a message", "Send Message"],
+    texts: ["Telegram support", "Every day: 9:00 AM – 11:00 PM", "Nationwide", "Quick help", "Send us a message", "Send Message"],
   },
   {
     path: "/faq",
@@ -176,10 +177,13 @@ describe("contact form action", () => {
     const location = response.headers.get("Location") ?? "";
     const prefix = `https://t.me/${env.TELEGRAM_USERNAME}?text=`;
     expect(location.startsWith(prefix)).toBe(true);
-    expect(decodeURIComponent(location.slice(prefix.length))).toBe(
-      "New Contact Form Submission\n\nName: Ada Lovelace\nEmail: ada@example.com\nSubject: Bulk order\nMessage: Do you ship\n5+ units?",
+    const text = decodeURIComponent(location.slice(prefix.length));
+    const reference = /^Reference (\S+)$/m.exec(text)?.[1] ?? "";
+    expect(reference).toMatch(REFERENCE_PATTERN);
+    expect(text).toBe(
+      `New message to Greenleaf Supply from the contact form\nReference ${reference}\n\nName: Ada Lovelace\nEmail: ada@example.com\nSubject: Bulk order\nMessage: Do you ship\n5+ units?`,
     );
-    expect(decodeURIComponent(location.slice(prefix.length))).toBe(contactMessageText(valid));
+    expect(text).toBe(contactMessageText(valid, { shopName: "Greenleaf Supply", reference }));
     await response.text();
   });
 

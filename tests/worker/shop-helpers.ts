@@ -4,6 +4,7 @@ import { createDb } from "../../app/server/load-context";
 import { products, type NewProductRow } from "../../db/schema";
 import { insertProductRows } from "../../db/seed";
 import { catalogueChanged } from "./helpers";
+import { elementsOf } from "./page-parts";
 
 export const db = createDb(env.DB);
 
@@ -68,4 +69,14 @@ export async function queryPlan(query: { toSQL(): { sql: string; params: unknown
     .bind(...params)
     .all<{ detail: string }>();
   return { sql, detail: results.map((row) => row.detail) };
+}
+
+/** The product page's cards under the buy button (delivery ways, lab), each as its title and its line. */
+export async function productPromiseCards(html: string): Promise<Array<{ title: string; text: string }>> {
+  const cards: Array<{ title: string; text: string }> = [];
+  for (const part of await elementsOf(html, 'ul[aria-label="Delivery and lab results"] > li > span > span')) {
+    if (part.attributes.class?.includes("font-semibold")) cards.push({ title: part.text, text: "" });
+    else if (cards.length > 0) cards[cards.length - 1]!.text = part.text;
+  }
+  return cards;
 }

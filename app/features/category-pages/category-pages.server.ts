@@ -35,7 +35,7 @@ export const FIXED_CATEGORY_PAGES: Readonly<Record<string, CategoryPage>> = Obje
     page({
       slug: "indoor",
       name: "Indoor",
-      description: "Indoor-grown flower: dense, frosty buds cured low and slow, lab tested for potency.",
+      description: "Indoor-grown flower: dense, frosty buds cured low and slow.",
       match: { kind: "categories", slugs: INDOOR_CATEGORIES },
       adminDebug: true,
     }),
@@ -56,7 +56,7 @@ export const FIXED_CATEGORY_PAGES: Readonly<Record<string, CategoryPage>> = Obje
     page({
       slug: "edibles",
       name: "Edibles",
-      description: "Precisely dosed gummies and treats, with bulk tiers down to $4.00 each.",
+      description: "Dosed gummies and treats, with lower prices for bulk quantities.",
       match: { kind: "category", slug: "edibles" },
       emptyTitle: "No edibles available",
       emptyText: null,
@@ -64,7 +64,7 @@ export const FIXED_CATEGORY_PAGES: Readonly<Record<string, CategoryPage>> = Obje
     page({
       slug: "disposable-carts",
       name: "Disposable Carts",
-      description: "Ready-to-use 1G and 2G disposables: no charging, no fuss, $9 to $10.",
+      description: "Ready-to-use disposables: no charging, no fuss.",
       match: { kind: "category", slug: "pens" },
       emptyTitle: "No disposable carts available",
       emptyText: null,
@@ -140,7 +140,7 @@ export function genericCategoryPage(category: { name: string; slug: string }): C
   return page({
     slug: category.slug,
     name: category.name,
-    description: `Shop ${category.name}: lab-tested and shipped discreetly nationwide in 1-3 business days.`,
+    description: `Shop ${category.name}: every product with its price, sizes and potency, ordered in one Telegram message.`,
     match: { kind: "category", slug: category.slug },
   });
 }

@@ -26,9 +26,24 @@ export const ContactSchema = z.object({
 
 export type ContactMessage = z.infer<typeof ContactSchema>;
 
-/** The contact text opened in Telegram. */
-export function contactMessageText({ name, email, subject, message }: ContactMessage): string {
-  return ["New Contact Form Submission", "", `Name: ${name}`, `Email: ${email}`, `Subject: ${subject}`, `Message: ${message}`].join("\n");
+/**
+ * The contact text opened in Telegram, in the shop's words: which shop it was written to (the owner's
+ * trading name) and a short reference (orders/reference.ts), so the owner can tell one message from
+ * another and the shopper can quote it; then the four fields as typed.
+ */
+export function contactMessageText(
+  { name, email, subject, message }: ContactMessage,
+  { shopName, reference }: { shopName: string; reference: string },
+): string {
+  return [
+    `New message to ${shopName} from the contact form`,
+    `Reference ${reference}`,
+    "",
+    `Name: ${name}`,
+    `Email: ${email}`,
+    `Subject: ${subject}`,
+    `Message: ${message}`,
+  ].join("\n");
 }
 
 /** Shopper notices. */

@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/features/cart/cart";
 import { orderChoicesSchema, type OrderChoices } from "./order-choices";
+import { referenceFromBytes } from "./reference";
 
 const ORDER_LINK_PATH = "/o/";
 /** An owner checks an order within weeks; a link older than this reads as expired. */
@@ -134,28 +135,9 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return difference === 0;
 }
 
-const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-
-/**
- * The order's reference, read from its signature: eight Crockford base-32 characters (40 bits) as
- * "7K3Q-M2XP", short enough to read aloud and unique enough to key stock movements by.
- */
+/** The order's reference, read from its signature (reference.ts): unique enough to key stock movements by. */
 export function orderReference(token: string): string {
-  const bytes = fromBase64url(token.slice(token.lastIndexOf(".") + 1)) ?? new Uint8Array(0);
-  let bits = 0;
-  let value = 0;
-  let out = "";
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5 && out.length < 8) {
-      out += CROCKFORD[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-    value &= (1 << bits) - 1;
-    if (out.length >= 8) break;
-  }
-  return `${out.slice(0, 4)}-${out.slice(4, 8)}`;
+  return referenceFromBytes(fromBase64url(token.slice(token.lastIndexOf(".") + 1)) ?? new Uint8Array(0));
 }
 
 /** The token for an order (`payload.signature`), or null when the shop has no session secret to sign with. */

@@ -13,6 +13,7 @@ import { cartSpecials } from "~/features/specials/cart-specials";
 import { nextBadgeChange } from "~/features/specials/badges";
 import type { Special } from "~/features/specials/special";
 import { storeJsonLdScript } from "./store-json-ld.server";
+import { shopDescription } from "./shop-description";
 import { FOOTER_MAX_CATEGORIES, type FooterCategory } from "./site";
 
 type Category = { id: number; name: string; slug: string };
@@ -125,6 +126,7 @@ export async function loadRootData({ request, context }: LoaderFunctionArgs) {
         weekLines: now.weekLines,
         hoursPhrase: now.hoursPhrase,
         identity: now.identity,
+        description: shopDescription(now.identity),
       },
       storeJsonLd: STORE_PAGES.has(pathname) ? storeJsonLdScript(settings, url.origin) : null,
       origin: url.origin,

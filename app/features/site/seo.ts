@@ -26,7 +26,7 @@ export const SHARE_IMAGE: ShareImage = {
  */
 export function seo({
   title,
-  description = SITE.description,
+  description,
   origin,
   path,
   image = SHARE_IMAGE,
@@ -34,7 +34,8 @@ export function seo({
   noindex = false,
 }: {
   title: string;
-  description?: string;
+  /** at most 160 characters (clipDescription); a page without words of its own gives rootDescription(matches) */
+  description: string;
   origin: string;
   path: string;
   /** A raster image of 1200x630 (link previews such as Telegram's take JPEG, PNG or WebP, never SVG). */
@@ -64,8 +65,29 @@ export function seo({
   ];
 }
 
+type Matches = ReadonlyArray<{ id: string; data: unknown } | undefined>;
+
+function rootData(matches: Matches) {
+  return matches.find((match) => match?.id === "root")?.data as
+    { origin?: string; shop?: { description?: string; hoursPhrase?: string; identity?: { tradingName?: string } } } | undefined;
+}
+
 /** The site's origin from the root loader's data, for canonical URLs in meta functions. */
-export function rootOrigin(matches: ReadonlyArray<{ id: string; data: unknown } | undefined>): string {
-  const root = matches.find((match) => match?.id === "root")?.data as { origin?: string } | undefined;
-  return root?.origin ?? "";
+export function rootOrigin(matches: Matches): string {
+  return rootData(matches)?.origin ?? "";
+}
+
+/** The shop described from the owner's identity (shopDescription), for pages without a description of their own. */
+export function rootDescription(matches: Matches): string {
+  return rootData(matches)?.shop?.description ?? "";
+}
+
+/** The owner's trading name, for a meta description that names the shop. */
+export function rootShopName(matches: Matches): string {
+  return rootData(matches)?.shop?.identity?.tradingName ?? SITE.name;
+}
+
+/** The week's hours inside a sentence, from the owner's settings ("every day, 9:00 AM – 11:00 PM"). */
+export function rootHoursPhrase(matches: Matches): string {
+  return rootData(matches)?.shop?.hoursPhrase ?? "";
 }

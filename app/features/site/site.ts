@@ -4,8 +4,6 @@ import { NEW_SHOP_TAGLINE } from "~/features/settings/shop-defaults";
 export const SITE = {
   name: "Greenleaf Supply",
   tagline: NEW_SHOP_TAGLINE,
-  description:
-    "Premium flower, concentrates, edibles and disposables with discreet nationwide delivery in 1-3 business days. Order in a message; pay on delivery.",
   delivery: "1-3 business days",
   version: "1.0.0",
 } as const;

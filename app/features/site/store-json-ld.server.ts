@@ -1,6 +1,7 @@
 import { jsonForScript } from "~/server/json-for-script";
 import { WEEKDAYS, type Settings } from "~/features/settings/settings";
-import { SITE, telegramUrl } from "./site";
+import { telegramUrl } from "./site";
+import { shopDescription } from "./shop-description";
 
 /**
  * The shop as search engines read it (home and /contact): a schema.org `Store` with the owner's
@@ -14,7 +15,7 @@ function storeJsonLd(settings: Settings, origin: string) {
     "@context": "https://schema.org",
     "@type": "Store",
     name: identity.tradingName,
-    description: SITE.description,
+    description: shopDescription(identity),
     url: `${origin}/`,
     image: `${origin}/art/hero.svg`,
     sameAs: [telegram],

@@ -138,7 +138,7 @@ export const HOME_CONTENT: ShopDocument<HomeContent> = {
       items: [
         { title: "Lab reports you can read", text: "Where a product has a lab report, its page shows it; ask us about any other." },
         { title: "Discreet packaging", text: "Plain, smell-proof parcels with nothing on the outside to say what is inside." },
-        { title: "Nationwide delivery", text: `Delivered to your door in ${SITE.delivery}, tracked all the way.` },
+        { title: "Nationwide delivery", text: `Delivered to your door in ${SITE.delivery}.` },
         { title: "Pay on delivery", text: "Order in a Telegram message; nothing is charged online, you pay when it arrives." },
       ],
     },

@@ -4,8 +4,11 @@
  */
 
 export const QUICK_HELP = [
-  { question: "Where is my order?", answer: "Message us in Telegram with your name and order; we reply with its status." },
-  { question: "Bulk or wholesale pricing?", answer: "Ask for a quote: 5+ units of Pala or Gelato Punch and gummy tiers get lower prices." },
-  { question: "Lab results for a product?", answer: "Tell us the product name and we send the latest certificate of analysis." },
-  { question: "Changing an order?", answer: "Possible until dispatch; message us as soon as you can." },
+  { question: "Where is my order?", answer: "Message us in Telegram with your order's reference; we reply with its status." },
+  {
+    question: "Bulk or wholesale pricing?",
+    answer: "Products with lower prices for larger quantities list them on their page; ask us for anything else.",
+  },
+  { question: "Lab results for a product?", answer: "A product's page shows its lab report when we have one; ask us about any other." },
+  { question: "Changing an order?", answer: "Message us on Telegram as soon as you can with its reference." },
 ] as const;
