@@ -269,7 +269,7 @@ export default function ProductPage() {
           ) : null}
 
           {promises.length > 0 ? (
-            <ul className={`mt-6 grid gap-3 ${PROMISE_COLUMNS[Math.min(promises.length, 3)]}`} aria-label="Delivery and lab results">
+            <ul className={`mt-6 grid gap-3 ${PROMISE_COLUMNS[Math.min(promises.length, 3)]}`} aria-label="Delivery and lab reports">
               {promises.map((promise) => (
                 <Badge
                   key={`${promise.icon}-${promise.title}`}

@@ -23,7 +23,7 @@ for (const js of [true, false]) {
   const mode = js ? "with JavaScript" : "without JavaScript";
   const product = js ? "Apple Fritter" : "Permanent Marker";
 
-  test.describe(`lab results ${mode}`, () => {
+  test.describe(`lab reports ${mode}`, () => {
     test.use({ javaScriptEnabled: js });
 
     test("the owner attaches a report with facts; the shopper reads them and opens the report", async ({ page, context }) => {

@@ -90,7 +90,7 @@ function editForm(version: number, lab: Record<string, string | File | null> = {
   const fields: Record<string, string> = {
     name: "",
     price: "45",
-    description: "A lab results probe.",
+    description: "A lab report probe.",
     category: "indoors",
     strainType: "hybrid",
     thcContent: "20%",

@@ -74,7 +74,7 @@ export async function queryPlan(query: { toSQL(): { sql: string; params: unknown
 /** The product page's cards under the buy button (delivery ways, lab), each as its title and its line. */
 export async function productPromiseCards(html: string): Promise<Array<{ title: string; text: string }>> {
   const cards: Array<{ title: string; text: string }> = [];
-  for (const part of await elementsOf(html, 'ul[aria-label="Delivery and lab results"] > li > span > span')) {
+  for (const part of await elementsOf(html, 'ul[aria-label="Delivery and lab reports"] > li > span > span')) {
     if (part.attributes.class?.includes("font-semibold")) cards.push({ title: part.text, text: "" });
     else if (cards.length > 0) cards[cards.length - 1]!.text = part.text;
   }
