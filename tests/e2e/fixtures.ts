@@ -72,7 +72,7 @@ export async function waitForHydration<T extends Response | null>(page: Page, re
 export { expect };
 
 /** One run of a journey: a window size and JavaScript on or off. */
-export interface Variant {
+interface Variant {
   /** "phone", "tablet" or "desktop", for test titles. */
   name: string;
   width: number;
@@ -81,7 +81,7 @@ export interface Variant {
 }
 
 /** `E2E_MATRIX=full` runs every journey at every width with JavaScript on and off. */
-export const FULL_MATRIX = process.env.E2E_MATRIX === "full";
+const FULL_MATRIX = process.env.E2E_MATRIX === "full";
 
 /**
  * The variants a spec runs a journey in: the one place that decides them. The full matrix is every width ×
