@@ -1,4 +1,4 @@
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, test, variants } from "./fixtures";
 
 /**
  * The back office on small phones (320, 360, 390 px), with and without JavaScript: a product whose
@@ -8,7 +8,7 @@ import { expect, signIn, test } from "./fixtures";
  * table needs to scroll inside its card.
  */
 const long = `Ультра-Длинное-НазваниеБезПробелов${"ж".repeat(60)} 北京烤鸭大麻 ${"x".repeat(40)}`;
-for (const js of [true, false]) {
+for (const { javaScriptEnabled: js } of variants({ widths: [390] })) {
   test(`admin screens at 320/360/390 px with a long non-Latin name, JavaScript ${js ? "on" : "off"}`, async ({ browser, baseURL }) => {
     test.setTimeout(240_000);
     const context = await browser.newContext({ javaScriptEnabled: js, baseURL, viewport: { width: 390, height: 844 } });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { ADMIN, expect, test, signInWithForm } from "./fixtures";
+import { ADMIN, expect, signInWithForm, test, variants } from "./fixtures";
 
 /**
  * The back office as the shop owner uses it: once with JavaScript off (every form is a real
@@ -63,7 +63,7 @@ async function fillNewProduct(page: Page, name: string, js: boolean) {
   if (!js) await shoot(page, "add-product");
 }
 
-for (const js of [false, true]) {
+for (const { javaScriptEnabled: js } of variants({ widths: [1280], javaScript: [false, true] })) {
   const mode = js ? "with JavaScript" : "without JavaScript";
   const tag = js ? "js" : "nojs";
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, signIn, test, type TestProducts } from "./fixtures";
+import { expect, signIn, test, type TestProducts, variants } from "./fixtures";
 
 /**
  * Bulk actions: the owner puts twenty products on sale in one action, with JavaScript (the
@@ -39,7 +39,7 @@ async function expectTwentyOnSale(page: Page, tag: string) {
 }
 
 test.describe("bulk actions with JavaScript", () => {
-  for (const width of [1280, 390]) {
+  for (const { width } of variants({ javaScript: [true] })) {
     test(`twenty products on sale in one action, confirmed in a dialog (${width} px)`, async ({ page, products }) => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       const tag = `BulkJs${width}x${Date.now().toString(36)}`;
@@ -92,7 +92,7 @@ async function noJsPage(browser: Browser, baseURL: string, width: number) {
 }
 
 test.describe("bulk actions without JavaScript", () => {
-  for (const width of [1280, 390]) {
+  for (const { width } of variants({ javaScript: [false] })) {
     test(`twenty products on sale in one action, confirmed on a page (${width} px)`, async ({ browser, baseURL, products }) => {
       const { context, page } = await noJsPage(browser, baseURL!, width);
       const tag = `BulkNoJs${width}x${Date.now().toString(36)}`;

@@ -71,6 +71,46 @@ export async function waitForHydration<T extends Response | null>(page: Page, re
 
 export { expect };
 
+/** One run of a journey: a window size and JavaScript on or off. */
+interface Variant {
+  /** "phone", "tablet" or "desktop", for test titles. */
+  name: string;
+  width: number;
+  viewport: { width: number; height: number };
+  javaScriptEnabled: boolean;
+}
+
+/** `E2E_MATRIX=full` runs every journey at every width with JavaScript on and off. */
+const FULL_MATRIX = process.env.E2E_MATRIX === "full";
+
+/**
+ * The variants a spec runs a journey in: the one place that decides them. The full matrix is every width ×
+ * JavaScript on/off; an ordinary run keeps one of each: JavaScript on at the narrowest width (a phone) and
+ * off at the widest, so both layouts and both ways a form posts are still proven, in half the runs.
+ * With a single width (a spec that sets its own), both JavaScript runs stay.
+ * `javaScript: [true]` (or `[false]`) picks one side, for a describe block that holds only that side.
+ */
+export function variants({
+  widths = [390, 1280],
+  javaScript = [true, false],
+  height,
+}: { widths?: readonly number[]; javaScript?: readonly boolean[]; height?: number } = {}): Variant[] {
+  const narrowest = Math.min(...widths);
+  const widest = Math.max(...widths);
+  const kept = (width: number, javaScriptEnabled: boolean) =>
+    FULL_MATRIX || widths.length === 1 || width === (javaScriptEnabled ? narrowest : widest);
+  return javaScript.flatMap((javaScriptEnabled) =>
+    widths
+      .filter((width) => kept(width, javaScriptEnabled))
+      .map((width) => ({
+        name: width <= 430 ? "phone" : width < 1024 ? "tablet" : "desktop",
+        width,
+        viewport: { width, height: height ?? (width <= 430 ? 844 : 900) },
+        javaScriptEnabled,
+      })),
+  );
+}
+
 /** The fields the product form posts for a plain product (inactive unless `active: "on"` is given). */
 const PRODUCT_DEFAULTS: Record<string, string> = {
   price: "45",

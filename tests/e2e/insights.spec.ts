@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, test, variants } from "./fixtures";
 
 /**
  * The owner opens Insights after a scripted week of counts (scripts/insights-week.ts, written into
@@ -25,34 +25,32 @@ test.beforeAll(async () => {
   }
 });
 
-for (const width of [390, 1280]) {
-  for (const javaScriptEnabled of [true, false]) {
-    test.describe(`${width} px, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-      test.use({ viewport: { width, height: 900 }, javaScriptEnabled });
+for (const { width, viewport, javaScriptEnabled } of variants({ height: 900 })) {
+  test.describe(`${width} px, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ viewport, javaScriptEnabled });
 
-      test("the owner reads a week of insights", async ({ page }) => {
-        await signIn(page);
-        await page.goto("/admin/dashboard");
-        await page
-          .getByRole("link", { name: /^Insights/ })
-          .first()
-          .click();
-        await expect(page).toHaveURL(/\/admin\/insights/);
-        await page.getByRole("link", { name: "7 days" }).click();
-        await expect(page.getByRole("heading", { name: "Insights", level: 1 })).toBeVisible();
-        await expect(page.getByRole("img", { name: /Views, adds to cart and orders sent per day, last 7 days/ })).toBeVisible();
-        const perDay = page.getByRole("table", { name: "Views, adds and orders per day" });
-        await expect(perDay.getByRole("row")).toHaveCount(8);
-        const missed = page.getByRole("region", { name: "Searches that found nothing" });
-        await expect(missed.getByRole("cell", { name: "rosin" })).toBeVisible();
-        await expect(page.getByRole("region", { name: "Top products" }).getByRole("row")).not.toHaveCount(0);
-        await page.getByRole("link", { name: "By quoted revenue" }).click();
-        await expect(page).toHaveURL(/sort=revenue/);
-        await page.screenshot({
-          path: `/work/shots/insights/insights-${width}-js-${javaScriptEnabled ? "on" : "off"}.png`,
-          fullPage: true,
-        });
+    test("the owner reads a week of insights", async ({ page }) => {
+      await signIn(page);
+      await page.goto("/admin/dashboard");
+      await page
+        .getByRole("link", { name: /^Insights/ })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/\/admin\/insights/);
+      await page.getByRole("link", { name: "7 days" }).click();
+      await expect(page.getByRole("heading", { name: "Insights", level: 1 })).toBeVisible();
+      await expect(page.getByRole("img", { name: /Views, adds to cart and orders sent per day, last 7 days/ })).toBeVisible();
+      const perDay = page.getByRole("table", { name: "Views, adds and orders per day" });
+      await expect(perDay.getByRole("row")).toHaveCount(8);
+      const missed = page.getByRole("region", { name: "Searches that found nothing" });
+      await expect(missed.getByRole("cell", { name: "rosin" })).toBeVisible();
+      await expect(page.getByRole("region", { name: "Top products" }).getByRole("row")).not.toHaveCount(0);
+      await page.getByRole("link", { name: "By quoted revenue" }).click();
+      await expect(page).toHaveURL(/sort=revenue/);
+      await page.screenshot({
+        path: `/work/shots/insights/insights-${width}-js-${javaScriptEnabled ? "on" : "off"}.png`,
+        fullPage: true,
       });
     });
-  }
+  });
 }

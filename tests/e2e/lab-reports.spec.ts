@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, productIdOf, test, signIn } from "./fixtures";
+import { expect, productIdOf, signIn, test, variants } from "./fixtures";
 
 /**
  * Lab results, with JavaScript on and off: the owner attaches a lab report (a committed
@@ -19,7 +19,7 @@ async function productPath(page: Page, name: string) {
   return href!;
 }
 
-for (const js of [true, false]) {
+for (const { javaScriptEnabled: js } of variants({ widths: [1280] })) {
   const mode = js ? "with JavaScript" : "without JavaScript";
   const product = js ? "Apple Fritter" : "Permanent Marker";
 

@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { chooseShippingAndCash, expect, test } from "./fixtures";
+import { chooseShippingAndCash, expect, test, variants } from "./fixtures";
 
 /**
  * The phone-first menu in chromium at 390×844 and 1280×800, with JavaScript and without:
@@ -107,7 +107,7 @@ async function narrowDown(page: Page, js: boolean) {
   return total;
 }
 
-for (const js of [true, false]) {
+for (const { javaScriptEnabled: js } of variants({ widths: [PHONE.width] })) {
   test.describe(`listings ${js ? "with" : "without"} JavaScript`, () => {
     test.use({ javaScriptEnabled: js });
 

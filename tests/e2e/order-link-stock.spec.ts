@@ -9,7 +9,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, test, variants } from "./fixtures";
 
 const SHOTS = "/work/shots/order-wire";
 
@@ -72,131 +72,129 @@ test.beforeAll(async ({ browser }) => {
   await deliverDowntown(browser);
 });
 
-for (const javaScriptEnabled of [true, false]) {
-  for (const width of [390, 1280]) {
-    const tag = `${width}${javaScriptEnabled ? "" : "-nojs"}`;
+for (const { width, viewport, javaScriptEnabled } of variants({ height: 900 })) {
+  const tag = `${width}${javaScriptEnabled ? "" : "-nojs"}`;
 
-    test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"} at ${width} px`, () => {
-      test.use({ javaScriptEnabled, viewport: { width, height: 900 } });
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"} at ${width} px`, () => {
+    test.use({ javaScriptEnabled, viewport });
 
-      test("a local order under the minimum, then enough, sent with all its choices; the owner checks it and takes it from stock once", async ({
-        page,
-        context,
-        browser,
-        products,
-      }) => {
-        test.setTimeout(240_000);
-        const name = `Journey Gummies ${tag.replace("-", " ")} ${Date.now() % 100000}`;
-        const { id } = await products.create(name, { price: "30", stock: "6", active: "on" });
+    test("a local order under the minimum, then enough, sent with all its choices; the owner checks it and takes it from stock once", async ({
+      page,
+      context,
+      browser,
+      products,
+    }) => {
+      test.setTimeout(240_000);
+      const name = `Journey Gummies ${tag.replace("-", " ")} ${Date.now() % 100000}`;
+      const { id } = await products.create(name, { price: "30", stock: "6", active: "on" });
 
-        // One item: $30.00, under Downtown's $80.00 minimum.
-        await addToCart(page, id);
-        await page.goto("/checkout");
-        await page
-          .getByRole("group", { name: "How would you like to receive it?" })
-          .getByLabel(/Local delivery — Downtown/)
-          .check();
-        if (!javaScriptEnabled) await page.getByRole("button", { name: "Update total" }).click();
-        const missing = "The minimum order for Downtown is $80.00 — add $50.00 more";
-        const orderButton = page.getByRole("button", { name: /Add \$50\.00 more to order/ });
-        await expect(orderButton).toBeVisible();
-        await expect(page.getByText(missing).first()).toBeVisible();
-        if (!javaScriptEnabled) {
-          // The server refuses in the same words, and nothing goes to Telegram.
-          await orderButton.click();
-          await expect(page).toHaveURL(/\/checkout$/);
-          await expect(page.getByText("Order not sent").first()).toBeVisible();
-        }
-        await page.screenshot({ path: `${SHOTS}/refused-under-minimum-${tag}.png`, fullPage: true });
+      // One item: $30.00, under Downtown's $80.00 minimum.
+      await addToCart(page, id);
+      await page.goto("/checkout");
+      await page
+        .getByRole("group", { name: "How would you like to receive it?" })
+        .getByLabel(/Local delivery — Downtown/)
+        .check();
+      if (!javaScriptEnabled) await page.getByRole("button", { name: "Update total" }).click();
+      const missing = "The minimum order for Downtown is $80.00 — add $50.00 more";
+      const orderButton = page.getByRole("button", { name: /Add \$50\.00 more to order/ });
+      await expect(orderButton).toBeVisible();
+      await expect(page.getByText(missing).first()).toBeVisible();
+      if (!javaScriptEnabled) {
+        // The server refuses in the same words, and nothing goes to Telegram.
+        await orderButton.click();
+        await expect(page).toHaveURL(/\/checkout$/);
+        await expect(page.getByText("Order not sent").first()).toBeVisible();
+      }
+      await page.screenshot({ path: `${SHOTS}/refused-under-minimum-${tag}.png`, fullPage: true });
 
-        // Enough: three items ($90.00). The choice is still there after going to the product page and back.
-        await addToCart(page, id);
-        await addToCart(page, id);
-        await page.goto("/checkout");
-        const delivery = page.getByRole("group", { name: "How would you like to receive it?" });
-        await expect(delivery.getByLabel(/Local delivery — Downtown/)).toBeChecked();
-        await expect(page.getByRole("region", { name: "Order summary" }).getByText("$95.00", { exact: true })).toBeVisible();
+      // Enough: three items ($90.00). The choice is still there after going to the product page and back.
+      await addToCart(page, id);
+      await addToCart(page, id);
+      await page.goto("/checkout");
+      const delivery = page.getByRole("group", { name: "How would you like to receive it?" });
+      await expect(delivery.getByLabel(/Local delivery — Downtown/)).toBeChecked();
+      await expect(page.getByRole("region", { name: "Order summary" }).getByText("$95.00", { exact: true })).toBeVisible();
 
-        const when = page.getByLabel("For local delivery or pickup: a preferred time, in the shop's time zone");
-        const windowLabel = (await when.locator("option").nth(1).textContent())!;
-        await when.selectOption({ index: 1 });
-        await page.getByRole("group", { name: "How will you pay?" }).getByLabel("Cash", { exact: true }).check();
-        await page.getByRole("group", { name: "If something is sold out when we pack it" }).getByLabel("Leave it out").check();
-        await page.getByLabel(/Anything we should know/).fill("Ring twice — спасибо 🌿");
-        // Saved beside the cart: a reload keeps every choice.
-        if (javaScriptEnabled) {
-          await page.waitForTimeout(1200);
-          await page.reload();
-          await expect(page.getByLabel(/Anything we should know/)).toHaveValue("Ring twice — спасибо 🌿");
-          await expect(page.getByRole("group", { name: "How will you pay?" }).getByLabel("Cash", { exact: true })).toBeChecked();
-        }
-        await page.screenshot({ path: `${SHOTS}/checkout-${tag}.png`, fullPage: true });
+      const when = page.getByLabel("For local delivery or pickup: a preferred time, in the shop's time zone");
+      const windowLabel = (await when.locator("option").nth(1).textContent())!;
+      await when.selectOption({ index: 1 });
+      await page.getByRole("group", { name: "How will you pay?" }).getByLabel("Cash", { exact: true }).check();
+      await page.getByRole("group", { name: "If something is sold out when we pack it" }).getByLabel("Leave it out").check();
+      await page.getByLabel(/Anything we should know/).fill("Ring twice — спасибо 🌿");
+      // Saved beside the cart: a reload keeps every choice.
+      if (javaScriptEnabled) {
+        await page.waitForTimeout(1200);
+        await page.reload();
+        await expect(page.getByLabel(/Anything we should know/)).toHaveValue("Ring twice — спасибо 🌿");
+        await expect(page.getByRole("group", { name: "How will you pay?" }).getByLabel("Cash", { exact: true })).toBeChecked();
+      }
+      await page.screenshot({ path: `${SHOTS}/checkout-${tag}.png`, fullPage: true });
 
-        const telegram = interceptTelegram(context);
-        const placed = page.getByRole("button", { name: "Place Order via Telegram" });
-        await placed.click();
-        const { path, text } = await telegram;
-        expect(path).toBe("/greenleafsupply");
-        const start = windowLabel.split(" – ")[0]!;
-        for (const line of [
-          `• 3 x ${name} ($30.00 each = $90.00)`,
-          "Subtotal: $90.00",
-          "Delivery: Local delivery — Downtown: $5.00, Same day",
-          "Total to pay: $95.00",
-          "Payment: Cash",
-          `When: ${start}`,
-          "If something is sold out: Leave it out",
-          "Note: Ring twice — спасибо 🌿",
-        ]) {
-          expect(text).toContain(line);
-        }
-        const reference = /\nOrder ([0-9A-Z]{4}-[0-9A-Z]{4})\n/.exec(text)?.[1];
-        expect(reference).toBeTruthy();
-        const link = /\nCheck or order again: (\S+)\n/.exec(text)?.[1] ?? "";
-        expect(link).toMatch(/^http:\/\/localhost:\d+\/o\//);
-        expect(text.length).toBeLessThanOrEqual(4096);
-        if (tag === "390") writeFileSync(`${SHOTS}/message.txt`, `${text}\n`);
-        const orderPath = new URL(link).pathname;
+      const telegram = interceptTelegram(context);
+      const placed = page.getByRole("button", { name: "Place Order via Telegram" });
+      await placed.click();
+      const { path, text } = await telegram;
+      expect(path).toBe("/greenleafsupply");
+      const start = windowLabel.split(" – ")[0]!;
+      for (const line of [
+        `• 3 x ${name} ($30.00 each = $90.00)`,
+        "Subtotal: $90.00",
+        "Delivery: Local delivery — Downtown: $5.00, Same day",
+        "Total to pay: $95.00",
+        "Payment: Cash",
+        `When: ${start}`,
+        "If something is sold out: Leave it out",
+        "Note: Ring twice — спасибо 🌿",
+      ]) {
+        expect(text).toContain(line);
+      }
+      const reference = /\nOrder ([0-9A-Z]{4}-[0-9A-Z]{4})\n/.exec(text)?.[1];
+      expect(reference).toBeTruthy();
+      const link = /\nCheck or order again: (\S+)\n/.exec(text)?.[1] ?? "";
+      expect(link).toMatch(/^http:\/\/localhost:\d+\/o\//);
+      expect(text.length).toBeLessThanOrEqual(4096);
+      if (tag === "390") writeFileSync(`${SHOTS}/message.txt`, `${text}\n`);
+      const orderPath = new URL(link).pathname;
 
-        // The owner changes the price after the order; a fresh browser sees the quoted price beside today's.
-        const owner = await ownerPage(browser, width);
-        await owner.goto(`/admin/edit-product/${id}`);
-        await owner.locator(`input[name="price"]`).fill("35");
-        await owner
-          .getByRole("button", { name: /^(Save|Update) Product/ })
-          .first()
-          .click();
-        await expect(owner).toHaveURL(/\/admin\/products/);
+      // The owner changes the price after the order; a fresh browser sees the quoted price beside today's.
+      const owner = await ownerPage(browser, width);
+      await owner.goto(`/admin/edit-product/${id}`);
+      await owner.locator(`input[name="price"]`).fill("35");
+      await owner
+        .getByRole("button", { name: /^(Save|Update) Product/ })
+        .first()
+        .click();
+      await expect(owner).toHaveURL(/\/admin\/products/);
 
-        const shopper = await freshContext(browser, javaScriptEnabled);
-        const fresh = await shopper.newPage();
-        await fresh.setViewportSize({ width, height: 900 });
-        await fresh.goto(orderPath);
-        await expect(fresh.getByRole("heading", { level: 1 })).toContainText(`Order ${reference}`);
-        await expect(fresh.getByText("$30.00 each").first()).toBeVisible();
-        await expect(fresh.getByText("Today: $35.00 each")).toBeVisible();
-        await expect(fresh.getByRole("button", { name: "Take these from stock" })).toHaveCount(0);
-        await fresh.screenshot({ path: `${SHOTS}/order-page-${tag}.png`, fullPage: true });
-        await shopper.close();
+      const shopper = await freshContext(browser, javaScriptEnabled);
+      const fresh = await shopper.newPage();
+      await fresh.setViewportSize({ width, height: 900 });
+      await fresh.goto(orderPath);
+      await expect(fresh.getByRole("heading", { level: 1 })).toContainText(`Order ${reference}`);
+      await expect(fresh.getByText("$30.00 each").first()).toBeVisible();
+      await expect(fresh.getByText("Today: $35.00 each")).toBeVisible();
+      await expect(fresh.getByRole("button", { name: "Take these from stock" })).toHaveCount(0);
+      await fresh.screenshot({ path: `${SHOTS}/order-page-${tag}.png`, fullPage: true });
+      await shopper.close();
 
-        // The owner, with a second tab open on the same order before the first click.
-        await owner.goto(orderPath);
-        const second = await owner.context().newPage();
-        await second.setViewportSize({ width, height: 900 });
-        await second.goto(orderPath);
-        await owner.getByRole("button", { name: "Take these from stock" }).click();
-        await expect(owner.getByRole("button", { name: "Put them back" })).toBeVisible();
-        await expect(owner.getByText("3 taken from stock")).toBeVisible();
-        await owner.screenshot({ path: `${SHOTS}/order-page-owner-${tag}.png`, fullPage: true });
-        await second.getByRole("button", { name: "Take these from stock" }).click();
-        await expect(second.getByText("In stock today: 3")).toBeVisible();
+      // The owner, with a second tab open on the same order before the first click.
+      await owner.goto(orderPath);
+      const second = await owner.context().newPage();
+      await second.setViewportSize({ width, height: 900 });
+      await second.goto(orderPath);
+      await owner.getByRole("button", { name: "Take these from stock" }).click();
+      await expect(owner.getByRole("button", { name: "Put them back" })).toBeVisible();
+      await expect(owner.getByText("3 taken from stock")).toBeVisible();
+      await owner.screenshot({ path: `${SHOTS}/order-page-owner-${tag}.png`, fullPage: true });
+      await second.getByRole("button", { name: "Take these from stock" }).click();
+      await expect(second.getByText("In stock today: 3")).toBeVisible();
 
-        // The product page's stock follows: 6 − 3 is at the low-stock level.
-        const product = await owner.context().newPage();
-        await product.goto(`/product/${id}`);
-        await expect(product.getByText("Only 3 left")).toBeVisible();
-        await owner.context().close();
-      });
+      // The product page's stock follows: 6 − 3 is at the low-stock level.
+      const product = await owner.context().newPage();
+      await product.goto(`/product/${id}`);
+      await expect(product.getByText("Only 3 left")).toBeVisible();
+      await owner.context().close();
     });
-  }
+  });
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { writePhonePhoto } from "../../scripts/photo-fixtures";
-import { createProductWithImages, expect, test } from "./fixtures";
+import { createProductWithImages, expect, test, variants } from "./fixtures";
 
 /**
  * A product with two 4000x3000 phone photos (made here with ImageMagick and exiftool, GPS and all),
@@ -128,57 +128,53 @@ async function choice(page: Page, selector: string) {
 const total = (images: Loaded["images"]) => images.reduce((sum, image) => sum + image.bytes, 0);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-for (const [label, options] of [
-  ["390 px, DPR 3", PHONE],
-  ["1280 px", DESKTOP],
-] as const) {
-  for (const javaScriptEnabled of [true, false]) {
-    test(`product page at ${label}, JavaScript ${javaScriptEnabled ? "on" : "off"}: right-sized variants, no metadata, no shift`, async ({
-      browser,
-    }) => {
-      test.setTimeout(90_000);
-      const { images, page } = await open(browser, productPath, { ...options, javaScriptEnabled });
-      const originals = photos.reduce((sum, file) => sum + statSync(file).size, 0);
-      const photoImages = images.filter((image) => image.url.startsWith("/images/"));
-      console.log(
-        `[photos] ${label} JS ${javaScriptEnabled ? "on" : "off"}: ${photoImages.length} photo responses, ${kb(total(photoImages))} ` +
-          `(largest ${kb(Math.max(...photoImages.map((image) => image.bytes)))}; ${photoImages.map((image) => `${image.url.split("/").pop()} ${image.type} ${kb(image.bytes)}`).join(", ")}); ` +
-          `the two originals: ${kb(originals)}`,
-      );
-      // No original, and every photo a modern format.
-      for (const image of photoImages) {
-        expect(image.url, "an original was served").toMatch(/\/(w\d+|lqip)$/);
-        expect(image.type).toMatch(/^image\/(avif|webp)$/);
-        expect(image.bytes, image.url).toBeLessThanOrEqual(200 * 1024);
-      }
-      expect(total(photoImages)).toBeLessThanOrEqual(300 * 1024);
+for (const { width, javaScriptEnabled } of variants()) {
+  const [label, options] = width === PHONE.viewport.width ? (["390 px, DPR 3", PHONE] as const) : (["1280 px", DESKTOP] as const);
+  test(`product page at ${label}, JavaScript ${javaScriptEnabled ? "on" : "off"}: right-sized variants, no metadata, no shift`, async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const { images, page } = await open(browser, productPath, { ...options, javaScriptEnabled });
+    const originals = photos.reduce((sum, file) => sum + statSync(file).size, 0);
+    const photoImages = images.filter((image) => image.url.startsWith("/images/"));
+    console.log(
+      `[photos] ${label} JS ${javaScriptEnabled ? "on" : "off"}: ${photoImages.length} photo responses, ${kb(total(photoImages))} ` +
+        `(largest ${kb(Math.max(...photoImages.map((image) => image.bytes)))}; ${photoImages.map((image) => `${image.url.split("/").pop()} ${image.type} ${kb(image.bytes)}`).join(", ")}); ` +
+        `the two originals: ${kb(originals)}`,
+    );
+    // No original, and every photo a modern format.
+    for (const image of photoImages) {
+      expect(image.url, "an original was served").toMatch(/\/(w\d+|lqip)$/);
+      expect(image.type).toMatch(/^image\/(avif|webp)$/);
+      expect(image.bytes, image.url).toBeLessThanOrEqual(200 * 1024);
+    }
+    expect(total(photoImages)).toBeLessThanOrEqual(300 * 1024);
 
-      // The cover: eager, high priority, sized, and the variant its width needs.
-      const cover = page.getByRole("link", { name: /^Zoom in on/ }).locator("img");
-      await expect(cover).toHaveAttribute("fetchpriority", "high");
-      await expect(cover).not.toHaveAttribute("loading", "lazy");
-      const chosen = await choice(page, 'a[aria-label^="Zoom in on"] img');
-      console.log(
-        `[photos] ${label} JS ${javaScriptEnabled ? "on" : "off"}: cover drawn ${chosen.needed} device px, chose w${chosen.chosen}`,
-      );
-      expect(chosen.chosen).toBeGreaterThan(0);
-      expect(chosen.chosen).toBeLessThanOrEqual(chosen.fitting);
-      // Every image has its size in the markup.
-      for (const img of await page.locator("main img").all()) {
-        expect(await img.getAttribute("width")).toBeTruthy();
-        expect(await img.getAttribute("height")).toBeTruthy();
-      }
-      if (javaScriptEnabled) {
-        const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
-        console.log(`[photos] ${label}: cumulative layout shift ${cls.toFixed(4)}`);
-        expect(cls).toBeLessThan(0.01);
-      }
-      if (label.startsWith("390") && javaScriptEnabled) {
-        await page.screenshot({ path: "test-results/screens/photos-product-390.png" });
-      }
-      await page.context().close();
-    });
-  }
+    // The cover: eager, high priority, sized, and the variant its width needs.
+    const cover = page.getByRole("link", { name: /^Zoom in on/ }).locator("img");
+    await expect(cover).toHaveAttribute("fetchpriority", "high");
+    await expect(cover).not.toHaveAttribute("loading", "lazy");
+    const chosen = await choice(page, 'a[aria-label^="Zoom in on"] img');
+    console.log(
+      `[photos] ${label} JS ${javaScriptEnabled ? "on" : "off"}: cover drawn ${chosen.needed} device px, chose w${chosen.chosen}`,
+    );
+    expect(chosen.chosen).toBeGreaterThan(0);
+    expect(chosen.chosen).toBeLessThanOrEqual(chosen.fitting);
+    // Every image has its size in the markup.
+    for (const img of await page.locator("main img").all()) {
+      expect(await img.getAttribute("width")).toBeTruthy();
+      expect(await img.getAttribute("height")).toBeTruthy();
+    }
+    if (javaScriptEnabled) {
+      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+      console.log(`[photos] ${label}: cumulative layout shift ${cls.toFixed(4)}`);
+      expect(cls).toBeLessThan(0.01);
+    }
+    if (label.startsWith("390") && javaScriptEnabled) {
+      await page.screenshot({ path: "test-results/screens/photos-product-390.png" });
+    }
+    await page.context().close();
+  });
 }
 
 test("a card on /shop downloads one small variant of the phone photo", async ({ browser }) => {

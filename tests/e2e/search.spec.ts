@@ -1,16 +1,11 @@
 import type { Page } from "@playwright/test";
-import { expect, seriousViolations, test } from "./fixtures";
+import { expect, seriousViolations, test, variants } from "./fixtures";
 
 /**
  * Predictive search: the header's search field (a Search button that opens it on
- * phones) and the home search box as ARIA comboboxes, by keyboard and pointer, at 390 and
- * 1280 px; the plain GET form without JavaScript; axe with the suggestions open; the no-results help.
+ * phones) and the home search box as ARIA comboboxes, by keyboard and pointer; the plain GET form
+ * without JavaScript; axe with the suggestions open; the no-results help. Widths: see variants().
  */
-
-const WIDTHS = [
-  { name: "phone", viewport: { width: 390, height: 844 } },
-  { name: "desktop", viewport: { width: 1280, height: 900 } },
-] as const;
 
 /** The header's search field, opened with the Search button where the header has no room for it. */
 async function headerSearch(page: Page) {
@@ -23,7 +18,7 @@ async function headerSearch(page: Page) {
   return field;
 }
 
-for (const { name, viewport } of WIDTHS) {
+for (const { name, viewport } of variants({ javaScript: [true] })) {
   test.describe(`at ${viewport.width}px (${name})`, () => {
     test.use({ viewport });
 
@@ -136,7 +131,7 @@ for (const { name, viewport } of WIDTHS) {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const { name, viewport } of WIDTHS) {
+  for (const { name, viewport } of variants({ javaScript: [false] })) {
     test(`the header search is a plain GET form to /shop at ${viewport.width}px (${name})`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto("/about");

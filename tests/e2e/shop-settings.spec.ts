@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { chooseShippingAndCash, expect, signIn, test } from "./fixtures";
+import { chooseShippingAndCash, expect, signIn, test, variants } from "./fixtures";
 
 /**
  * The owner changes the shop from /admin/settings — with JavaScript on and off, at a phone's and a
@@ -27,94 +27,92 @@ async function saveSection(page: Page, button: string) {
 // Every variant changes the one shop's settings (and restores them): they run one after another.
 test.describe.configure({ mode: "serial" });
 
-for (const js of [true, false]) {
-  for (const width of [390, 1280]) {
-    test.describe(`the owner's settings, JavaScript ${js ? "on" : "off"}, ${width} px`, () => {
-      test.use({ javaScriptEnabled: js, viewport: { width, height: 900 } });
+for (const { javaScriptEnabled: js, width, viewport } of variants({ height: 900 })) {
+  test.describe(`the owner's settings, JavaScript ${js ? "on" : "off"}, ${width} px`, () => {
+    test.use({ javaScriptEnabled: js, viewport });
 
-      test("change the Telegram account, close the shop, add a closure and an announcement, then restore", async ({ page }) => {
-        // Four saves, a restore and six pages on a shared 2-core machine.
-        test.setTimeout(150_000);
-        const account = `owner_${js ? "js" : "nojs"}_${width}`;
-        await signIn(page);
-        await page.getByRole("link", { name: /Shop Settings/ }).click();
-        await expect(page).toHaveURL(/\/admin\/settings$/);
-        await screenshot(page, `h5-settings-${width}${js ? "" : "-nojs"}`);
+    test("change the Telegram account, close the shop, add a closure and an announcement, then restore", async ({ page }) => {
+      // Four saves, a restore and six pages on a shared 2-core machine.
+      test.setTimeout(150_000);
+      const account = `owner_${js ? "js" : "nojs"}_${width}`;
+      await signIn(page);
+      await page.getByRole("link", { name: /Shop Settings/ }).click();
+      await expect(page).toHaveURL(/\/admin\/settings$/);
+      await screenshot(page, `h5-settings-${width}${js ? "" : "-nojs"}`);
 
-        // A username Telegram would refuse: the message beside the field, what was typed kept.
-        await page.getByLabel("Telegram username").fill("9lives");
-        await page.getByRole("button", { name: "Save ordering account and business" }).click();
-        await expect(page.getByText("A Telegram username cannot start with a digit.")).toBeVisible();
-        await expect(page.getByLabel("Telegram username")).toHaveValue("9lives");
+      // A username Telegram would refuse: the message beside the field, what was typed kept.
+      await page.getByLabel("Telegram username").fill("9lives");
+      await page.getByRole("button", { name: "Save ordering account and business" }).click();
+      await expect(page.getByText("A Telegram username cannot start with a digit.")).toBeVisible();
+      await expect(page.getByLabel("Telegram username")).toHaveValue("9lives");
 
-        await page.getByLabel("Telegram username").fill(account);
-        await saveSection(page, "Save ordering account and business");
+      await page.getByLabel("Telegram username").fill(account);
+      await saveSection(page, "Save ordering account and business");
 
-        // Closed every day, a closure with its note, an announcement.
-        for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]) {
-          await page.getByRole("checkbox", { name: day, exact: true }).uncheck();
-        }
-        // Yesterday to tomorrow (UTC): today in the shop's own time zone whatever it is.
-        const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-        await page.getByLabel("Closure 1: first day").fill(day(-1));
-        await page.getByLabel("Last day").first().fill(day(1));
-        await page.getByLabel("Note").first().fill("Closed for stocktaking — back soon");
-        await saveSection(page, "Save hours");
-        await page.getByRole("textbox", { name: "Announcement" }).fill("Holiday hours: orders answered from Monday 🌿");
-        await saveSection(page, "Save announcement");
-        await expect(page.getByRole("textbox", { name: "Announcement" })).toHaveValue("Holiday hours: orders answered from Monday 🌿");
+      // Closed every day, a closure with its note, an announcement.
+      for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]) {
+        await page.getByRole("checkbox", { name: day, exact: true }).uncheck();
+      }
+      // Yesterday to tomorrow (UTC): today in the shop's own time zone whatever it is.
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      await page.getByLabel("Closure 1: first day").fill(day(-1));
+      await page.getByLabel("Last day").first().fill(day(1));
+      await page.getByLabel("Note").first().fill("Closed for stocktaking — back soon");
+      await saveSection(page, "Save hours");
+      await page.getByRole("textbox", { name: "Announcement" }).fill("Holiday hours: orders answered from Monday 🌿");
+      await saveSection(page, "Save announcement");
+      await expect(page.getByRole("textbox", { name: "Announcement" })).toHaveValue("Holiday hours: orders answered from Monday 🌿");
 
-        await page.goto("/");
-        await expect(page.getByText("Closed now", { exact: true }).first()).toBeVisible();
-        await expect(page.getByText("Holiday hours: orders answered from Monday 🌿")).toBeVisible();
-        await screenshot(page, `h5-home-closed-${width}${js ? "" : "-nojs"}`);
-        await page.goto("/contact");
-        await expect(page.getByText("Closed for stocktaking — back soon")).toBeVisible();
-        await expect(page.getByRole("link", { name: /Chat on Telegram/ })).toHaveAttribute("href", `https://t.me/${account}`);
-        // The checkout says the shop is closed and when the reply comes; the order goes to the new account.
-        await page.goto("/product/1");
-        await page.getByRole("button", { name: "Add to Cart" }).click();
-        await expect(page.getByText("Added to cart!").first()).toBeVisible();
-        await page.goto("/checkout");
-        await expect(page.getByText("Closed now", { exact: true }).first()).toBeVisible();
-        await expect(page.getByText(/^You can still send your order or message now: we reply /).first()).toBeVisible();
-        await chooseShippingAndCash(page);
-        await page
-          .context()
-          .route("https://t.me/**", (route) =>
-            route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Telegram</title>" }),
-          );
-        const telegram = page.context().waitForEvent("request", (request) => request.url().startsWith("https://t.me/"));
-        await page.getByRole("button", { name: "Place Order via Telegram" }).click();
-        const sent = new URL((await telegram).url());
-        expect(sent.pathname).toBe(`/${account}`);
-        expect(sent.searchParams.get("text")).toContain("Delivery: Discreet nationwide delivery");
+      await page.goto("/");
+      await expect(page.getByText("Closed now", { exact: true }).first()).toBeVisible();
+      await expect(page.getByText("Holiday hours: orders answered from Monday 🌿")).toBeVisible();
+      await screenshot(page, `h5-home-closed-${width}${js ? "" : "-nojs"}`);
+      await page.goto("/contact");
+      await expect(page.getByText("Closed for stocktaking — back soon")).toBeVisible();
+      await expect(page.getByRole("link", { name: /Chat on Telegram/ })).toHaveAttribute("href", `https://t.me/${account}`);
+      // The checkout says the shop is closed and when the reply comes; the order goes to the new account.
+      await page.goto("/product/1");
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await expect(page.getByText("Added to cart!").first()).toBeVisible();
+      await page.goto("/checkout");
+      await expect(page.getByText("Closed now", { exact: true }).first()).toBeVisible();
+      await expect(page.getByText(/^You can still send your order or message now: we reply /).first()).toBeVisible();
+      await chooseShippingAndCash(page);
+      await page
+        .context()
+        .route("https://t.me/**", (route) =>
+          route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Telegram</title>" }),
+        );
+      const telegram = page.context().waitForEvent("request", (request) => request.url().startsWith("https://t.me/"));
+      await page.getByRole("button", { name: "Place Order via Telegram" }).click();
+      const sent = new URL((await telegram).url());
+      expect(sent.pathname).toBe(`/${account}`);
+      expect(sent.searchParams.get("text")).toContain("Delivery: Discreet nationwide delivery");
 
-        // Restore the version before the announcement: the announcement goes, the closed hours stay.
-        await page.goto("/admin/settings");
-        const versions = page.getByRole("region", { name: "Versions" });
-        await versions
-          .getByRole("button", { name: /^Restore the version of/ })
-          .first()
-          .click();
-        await expect(page.getByText("Version restored").first()).toBeVisible();
-        await expect(page.getByRole("textbox", { name: "Announcement" })).toHaveValue("");
-        await page.goto("/");
-        await expect(page.getByText("Holiday hours: orders answered from Monday 🌿")).toHaveCount(0);
+      // Restore the version before the announcement: the announcement goes, the closed hours stay.
+      await page.goto("/admin/settings");
+      const versions = page.getByRole("region", { name: "Versions" });
+      await versions
+        .getByRole("button", { name: /^Restore the version of/ })
+        .first()
+        .click();
+      await expect(page.getByText("Version restored").first()).toBeVisible();
+      await expect(page.getByRole("textbox", { name: "Announcement" })).toHaveValue("");
+      await page.goto("/");
+      await expect(page.getByText("Holiday hours: orders answered from Monday 🌿")).toHaveCount(0);
 
-        // Open every day again for the next run.
-        await page.goto("/admin/settings");
-        for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]) {
-          await page.getByRole("checkbox", { name: day, exact: true }).check();
-        }
-        await page.getByLabel("Closure 1: first day").fill("");
-        await page.getByLabel("Last day").first().fill("");
-        await page.getByLabel("Note").first().fill("");
-        await saveSection(page, "Save hours");
-        await page.goto("/");
-        await expect(page.getByText(/^Open now · until|^Closed now · opens/).first()).toBeVisible();
-        await screenshot(page, `h5-home-${width}${js ? "" : "-nojs"}`);
-      });
+      // Open every day again for the next run.
+      await page.goto("/admin/settings");
+      for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]) {
+        await page.getByRole("checkbox", { name: day, exact: true }).check();
+      }
+      await page.getByLabel("Closure 1: first day").fill("");
+      await page.getByLabel("Last day").first().fill("");
+      await page.getByLabel("Note").first().fill("");
+      await saveSection(page, "Save hours");
+      await page.goto("/");
+      await expect(page.getByText(/^Open now · until|^Closed now · opens/).first()).toBeVisible();
+      await screenshot(page, `h5-home-${width}${js ? "" : "-nojs"}`);
     });
-  }
+  });
 }

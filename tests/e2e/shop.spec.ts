@@ -1,12 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { PAGE_SIZE } from "../../app/features/shop-filters/shop-filters";
-import { createProductWithImages, expect, test } from "./fixtures";
-
-const WIDTHS = [
-  { name: "phone", viewport: { width: 390, height: 844 } },
-  { name: "desktop", viewport: { width: 1280, height: 900 } },
-] as const;
+import { createProductWithImages, expect, test, variants } from "./fixtures";
 
 /** WCAG 2.1 A/AA plus axe's best practices, as the site-wide accessibility spec checks them. */
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
@@ -36,7 +31,7 @@ async function closeFilters(page: Page) {
   await expect(close).toBeHidden();
 }
 
-for (const { name, viewport } of WIDTHS) {
+for (const { name, viewport } of variants({ javaScript: [true] })) {
   test.describe(`at ${viewport.width}px (${name})`, () => {
     test.use({ viewport });
 
@@ -233,7 +228,7 @@ test("a product image that fails to load falls back to 'Image not available'", a
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const { name, viewport } of WIDTHS) {
+  for (const { viewport } of variants({ javaScript: [false] })) {
     test(`filters, pager and tabs work as plain GET forms and links at ${viewport.width}px`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto("/shop");

@@ -4,9 +4,9 @@
  * save's toast's Undo puts the size back with its price and stock; removed again and left alone, it
  * waits in the Trash, whose Restore brings it back.
  */
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, test, variants } from "./fixtures";
 
-for (const javaScriptEnabled of [true, false]) {
+for (const { javaScriptEnabled } of variants({ widths: [1280] })) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
     test.describe.configure({ timeout: 120_000 });

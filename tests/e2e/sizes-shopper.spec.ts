@@ -9,10 +9,11 @@ import {
   expect,
   expectOrderMessage,
   productIdOf,
-  SHIPPING_MESSAGE_LINE,
   seriousViolations,
+  SHIPPING_MESSAGE_LINE,
   signIn,
   test,
+  variants,
 } from "./fixtures";
 
 const SIZES = [
@@ -58,7 +59,7 @@ async function interceptTelegram(context: BrowserContext) {
     .then((request) => new URL(request.url()).searchParams.get("text") ?? "");
 }
 
-for (const javaScriptEnabled of [true, false]) {
+for (const { javaScriptEnabled } of variants({ widths: [1280] })) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
     // The owner's form, the shopper's path, an order and (with JavaScript) a page whose scripts are held 3 s.

@@ -3,7 +3,7 @@
  * and stock, set in the product form with JavaScript on and off. (The shopper's picker, cart and order
  * text are the next slice.)
  */
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, test, variants } from "./fixtures";
 
 const SIZES = [
   { label: "1/8 oz", price: "45", stock: "12" },
@@ -12,7 +12,7 @@ const SIZES = [
   { label: "1 oz", price: "280", stock: "0" },
 ];
 
-for (const javaScriptEnabled of [true, false]) {
+for (const { javaScriptEnabled } of variants({ widths: [1280] })) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, signIn } from "./fixtures";
+import { expect, signIn, test, variants } from "./fixtures";
 
 /**
  * The owner's Specials area at 390 px, with JavaScript on and off: a "buy 2 pre-rolls, get 1 free"
@@ -25,10 +25,10 @@ async function tick(page: Page, category: string, label: string) {
   await details.getByRole("checkbox", { name: label, exact: true }).check();
 }
 
-for (const js of [true, false]) {
+for (const { javaScriptEnabled: js, viewport } of variants({ widths: [390] })) {
   const how = js ? "with JavaScript" : "without JavaScript";
   test.describe(`specials admin ${how}`, () => {
-    test.use({ javaScriptEnabled: js, viewport: { width: 390, height: 844 } });
+    test.use({ javaScriptEnabled: js, viewport });
 
     test.setTimeout(180_000);
     test("the owner creates buy 2 get 1 free and a happy hour, and sees them listed", async ({ page }) => {

@@ -5,7 +5,7 @@
  * shopper's next look at the cart says so and holds 2, which is what the order then sends.
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { chooseShippingAndCash, expect, expectOrderMessage, productIdOf, signIn, test } from "./fixtures";
+import { chooseShippingAndCash, expect, expectOrderMessage, productIdOf, signIn, test, variants } from "./fixtures";
 
 /** The owner's Stock on hand for a product sold in one size, saved through the product form (in their own browser). */
 async function setStock(browser: Browser, id: number, stock: string) {
@@ -34,7 +34,7 @@ function interceptTelegram(context: BrowserContext) {
     .then((request) => new URL(request.url()).searchParams.get("text") ?? "");
 }
 
-for (const javaScriptEnabled of [true, false]) {
+for (const { javaScriptEnabled } of variants({ widths: [1280] })) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
     test.describe.configure({ timeout: 120_000 });

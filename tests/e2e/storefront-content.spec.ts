@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, test, variants } from "./fixtures";
 
 /**
  * The owner changes the storefront's words in the admin Storefront area — the home page's welcome,
@@ -32,76 +32,75 @@ async function save(page: Page, title: string) {
   await expect(page.getByText(`${title} saved`)).toBeVisible();
 }
 
-for (const javaScriptEnabled of [true, false]) {
-  for (const size of SIZES) {
-    test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"} at ${size.label} px`, () => {
-      test.use({ javaScriptEnabled, viewport: { width: size.width, height: size.height } });
+for (const { width, javaScriptEnabled } of variants()) {
+  const size = SIZES.find((candidate) => candidate.width === width) ?? SIZES[0];
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"} at ${size.label} px`, () => {
+    test.use({ javaScriptEnabled, viewport: { width: size.width, height: size.height } });
 
-      test("the owner edits the home page, picks a featured product and writes the privacy policy; a shopper sees it all next", async ({
-        page,
-        browser,
-        baseURL,
-      }) => {
-        const mark = `${javaScriptEnabled ? "js" : "nojs"}-${size.label}`;
-        const visitor = await shopper(browser, baseURL!, size.width, size.height);
-        // The shopper's pages are in the shared cache before the owner's edit.
-        await visitor.page.goto("/");
-        await visitor.page.goto("/privacy");
-        await expect(visitor.page.getByRole("heading", { level: 1 })).toBeVisible();
+    test("the owner edits the home page, picks a featured product and writes the privacy policy; a shopper sees it all next", async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      const mark = `${javaScriptEnabled ? "js" : "nojs"}-${size.label}`;
+      const visitor = await shopper(browser, baseURL!, size.width, size.height);
+      // The shopper's pages are in the shared cache before the owner's edit.
+      await visitor.page.goto("/");
+      await visitor.page.goto("/privacy");
+      await expect(visitor.page.getByRole("heading", { level: 1 })).toBeVisible();
 
-        await signIn(page);
-        await page
-          .getByRole("link", { name: /^Storefront/ })
-          .first()
-          .click();
-        await expect(page).toHaveURL(/\/admin\/storefront$/);
-        await screenshot(page, `admin-storefront-${mark}`);
-        await page.getByRole("link", { name: /^Home page/ }).click();
+      await signIn(page);
+      await page
+        .getByRole("link", { name: /^Storefront/ })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/\/admin\/storefront$/);
+      await screenshot(page, `admin-storefront-${mark}`);
+      await page.getByRole("link", { name: /^Home page/ }).click();
 
-        const welcome = page.getByRole("group", { name: "Welcome banner" });
-        await welcome.getByRole("textbox", { name: "Heading", exact: true }).fill(`Fresh harvest, hand-trimmed (${mark})`);
-        // A refused save keeps what was typed and says what is wrong, beside the field.
-        await page.getByRole("group", { name: "Deal banner" }).getByLabel("Button link").fill("https://elsewhere.example");
-        await page.getByRole("button", { name: "Save", exact: true }).click();
-        await expect(page.getByText("Use a path on this shop")).toBeVisible();
-        await expect(welcome.getByRole("textbox", { name: "Heading", exact: true })).toHaveValue(`Fresh harvest, hand-trimmed (${mark})`);
-        await page.getByRole("group", { name: "Deal banner" }).getByLabel("Button link").fill("/shop?sale=1");
+      const welcome = page.getByRole("group", { name: "Welcome banner" });
+      await welcome.getByRole("textbox", { name: "Heading", exact: true }).fill(`Fresh harvest, hand-trimmed (${mark})`);
+      // A refused save keeps what was typed and says what is wrong, beside the field.
+      await page.getByRole("group", { name: "Deal banner" }).getByLabel("Button link").fill("https://elsewhere.example");
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(page.getByText("Use a path on this shop")).toBeVisible();
+      await expect(welcome.getByRole("textbox", { name: "Heading", exact: true })).toHaveValue(`Fresh harvest, hand-trimmed (${mark})`);
+      await page.getByRole("group", { name: "Deal banner" }).getByLabel("Button link").fill("/shop?sale=1");
 
-        const featured = page.getByRole("group", { name: "Featured products" });
-        // Take the first one off and add another, each by its button (a post of the form without JavaScript).
-        await featured.getByRole("button", { name: "Remove featured product 1" }).click();
-        await expect(featured.getByRole("combobox")).toHaveCount(2);
-        await featured.getByRole("button", { name: "Add a featured product" }).click();
-        const picker = featured.getByLabel("Featured product 3");
-        await expect(picker).toBeVisible();
-        await picker.selectOption({ index: 10 + SIZES.indexOf(size) + (javaScriptEnabled ? 0 : 2) });
-        const picked = ((await picker.locator("option:checked").textContent()) ?? "").replace(/ \([^)]*\)$/, "");
-        expect(picked).not.toBe("");
-        await screenshot(page, `admin-home-${mark}`);
-        await save(page, "Home page");
-        // The versions list names what this save changed.
-        await expect(page.getByRole("region", { name: "Versions" }).getByRole("listitem").first()).toContainText("Welcome banner");
+      const featured = page.getByRole("group", { name: "Featured products" });
+      // Take the first one off and add another, each by its button (a post of the form without JavaScript).
+      await featured.getByRole("button", { name: "Remove featured product 1" }).click();
+      await expect(featured.getByRole("combobox")).toHaveCount(2);
+      await featured.getByRole("button", { name: "Add a featured product" }).click();
+      const picker = featured.getByLabel("Featured product 3");
+      await expect(picker).toBeVisible();
+      await picker.selectOption({ index: 10 + SIZES.indexOf(size) + (javaScriptEnabled ? 0 : 2) });
+      const picked = ((await picker.locator("option:checked").textContent()) ?? "").replace(/ \([^)]*\)$/, "");
+      expect(picked).not.toBe("");
+      await screenshot(page, `admin-home-${mark}`);
+      await save(page, "Home page");
+      // The versions list names what this save changed.
+      await expect(page.getByRole("region", { name: "Versions" }).getByRole("listitem").first()).toContainText("Welcome banner");
 
-        await page.goto("/admin/storefront/policies");
-        const privacy = page.getByRole("group", { name: "Privacy (/privacy)" });
-        await privacy
-          .getByLabel("Text", { exact: true })
-          .fill(`## Our promise\nWe keep your cart in your browser and nothing else (${mark}).\n\n- No orders stored\n- No tracking`);
-        await save(page, "Policies");
+      await page.goto("/admin/storefront/policies");
+      const privacy = page.getByRole("group", { name: "Privacy (/privacy)" });
+      await privacy
+        .getByLabel("Text", { exact: true })
+        .fill(`## Our promise\nWe keep your cart in your browser and nothing else (${mark}).\n\n- No orders stored\n- No tracking`);
+      await save(page, "Policies");
 
-        // The shopper's next request shows the owner's words.
-        await visitor.page.goto("/");
-        await expect(visitor.page.getByRole("heading", { level: 1, name: `Fresh harvest, hand-trimmed (${mark})` })).toBeVisible();
-        const cards = visitor.page.getByRole("region", { name: "Featured Products" });
-        await expect(cards.getByRole("link", { name: picked, exact: true })).toHaveAttribute("href", /^\/product\//);
-        await visitor.page.goto("/privacy");
-        await expect(visitor.page.getByRole("heading", { level: 2, name: "Our promise" })).toBeVisible();
-        await expect(visitor.page.getByText(`We keep your cart in your browser and nothing else (${mark}).`)).toBeVisible();
-        await expect(visitor.page.getByRole("listitem").filter({ hasText: "No tracking" })).toBeVisible();
-        await visitor.context.close();
-      });
+      // The shopper's next request shows the owner's words.
+      await visitor.page.goto("/");
+      await expect(visitor.page.getByRole("heading", { level: 1, name: `Fresh harvest, hand-trimmed (${mark})` })).toBeVisible();
+      const cards = visitor.page.getByRole("region", { name: "Featured Products" });
+      await expect(cards.getByRole("link", { name: picked, exact: true })).toHaveAttribute("href", /^\/product\//);
+      await visitor.page.goto("/privacy");
+      await expect(visitor.page.getByRole("heading", { level: 2, name: "Our promise" })).toBeVisible();
+      await expect(visitor.page.getByText(`We keep your cart in your browser and nothing else (${mark}).`)).toBeVisible();
+      await expect(visitor.page.getByRole("listitem").filter({ hasText: "No tracking" })).toBeVisible();
+      await visitor.context.close();
     });
-  }
+  });
 }
 
 test.describe("the owner's first review", () => {
