@@ -151,6 +151,21 @@ describe("/admin/specials", () => {
     expect(await specialRow("Happy hour preview")).toBeNull();
   });
 
+  it("the form's product and size boxes carry the product's and the size's own ids", async () => {
+    const page = await read(await adminGet("/admin/specials/new"));
+    const rows = await env.DB.prepare(
+      "SELECT p.id AS productId, p.name AS name, s.id AS sizeId FROM products p JOIN product_sizes s ON s.product_id = p.id WHERE p.id <> s.id ORDER BY p.id LIMIT 3",
+    ).all<{ productId: number; name: string; sizeId: number }>();
+    expect(rows.results.length).toBeGreaterThan(0);
+    for (const row of rows.results) {
+      // The product's box is labelled with its name and holds its id, never one of its sizes' ids.
+      const box = new RegExp(
+        `name="products" value="${row.productId}"[^>]*/?>(?:<!-- -->)?\\s*<span>${html(row.name).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`,
+      );
+      expect(page, row.name).toMatch(box);
+    }
+  });
+
   it("pauses, resumes and duplicates from the list", async () => {
     const create = { kind: "percent_off", name: "Pausable", badge: "−15%", categories: "deps", percentOff: "15", code: "PAUSE15" };
     await adminPost("/admin/specials/new", form(create));
