@@ -90,7 +90,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const now = new Date();
   const timeZone = layout.settings.value.hours.timeZone;
   const sizeIds = found.sizes.map((size) => size.id);
-  const specials = badgesFor(badgeSpecials(layout.specials, now, timeZone), { productId: product.id, category: product.category, sizeIds });
+  const specials = badgesFor(badgeSpecials(layout.specials, now, timeZone), {
+    productId: product.id,
+    category: product.category,
+    sizeIds,
+    sizesComplete: true,
+  });
   // Structured data states what the cart charges one unit now with no code: a running special included.
   const unitPrice: UnitPrice = (size) =>
     singleUnitPrice(

@@ -69,7 +69,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   // The specials came with the layout's batch (shared with the root loader): no round trip of their own.
   const layout = await loadLayoutData(request, context);
-  result.listing.products = withSpecialBadges(result.listing.products, layout.specials, new Date(), layout.settings.value.hours.timeZone);
+  result.listing.products = withSpecialBadges(
+    result.listing.products,
+    layout.specials,
+    new Date(),
+    layout.settings.value.hours.timeZone,
+    layout.sizeProducts,
+  );
   return {
     ...result,
     debug: result.debug ? adminDebugText(result.debug) : null,

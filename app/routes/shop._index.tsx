@@ -34,7 +34,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     readCatalogue(() => loadShop(context.db, query, { isAdmin, counts })),
     loadLayoutData(request, context),
   ]);
-  listing.products = withSpecialBadges(listing.products, layout.specials, new Date(), layout.settings.value.hours.timeZone);
+  listing.products = withSpecialBadges(
+    listing.products,
+    layout.specials,
+    new Date(),
+    layout.settings.value.hours.timeZone,
+    layout.sizeProducts,
+  );
   // Counted by the Worker as a search with or without results (docs/decisions/046).
   if (query.search) context.searchResults.count = listing.total;
   return {

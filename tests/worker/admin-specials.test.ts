@@ -151,6 +151,20 @@ describe("/admin/specials", () => {
     expect(await specialRow("Happy hour preview")).toBeNull();
   });
 
+  it("the form's product boxes carry the product's own id, not a size's", async () => {
+    const page = await read(await adminGet("/admin/specials/new"));
+    const rows = await env.DB.prepare(
+      "SELECT p.id AS productId, p.name AS name, s.id AS sizeId FROM products p JOIN product_sizes s ON s.product_id = p.id WHERE p.id <> s.id ORDER BY p.id LIMIT 3",
+    ).all<{ productId: number; name: string; sizeId: number }>();
+    expect(rows.results.length).toBeGreaterThan(0);
+    for (const row of rows.results) {
+      // The box just before the product's name (its label) holds the product's id, never one of its sizes' ids.
+      const before = page.slice(0, page.indexOf(`<span>${html(row.name)}`));
+      const box = before.slice(before.lastIndexOf('name="products"'));
+      expect(/value="(\d+)"/.exec(box)?.[1], row.name).toBe(String(row.productId));
+    }
+  });
+
   it("pauses, resumes and duplicates from the list", async () => {
     const create = { kind: "percent_off", name: "Pausable", badge: "−15%", categories: "deps", percentOff: "15", code: "PAUSE15" };
     await adminPost("/admin/specials/new", form(create));

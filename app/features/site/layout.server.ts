@@ -7,7 +7,7 @@ import { getToasts } from "~/features/toast/toast.server";
 import { SETTINGS, type Settings } from "~/features/settings/settings";
 import { shopNow } from "~/features/settings/shop-now";
 import { currentVersionQuery, documentFromRows, type DocumentRead } from "~/features/shop-documents/shop-documents.server";
-import { liveSpecialsQuery, readSpecials } from "~/features/specials/specials.server";
+import { liveSpecialsQuery, readSizeProducts, readSpecials } from "~/features/specials/specials.server";
 import { readSpecialCode } from "~/features/specials/code-cookie.server";
 import { cartSpecials } from "~/features/specials/cart-specials";
 import { nextBadgeChange } from "~/features/specials/badges";
@@ -29,6 +29,8 @@ export interface LayoutData {
   settings: DocumentRead<Settings>;
   /** the specials not in the trash (none when D1 could not be read): badges and the cart read them */
   specials: Special[];
+  /** size id → product id for the sizes those specials list (cards badge a special on chosen sizes) */
+  sizeProducts: ReadonlyMap<number, number>;
 }
 
 const loaded = new WeakMap<AppLoadContext, Promise<LayoutData>>();
@@ -60,7 +62,8 @@ async function readLayoutData(request: Request, { db, env }: AppLoadContext): Pr
         liveSpecialsQuery(db),
       ]);
       const specials = readSpecials(specialRows);
-      return { categories, saved, cart: joinCart([], []), settings: documentFromRows(SETTINGS, settingsRows, env), specials };
+      const sizeProducts = readSizeProducts(specialRows);
+      return { categories, saved, cart: joinCart([], []), settings: documentFromRows(SETTINGS, settingsRows, env), specials, sizeProducts };
     }
     const [categories, settingsRows, specialRows, rows] = await db.batch([
       activeCategoriesQuery(db),
@@ -73,10 +76,10 @@ async function readLayoutData(request: Request, { db, env }: AppLoadContext): Pr
     const cart = joinCart(saved.lines, rows);
     const timeZone = settings.value.hours.timeZone;
     cart.specials = cartSpecials(cart.state.items, cart.categories ?? new Map(), { specials, timeZone, code, now: new Date() });
-    return { categories, saved, cart, settings, specials };
+    return { categories, saved, cart, settings, specials, sizeProducts: readSizeProducts(specialRows) };
   } catch (error) {
     console.error("Layout data (categories, cart, settings, specials) failed to load", error);
-    return { categories: null, saved, cart: null, settings: documentFromRows(SETTINGS, [], env), specials: [] };
+    return { categories: null, saved, cart: null, settings: documentFromRows(SETTINGS, [], env), specials: [], sizeProducts: new Map() };
   }
 }
 

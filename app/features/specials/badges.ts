@@ -13,8 +13,10 @@ import type { Special } from "./special";
 export interface BadgeTarget {
   productId: number;
   category: string;
-  /** null: the page does not know the sizes, so a special on chosen sizes only is not claimed */
+  /** the product's sizes the page knows (null: none, so a special on chosen sizes only is not claimed) */
   sizeIds: number[] | null;
+  /** true: `sizeIds` are all the product's sizes (its page); false: only some of them (a card) */
+  sizesComplete: boolean;
 }
 
 /** "7 PM", "7:30 PM". */
@@ -35,19 +37,24 @@ export function badgeSpecials(specials: Special[], now: Date, timeZone: string):
   });
 }
 
-function applies(special: Exclude<Special, { kind: "spend_save" }>, target: BadgeTarget): boolean {
+/** Words after a badge whose special takes only some of the product's sizes (the card and the product page say the same). */
+export const SOME_SIZES = " · select sizes";
+
+/** The badge's text for this product, or null when the special does not apply to it. */
+function badgeText({ special, text }: BadgedSpecial, target: BadgeTarget): string | null {
+  const takes = (sizeId: number) => couldTake(special, { productId: target.productId, category: target.category, sizeId });
   // Size 0 is no size: it matches the special's categories and products only.
-  return [0, ...(target.sizeIds ?? [])].some((sizeId) =>
-    couldTake(special, { productId: target.productId, category: target.category, sizeId }),
-  );
+  if (takes(0)) return text;
+  const sizes = target.sizeIds ?? [];
+  const taken = sizes.filter(takes).length;
+  if (taken === 0) return null;
+  // A card knows only the sizes the specials list, never all of a product's: it always says "select sizes".
+  return target.sizesComplete && taken === sizes.length ? text : `${text}${SOME_SIZES}`;
 }
 
 /** The badge texts for one product, at most two (the card has room for two). */
 export function badgesFor(badged: BadgedSpecial[], target: BadgeTarget): string[] {
-  return badged
-    .filter(({ special }) => applies(special, target))
-    .map(({ text }) => text)
-    .slice(0, 2);
+  return badged.flatMap((entry) => badgeText(entry, target) ?? []).slice(0, 2);
 }
 
 /** When a shared page that lists specials must stop being served: the next start or end of one it could badge. */
@@ -59,17 +66,25 @@ export function nextBadgeChange(specials: Special[], now: Date, timeZone: string
   );
 }
 
-/** Cards with the badges of the specials running now (a card with none is left as it was). */
+/**
+ * Cards with the badges of the specials running now (a card with none is left as it was).
+ * `sizeProducts` (size id → product id, from the layout's read) lets a special on chosen sizes badge
+ * its product's card, marked as on select sizes.
+ */
 export function withSpecialBadges<T extends { id: number; category: string }>(
   cards: T[],
   specials: Special[],
   now: Date,
   timeZone: string,
+  sizeProducts: ReadonlyMap<number, number> = new Map(),
 ): Array<T & { specials?: string[] }> {
   const badged = badgeSpecials(specials, now, timeZone);
   if (badged.length === 0) return cards;
+  const sizesOf = new Map<number, number[]>();
+  for (const [sizeId, productId] of sizeProducts) sizesOf.set(productId, [...(sizesOf.get(productId) ?? []), sizeId]);
   return cards.map((card) => {
-    const texts = badgesFor(badged, { productId: card.id, category: card.category, sizeIds: null });
+    const sizeIds = sizesOf.get(card.id) ?? null;
+    const texts = badgesFor(badged, { productId: card.id, category: card.category, sizeIds, sizesComplete: false });
     return texts.length > 0 ? { ...card, specials: texts } : card;
   });
 }

@@ -13,7 +13,9 @@ export async function catalogueChoices(db: Db): Promise<CatalogueChoices> {
     db.select({ slug: categories.slug, name: categories.name }).from(categories).orderBy(asc(categories.name)),
     db
       .select({
-        productId: products.id,
+        // product_sizes.product_id, not products.id: a batch returns rows keyed by column name, so a
+        // second "id" column would overwrite the first.
+        productId: productSizes.productId,
         name: products.name,
         category: products.category,
         active: products.active,

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
-import { specials, type SpecialRow } from "~db/schema";
+import { productSizes, specials, type SpecialRow } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { TRASH_PURGE_AFTER_DAYS } from "~/features/trash/trash";
 import { applySpecials, type PricedLine, type SpecialsResult } from "./apply";
@@ -19,9 +19,42 @@ function specialFromRow(row: Pick<SpecialRow, "id" | "data">): Special | null {
   return parsed.success ? { id: row.id, ...parsed.data } : null;
 }
 
-/** The query for the specials not in the trash, for a page's existing `db.batch`. */
+/**
+ * The query for the specials not in the trash, for a page's existing `db.batch`. Each row also names
+ * the product of every size it lists (JSON `[[sizeId, productId], ...]`), so a card can badge a
+ * special on chosen sizes without a read of its own.
+ */
 export function liveSpecialsQuery(db: Db) {
-  return db.select({ id: specials.id, data: specials.data }).from(specials).where(isNull(specials.deletedAt)).orderBy(specials.id);
+  return db
+    .select({
+      id: specials.id,
+      data: specials.data,
+      sizeProducts: sql<
+        string | null
+      >`(SELECT json_group_array(json_array(${productSizes.id}, ${productSizes.productId})) FROM ${productSizes} WHERE ${productSizes.id} IN (SELECT value FROM json_each(${specials.data}, '$.selection.sizes') UNION ALL SELECT value FROM json_each(${specials.data}, '$.reward.sizes')))`,
+    })
+    .from(specials)
+    .where(isNull(specials.deletedAt))
+    .orderBy(specials.id);
+}
+
+/** Size id → product id for the sizes the live specials list (from `liveSpecialsQuery`'s rows); unreadable text adds none. */
+export function readSizeProducts(rows: Array<{ sizeProducts: string | null }>): Map<number, number> {
+  const map = new Map<number, number>();
+  for (const row of rows) {
+    let pairs: unknown;
+    try {
+      pairs = JSON.parse(row.sizeProducts ?? "[]");
+    } catch {
+      continue;
+    }
+    if (!Array.isArray(pairs)) continue;
+    for (const pair of pairs) {
+      if (Array.isArray(pair) && Number.isSafeInteger(pair[0]) && Number.isSafeInteger(pair[1]))
+        map.set(pair[0] as number, pair[1] as number);
+    }
+  }
+  return map;
 }
 
 /** The same live rows as one JSON text column, for a query that already runs (the dashboard's stats). */

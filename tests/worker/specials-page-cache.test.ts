@@ -1,0 +1,128 @@
+import { env } from "cloudflare:test";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { SETTINGS, defaultSettings } from "../../app/features/settings/settings";
+import { saveDocument } from "../../app/features/shop-documents/shop-documents.server";
+import { createSpecial } from "../../app/features/specials/specials.server";
+import type { SpecialData } from "../../app/features/specials/special";
+import { catalogueChanged } from "./helpers";
+import { AGE, visit } from "./page-cache-helpers";
+import { db, deleteProducts, insertProducts, testProduct } from "./shop-helpers";
+
+/**
+ * A shared cached copy of a page that badges a special lives no longer than the badge is true:
+ * through the real Worker, its page cache and D1, with the clock moved past a special's end or start.
+ */
+
+const CATEGORY = "cache-deals";
+const PRODUCT = "Cache Deal Test Gummies";
+const PAGE = `/shop/${CATEGORY}`;
+
+// The shop opens 09:00–17:00 UTC: between 17:00 and 09:00 the next open/close change is the next
+// morning, so a special's start or end at midnight is the earliest change a copy must honour.
+const week = Array.from({ length: 7 }, () => ({ open: true, opens: "09:00", closes: "17:00" }));
+
+function special(fields: Partial<SpecialData> & Pick<SpecialData, "name" | "badge">): SpecialData {
+  return {
+    startsOn: null,
+    endsOn: null,
+    weekdays: [],
+    windowStart: null,
+    windowEnd: null,
+    code: null,
+    limitPerOrder: null,
+    paused: false,
+    kind: "percent_off",
+    percent: 20,
+    selection: { categories: [CATEGORY], products: [], sizes: [] },
+    ...fields,
+  } as SpecialData;
+}
+
+const at = (iso: string) => vi.setSystemTime(new Date(iso));
+
+beforeAll(async () => {
+  await env.DB.prepare("INSERT INTO categories (name, slug) VALUES ('Cache Deals', ?)").bind(CATEGORY).run();
+  await insertProducts([testProduct({ name: PRODUCT, priceCents: 2000, category: CATEGORY })]);
+  await saveDocument(db, SETTINGS, { ...defaultSettings(env), hours: { timeZone: "UTC", week, closures: [] } }, { env });
+});
+
+beforeEach(async () => {
+  await env.DB.prepare("DELETE FROM specials").run();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+afterAll(async () => {
+  await env.DB.prepare("DELETE FROM specials").run();
+  await env.DB.prepare("DELETE FROM shop_document_versions WHERE name = 'settings'").run();
+  await deleteProducts([PRODUCT]);
+  await env.DB.prepare("DELETE FROM categories WHERE slug = ?").bind(CATEGORY).run();
+  await catalogueChanged();
+});
+
+describe("a cached page with a special's badge", () => {
+  it("is served until the special's last day ends, and the first request after that renders without the badge", async () => {
+    await createSpecial(db, special({ name: "Last-day sale", badge: "Last-day −20%", endsOn: "2030-01-07" }));
+    await catalogueChanged();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    at("2030-01-07T23:58:00Z");
+
+    const first = await visit(PAGE, AGE);
+    expect(first.outcome).toBe("miss");
+    expect(first.body).toContain("Last-day −20%");
+    expect((await visit(PAGE, AGE)).outcome).toBe("hit");
+
+    // One second before the end the shared copy is still the one served ...
+    at("2030-01-07T23:59:59Z");
+    const before = await visit(PAGE, AGE);
+    expect(before.outcome).toBe("hit");
+    expect(before.body).toContain("Last-day −20%");
+
+    // ... and at the very end it is not: the page is rendered again, without the badge.
+    at("2030-01-08T00:00:00Z");
+    const after = await visit(PAGE, AGE);
+    expect(after.outcome).toBe("miss");
+    expect(after.body).not.toContain("Last-day −20%");
+    expect(after.response.headers.has("X-Page-Changes-At")).toBe(false);
+  });
+
+  it("a daily window's badge ('until 7 PM') is gone from the shared copy when the window closes", async () => {
+    await createSpecial(db, special({ name: "Evening hour", badge: "Evening −20%", windowStart: "18:00", windowEnd: "19:00" }));
+    await catalogueChanged();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    at("2030-01-07T18:59:00Z");
+
+    const first = await visit(PAGE, AGE);
+    expect(first.outcome).toBe("miss");
+    expect(first.body).toContain("Evening −20% until 7 PM");
+    expect((await visit(PAGE, AGE)).outcome).toBe("hit");
+
+    at("2030-01-07T19:00:00Z");
+    const after = await visit(PAGE, AGE);
+    expect(after.outcome).toBe("miss");
+    expect(after.body).not.toContain("Evening −20%");
+  });
+
+  it("a copy made before a special starts lives only until its start, and the next shopper sees the badge", async () => {
+    await createSpecial(db, special({ name: "Tomorrow's sale", badge: "New day −20%", startsOn: "2030-01-08" }));
+    await catalogueChanged();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    at("2030-01-07T23:58:00Z");
+
+    const first = await visit(PAGE, AGE);
+    expect(first.outcome).toBe("miss");
+    expect(first.body).not.toContain("New day −20%");
+    at("2030-01-07T23:59:59Z");
+    const before = await visit(PAGE, AGE);
+    expect(before.outcome).toBe("hit");
+    expect(before.body).not.toContain("New day −20%");
+
+    at("2030-01-08T00:00:00Z");
+    const started = await visit(PAGE, AGE);
+    expect(started.outcome).toBe("miss");
+    expect(started.body).toContain("New day −20%");
+    expect((await visit(PAGE, AGE)).outcome).toBe("hit");
+  });
+});
