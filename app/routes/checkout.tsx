@@ -13,6 +13,10 @@ import { messageFromLink } from "~/features/orders/order.server";
 import { CheckoutChoices, CheckoutSummary, type CheckoutOrder } from "~/features/orders/checkout-form";
 import type { Settings } from "~/features/settings/settings";
 import type { OrderChoices } from "~/features/orders/order-choices";
+import type { CartItem, CartSpecials } from "~/features/cart/cart";
+import type { Special } from "~/features/specials/special";
+import { cartSpecials } from "~/features/specials/cart-specials";
+import { readSpecialCode } from "~/features/specials/code-cookie.server";
 import { OutOfStockLines } from "~/features/cart/cart-out-of-stock";
 import {
   CART_ACTION,
@@ -49,12 +53,12 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
  * in the same round trip (the root loader also tells the shopper about dropped items).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { cart, settings } = await loadLayoutData(request, context);
+  const { cart, settings, specials } = await loadLayoutData(request, context);
   if (!cart) throw data({ message: "We couldn't load your cart right now. Please try again in a moment." }, { status: 503 });
   const view = toCartView(cart);
   const { lastOrder, setCookie } =
-    view.items.length === 0 ? await sentOrder(request, context, settings.value) : { lastOrder: null, setCookie: null };
-  const order = checkoutOrder(view.items, settings.value, await readSavedChoices(request), new Date());
+    view.items.length === 0 ? await sentOrder(request, context, settings.value, specials) : { lastOrder: null, setCookie: null };
+  const order = checkoutOrder(view.items, settings.value, await readSavedChoices(request), new Date(), view.specials ?? null);
   return data({ cart: view, lastOrder, order }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
@@ -64,8 +68,9 @@ function checkoutOrder(
   settings: Settings,
   saved: Awaited<ReturnType<typeof readSavedChoices>>,
   now: Date,
+  specials: CartSpecials | null,
 ): CheckoutOrder {
-  const order = buildOrder({ items, settings, choices: saved.choices, note: saved.note, now });
+  const order = buildOrder({ items, settings, choices: saved.choices, note: saved.note, now, specials });
   // Before the shopper has chosen, "choose how" is a prompt, not an error.
   const { delivery, payment, ...errors } = order.errors;
   return {
@@ -93,16 +98,21 @@ function checkoutOrder(
  * with the current names and prices, and whether to open it now (the first view after a no-JavaScript
  * order). One more query, only on an empty cart right after an order.
  */
-async function sentOrder(request: Request, context: LoaderFunctionArgs["context"], settings: Settings) {
+async function sentOrder(request: Request, context: LoaderFunctionArgs["context"], settings: Settings, specials: Special[]) {
   const saved = await readLastOrder(request);
   if (!saved) return { lastOrder: null, setCookie: null };
   try {
-    const { state } = await loadCart(context.db, saved.lines);
+    const { state, categories } = await loadCart(context.db, saved.lines);
     if (state.items.length === 0) return { lastOrder: null, setCookie: null };
+    // The specials as the cart applied them when the order was sent (the shopper's code included).
+    const code = await readSpecialCode(request);
+    const specialsOf = (items: readonly CartItem[]) =>
+      cartSpecials(items, categories ?? new Map(), { specials, timeZone: settings.hours.timeZone, code, now: new Date() });
     const message =
       (saved.token
-        ? await messageFromLink(request, context.env.SESSION_SECRET, saved.token, state.items, settings, saved.note ?? "")
-        : null) ?? unsignedMessage(state.items, settings, (await readSavedChoices(request)).choices, saved.note ?? "");
+        ? await messageFromLink(request, context.env.SESSION_SECRET, saved.token, state.items, settings, saved.note ?? "", specialsOf)
+        : null) ??
+      unsignedMessage(state.items, settings, (await readSavedChoices(request)).choices, saved.note ?? "", specialsOf(state.items));
     const lastOrder = { telegramUrl: telegramUrl(settings.telegramUsername, message), openNow: saved.open };
     const setCookie = saved.open ? await lastOrderCookieHeader(request, { ...saved, open: false }) : null;
     return { lastOrder, setCookie };
@@ -113,8 +123,14 @@ async function sentOrder(request: Request, context: LoaderFunctionArgs["context"
 }
 
 /** The message of a sent order whose link could not be signed or read again: the same builder, without the link. */
-function unsignedMessage(items: Parameters<typeof buildOrder>[0]["items"], settings: Settings, choices: OrderChoices, note: string) {
-  return orderMessage(buildOrder({ items, settings, choices, note, now: new Date() }), items, null);
+function unsignedMessage(
+  items: readonly CartItem[],
+  settings: Settings,
+  choices: OrderChoices,
+  note: string,
+  specials: CartSpecials | null,
+) {
+  return orderMessage(buildOrder({ items, settings, choices, note, now: new Date(), specials }), items, null);
 }
 
 const HOW_IT_WORKS = [

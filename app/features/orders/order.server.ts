@@ -43,7 +43,8 @@ function atQuotedPrices(items: readonly CartItem[], snapshot: OrderSnapshot): Ca
 
 /**
  * The message of an order already sent, written again from its signed link (the quoted prices and
- * choices) and the note kept beside it; null when the link no longer reads.
+ * choices), the note kept beside it and the specials `specialsOf` applies to those lines; null when
+ * the link no longer reads.
  */
 export async function messageFromLink(
   request: Request,
@@ -52,10 +53,12 @@ export async function messageFromLink(
   items: readonly CartItem[],
   settings: Settings,
   note: string,
+  specialsOf: (items: readonly CartItem[]) => CartSpecials | null = () => null,
 ): Promise<string | null> {
   const reading = await readOrderLink(secret, token);
   if (!reading.ok) return null;
   const quoted = atQuotedPrices(items, reading.order);
-  const order = buildOrder({ items: quoted, settings, choices: reading.order.choices, note, now: new Date(reading.order.at * 1000) });
+  const now = new Date(reading.order.at * 1000);
+  const order = buildOrder({ items: quoted, settings, choices: reading.order.choices, note, now, specials: specialsOf(quoted) });
   return orderMessage(order, quoted, { reference: reading.reference, url: orderLinkUrl(request, token) });
 }
