@@ -51,8 +51,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const cell = "px-3 py-2 text-right tabular-nums";
-const nameCell = "px-3 py-2 text-left";
+// Narrower on phones, so the four figures per day fit a 320 px screen without scrolling their table.
+const cell = "px-2 py-2 text-right tabular-nums sm:px-3";
+const nameCell = "px-2 py-2 text-left sm:px-3";
 const headClass = "border-b border-sage-200 bg-cream-100 text-xs uppercase tracking-wide text-ink-500";
 const tableClass = "w-full min-w-[32rem] border-collapse text-sm";
 

@@ -2,10 +2,10 @@ import { expect, signIn, test, variants } from "./fixtures";
 
 /**
  * The back office on small phones (320, 360, 390 px), with and without JavaScript: a product whose
- * long name has no spaces and mixes scripts, then every admin screen this round touched (the list,
- * the bulk confirmation and its refusal, trash (with a removed size of that product), photos,
- * dashboard, categories, the catalogue load): no answer is a 5xx, none is wider than the screen, and no
- * table needs to scroll inside its card.
+ * long name has no spaces and mixes scripts, then the admin screens (the list, the bulk confirmation
+ * and its refusal, trash (with a removed size of that product), photos, dashboard, categories, the
+ * catalogue load, the specials list and a new special, settings, insights): no answer is a 5xx, none
+ * is wider than the screen, and no table needs to scroll inside its card.
  */
 const long = `Ультра-Длинное-НазваниеБезПробелов${"ж".repeat(60)} 北京烤鸭大麻 ${"x".repeat(40)}`;
 for (const { javaScriptEnabled: js } of variants({ widths: [390] })) {
@@ -60,6 +60,10 @@ for (const { javaScriptEnabled: js } of variants({ widths: [390] })) {
       "/admin/dashboard",
       "/admin/categories",
       "/admin/catalogue-load",
+      "/admin/specials",
+      "/admin/specials/new",
+      "/admin/settings",
+      "/admin/insights",
     ];
     for (const width of [320, 360, 390]) {
       await page.setViewportSize({ width, height: 844 });

@@ -123,6 +123,74 @@ test.describe("the back office wears its own chrome", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test("from a tablet to a wide screen the admin header fits: every section, the brand and the actions side by side, none overlapping", async ({
+    page,
+  }) => {
+    // Six widths of the longest admin list on a shared 2-core machine.
+    test.setTimeout(150_000);
+    await signIn(page);
+    for (const width of [768, 1024, 1280, 1440, 1536, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/admin/products");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `scroll width at ${width}`).toBeLessThanOrEqual(width);
+      const header = page.getByRole("banner");
+      // Every control the header shows, as drawn: none may cover another or leave the screen.
+      const controls = await header.evaluate((element) =>
+        [...element.querySelectorAll("a, button, summary")]
+          .filter((control) => control.checkVisibility())
+          .map((control) => {
+            const box = control.getBoundingClientRect();
+            return {
+              name: control.getAttribute("aria-label") ?? control.textContent!.trim(),
+              left: box.left,
+              right: box.right,
+              top: box.top,
+              bottom: box.bottom,
+            };
+          }),
+      );
+      for (const [index, a] of controls.entries()) {
+        expect(a.left, `${a.name} at ${width}`).toBeGreaterThanOrEqual(0);
+        expect(a.right, `${a.name} at ${width}`).toBeLessThanOrEqual(width);
+        for (const b of controls.slice(index + 1)) {
+          const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+          expect(apart, `${a.name} and ${b.name} overlap at ${width}`).toBe(true);
+        }
+      }
+      const names = controls.map((control) => control.name);
+      expect(names).toContain("Greenleaf Supply admin home");
+      if (width >= 1024) {
+        expect(names).toEqual(
+          expect.arrayContaining([
+            "Dashboard",
+            "Insights",
+            "Products",
+            "Categories",
+            "Specials",
+            "Photos",
+            "Storefront",
+            "Trash",
+            "Settings",
+            "Add Product",
+            "View shop",
+            "Sign out",
+          ]),
+        );
+        await expect(header.getByText("Greenleaf Supply", { exact: true })).toBeVisible();
+        // Scrolled, the sections' row stays on screen, no taller than the phone's bar.
+        await page.evaluate(() => window.scrollTo(0, 800));
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(800);
+        const settings = await header.getByRole("link", { name: "Settings", exact: true }).boundingBox();
+        expect(settings!.y, `the Settings link scrolled at ${width}`).toBeGreaterThanOrEqual(0);
+        const pinned = (await header.boundingBox())!;
+        expect(pinned.y + pinned.height, `the pinned header's bottom at ${width}`).toBeLessThanOrEqual(64);
+      } else {
+        expect(names).toContain("Menu");
+        await expect(header.getByRole("link", { name: "Products", exact: true })).toBeHidden();
+      }
+    }
+  });
+
   test("on a phone: one compact menu, nothing wider than the screen", async ({ page }) => {
     await signIn(page);
     for (const width of [320, 360, 390]) {

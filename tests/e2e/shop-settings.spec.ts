@@ -116,3 +116,53 @@ for (const { javaScriptEnabled: js, width, viewport } of variants({ height: 900 
     });
   });
 }
+
+test.describe("one form's save keeps what the owner is typing in the others", () => {
+  test.use({ viewport: { width: 390, height: 900 } });
+
+  test("the announcement and a closure note typed before and during the ordering form's save are still there, and save on top of it", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto("/admin/settings");
+    const announcement = page.getByRole("textbox", { name: "Announcement" });
+    const note = page.getByLabel("Note").first();
+    const tagline = page.getByLabel("Tagline");
+    const before = await tagline.inputValue();
+    const tagged = `Свежее каждый день · 每天新鲜 ${Date.now()}`;
+    const typed = "Долгие выходные: заказы в понедельник · 长周末 🌿";
+
+    await announcement.fill(typed.slice(0, 20));
+    await note.fill("Inventur — 棚卸し");
+    await tagline.fill(tagged);
+    const saved = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/admin/settings"));
+    await page.getByRole("button", { name: "Save ordering account and business" }).click();
+    // The owner goes on typing while the save and the page's reload are on their way.
+    await announcement.press("End");
+    await announcement.pressSequentially(typed.slice(20));
+    await saved;
+    await expect(page.getByText("Settings saved").first()).toBeVisible();
+    await page.waitForLoadState("networkidle");
+
+    await expect(tagline).toHaveValue(tagged);
+    await expect(announcement).toHaveValue(typed);
+    await expect(note).toHaveValue("Inventur — 棚卸し");
+
+    // Saved after the other form's save, the announcement goes on top of it (not refused as a stale page).
+    await saveSection(page, "Save announcement");
+    await expect(page.getByText(/changed in another tab/)).toHaveCount(0);
+    await page.reload();
+    await expect(announcement).toHaveValue(typed);
+    await expect(tagline).toHaveValue(tagged);
+    // The closure note was never saved: a reload shows the saved (empty) row.
+    await expect(note).toHaveValue("");
+
+    // Put the shop back as it was for the tests that follow.
+    await announcement.fill("");
+    await saveSection(page, "Save announcement");
+    await tagline.fill(before);
+    await saveSection(page, "Save ordering account and business");
+    await expect(tagline).toHaveValue(before);
+    await expect(announcement).toHaveValue("");
+  });
+});

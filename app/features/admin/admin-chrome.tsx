@@ -32,13 +32,12 @@ const ADMIN_LINKS = [
 ] as const;
 
 function linkClass({ isActive }: { isActive: boolean }) {
-  // Narrower below 2xl, so the ten sections fit the bar from 1024 px.
-  return `block rounded-full px-2 py-2 text-sm font-medium whitespace-nowrap transition-colors 2xl:px-3 ${
+  return `block rounded-full px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${
     isActive ? "bg-cream-50 text-forest-900" : "text-cream-100 hover:bg-forest-800 hover:text-cream-50"
   }`;
 }
 
-/** The admin sections as list items, in the bar from lg up and in the Menu below it. */
+/** The admin sections as list items, in the header's second row from lg up and in the Menu below it. */
 function AdminLinkItems() {
   return ADMIN_LINKS.map((link) => (
     <li key={link.to}>
@@ -68,11 +67,11 @@ function ViewShopIcon() {
 }
 
 /** A spinner while an admin page loads or saves (announced politely). */
-function Busy() {
+function Busy({ className = "" }: { className?: string }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   return (
-    <span role="status" aria-live="polite" className="flex h-5 w-5 items-center justify-center">
+    <span role="status" aria-live="polite" className={`flex h-5 w-5 shrink-0 items-center justify-center ${className}`}>
       {busy ? (
         <>
           <span className="h-4 w-4 animate-spin rounded-full border-2 border-cream-100/30 border-t-gold-500" aria-hidden="true" />
@@ -84,15 +83,18 @@ function Busy() {
 }
 
 /**
- * The back office's header: Dashboard, Products, Categories, Add Product, View shop and Sign out
- * for a signed-in admin (one compact menu on phones and tablets, a <details> so it works without
- * JavaScript); the sign-in page shows only the way back to the shop.
+ * The back office's header. Signed in, from lg up it has two rows: the brand with View shop and Sign
+ * out, then every section in a row of its own, so the ten sections fit from 1024 px to any width
+ * without crowding the brand; below lg one Menu (a <details>, so it works without JavaScript) holds
+ * them all. Signed out, it shows only the way back to the shop.
  */
 function AdminHeader({ signedIn }: { signedIn: boolean }) {
   const menuRef = useDetailsClosedOnNavigation();
 
   return (
-    <header className="sticky top-0 z-30 bg-forest-950 text-cream-50 shadow-sm">
+    // From lg the brand row scrolls away and the sections' row stays pinned: what stays on screen is
+    // no taller than the phone's one-row bar, so the pages' own sticky panels still clear it.
+    <header className={`sticky top-0 z-30 bg-forest-950 text-cream-50 shadow-sm ${signedIn ? "lg:-top-16" : ""}`}>
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Link
           to={signedIn ? "/admin/dashboard" : "/admin"}
@@ -100,20 +102,12 @@ function AdminHeader({ signedIn }: { signedIn: boolean }) {
           aria-label="Greenleaf Supply admin home"
         >
           <LeafMark className="h-8 w-8 shrink-0 text-sage-300" />
-          <span className="hidden font-display text-lg whitespace-nowrap sm:inline lg:hidden 2xl:inline">Greenleaf Supply</span>
+          <span className="hidden font-display text-lg whitespace-nowrap sm:inline">Greenleaf Supply</span>
           <span className="eyebrow">Admin</span>
         </Link>
 
-        {signedIn ? (
-          <nav aria-label="Admin" className="hidden lg:block">
-            <ul className="flex items-center gap-0.5 2xl:gap-1">
-              <AdminLinkItems />
-            </ul>
-          </nav>
-        ) : null}
-
         <div className="flex items-center gap-2">
-          <Busy />
+          <Busy className={signedIn ? "lg:hidden" : ""} />
           <Link to="/" className={`${plainLink} ${signedIn ? "hidden lg:inline-flex" : "inline-flex"} items-center gap-1.5`}>
             View shop <ViewShopIcon />
           </Link>
@@ -147,6 +141,19 @@ function AdminHeader({ signedIn }: { signedIn: boolean }) {
           ) : null}
         </div>
       </div>
+
+      {signedIn ? (
+        <div className="hidden border-t border-cream-50/10 lg:block">
+          <div className="container-page flex h-12 items-center justify-between gap-4">
+            <nav aria-label="Admin">
+              <ul className="-ml-3 flex items-center gap-1">
+                <AdminLinkItems />
+              </ul>
+            </nav>
+            <Busy />
+          </div>
+        </div>
+      ) : null}
     </header>
   );
 }

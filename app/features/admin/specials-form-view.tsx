@@ -272,6 +272,7 @@ export function SpecialForm({
             <Field className={INPUT} field={fields.buy} label="Buy (X)" inputMode="numeric" />
             <Field className={INPUT} field={fields.get} label="Get (Y)" inputMode="numeric" />
             <Field
+              className={INPUT}
               field={fields.getPercent}
               label="Y at percent off"
               inputMode="numeric"
@@ -352,12 +353,14 @@ export function SpecialForm({
 
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
+            className={INPUT}
             field={fields.code}
             label="Code (optional)"
             hint="Only shoppers with the code get it: WEEKEND10. Deal link /deal/CODE."
             autoCapitalize="characters"
           />
           <Field
+            className={INPUT}
             field={fields.limitPerOrder}
             label="Limit per order (optional)"
             inputMode="numeric"

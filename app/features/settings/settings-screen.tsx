@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { CheckboxField, Field, FieldError, SelectField, TextareaField } from "~/ui/forms";
 import type { VersionSummary } from "~/features/shop-documents/shop-document";
 import { ANNOUNCEMENT_MAX, WEEKDAYS } from "./settings";
-import { BLANK_ROWS, type settingsFormValues, type SettingsSection } from "./settings-form";
+import { BLANK_ROWS, SETTINGS_SECTIONS, type settingsFormValues, type SettingsSection } from "./settings-form";
 
 /**
  * The owner's settings screen: four forms (each a real <Form> that works without JavaScript, each
@@ -370,15 +371,48 @@ export function SettingsVersions({ versions }: { versions: VersionSummary[] }) {
   );
 }
 
+type Rounds = Partial<Record<SettingsSection, number>>;
+
+/**
+ * How many times each form has started again from the saved values: the form whose save just went
+ * through does (its text as saved, fresh blank rows, its old messages gone), and every form after a
+ * restore. The other forms are left alone, so a save never wipes what the owner is typing elsewhere,
+ * however late the page's reload lands. A refused save (the action answered with data) resets nothing.
+ */
+function useRounds(): Rounds {
+  const navigation = useNavigation();
+  const answer = useActionData();
+  const [rounds, setRounds] = useState<Rounds>({});
+  const sent = useRef<string | null>(null);
+  const pending = navigation.state === "idle" ? null : navigation.formData?.get("intent");
+  useEffect(() => {
+    if (typeof pending === "string") {
+      sent.current = pending;
+      return;
+    }
+    if (navigation.state !== "idle" || sent.current === null) return;
+    const intent = sent.current;
+    sent.current = null;
+    if (answer) return;
+    const fresh = SETTINGS_SECTIONS.filter((section) => intent === "restore" || intent === section);
+    if (fresh.length === 0) return;
+    setRounds((before) => {
+      const next = { ...before };
+      for (const section of fresh) next[section] = (before[section] ?? 0) + 1;
+      return next;
+    });
+  }, [pending, navigation.state, answer]);
+  return rounds;
+}
+
 export function SettingsForms(props: SettingsScreenProps) {
-  // A save or restore makes a new version: the forms start again from its values.
-  const key = props.versionId ?? "defaults";
+  const rounds = useRounds();
   return (
     <div className="space-y-6">
-      <OrderingForm key={`ordering-${key}`} {...props} />
-      <HoursForm key={`hours-${key}`} {...props} />
-      <AnnouncementForm key={`announcement-${key}`} {...props} />
-      <DeliveryForm key={`delivery-${key}`} {...props} />
+      <OrderingForm key={`ordering-${rounds.ordering ?? 0}`} {...props} />
+      <HoursForm key={`hours-${rounds.hours ?? 0}`} {...props} />
+      <AnnouncementForm key={`announcement-${rounds.announcement ?? 0}`} {...props} />
+      <DeliveryForm key={`delivery-${rounds.delivery ?? 0}`} {...props} />
     </div>
   );
 }
