@@ -228,7 +228,7 @@ test("a product image that fails to load falls back to 'Image not available'", a
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const { viewport } of variants({ javaScript: [false] })) {
+  for (const { name, viewport } of variants({ javaScript: [false] })) {
     test(`filters, pager and tabs work as plain GET forms and links at ${viewport.width}px`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto("/shop");

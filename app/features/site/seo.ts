@@ -86,8 +86,3 @@ export function rootDescription(matches: Matches): string {
 export function rootShopName(matches: Matches): string {
   return rootData(matches)?.shop?.identity?.tradingName ?? SITE.name;
 }
-
-/** The week's hours inside a sentence, from the owner's settings ("every day, 9:00 AM – 11:00 PM"). */
-export function rootHoursPhrase(matches: Matches): string {
-  return rootData(matches)?.shop?.hoursPhrase ?? "";
-}

@@ -38,7 +38,7 @@ export function badgeSpecials(specials: Special[], now: Date, timeZone: string):
 }
 
 /** Words after a badge whose special takes only some of the product's sizes (the card and the product page say the same). */
-export const SOME_SIZES = " · select sizes";
+const SOME_SIZES = " · select sizes";
 
 /** The badge's text for this product, or null when the special does not apply to it. */
 function badgeText({ special, text }: BadgedSpecial, target: BadgeTarget): string | null {
