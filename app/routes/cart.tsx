@@ -1,6 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
+import { refusalMessage } from "~/server/action-reply.server";
 import { GeneralErrorBoundary, thrownMessage } from "~/ui/error-boundary";
 import { readSettings } from "~/features/settings/settings.server";
 import { readFormData } from "~/server/form-data.server";
@@ -260,25 +262,28 @@ async function enterCode(request: Request, context: ActionFunctionArgs["context"
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const byScript = formData.get("js") === "1";
-  const parsed = CartActionSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) {
-    const { fieldErrors, formErrors } = parsed.error.flatten();
-    const message = formErrors[0] ?? Object.values(fieldErrors).flat()[0] ?? "Invalid cart request";
+  // Every field is read exactly as posted: an empty quantity is refused, not read as "left out".
+  const submission = parseWithZod(formData, { schema: CartActionSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") {
+    const message = refusalMessage(submission, "Invalid cart request");
+    const fieldErrors = Object.fromEntries(
+      Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (name && messages ? [[name, messages]] : [])),
+    );
     return refuse(byScript, 400, { title: "Cart not updated", description: message, variant: "destructive" }, fieldErrors);
   }
-  const input = parsed.data;
+  const input = submission.value;
 
   try {
     if (input.intent === "reopen") return await reopenOrder(request, context, input.token);
     if (input.intent === "code") return await enterCode(request, context, input.code, byScript);
     if (input.intent === "order" || input.intent === "choices") {
       // The checkout form posts its choices (`choices=1`); an order from elsewhere uses the saved ones.
-      const fields = checkoutFieldsSchema.safeParse(Object.fromEntries(formData));
-      if (!fields.success) {
-        const message = Object.values(fields.error.flatten().fieldErrors).flat()[0] ?? "Please check your choices";
+      const fields = parseWithZod(formData, { schema: checkoutFieldsSchema, disableAutoCoercion: true });
+      if (fields.status !== "success") {
+        const message = refusalMessage(fields, "Please check your choices");
         return refuse(byScript, 400, { title: "Order not sent", description: message, variant: "destructive" });
       }
-      const saved = formData.get("choices") === "1" ? postedChoices(fields.data) : await readSavedChoices(request);
+      const saved = formData.get("choices") === "1" ? postedChoices(fields.value) : await readSavedChoices(request);
       if (input.intent === "order") return await placeOrder(request, context, input.source, byScript, saved);
       const setCookie = await savedChoicesHeader(request, saved);
       if (byScript) return data({ ok: true, toasts: [] } satisfies CartActionData, { headers: { "Set-Cookie": setCookie } });
