@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { keepTabInside } from "~/ui/focus-trap";
+import { useId, useRef, useState } from "react";
+import { useModalDialog } from "~/ui/modal-dialog";
 import { canPan, ZOOM_DEFAULT, ZOOM_MAX, ZOOM_MIN, zoomIn, zoomOut, zoomPercent } from "./zoom";
 
 const PAN_STEP = 48;
@@ -7,29 +7,15 @@ const PAN_STEP = 48;
 /**
  * Full-screen zoom for a product image: a modal <dialog> (the page behind is inert), zoom in and
  * out by 0.3 between 0.5x and 4x, reset, drag (or arrow keys) to pan when zoomed, the percentage
- * shown and announced. Escape closes; Tab stays inside; the caller returns focus to the opener.
+ * shown and announced. Escape closes, and focus goes back to the opener.
  */
 export function ZoomDialog({ src, alt, onClose }: { src: string; alt: string; onClose: () => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useModalDialog(true, closeRef);
   const titleId = useId();
   const [scale, setScale] = useState(ZOOM_DEFAULT);
   const [offset, setOffset] = useState({ x: 0, y: 0 });
   const drag = useRef<{ pointerId: number; startX: number; startY: number; originX: number; originY: number } | null>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    dialog.showModal();
-    closeRef.current?.focus();
-    const root = document.documentElement;
-    const previousOverflow = root.style.overflow;
-    root.style.overflow = "hidden";
-    return () => {
-      root.style.overflow = previousOverflow;
-      if (dialog.open) dialog.close();
-    };
-  }, []);
 
   function zoomTo(next: number) {
     setScale(next);
@@ -51,7 +37,6 @@ export function ZoomDialog({ src, alt, onClose }: { src: string; alt: string; on
       ArrowUp: () => pan(0, PAN_STEP),
       ArrowDown: () => pan(0, -PAN_STEP),
     };
-    if (event.key === "Tab") return keepTabInside(event, event.currentTarget);
     const action = keys[event.key];
     if (action && !event.altKey && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
