@@ -8,7 +8,7 @@ import { expect, signIn, test, type TestProducts, variants } from "./fixtures";
  * trashes them when it ends.
  */
 
-const SHOTS = "/work/tools/shots";
+const SHOTS = "test-results/screens";
 
 /** Twenty inactive products of this run, trashed when the test ends. */
 async function makeTwenty(products: TestProducts, tag: string) {

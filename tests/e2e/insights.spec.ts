@@ -48,7 +48,7 @@ for (const { width, viewport, javaScriptEnabled } of variants({ height: 900 })) 
       await page.getByRole("link", { name: "By quoted revenue" }).click();
       await expect(page).toHaveURL(/sort=revenue/);
       await page.screenshot({
-        path: `/work/shots/insights/insights-${width}-js-${javaScriptEnabled ? "on" : "off"}.png`,
+        path: `test-results/screens/insights-${width}-js-${javaScriptEnabled ? "on" : "off"}.png`,
         fullPage: true,
       });
     });

@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, signIn, test, variants } from "./fixtures";
 
-const SHOTS = "/work/shots/order-wire";
+const SHOTS = "test-results/screens";
 
 /** A fresh browser that has passed the age gate (the shop's pages sit behind it). */
 async function freshContext(browser: Browser, javaScriptEnabled = true): Promise<BrowserContext> {

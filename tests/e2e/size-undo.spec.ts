@@ -47,7 +47,7 @@ for (const { javaScriptEnabled } of variants({ widths: [1280] })) {
       const toasts = page.getByRole("region", { name: "Notifications" });
       await expect(toasts.getByText("Removed size: 5-pack. Undo puts it back.")).toBeVisible();
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.screenshot({ path: `/work/tools/shots/size-undo-toast-390${suffix}.png` });
+      await page.screenshot({ path: `test-results/screens/size-undo-toast-390${suffix}.png` });
       await toasts.getByRole("button", { name: "Undo" }).click();
       await expect(toasts.getByText(`5-pack is back on ${name}`)).toBeVisible();
 
@@ -64,9 +64,9 @@ for (const { javaScriptEnabled } of variants({ widths: [1280] })) {
       await page.goto("/admin/trash");
       const table = page.getByRole("table", { name: "Sizes" });
       await expect(table.getByRole("rowheader", { name: new RegExp(`^${name.replace(/[()]/g, "\\$&")}: 5-pack`) })).toBeVisible();
-      await page.screenshot({ path: `/work/tools/shots/trash-sizes-390${suffix}.png`, fullPage: true });
+      await page.screenshot({ path: `test-results/screens/trash-sizes-390${suffix}.png`, fullPage: true });
       await page.setViewportSize({ width: 1280, height: 800 });
-      await page.screenshot({ path: `/work/tools/shots/trash-sizes-1280${suffix}.png`, fullPage: true });
+      await page.screenshot({ path: `test-results/screens/trash-sizes-1280${suffix}.png`, fullPage: true });
       await table.getByRole("button", { name: `Restore the size of ${name}` }).click();
       await expect(toasts.getByText(`5-pack is back on ${name}`)).toBeVisible();
       await expect(page.getByRole("button", { name: `Restore the size of ${name}` })).toHaveCount(0);

@@ -97,7 +97,7 @@ for (const { javaScriptEnabled } of variants({ widths: [1280] })) {
 
       // The title, price, picker and button on one phone screen.
       await page.evaluate(() => document.querySelector("h1")?.scrollIntoView());
-      await page.screenshot({ path: `/work/tools/shots/sizes-product-390${javaScriptEnabled ? "" : "-nojs"}.png` });
+      await page.screenshot({ path: `test-results/screens/sizes-product-390${javaScriptEnabled ? "" : "-nojs"}.png` });
       await page.locator("#quantity-main").fill("2");
       const form = page.getByRole("form", { name: `Add ${name} to cart` });
       await form.getByRole("button", { name: javaScriptEnabled ? "Add 2 to cart — $160.00" : "Add to Cart" }).click();
@@ -112,7 +112,7 @@ for (const { javaScriptEnabled } of variants({ widths: [1280] })) {
           .getByRole("group", { name: "Size", exact: true })
           .getByRole("radio", { name: /1\/4 oz/ })
           .check();
-        await page.screenshot({ path: "/work/tools/shots/sizes-product-1280.png", fullPage: false });
+        await page.screenshot({ path: "test-results/screens/sizes-product-1280.png", fullPage: false });
         await page.setViewportSize({ width: 390, height: 844 });
       }
 
@@ -120,7 +120,7 @@ for (const { javaScriptEnabled } of variants({ widths: [1280] })) {
       const line = page.getByRole("article", { name: `${name} — 1/4 oz` });
       await expect(line).toBeVisible();
       await expect(line.getByRole("spinbutton", { name: `Quantity of ${name} — 1/4 oz` })).toHaveValue("2");
-      await page.screenshot({ path: `/work/tools/shots/sizes-checkout-390${javaScriptEnabled ? "" : "-nojs"}.png` });
+      await page.screenshot({ path: `test-results/screens/sizes-checkout-390${javaScriptEnabled ? "" : "-nojs"}.png` });
       await chooseShippingAndCash(page);
       const telegram = interceptTelegram(context);
       await page.getByRole("button", { name: "Place Order via Telegram" }).click();

@@ -41,7 +41,7 @@ for (const { javaScriptEnabled } of variants({ widths: [1280] })) {
       }
       if (javaScriptEnabled) {
         await page.setViewportSize({ width: 1280, height: 900 });
-        await sizes.screenshot({ path: "/work/tools/shots/sizes-admin-form-1280.png" });
+        await sizes.screenshot({ path: "test-results/screens/sizes-admin-form-1280.png" });
       }
       await page
         .getByRole("button", { name: /^(Save|Update) Product/ })
@@ -56,7 +56,9 @@ for (const { javaScriptEnabled } of variants({ widths: [1280] })) {
       }
       if (!javaScriptEnabled) {
         await page.setViewportSize({ width: 390, height: 844 });
-        await page.getByRole("group", { name: "Sizes and stock" }).screenshot({ path: "/work/tools/shots/sizes-admin-form-390-nojs.png" });
+        await page
+          .getByRole("group", { name: "Sizes and stock" })
+          .screenshot({ path: "test-results/screens/sizes-admin-form-390-nojs.png" });
       }
     });
   });

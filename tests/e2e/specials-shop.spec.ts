@@ -9,7 +9,7 @@ import { chooseShippingAndCash, expect, expectOrderMessage, SHIPPING_MESSAGE_LIN
  * and sends an order whose text names both specials and the total after them.
  */
 
-const SHOTS = "/work/shots/specials-journey";
+const SHOTS = "test-results/screens";
 
 const VARIANTS = [
   { width: 390, js: true },

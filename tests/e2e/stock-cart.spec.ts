@@ -61,7 +61,7 @@ for (const { javaScriptEnabled } of variants({ widths: [1280] })) {
         .getByRole("button", { name: /^Add/ })
         .click();
       await expect(notice(page, `Only 3 left of ${name}: your cart now holds 3.`)).toBeVisible();
-      await page.screenshot({ path: `/work/tools/shots/stock-notice-add-390${suffix}.png` });
+      await page.screenshot({ path: `test-results/screens/stock-notice-add-390${suffix}.png` });
 
       await page.goto("/checkout");
       const quantity = page.getByRole("spinbutton", { name: `Quantity of ${name}` });
@@ -77,7 +77,7 @@ for (const { javaScriptEnabled } of variants({ widths: [1280] })) {
       await page.goto("/checkout");
       await expect(notice(page, `Only 2 left of ${name}: your cart now holds 2.`)).toBeVisible();
       await expect(page.getByRole("spinbutton", { name: `Quantity of ${name}` })).toHaveValue("2");
-      await page.screenshot({ path: `/work/tools/shots/stock-notice-checkout-390${suffix}.png` });
+      await page.screenshot({ path: `test-results/screens/stock-notice-checkout-390${suffix}.png` });
       // The rewritten cookie: the next page's badge counts 2, and says nothing again.
       await page.goto("/shop");
       await expect(page.locator('[aria-label="Cart, 2 items"]').first()).toBeVisible();

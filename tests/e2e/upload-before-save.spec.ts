@@ -7,7 +7,7 @@ import { expect, signIn, test } from "./fixtures";
  * the save puts it on the product.
  */
 
-const SHOTS = "/work/tools/shots";
+const SHOTS = "test-results/screens";
 
 test("Create Product waits for a slow photo upload, then saves the product with its photo", async ({ page }) => {
   test.setTimeout(120_000);
