@@ -174,8 +174,8 @@ export default function Checkout() {
           <p className="eyebrow">Checkout</p>
           <h1 className="heading-display mt-1 text-4xl">Review your order</h1>
           <p className="mt-2 text-ink-700">
-            {view.totalItems} {view.totalItems === 1 ? "item" : "items"} in your cart. Send the order to us on Telegram and pay when it
-            arrives.
+            {view.totalItems} {view.totalItems === 1 ? "item" : "items"} in your cart. Send the order to us on Telegram; you pay as you
+            choose below, never on this site.
           </p>
         </header>
       )}
