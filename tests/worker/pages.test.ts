@@ -199,8 +199,8 @@ describe("age gate", () => {
   it("shows the dialog to a first-time visitor over the server-rendered page", async () => {
     const { response, body } = await page("/about", {});
     expect(response.status).toBe(200);
-    expect(body).toContain('role="dialog"');
-    expect(body).toContain('aria-modal="true"');
+    // A native <dialog> rendered open, so it shows without JavaScript (hydration makes it modal).
+    expect(await elementsOf(body, 'dialog[open][aria-labelledby="age-gate-title"]')).toHaveLength(1);
     expect(body).toContain("Are you 21 or older?");
     expect(body).toContain("Yes, I&#x27;m 21 or older");
     expect(body).toContain('name="redirectTo" value="/about"');
@@ -216,14 +216,14 @@ describe("age gate", () => {
 
   it("is not shown once the visitor has confirmed", async () => {
     const { body } = await page("/about");
-    expect(body).not.toContain('role="dialog"');
+    expect(await elementsOf(body, 'dialog[aria-labelledby="age-gate-title"]')).toHaveLength(0);
     expect(body).not.toContain("inert");
   });
 
   it("is not shown on admin pages or on the refusal page", async () => {
     for (const path of ["/admin", "/admin/dashboard", "/age-gate"]) {
       const { body } = await page(path, {});
-      expect(body, path).not.toContain('role="dialog"');
+      expect(await elementsOf(body, 'dialog[aria-labelledby="age-gate-title"]'), path).toHaveLength(0);
     }
   });
 
