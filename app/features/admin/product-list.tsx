@@ -52,7 +52,7 @@ export function ProductRow({
   return (
     <article
       aria-label={product.name}
-      className={`card flex flex-col gap-4 p-4 sm:flex-row sm:items-center ${product.active ? "" : "border border-dashed border-ink-900/25 bg-cream-100/70"}`}
+      className={`card flex flex-col gap-4 p-4 sm:flex-row sm:items-center ${product.active ? "" : "border-dashed border-ink-900/25 bg-cream-100/70"}`}
     >
       <div className="flex min-w-0 flex-1 items-start gap-4">
         <BulkSelectBox id={product.id} name={product.name} />
