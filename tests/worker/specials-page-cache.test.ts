@@ -4,6 +4,7 @@ import { SETTINGS, defaultSettings } from "../../app/features/settings/settings"
 import { saveDocument } from "../../app/features/shop-documents/shop-documents.server";
 import { createSpecial } from "../../app/features/specials/specials.server";
 import type { SpecialData } from "../../app/features/specials/special";
+import { alwaysOnSpecial } from "./special-fixtures";
 import { catalogueChanged } from "./helpers";
 import { AGE, visit } from "./page-cache-helpers";
 import { db, deleteProducts, insertProducts, testProduct } from "./shop-helpers";
@@ -22,20 +23,12 @@ const PAGE = `/shop/${CATEGORY}`;
 const week = Array.from({ length: 7 }, () => ({ open: true, opens: "09:00", closes: "17:00" }));
 
 function special(fields: Partial<SpecialData> & Pick<SpecialData, "name" | "badge">): SpecialData {
-  return {
-    startsOn: null,
-    endsOn: null,
-    weekdays: [],
-    windowStart: null,
-    windowEnd: null,
-    code: null,
-    limitPerOrder: null,
-    paused: false,
+  return alwaysOnSpecial({
     kind: "percent_off",
     percent: 20,
     selection: { categories: [CATEGORY], products: [], sizes: [] },
     ...fields,
-  } as SpecialData;
+  });
 }
 
 const at = (iso: string) => vi.setSystemTime(new Date(iso));

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSpecial } from "../../app/features/specials/specials.server";
 import type { SpecialData } from "../../app/features/specials/special";
+import { alwaysOnSpecial } from "./special-fixtures";
 import { cartCookie, catalogueChanged, get, orderTextOf, ORIGIN, postForm, setCookie, SHIPPING_CHOICES } from "./helpers";
 import { fcRuns } from "../fast-check";
 import { db, deleteProducts, insertProducts, testProduct } from "./shop-helpers";
@@ -14,23 +15,14 @@ const PRE_ROLL = "Special Test Pre-Roll";
 let productId = 0;
 
 function special(fields: Partial<SpecialData> & Pick<SpecialData, "name" | "badge">): SpecialData {
-  return {
-    startsOn: null,
-    endsOn: null,
-    weekdays: [],
-    windowStart: null,
-    windowEnd: null,
-    code: null,
-    limitPerOrder: null,
-    paused: false,
+  return alwaysOnSpecial({
     kind: "buy_x_get_y",
     buy: 2,
     get: 1,
     percent: 100,
     selection: { categories: [CATEGORY], products: [], sizes: [] },
-    reward: null,
     ...fields,
-  } as SpecialData;
+  });
 }
 
 beforeAll(async () => {

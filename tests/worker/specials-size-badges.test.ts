@@ -6,6 +6,7 @@ import { readSizes, sizeWriteStatements } from "../../app/features/catalogue/siz
 import { productPath } from "../../app/features/catalogue/product-path";
 import { createSpecial } from "../../app/features/specials/specials.server";
 import type { SpecialData } from "../../app/features/specials/special";
+import { alwaysOnSpecial } from "./special-fixtures";
 import { catalogueChanged, get } from "./helpers";
 import { db, decodeHtml, deleteProducts, insertProducts, testProduct } from "./shop-helpers";
 import { eighth, quarter } from "./size-fixtures";
@@ -21,24 +22,15 @@ let productId = 0;
 let sizeIds: number[] = [];
 
 function sizesSpecial(sizes: number[]): SpecialData {
-  return {
+  return alwaysOnSpecial({
     name: "Buy 2 eighths, get 1 free",
     badge: "Buy 2 get 1",
-    startsOn: null,
-    endsOn: null,
-    weekdays: [],
-    windowStart: null,
-    windowEnd: null,
-    code: null,
-    limitPerOrder: null,
-    paused: false,
     kind: "buy_x_get_y",
     buy: 2,
     get: 1,
     percent: 100,
     selection: { categories: [], products: [], sizes },
-    reward: null,
-  };
+  });
 }
 
 const page = async (path: string) => decodeHtml(await (await get(path, { headers: { Cookie: "age-verified=yes" } })).text());
