@@ -1,4 +1,4 @@
--- Reference data: the shop's categories (SPEC.md section 3). Created active.
+-- Reference data: the shop's categories (docs/product.md). Created active.
 INSERT OR IGNORE INTO `categories` (`name`, `slug`) VALUES
   ('Indoors', 'indoors'),
   ('Deps', 'deps'),

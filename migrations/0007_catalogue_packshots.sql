@@ -1,4 +1,4 @@
--- Issue 18: the built-in catalogue no longer ships shared illustrations (public/art); every product
+-- The built-in catalogue no longer ships shared illustrations (public/art); every product
 -- without an uploaded image shows its own packshot. Products loaded before this change still point
 -- at those illustrations: drop them (cover and extra images under /art/), keeping uploaded images.
 -- Each changed row gets a new version, so an edit form opened before cannot write the old paths back.

@@ -1,4 +1,4 @@
--- Effects stored as one string naming several ("Relaxed, Happy") become separate effects (issue 31),
+-- Effects stored as one string naming several ("Relaxed, Happy") become separate effects,
 -- by the rule of app/features/catalogue/effects.ts splitEffects: split at commas, trim, drop blanks.
 -- Rows whose effects hold no comma, or are not JSON, are left as they are.
 UPDATE `products` SET `effects` = (
