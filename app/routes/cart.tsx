@@ -19,7 +19,7 @@ import {
   type OrderSource,
 } from "~/features/cart/cart";
 import { TELEGRAM_MAX_TEXT_LENGTH } from "~/features/orders/order";
-import { groupDigits } from "~/features/catalogue/money";
+import { groupDigits } from "~/features/money/money";
 import { telegramUrl } from "~/features/site/site";
 import type { Toast } from "~/features/toast/toast";
 import { lastOrderCookieHeader } from "~/features/cart/last-order.server";

@@ -13,7 +13,7 @@ import { useRootData, type RootLoader } from "~/features/site/root-data";
 import { getAdmin } from "~/features/auth/auth.server";
 import { galleryItems } from "~/features/product-page/gallery-items";
 import { packSize, productImageOrPackshot } from "~/features/media/packshot";
-import { formatCents } from "~/features/catalogue/money";
+import { formatCents } from "~/features/money/money";
 import { useNonce } from "~/features/site/nonce";
 import { categoryLabel, productDescription } from "~/features/product-page/product-page";
 import { productShareImage } from "~/features/product-page/share-image";
