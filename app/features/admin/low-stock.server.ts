@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/cloudflare";
 import { redirectWithToast } from "~/features/toast/toast.server";
 import type { Db } from "~/server/load-context";
-import { LowStockLevelSchema, lowStockSavedNotice } from "./low-stock";
+import { LowStockLevelSchema, lowStockSavedNotice } from "~/features/catalogue/low-stock";
 import { setLowStockLevel } from "./product-admin.server";
 
 /** The dashboard's low-stock form: a refused value comes back with its message, a good one is saved. */
