@@ -8,7 +8,7 @@ import { Breadcrumb } from "~/ui/breadcrumb";
 import { CategoryBar } from "~/features/shop-filters/category-bar";
 import { CategoryLoadError as ServerCategoryLoadError } from "~/features/catalogue/load-error";
 import { Pagination } from "~/features/shop-filters/pagination";
-import { ProductGrid } from "~/features/catalogue/product-grid";
+import { ProductGrid } from "~/features/product-card/product-grid";
 import { useProductsLoading } from "~/features/catalogue/products-loading";
 import { ListingToolbar, ShopFilters } from "~/features/shop-filters/filter-controls";
 import { useRootData, type RootLoader } from "~/features/site/root-data";

@@ -4,7 +4,7 @@ import { Suspense } from "react";
 import { lazyNamed, suspendedBoundary } from "~/ui/lazy";
 import { ShopLoadError as ServerShopLoadError } from "~/features/catalogue/load-error";
 import { Pagination } from "~/features/shop-filters/pagination";
-import { ProductGrid } from "~/features/catalogue/product-grid";
+import { ProductGrid } from "~/features/product-card/product-grid";
 import { useProductsLoading } from "~/features/catalogue/products-loading";
 import { CategoryBar } from "~/features/shop-filters/category-bar";
 import { ListingToolbar, ShopFilters } from "~/features/shop-filters/filter-controls";
