@@ -4,7 +4,7 @@ import { lazyNamed, suspendedBoundary } from "~/ui/lazy";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Gallery } from "~/features/product-page/gallery";
 import { LabResultsSection } from "~/features/lab-reports/lab-report-section";
-import { ProductLoadError as ServerProductLoadError } from "~/features/catalogue/load-error";
+import { ProductLoadError as ServerProductLoadError } from "~/features/site/load-error";
 import { Price } from "~/features/deals/price";
 import { ProductPurchase } from "~/features/product-page/product-purchase";
 import { ProductsLoading, useProductsLoading } from "~/features/catalogue/products-loading";
@@ -367,6 +367,6 @@ export default function ProductPage() {
 /** Rendered on the server as usual; in the browser its code loads only when the page fails. */
 const ProductLoadError = import.meta.env.SSR
   ? ServerProductLoadError
-  : lazyNamed(() => import("~/features/catalogue/load-error"), "ProductLoadError");
+  : lazyNamed(() => import("~/features/site/load-error"), "ProductLoadError");
 
 export const ErrorBoundary = suspendedBoundary(ProductLoadError);
