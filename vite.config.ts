@@ -55,7 +55,7 @@ function appShellChunks() {
   const onLandingPages = new Set(
     [
       "app/features/media/product-image.tsx",
-      "app/features/catalogue/product-card.tsx",
+      "app/features/product-card/product-card.tsx",
       "app/features/catalogue/star-rating.tsx",
       "app/features/deals/price.tsx",
       "app/features/deals/deals.ts",

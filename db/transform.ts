@@ -1,6 +1,6 @@
 import { storedCompareAt } from "../app/features/deals/deals";
 import { splitEffects } from "../app/features/catalogue/effects";
-import { parsePriceToCents } from "../app/features/catalogue/money";
+import { parsePriceToCents } from "../app/features/money/money";
 import { parsePriceTiers } from "../app/features/catalogue/stored-tiers";
 import { normalizeStrainType } from "../app/features/catalogue/product";
 import { slugify } from "../app/features/catalogue/slug";

@@ -101,7 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await createAdminSession(request, context.env, context.db, username));
   headers.append("Set-Cookie", await trustDevice(request, context.env, context.db, username, device));
-  return redirectWithToast("/admin/dashboard", LOGIN_SUCCEEDED, { headers });
+  return redirectWithToast(context, "/admin/dashboard", LOGIN_SUCCEEDED, { headers });
 }
 
 export default function AdminLogin() {

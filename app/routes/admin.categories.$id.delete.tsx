@@ -26,7 +26,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   const id = deleteTargetId(params.id, "Category");
   // Into the trash (decision 025): the toast's Undo puts it back, and its products with it.
-  return deleteWithToast(() => trashCategory(context.db, id), {
+  return deleteWithToast(context, () => trashCategory(context.db, id), {
     deleted: (name) => ({
       to: PATH,
       toast: deletedToast("category", id, PATH, { title: "Category deleted", description: `${name} has been removed successfully` }),

@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
-  return categoryAction(context.db, await readFormData(request));
+  return categoryAction(context, await readFormData(request));
 }
 
 export default function CategoryManagement() {

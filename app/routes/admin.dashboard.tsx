@@ -58,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The dashboard's one form of its own: the low-stock level (Needs attention). */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
-  return lowStockLevelAction(context.db, await readFormData(request));
+  return lowStockLevelAction(context, await readFormData(request));
 }
 
 const LINKS = [

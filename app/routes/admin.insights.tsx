@@ -5,7 +5,7 @@ import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminAlert, AdminFigures, AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
 import { SITE } from "~/features/site/site";
 import { readSettings } from "~/features/settings/settings.server";
-import { formatCents } from "~/features/catalogue/money";
+import { formatCents } from "~/features/money/money";
 import { HeadedSection } from "~/ui/headed-section";
 import { TableHead } from "~/ui/table-head";
 import { readInsights, type TermFigures } from "~/features/insights/insights.server";

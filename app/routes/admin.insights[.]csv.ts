@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/features/auth/auth.server";
 import { readSettings } from "~/features/settings/settings.server";
 import { CSV_BOM, csvLine } from "~/features/catalogue-csv/csv";
-import { centsToDecimalText } from "~/features/catalogue/money";
+import { centsToDecimalText } from "~/features/money/money";
 import { readInsights } from "~/features/insights/insights.server";
 import { FOLDED_TERM, lastDays, parseRange, topProducts } from "~/features/insights/insights";
 

@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (scope === "everywhere") {
     const headers = new Headers();
     for (const cookie of await endAllAdminSessions(request, context)) headers.append("Set-Cookie", cookie);
-    return redirectWithToast("/admin", SIGNED_OUT_EVERYWHERE, { headers });
+    return redirectWithToast(context, "/admin", SIGNED_OUT_EVERYWHERE, { headers });
   }
   return redirect("/admin", { headers: { "Set-Cookie": await endAdminSession(request, context) } });
 }

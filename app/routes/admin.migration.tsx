@@ -74,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const confirmation = await confirmationProblem(context.db, submission.value.plan);
   if (confirmation) {
     if (json) return Response.json({ error: confirmation.description }, { status: 409 });
-    return redirectWithToast(CATALOGUE_LOAD_ROUTE, confirmation);
+    return redirectWithToast(context, CATALOGUE_LOAD_ROUTE, confirmation);
   }
 
   try {
@@ -83,11 +83,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     if (result.kind === "busy") {
       if (json) return Response.json({ error: MIGRATION_TEXT.alreadyRunning, run: result.run }, { status: 409 });
-      return redirectWithToast(DASHBOARD, { title: MIGRATION_TEXT.alreadyRunningTitle, description: MIGRATION_TEXT.alreadyRunning });
+      return redirectWithToast(context, DASHBOARD, {
+        title: MIGRATION_TEXT.alreadyRunningTitle,
+        description: MIGRATION_TEXT.alreadyRunning,
+      });
     }
     if (result.kind === "failed") {
       if (json) return Response.json({ error: result.message, run: result.run }, { status: 502 });
-      return redirectWithToast(DASHBOARD, { title: MIGRATION_TEXT.failedTitle, description: result.message, variant: "destructive" });
+      return redirectWithToast(context, DASHBOARD, {
+        title: MIGRATION_TEXT.failedTitle,
+        description: result.message,
+        variant: "destructive",
+      });
     }
     if (json) return Response.json({ run: result.run }, { status: 202 });
     // ?run= tells the panel this run was just started here: it toasts the outcome even if the run is already done.
@@ -96,7 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     console.error("Could not start the catalogue migration", error);
     const description = MIGRATION_TEXT.functionError(safeErrorMessage(error));
     if (json) return Response.json({ error: description }, { status: 503 });
-    return redirectWithToast(DASHBOARD, { title: MIGRATION_TEXT.failedTitle, description, variant: "destructive" });
+    return redirectWithToast(context, DASHBOARD, { title: MIGRATION_TEXT.failedTitle, description, variant: "destructive" });
   }
 }
 

@@ -37,6 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const returned = await putBackStock(context.db, reading.reference);
       const count = returned.reduce((sum, row) => sum + row.quantity, 0);
       return redirectWithToast(
+        context,
         back,
         returned.length === 0
           ? { title: "Nothing to put back", description: "This order's units are not taken from stock." }
@@ -48,6 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const taken = await takeFromStock(context.db, reading.reference, quantitiesBySize(rows.lines));
     const count = taken.reduce((sum, row) => sum + row.quantity, 0);
     return redirectWithToast(
+      context,
       back,
       taken.length === 0
         ? {

@@ -34,18 +34,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: PhotosActionSchema });
   if (submission.status !== "success") {
-    return redirectWithToast(PATH, { title: "Nothing was done", description: refusalMessage(submission), variant: "destructive" });
+    return redirectWithToast(context, PATH, { title: "Nothing was done", description: refusalMessage(submission), variant: "destructive" });
   }
   try {
     if (submission.value.intent === "backfill") {
       await startBackfill(context.env, context.db);
-      return redirectWithToast(PATH, {
+      return redirectWithToast(context, PATH, {
         title: "Preparing older photos",
         description: "Every photo uploaded before gets its sizes in the background; this page shows the progress.",
       });
     }
     const queued = await retryFailedPhotos(context.env, context.db);
     return redirectWithToast(
+      context,
       PATH,
       queued === 0
         ? { title: "No failed photos", description: "There was nothing to retry." }
@@ -53,7 +54,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   } catch (error) {
     console.error("Photos action failed", error);
-    return redirectWithToast(PATH, { title: "Could not start", description: "Please try again in a moment.", variant: "destructive" });
+    return redirectWithToast(context, PATH, {
+      title: "Could not start",
+      description: "Please try again in a moment.",
+      variant: "destructive",
+    });
   }
 }
 

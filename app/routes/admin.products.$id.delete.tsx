@@ -30,7 +30,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const redirectTo = localPath(formData.get("redirectTo"), "/admin/products");
   // Into the trash (decision 025): the toast's Undo puts it back with the same id, URL and media.
-  return deleteWithToast(() => trashProduct(context.db, id), {
+  return deleteWithToast(context, () => trashProduct(context.db, id), {
     deleted: (name) => ({
       to: redirectTo,
       toast: deletedToast("product", id, redirectTo, { title: "Product deleted", description: `${name} has been deleted successfully` }),

@@ -19,7 +19,7 @@ import { parseProductFilters, searchCutNote } from "~/features/admin/product-lis
 import { categoryLabel, filterSummary, isFiltered, pageHref, ProductFilterForm } from "~/features/admin/product-list-filters";
 import { BulkToolbar } from "~/features/admin/bulk-actions";
 import { ListEmptyState, ListPagination, ProductRow } from "~/features/admin/product-list";
-import type { Db } from "~/server/load-context";
+import type { AppLoadContext } from "~/server/load-context";
 import {
   ADMIN_PRODUCTS_PER_PAGE,
   duplicateProduct,
@@ -74,44 +74,44 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const what = formData.get("intent") === "duplicate" ? "to copy" : "to update";
     return refusedReply(submission, `${failed}: the request did not name a product ${what}.`, 400);
   }
-  if (submission.value.intent === "duplicate") return duplicate(context.db, submission.value.productId, redirectTo);
+  if (submission.value.intent === "duplicate") return duplicate(context, submission.value.productId, redirectTo);
   try {
     const product = await toggleProductActive(context.db, submission.value.productId);
     if (!product) {
-      return redirectWithToast(redirectTo, {
+      return redirectWithToast(context, redirectTo, {
         title: STATUS_FAILED,
         description: "The product no longer exists.",
         variant: "destructive",
       });
     }
     const state = product.active ? "activated" : "deactivated";
-    return redirectWithToast(redirectTo, {
+    return redirectWithToast(context, redirectTo, {
       title: "Product status updated",
       description: `${product.name} has been ${state} successfully`,
     });
   } catch (error) {
     console.error("Toggle product failed", error);
-    return redirectWithToast(redirectTo, { title: STATUS_FAILED, variant: "destructive" });
+    return redirectWithToast(context, redirectTo, { title: STATUS_FAILED, variant: "destructive" });
   }
 }
 
-async function duplicate(db: Db, productId: number, redirectTo: string) {
+async function duplicate(context: AppLoadContext, productId: number, redirectTo: string) {
   try {
-    const copy = await duplicateProduct(db, productId);
+    const copy = await duplicateProduct(context.db, productId);
     if (!copy) {
-      return redirectWithToast(redirectTo, {
+      return redirectWithToast(context, redirectTo, {
         title: DUPLICATE_FAILED,
         description: "The product no longer exists.",
         variant: "destructive",
       });
     }
-    return redirectWithToast(`/admin/edit-product/${copy.id}`, {
+    return redirectWithToast(context, `/admin/edit-product/${copy.id}`, {
       title: "Product duplicated",
       description: `${copy.name} is inactive until you activate it.`,
     });
   } catch (error) {
     console.error("Duplicate product failed", error);
-    return redirectWithToast(redirectTo, { title: DUPLICATE_FAILED, variant: "destructive" });
+    return redirectWithToast(context, redirectTo, { title: DUPLICATE_FAILED, variant: "destructive" });
   }
 }
 

@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const query = new URLSearchParams(Array.from(formData.entries(), ([name, value]) => [name, typeof value === "string" ? value : ""]));
     return redirect(`${BULK_ROUTE}?${query.toString()}`, 303);
   }
-  const answer = await bulkAnswer(context.db, formData, redirectTo);
+  const answer = await bulkAnswer(context, formData, redirectTo);
   return answer.ok ? answer.response : data(answer, { status: 400 });
 }
 

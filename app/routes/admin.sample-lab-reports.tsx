@@ -41,7 +41,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: RemoveSchema });
   if (submission.status !== "success") return refusedReply(submission, SAMPLE_REMOVE_TEXT.confirmMissing, 400);
   const removed = await removeSampleLabReports(context.db);
-  return redirectWithToast("/admin/dashboard", { title: SAMPLE_REMOVE_TEXT.done(removed), description: SAMPLE_REMOVE_TEXT.comeBack });
+  return redirectWithToast(context, "/admin/dashboard", {
+    title: SAMPLE_REMOVE_TEXT.done(removed),
+    description: SAMPLE_REMOVE_TEXT.comeBack,
+  });
 }
 
 export default function SampleLabReports() {

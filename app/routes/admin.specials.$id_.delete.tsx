@@ -26,7 +26,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   const id = deleteTargetId(params.id, "Special");
   // Into the trash: the toast's Undo (and the trash page) put it back with its id and code.
-  return deleteWithToast(() => trashSpecial(context.db, id), {
+  return deleteWithToast(context, () => trashSpecial(context.db, id), {
     deleted: (name) => ({
       to: LIST,
       toast: deletedToast("special", id, LIST, { title: "Special deleted", description: `${name} has been deleted` }),

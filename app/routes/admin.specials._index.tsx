@@ -35,7 +35,7 @@ const ActionSchema = z.object({
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: ActionSchema });
-  const failed = (description: string) => redirectWithToast(LIST, { title: "Not done", description, variant: "destructive" });
+  const failed = (description: string) => redirectWithToast(context, LIST, { title: "Not done", description, variant: "destructive" });
   if (submission.status !== "success") return failed(Object.values(submission.error ?? {}).flat()[0] ?? "Unknown action.");
   const { intent, id } = submission.value;
   const special = await getSpecial(context.db, id);
@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "duplicate") {
     const copy = await createSpecial(context.db, duplicateOf(special));
     if (copy.status !== "saved") return failed("The copy could not be made. Please try again.");
-    return redirectWithToast(`${LIST}/${copy.id}`, {
+    return redirectWithToast(context, `${LIST}/${copy.id}`, {
       title: "Special duplicated",
       description: "The copy is paused and has no code: change what you need, then resume it.",
     });
@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const paused = intent === "pause";
   const saved = await updateSpecial(context.db, id, { ...data, paused });
   if (saved.status !== "saved") return failed("That special could not be changed. Please try again.");
-  return redirectWithToast(LIST, { title: paused ? "Special paused" : "Special resumed", description: special.name });
+  return redirectWithToast(context, LIST, { title: paused ? "Special paused" : "Special resumed", description: special.name });
 }
 
 const TONE: Record<SpecialStatus, "green" | "gold" | "neutral" | "red"> = {

@@ -78,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const redirectTo = localPath(formData.get("redirectTo"), TRASH_ROUTE);
   const submission = parseWithZod(formData, { schema: RestoreSchema });
   if (submission.status !== "success") {
-    return redirectWithToast(redirectTo, {
+    return redirectWithToast(context, redirectTo, {
       title: RESTORE_FAILED.product,
       description: refusalMessage(submission),
       variant: "destructive",
@@ -94,7 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           ? "sizes"
           : "product";
   const failed = (description?: string) =>
-    redirectWithToast(redirectTo, { title: RESTORE_FAILED[kind], description, variant: "destructive" });
+    redirectWithToast(context, redirectTo, { title: RESTORE_FAILED[kind], description, variant: "destructive" });
   try {
     if (input.intent === RESTORE_SIZES_INTENT) {
       const result = await restoreRemovedSizes(context.db, input.id, input.version);
@@ -103,7 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (result.status === "stale")
         return failed(`${result.name} has been changed since those sizes were removed: add them again in its form.`);
       const labels = result.labels.join(", ");
-      return redirectWithToast(redirectTo, {
+      return redirectWithToast(context, redirectTo, {
         title: result.labels.length === 1 ? "Size restored" : "Sizes restored",
         description: `${labels} ${result.labels.length === 1 ? "is" : "are"} back on ${result.name}`,
       });
@@ -113,19 +113,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (result.status === "not-found") return failed("It is no longer in the trash.");
       if (result.status === "code-taken")
         return failed(`Another special uses the code of ${result.name} now: change that special's code, then restore this one.`);
-      return redirectWithToast(redirectTo, { title: "Special restored", description: `${result.name} is back in Specials` });
+      return redirectWithToast(context, redirectTo, { title: "Special restored", description: `${result.name} is back in Specials` });
     }
     if (kind === "category") {
       const result = await restoreCategory(context.db, input.id);
       if (result.status === "not-found") return failed("It is no longer in the trash.");
       if (result.status === "taken")
         return failed(`A category with the name or URL of ${result.name} has been added since it was deleted.`);
-      return redirectWithToast(redirectTo, { title: "Category restored", description: `${result.name} is back, with its products` });
+      return redirectWithToast(context, redirectTo, {
+        title: "Category restored",
+        description: `${result.name} is back, with its products`,
+      });
     }
     const result = await restoreProduct(context.db, input.id);
     if (result.status === "not-found") return failed("It is no longer in the trash.");
     if (result.status === "key-taken") return failed(`A catalogue load has added ${result.name} again since it was deleted.`);
-    return redirectWithToast(redirectTo, { title: "Product restored", description: `${result.name} is back in the shop` });
+    return redirectWithToast(context, redirectTo, { title: "Product restored", description: `${result.name} is back in the shop` });
   } catch (error) {
     console.error(`Restore ${kind} failed`, error);
     return failed();

@@ -19,7 +19,7 @@ import {
   type OrderSource,
 } from "~/features/cart/cart";
 import { TELEGRAM_MAX_TEXT_LENGTH } from "~/features/orders/order";
-import { groupDigits } from "~/features/catalogue/money";
+import { groupDigits } from "~/features/money/money";
 import { telegramUrl } from "~/features/site/site";
 import type { Toast } from "~/features/toast/toast";
 import { lastOrderCookieHeader } from "~/features/cart/last-order.server";
@@ -165,7 +165,7 @@ async function placeOrder(
   const choicesCookie = await savedChoicesHeader(request, saved);
   if (cart.items.length === 0) {
     const notice = cart.outOfStock.length > 0 ? nothingInStockNotice(cart.outOfStock) : emptyCartNotice(source);
-    return redirectWithToast(source === "drawer" ? backTo(request) : "/checkout", notice, { status: 303 });
+    return redirectWithToast(context, source === "drawer" ? backTo(request) : "/checkout", notice, { status: 303 });
   }
   const settings = (await readSettings(context)).value;
   const sent = await signedOrder(request, context.env.SESSION_SECRET, cart.items, settings, saved, new Date(), cart.specials ?? null);
@@ -173,6 +173,7 @@ async function placeOrder(
     // The order waits at checkout with the reason, in the words the page says it: never a half-made message.
     const reason = Object.values(sent.order.errors)[0] ?? "Please check your order";
     return redirectWithToast(
+      context,
       "/checkout",
       { title: "Order not sent", description: reason, variant: "destructive" },
       {
@@ -184,6 +185,7 @@ async function placeOrder(
   if (sent.message.length > TELEGRAM_MAX_TEXT_LENGTH) {
     // Unreachable within the cart's bounds (see tests/unit/order.test.ts); refuse rather than send a cut message.
     return redirectWithToast(
+      context,
       "/checkout",
       { title: "Order too long", description: "Please split your order or message us on Telegram.", variant: "destructive" },
       { status: 303 },
@@ -210,7 +212,7 @@ async function placeOrder(
     const notices = [ORDER_SENT_NOTICE, cart.outOfStock.length > 0 ? notOrderedNotice(cart.outOfStock) : null, lowered].filter(
       (notice) => notice !== null,
     );
-    headers.append("Set-Cookie", await toastHeader(...notices));
+    headers.append("Set-Cookie", await toastHeader(context, ...notices));
   }
   return new Response(null, { status: 303, headers });
 }
@@ -224,7 +226,7 @@ async function reopenOrder(request: Request, context: ActionFunctionArgs["contex
   if (!reading.ok) {
     const description = reading.reason === "expired" ? "This order link has expired" : "This order link is not valid";
     // A link is opened from a page, never by a fetcher: the answer is the checkout saying why.
-    return redirectWithToast("/checkout", { title: "Order not reopened", description, variant: "destructive" }, { status: 303 });
+    return redirectWithToast(context, "/checkout", { title: "Order not reopened", description, variant: "destructive" }, { status: 303 });
   }
   const { lines } = normalizeCartLines(
     reading.order.lines.map((line) => ({ id: line.productId, quantity: line.quantity, ...(line.sizeId ? { sizeId: line.sizeId } : {}) })),
@@ -234,6 +236,7 @@ async function reopenOrder(request: Request, context: ActionFunctionArgs["contex
   headers.append("Set-Cookie", await cartCookieHeader(request, lines));
   headers.append("Set-Cookie", await savedChoicesHeader(request, { choices: reading.order.choices, note: current.note }));
   return redirectWithToast(
+    context,
     "/checkout",
     { title: "Order reopened", description: `Order ${reading.reference} is in your cart, with its choices` },
     { status: 303, headers },
@@ -249,14 +252,14 @@ async function enterCode(request: Request, context: ActionFunctionArgs["context"
     const description = codeCheckMessage(check) ?? "";
     const toast: ToastInput = { title: "Code not applied", description, variant: "destructive" };
     // A plain post goes back to the cart it came from, which says why; the cart is unchanged.
-    if (!byScript) return redirectWithToast(backTo(request), toast, { status: 303 });
+    if (!byScript) return redirectWithToast(context, backTo(request), toast, { status: 303 });
     return refuse(byScript, 400, toast, { code: [description] });
   }
   countDealUsed(context, request, check.code);
   const toast: ToastInput = { title: `Code ${check.code} applied`, description: check.special.name };
   const headers = { "Set-Cookie": await specialCodeCookieHeader(request, check.code) };
   if (byScript) return data({ ok: true, toasts: [withToastId(toast)] } satisfies CartActionData, { headers });
-  return redirectWithToast(backTo(request), toast, { status: 303, headers });
+  return redirectWithToast(context, backTo(request), toast, { status: 303, headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -298,7 +301,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const to = backTo(request);
     if (result.toasts.length === 0) return redirect(to, { status: 303, headers: { "Set-Cookie": setCookie } });
-    return redirectWithToast(to, result.toasts, { status: 303, headers: { "Set-Cookie": setCookie } });
+    return redirectWithToast(context, to, result.toasts, { status: 303, headers: { "Set-Cookie": setCookie } });
   } catch (error) {
     console.error("Cart action failed", error);
     return refuse(byScript, 503, UNAVAILABLE);

@@ -24,6 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     countDealUsed(context, request, check.code);
     const to = dealLandingPath(check.special, (id) => `/product/${id}`);
     return redirectWithToast(
+      context,
       to,
       { title: `Code ${check.code} applied`, description: `${check.special.name}: the saving shows in your cart.` },
       { status: 303, headers: { "Set-Cookie": await specialCodeCookieHeader(request, check.code) } },

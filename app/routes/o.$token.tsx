@@ -1,7 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { getAdmin } from "~/features/auth/auth.server";
-import { formatCents } from "~/features/catalogue/money";
+import { formatCents } from "~/features/money/money";
 import { SOLD_OUT_LABELS, windowLabel, type OrderChoices } from "~/features/orders/order-choices";
 import { readOrderLink } from "~/features/orders/order-link.server";
 import { loadOrderRows, quantitiesBySize, type ResolvedOrderLine } from "~/features/orders/order-page.server";

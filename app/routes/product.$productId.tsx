@@ -4,7 +4,7 @@ import { lazyNamed, suspendedBoundary } from "~/ui/lazy";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Gallery } from "~/features/product-page/gallery";
 import { LabResultsSection } from "~/features/lab-reports/lab-report-section";
-import { ProductLoadError as ServerProductLoadError } from "~/features/catalogue/load-error";
+import { ProductLoadError as ServerProductLoadError } from "~/features/site/load-error";
 import { Price } from "~/features/deals/price";
 import { ProductPurchase } from "~/features/product-page/product-purchase";
 import { ProductsLoading, useProductsLoading } from "~/features/catalogue/products-loading";
@@ -13,7 +13,7 @@ import { useRootData, type RootLoader } from "~/features/site/root-data";
 import { getAdmin } from "~/features/auth/auth.server";
 import { galleryItems } from "~/features/product-page/gallery-items";
 import { packSize, productImageOrPackshot } from "~/features/media/packshot";
-import { formatCents } from "~/features/catalogue/money";
+import { formatCents } from "~/features/money/money";
 import { useNonce } from "~/features/site/nonce";
 import { categoryLabel, productDescription } from "~/features/product-page/product-page";
 import { productShareImage } from "~/features/product-page/share-image";
@@ -367,6 +367,6 @@ export default function ProductPage() {
 /** Rendered on the server as usual; in the browser its code loads only when the page fails. */
 const ProductLoadError = import.meta.env.SSR
   ? ServerProductLoadError
-  : lazyNamed(() => import("~/features/catalogue/load-error"), "ProductLoadError");
+  : lazyNamed(() => import("~/features/site/load-error"), "ProductLoadError");
 
 export const ErrorBoundary = suspendedBoundary(ProductLoadError);

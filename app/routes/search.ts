@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { responsiveImage } from "~/features/media/image-variants";
-import { fromPrice } from "~/features/catalogue/money";
+import { fromPrice } from "~/features/money/money";
 import { normalizeStrainType } from "~/features/catalogue/product";
 import { productImageOrPackshot } from "~/features/media/packshot";
 import { characterCount, normalizeSearch, SUGGEST_MIN_CHARS, type Suggestions } from "~/features/search/search";

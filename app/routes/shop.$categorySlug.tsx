@@ -6,9 +6,9 @@ import { withSpecialBadges } from "~/features/specials/badges";
 import { lazyNamed, suspendedBoundary } from "~/ui/lazy";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { CategoryBar } from "~/features/shop-filters/category-bar";
-import { CategoryLoadError as ServerCategoryLoadError } from "~/features/catalogue/load-error";
+import { CategoryLoadError as ServerCategoryLoadError } from "~/features/site/load-error";
 import { Pagination } from "~/features/shop-filters/pagination";
-import { ProductGrid } from "~/features/catalogue/product-grid";
+import { ProductGrid } from "~/features/product-card/product-grid";
 import { useProductsLoading } from "~/features/catalogue/products-loading";
 import { ListingToolbar, ShopFilters } from "~/features/shop-filters/filter-controls";
 import { useRootData, type RootLoader } from "~/features/site/root-data";
@@ -186,7 +186,7 @@ type CategoryPageData = ReturnType<typeof useLoaderData<typeof loader>>["categor
 /** Rendered on the server as usual; in the browser its code loads only when the page fails. */
 const CategoryLoadError = import.meta.env.SSR
   ? ServerCategoryLoadError
-  : lazyNamed(() => import("~/features/catalogue/load-error"), "CategoryLoadError");
+  : lazyNamed(() => import("~/features/site/load-error"), "CategoryLoadError");
 
 export default function CategoryPage() {
   const { categoryPage, listing, facets, tabCounts, debug, tab, query, isAdmin } = useLoaderData<typeof loader>();

@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
 import { lazyNamed, suspendedBoundary } from "~/ui/lazy";
-import { ShopLoadError as ServerShopLoadError } from "~/features/catalogue/load-error";
+import { ShopLoadError as ServerShopLoadError } from "~/features/site/load-error";
 import { Pagination } from "~/features/shop-filters/pagination";
-import { ProductGrid } from "~/features/catalogue/product-grid";
+import { ProductGrid } from "~/features/product-card/product-grid";
 import { useProductsLoading } from "~/features/catalogue/products-loading";
 import { CategoryBar } from "~/features/shop-filters/category-bar";
 import { ListingToolbar, ShopFilters } from "~/features/shop-filters/filter-controls";
@@ -95,7 +95,7 @@ const SHOP_PAGE: FilterPage = { path: "/shop" };
 /** Rendered on the server as usual; in the browser its code loads only when the page fails. */
 const ShopLoadError = import.meta.env.SSR
   ? ServerShopLoadError
-  : lazyNamed(() => import("~/features/catalogue/load-error"), "ShopLoadError");
+  : lazyNamed(() => import("~/features/site/load-error"), "ShopLoadError");
 
 export default function Shop() {
   const { query, listing, categories, facets, stats, isAdmin, searchNote, noResultsHelp } = useLoaderData<typeof loader>();

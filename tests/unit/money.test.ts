@@ -8,7 +8,7 @@ import {
   hasCentsAtMost,
   parsePrice,
   parsePriceToCents,
-} from "../../app/features/catalogue/money";
+} from "../../app/features/money/money";
 
 describe("parsePriceToCents", () => {
   it.each([

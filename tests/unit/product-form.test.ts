@@ -13,7 +13,7 @@ import {
   thcToStored,
 } from "../../app/features/admin/product-form-schema";
 import { THC_EXAMPLES } from "../../app/features/catalogue/thc";
-import { MONEY_DECIMALS_MESSAGE } from "../../app/features/catalogue/money";
+import { MONEY_DECIMALS_MESSAGE } from "../../app/features/money/money";
 
 const schema = productFormSchema(["indoors", "edibles"]);
 

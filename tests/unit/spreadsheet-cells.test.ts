@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { centsToDecimalText, groupDigits, parsePriceToCents } from "../../app/features/catalogue/money";
+import { centsToDecimalText, groupDigits, parsePriceToCents } from "../../app/features/money/money";
 import { fileDateOrder, readSpreadsheetDate, readSpreadsheetPrice, todayIn } from "../../app/features/catalogue-csv/spreadsheet-cells";
 
 /** Dates and prices as spreadsheets write them read back as the export wrote them; what reads two ways is never guessed. */

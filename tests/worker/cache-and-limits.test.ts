@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BODY_TOO_LARGE_MESSAGE, FORM_BODY_LIMIT } from "../../app/server/security.server";
+import { toastHeader } from "../../app/features/toast/toast.server";
 import { adminCookie, cartCookie, get, ORIGIN, postForm, FIRST_PRODUCT_PATH } from "./helpers";
 
 /**
@@ -14,7 +15,7 @@ const PAGES = ["/", "/shop", "/shop/indoors", FIRST_PRODUCT_PATH, "/checkout", "
 async function cookies() {
   return {
     cart: cartCookie([{ id: 1, quantity: 2 }]),
-    toast: `toast=${encodeURIComponent(btoa(JSON.stringify([{ id: "t1", title: "Hello" }])))}`,
+    toast: (await toastHeader({ env }, { title: "Hello" })).split(";")[0]!,
     "age gate": "age-verified=yes",
     admin: await adminCookie(),
   };

@@ -6,7 +6,7 @@ import { CATALOGUE_CSV_COLUMNS } from "../../app/features/catalogue-csv/catalogu
 import { IMPORT_TEXT } from "../../app/features/catalogue-csv/catalogue-import";
 import { csvLine, CSV_BOM, parseCsv } from "../../app/features/catalogue-csv/csv";
 import { todayIn } from "../../app/features/catalogue-csv/spreadsheet-cells";
-import { groupDigits, parsePriceToCents } from "../../app/features/catalogue/money";
+import { groupDigits, parsePriceToCents } from "../../app/features/money/money";
 import { LAB_MESSAGES } from "../../app/features/lab-reports/lab-report";
 import { getMigrationRun, runMigration } from "../../app/features/migration/migration-runs.server";
 import { isFinishedStatus } from "../../app/features/migration/migration";

@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { fcRuns } from "../fast-check";
-import { parsePriceToCents } from "../../app/features/catalogue/money";
+import { parsePriceToCents } from "../../app/features/money/money";
 import { fuzzEndpoints, nastyString, snapshot } from "./fuzz";
 import { adminCookie, ORIGIN } from "./helpers";
 

@@ -49,10 +49,11 @@ export async function catalogueChanged() {
 /** The canonical URL of the first seeded product (id 1, the catalogue's first entry): a bare /product/1 answers 301 to it. */
 export const FIRST_PRODUCT_PATH = productPath({ id: 1, name: catalogue[0]!.name! });
 
-/** A cookie value as Remix writes it (base64 of JSON, URL-encoded), read back. */
+/** A cookie value as Remix writes it (base64 of JSON, URL-encoded; a signed one ends in `.signature`), read back. */
 export function decodeCookieValue(raw: string): unknown {
-  // Remix writes the JSON's UTF-8 bytes in base64: an em dash or a non-Latin word reads back whole.
-  const bytes = Uint8Array.from(atob(decodeURIComponent(raw)), (char) => char.charCodeAt(0));
+  // Remix writes the JSON's UTF-8 bytes in base64 (which has no dot): an em dash or a non-Latin word reads back whole.
+  const [data = ""] = decodeURIComponent(raw).split(".");
+  const bytes = Uint8Array.from(atob(data), (char) => char.charCodeAt(0));
   return JSON.parse(new TextDecoder().decode(bytes));
 }
 

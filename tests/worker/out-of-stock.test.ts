@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { cartCookie, get, ORIGIN, postForm, SHIPPING_CHOICES } from "./helpers";
+import { cartCookie, decodeCookieValue, get, ORIGIN, postForm, SHIPPING_CHOICES } from "./helpers";
 import { sellInOneSize } from "./size-fixtures";
 
 /**
@@ -32,7 +32,7 @@ function decoded(response: Response, name: string): unknown {
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith(`${name}=`));
   if (!cookie) return undefined;
   const raw = cookie.slice(name.length + 1).split(";")[0]!;
-  return raw === "" ? [] : JSON.parse(atob(decodeURIComponent(raw)));
+  return raw === "" ? [] : decodeCookieValue(raw);
 }
 
 const text = (body: string) =>

@@ -15,6 +15,7 @@ import {
   cartAfter,
   cartCookie,
   catalogueChanged,
+  decodeCookieValue,
   get,
   ORIGIN,
   postForm,
@@ -63,8 +64,7 @@ function toastsAfter(response: Response): ToastValue[] {
   const cookie = setCookie(response, "toast");
   if (!cookie) return [];
   const raw = cookie.slice("toast=".length).split(";")[0]!;
-  const bytes = Uint8Array.from(atob(decodeURIComponent(raw)), (char) => char.charCodeAt(0));
-  return JSON.parse(new TextDecoder().decode(bytes)) as ToastValue[];
+  return decodeCookieValue(raw) as ToastValue[];
 }
 
 const quarterLine = (quantity: number): Line => ({ id: runtz, quantity, sizeId: size["1/4 oz"]! });

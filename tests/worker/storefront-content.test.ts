@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fcRuns } from "../fast-check";
-import { formatCents } from "../../app/features/catalogue/money";
+import { formatCents } from "../../app/features/money/money";
 import { productPath } from "../../app/features/catalogue/product-path";
 import { ABOUT_CONTENT } from "../../app/features/storefront/about-content";
 import { FAQ_CONTENT } from "../../app/features/storefront/faq-content";

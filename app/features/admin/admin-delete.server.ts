@@ -1,6 +1,6 @@
 import { data } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { redirectWithToast, type ToastInput } from "~/features/toast/toast.server";
+import { redirectWithToast, type ToastContext, type ToastInput } from "~/features/toast/toast.server";
 
 /**
  * What the admin delete-confirm routes (products, categories) share: the id in the URL, the
@@ -33,17 +33,18 @@ interface ToastRedirect {
  * and a failure is logged under `logLabel`, never thrown.
  */
 export async function deleteWithToast(
+  context: ToastContext,
   remove: () => Promise<string | null>,
   outcomes: { deleted: (name: string) => ToastRedirect; missing: ToastRedirect; failed: ToastRedirect; logLabel: string },
 ) {
   const { deleted, missing, failed, logLabel } = outcomes;
   try {
     const name = await remove();
-    if (name === null) return redirectWithToast(missing.to, { ...missing.toast, variant: "destructive" });
+    if (name === null) return redirectWithToast(context, missing.to, { ...missing.toast, variant: "destructive" });
     const done = deleted(name);
-    return redirectWithToast(done.to, done.toast);
+    return redirectWithToast(context, done.to, done.toast);
   } catch (error) {
     console.error(logLabel, error);
-    return redirectWithToast(failed.to, { ...failed.toast, variant: "destructive" });
+    return redirectWithToast(context, failed.to, { ...failed.toast, variant: "destructive" });
   }
 }

@@ -9,7 +9,7 @@ import { categories, products, productSizes } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { endedSale, saleAtPercentOff, type DealPrice } from "~/features/deals/deals";
 import { restoreProduct, trashInsertStatements } from "~/features/trash/trash.server";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast, type ToastContext } from "~/features/toast/toast.server";
 import { UNDO_TOAST_DURATION } from "~/features/trash/trash";
 import { versionBump } from "~db/product-version";
 import {
@@ -417,10 +417,11 @@ export async function bulkConfirmation(db: Db, source: Source, redirectTo: strin
  * (and its Undo when there is one), or the reason nothing was changed.
  */
 export async function bulkAnswer(
-  db: Db,
+  context: ToastContext & { db: Db },
   source: Source,
   redirectTo: string,
 ): Promise<{ ok: true; response: Response } | Extract<BulkConfirmation, { ok: false }>> {
+  const { db } = context;
   const parsed = parseBulkRequest(source);
   if (!parsed.ok) return { ok: false, error: parsed.error, redirectTo };
   try {
@@ -432,7 +433,7 @@ export async function bulkAnswer(
     if (outcome.skipped > 0) description += ` ${bulkSkipped(request.action, outcome.skipped)}`;
     const undo = outcome.undo ? { label: "Undo", to: BULK_ROUTE, fields: { ...outcome.undo, [F.redirectTo]: redirectTo } } : undefined;
     if (!undo && request.action === "delete" && outcome.changed > 0) description += " Restore them from the Trash.";
-    const response = await redirectWithToast(redirectTo, {
+    const response = await redirectWithToast(context, redirectTo, {
       title: request.action === "restore" ? "Products restored" : "Products updated",
       description,
       ...(undo ? { action: undo, duration: UNDO_TOAST_DURATION } : {}),

@@ -10,7 +10,7 @@ import {
   type CategoryWithCount,
 } from "~/features/catalogue/categories.server";
 import { fixedPagesListing } from "~/features/category-pages/category-pages.server";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast, type ToastContext } from "~/features/toast/toast.server";
 import type { Db } from "~/server/load-context";
 import { CATEGORIES_PATH as PATH, CATEGORY_ERRORS, CategoryNameSchema, type CategoryErrorCode } from "./category-form";
 
@@ -45,13 +45,14 @@ function failure(code: CategoryErrorCode, status: number, result: SubmissionResu
   return data({ error, result, panel, toast: { ...error, variant: "destructive" as const } }, { status });
 }
 
-function errorRedirect(code: CategoryErrorCode) {
+function errorRedirect(context: ToastContext, code: CategoryErrorCode) {
   const error = CATEGORY_ERRORS[code];
-  return redirectWithToast(`${PATH}?error=${code}`, { ...error, variant: "destructive" });
+  return redirectWithToast(context, `${PATH}?error=${code}`, { ...error, variant: "destructive" });
 }
 
 /** Category Management's posts: add, rename (both refused with the typed name kept) and Activate/Deactivate. */
-export async function categoryAction(db: Db, formData: FormData) {
+export async function categoryAction(context: ToastContext & { db: Db }, formData: FormData) {
+  const { db } = context;
   const parsedIntent = parseWithZod(formData, { schema: ActionSchema });
   if (parsedIntent.status !== "success") {
     return data(
@@ -69,14 +70,14 @@ export async function categoryAction(db: Db, formData: FormData) {
   if (intent.intent === "toggle") {
     try {
       const category = await toggleCategoryActive(db, intent.id);
-      if (!category) return errorRedirect("toggle-missing");
-      return redirectWithToast(PATH, {
+      if (!category) return errorRedirect(context, "toggle-missing");
+      return redirectWithToast(context, PATH, {
         title: "Category status updated",
         description: `Category has been ${category.active ? "activated" : "deactivated"}`,
       });
     } catch (error) {
       console.error("Toggle category failed", error);
-      return errorRedirect("toggle-failed");
+      return errorRedirect(context, "toggle-failed");
     }
   }
 
@@ -98,7 +99,7 @@ export async function categoryAction(db: Db, formData: FormData) {
           panel,
         );
       }
-      return redirectWithToast(PATH, { title: "Category added", description: `${added.value.name} has been added successfully` });
+      return redirectWithToast(context, PATH, { title: "Category added", description: `${added.value.name} has been added successfully` });
     } catch (error) {
       console.error("Add category failed", error);
       return failure("add-failed", 500, submission.reply(), panel);
@@ -115,8 +116,8 @@ export async function categoryAction(db: Db, formData: FormData) {
         panel,
       );
     }
-    if (!renamed.ok) return errorRedirect("rename-missing");
-    return redirectWithToast(PATH, { title: "Category updated", description: "Category has been updated successfully" });
+    if (!renamed.ok) return errorRedirect(context, "rename-missing");
+    return redirectWithToast(context, PATH, { title: "Category updated", description: "Category has been updated successfully" });
   } catch (error) {
     console.error("Rename category failed", error);
     return failure("rename-failed", 500, submission.reply(), panel);

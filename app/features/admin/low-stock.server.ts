@@ -1,18 +1,18 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/cloudflare";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast, type ToastContext } from "~/features/toast/toast.server";
 import type { Db } from "~/server/load-context";
-import { LowStockLevelSchema, lowStockSavedNotice } from "./low-stock";
+import { LowStockLevelSchema, lowStockSavedNotice } from "~/features/catalogue/low-stock";
 import { setLowStockLevel } from "./product-admin.server";
 
 /** The dashboard's low-stock form: a refused value comes back with its message, a good one is saved. */
-export async function lowStockLevelAction(db: Db, formData: FormData) {
+export async function lowStockLevelAction(context: ToastContext & { db: Db }, formData: FormData) {
   const submission = parseWithZod(formData, { schema: LowStockLevelSchema });
   if (submission.status !== "success") {
     return data({ lowStock: submission.reply(), error: null }, { status: 400 });
   }
   try {
-    await setLowStockLevel(db, submission.value.level);
+    await setLowStockLevel(context.db, submission.value.level);
   } catch (error) {
     console.error("Low stock level could not be saved", error);
     return data(
@@ -20,5 +20,5 @@ export async function lowStockLevelAction(db: Db, formData: FormData) {
       { status: 500 },
     );
   }
-  return redirectWithToast("/admin/dashboard", lowStockSavedNotice(submission.value.level));
+  return redirectWithToast(context, "/admin/dashboard", lowStockSavedNotice(submission.value.level));
 }

@@ -5,8 +5,8 @@ import { CheckIcon, SmallLineIcon } from "~/ui/icons";
 import { HeadedSection } from "~/ui/headed-section";
 import { Field } from "~/ui/forms";
 import { countOf } from "~/ui/words";
+import { LowStockLevelSchema } from "~/features/catalogue/low-stock";
 import { ATTENTION_ITEMS } from "./attention";
-import { LowStockLevelSchema } from "./low-stock";
 import type { AttentionKey } from "./product-admin.server";
 
 /**

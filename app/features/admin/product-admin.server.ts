@@ -12,7 +12,7 @@ import { searchSource } from "~/features/search/search.server";
 import { titleCaseSlug } from "~/features/catalogue/slug";
 import { productImageOrPackshot } from "~/features/media/packshot";
 import { versionBump } from "~db/product-version";
-import { DEFAULT_LOW_STOCK_LEVEL, LOW_STOCK_SETTING } from "./low-stock";
+import { DEFAULT_LOW_STOCK_LEVEL, LOW_STOCK_SETTING } from "~/features/catalogue/low-stock";
 import { copyName, type ProductColumns } from "./product-form-schema";
 
 /**

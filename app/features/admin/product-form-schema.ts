@@ -8,7 +8,7 @@ import {
   type LabReportFile,
 } from "~/features/lab-reports/lab-report";
 import { splitEffects } from "~/features/catalogue/effects";
-import { centsToDecimalText, hasCentsAtMost, MONEY_DECIMALS_MESSAGE, parsePriceToCents } from "~/features/catalogue/money";
+import { centsToDecimalText, hasCentsAtMost, MONEY_DECIMALS_MESSAGE, parsePriceToCents } from "~/features/money/money";
 import type { Product, StrainType } from "~/features/catalogue/product";
 import { normalizeThc, THC_FORMAT_MESSAGE, THC_TEXT_MAX } from "~/features/catalogue/thc";
 import { MAX_TIERS, type PriceTiers } from "~/features/catalogue/price-tiers";

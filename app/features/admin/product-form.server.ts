@@ -240,7 +240,7 @@ export async function productFormAction(request: Request, context: AppLoadContex
       const message = "Failed to add product: the database did not accept the new product.";
       return failure(submission.reply({ formErrors: [`${SAVE_FAILED}: ${message}`] }), message, 500);
     }
-    return redirectWithToast(returnTo, { title: "Product created successfully!" });
+    return redirectWithToast(context, returnTo, { title: "Product created successfully!" });
   }
 
   let outcome: Awaited<ReturnType<typeof updateProductVersioned>>;
@@ -260,6 +260,7 @@ export async function productFormAction(request: Request, context: AppLoadContex
   }
   if (removed.length > 0) {
     return redirectWithToast(
+      context,
       returnTo,
       removedSizesToast(
         productId,
@@ -269,7 +270,7 @@ export async function productFormAction(request: Request, context: AppLoadContex
       ),
     );
   }
-  return redirectWithToast(returnTo, { title: "Product updated successfully!" });
+  return redirectWithToast(context, returnTo, { title: "Product updated successfully!" });
 }
 
 /**

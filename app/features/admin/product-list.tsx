@@ -3,7 +3,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { isSampleLabReport, SAMPLE_LAB_REPORT_LABEL } from "~/features/lab-reports/lab-report-display";
 import { SquareThumb } from "~/features/media/product-image";
 import { isOnSale } from "~/features/deals/deals";
-import { formatCents } from "~/features/catalogue/money";
+import { formatCents } from "~/features/money/money";
 import { Badge } from "./admin-ui";
 import { BulkSelectBox } from "./bulk-actions";
 import { pageHref } from "./product-list-filters";

@@ -125,7 +125,7 @@ export async function requireAdmin(request: Request, context: AppLoadContext, de
   if (request.method !== "GET" && request.method !== "HEAD" && wantsJson(request)) {
     throw Response.json({ error: denied?.description ?? "Admin authentication required" }, { status: 401 });
   }
-  throw denied ? await redirectWithToast("/admin", denied) : redirect("/admin");
+  throw denied ? await redirectWithToast(context, "/admin", denied) : redirect("/admin");
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { CartSpecialsSummary } from "~/features/cart/cart-specials-view";
-import { formatCents } from "~/features/catalogue/money";
+import { formatCents } from "~/features/money/money";
 import { ToastHost } from "~/features/toast/toaster";
 import { CartIcon } from "~/ui/icons";
 import { CartLineRow } from "./cart-line";

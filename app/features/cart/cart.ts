@@ -3,7 +3,7 @@
  * integer cents after every action. The server runs it on the `cannabis-cart` cookie joined with
  * current product rows; the browser runs the same reducer for optimistic quantities and totals.
  */
-import { groupDigits, parsePriceToCents } from "~/features/catalogue/money";
+import { groupDigits, parsePriceToCents } from "~/features/money/money";
 import { isPriceTiers, unitPriceCents, type PriceTiers } from "~/features/catalogue/price-tiers";
 import { lineName } from "./line-name";
 

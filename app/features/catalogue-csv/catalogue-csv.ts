@@ -1,5 +1,5 @@
 import type { ProductRow } from "~db/schema";
-import { centsToDecimalText } from "~/features/catalogue/money";
+import { centsToDecimalText } from "~/features/money/money";
 import { parseStringList } from "~/features/catalogue/json-list";
 import type { ProductSize } from "~/features/catalogue/sizes";
 import { serializePriceTiers } from "~/features/catalogue/stored-tiers";

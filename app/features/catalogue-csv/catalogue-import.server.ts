@@ -14,7 +14,7 @@ import { readExistingProducts } from "~/features/catalogue/existing-products.ser
 import { readAllSizes } from "~/features/catalogue/sizes.server";
 import { readCatalogueRevision } from "~/features/listings/counts-cache.server";
 import { serializePriceTiers } from "~/features/catalogue/stored-tiers";
-import { formatCents } from "~/features/catalogue/money";
+import { formatCents } from "~/features/money/money";
 import type { ProductSize, SizeInput } from "~/features/catalogue/sizes";
 import { trashedCatalogueProducts } from "~/features/trash/trash.server";
 import type { Db } from "~/server/load-context";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { productFormSchema, productFormToColumns, productFormToSizes, type ProductFormSchema } from "~/features/admin/product-form-schema";
 import { derivedProductColumns, type SizeInput } from "~/features/catalogue/sizes";
-import { formatCents, groupDigits } from "~/features/catalogue/money";
+import { formatCents, groupDigits } from "~/features/money/money";
 import { parseStringList } from "~/features/catalogue/json-list";
 import { parsePriceTiers } from "~/features/catalogue/stored-tiers";
 import { NO_LAB_REPORT } from "~/features/lab-reports/lab-report";

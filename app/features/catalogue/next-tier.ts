@@ -3,7 +3,7 @@
  * box and the cart's lines. Apart from price-tiers.ts (which every page's shell carries with the cart
  * reducer) so it loads only with the product page, the drawer and the checkout.
  */
-import { formatCents } from "./money";
+import { formatCents } from "~/features/money/money";
 import { unitPriceCents, type PriceTiers } from "./price-tiers";
 
 export interface NextTier {

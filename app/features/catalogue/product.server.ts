@@ -6,7 +6,7 @@ import { data } from "@remix-run/cloudflare";
 import { asc, eq } from "drizzle-orm";
 import { products, productSizes, settings } from "~db/schema";
 import type { Db } from "~/server/load-context";
-import { DEFAULT_LOW_STOCK_LEVEL, LOW_STOCK_SETTING } from "~/features/admin/low-stock";
+import { DEFAULT_LOW_STOCK_LEVEL, LOW_STOCK_SETTING } from "./low-stock";
 import { toProduct } from "./product";
 import { toProductSize } from "./sizes";
 

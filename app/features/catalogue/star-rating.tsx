@@ -1,4 +1,4 @@
-import { groupDigits } from "./money";
+import { groupDigits } from "~/features/money/money";
 import { NO_REVIEWS_TEXT, ownRating } from "./rating";
 
 /**

@@ -1,4 +1,4 @@
-import { formatCents, fromPrice } from "~/features/catalogue/money";
+import { formatCents, fromPrice } from "~/features/money/money";
 import { savePercent, saveLabel } from "./deals";
 
 /**

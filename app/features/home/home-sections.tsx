@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { ProductCard } from "~/features/catalogue/product-card";
+import { ProductCard } from "~/features/product-card/product-card";
 import type { ProductSummary } from "~/features/catalogue/product-summary";
 import { categoryIcon } from "~/features/home/category-icon";
 import { HomeCategoryIcon } from "~/features/home/home-category-icon";

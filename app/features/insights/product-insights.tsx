@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatCents } from "~/features/catalogue/money";
+import { formatCents } from "~/features/money/money";
 import type { ProductInsights } from "./insights.server";
 import { rateText } from "./insights";
 import { Sparkline } from "./insights-chart";

@@ -2,7 +2,7 @@ import { Form, useFetcher } from "@remix-run/react";
 import { useRef, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CartSpecialsSummary, SpecialCodeForm } from "~/features/cart/cart-specials-view";
-import { formatCents } from "~/features/catalogue/money";
+import { formatCents } from "~/features/money/money";
 import { notify } from "~/features/toast/toaster";
 import { CopyOrderButton } from "~/features/cart/cart-order";
 import { ORDER_SENT_NOTICE } from "~/features/cart/cart";

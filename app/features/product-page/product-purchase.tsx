@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useReadAtHydration } from "~/ui/hydration";
 import { MAX_LINE_QUANTITY } from "~/features/cart/cart";
-import { formatCents } from "~/features/catalogue/money";
+import { formatCents } from "~/features/money/money";
 import { unitPriceCents } from "~/features/catalogue/price-tiers";
 import { nextTier, nextTierHint } from "~/features/catalogue/next-tier";
 import type { PriceTiers } from "~/features/catalogue/price-tiers";

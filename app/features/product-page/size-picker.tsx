@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { ProductSize } from "~/features/catalogue/sizes";
-import { formatCents } from "~/features/catalogue/money";
+import { formatCents } from "~/features/money/money";
 import { isOnSale } from "~/features/deals/deals";
 
 /**

@@ -1,4 +1,4 @@
-import { formatCents } from "~/features/catalogue/money";
+import { formatCents } from "~/features/money/money";
 import { unitPriceCents, type PriceTiers } from "~/features/catalogue/price-tiers";
 
 /*

@@ -76,7 +76,7 @@ export async function settingsAction(context: Context, formData: FormData) {
   if (!saved.ok) {
     return data({ section, result: parsed.submission.reply({ formErrors: [CHANGED_MEANWHILE] }), error: null }, { status: 409 });
   }
-  return redirectWithToast(SETTINGS_PATH, SAVED, { status: 303 });
+  return redirectWithToast(context, SETTINGS_PATH, SAVED, { status: 303 });
 }
 
 /** Each form parsed by its own schema (a union of the four keeps each value typed). */
@@ -107,6 +107,7 @@ async function restore(context: Context, formData: FormData) {
   const restored = await restoreVersion(context.db, SETTINGS, parsed.value.id, context.env);
   if (restored.ok) {
     return redirectWithToast(
+      context,
       SETTINGS_PATH,
       { title: "Version restored", description: "The version you replaced is kept in the list." },
       { status: 303 },

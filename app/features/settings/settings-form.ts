@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatCents, parsePriceToCents } from "~/features/catalogue/money";
+import { formatCents, parsePriceToCents } from "~/features/money/money";
 import {
   announcementSchema,
   closureSchema,

@@ -99,7 +99,7 @@ export async function loadRootData({ request, context }: LoaderFunctionArgs) {
   const [layout, admin, { toasts, setCookie }] = await Promise.all([
     loadLayoutData(request, context),
     getAdmin(request, context),
-    getToasts(request),
+    getToasts(request, context),
   ]);
   const cart = await cartSummary(request, layout.saved, layout.cart);
   const settings = layout.settings.value;

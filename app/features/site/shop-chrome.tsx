@@ -4,9 +4,9 @@ import { lazyNamed } from "~/ui/lazy";
 import { ageGateApplies, inertWhen } from "~/features/age-gate/age-gate";
 import { EMPTY_CART_VIEW } from "~/features/cart/cart";
 import { useRootData } from "~/features/site/root-data";
-import { AgeGate as ServerAgeGate } from "~/features/age-gate/age-gate-dialog";
-import { CartDrawer } from "~/features/cart/cart-drawer";
 import { SkipLink } from "~/ui/skip-link";
+import { CartDrawer } from "./cart-drawer";
+import { AgeGate as ServerAgeGate } from "./age-gate-dialog";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { ShopStatusBar, StoreJsonLd } from "./shop-status";
@@ -16,7 +16,7 @@ import { ShopStatusBar, StoreJsonLd } from "./shop-status";
  * by a visitor who has not answered it yet — every later page load carries none of it (the dialog
  * works before the chunk arrives: it is a plain form). import.meta.env.SSR is replaced at build time.
  */
-const AgeGate = import.meta.env.SSR ? ServerAgeGate : lazyNamed(() => import("~/features/age-gate/age-gate-dialog"), "AgeGate");
+const AgeGate = import.meta.env.SSR ? ServerAgeGate : lazyNamed(() => import("./age-gate-dialog"), "AgeGate");
 
 /**
  * The shopper's frame around every shop page: the 21+ gate until the visitor confirms, the header

@@ -1,4 +1,4 @@
-import { formatCents } from "~/features/catalogue/money";
+import { formatCents } from "~/features/money/money";
 import type { CartSpecials } from "~/features/cart/cart";
 
 /**

@@ -32,7 +32,7 @@ export async function saveSpecialAction(request: Request, context: AppLoadContex
     return data({ result: submission.reply({ fieldErrors: { code: [CODE_TAKEN] } }), preview: null }, { status: 409 });
   }
   if (saved.status === "not-found") return refusedReply(submission, "This special is no longer here (it may have been deleted).", 404);
-  return redirectWithToast(`/admin/specials/${saved.id}`, {
+  return redirectWithToast(context, `/admin/specials/${saved.id}`, {
     title: id === null ? "Special created" : "Special saved",
     description: `${submission.value.name} is saved.`,
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { centsToDecimalText, parsePriceToCents } from "~/features/catalogue/money";
+import { centsToDecimalText, parsePriceToCents } from "~/features/money/money";
 import { SPECIAL_KINDS, specialDataSchema, type Special, type SpecialData, type SpecialKind } from "./special";
 
 /**

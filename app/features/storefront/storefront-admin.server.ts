@@ -103,7 +103,10 @@ export async function storefrontSectionAction({ db, env }: AppLoadContext, key: 
       const message = result.reason === "not-found" ? "That version is no longer kept." : "That version can no longer be read.";
       throw data({ message }, { status: result.reason === "not-found" ? 404 : 422 });
     }
-    return redirectWithToast(here, { title: `${SECTIONS[key].title}: version restored`, description: "The shop shows it from now on." });
+    return redirectWithToast({ env }, here, {
+      title: `${SECTIONS[key].title}: version restored`,
+      description: "The shop shows it from now on.",
+    });
   }
 
   const submission = parseWithZod(formData, { schema: document.schema });
@@ -117,7 +120,7 @@ export async function storefrontSectionAction({ db, env }: AppLoadContext, key: 
     basedOn: formData.has("basedOn") ? (basedOn.status === "success" ? (basedOn.value.basedOn ?? null) : null) : undefined,
   });
   if (!saved.ok) return refusedReply(submission, CHANGED_MEANWHILE, 409);
-  return redirectWithToast(here, {
+  return redirectWithToast({ env }, here, {
     title: `${SECTIONS[key].title} saved`,
     description: "The shop shows it from now on; the version before is kept.",
   });

@@ -2,16 +2,16 @@ import { useLocation, useRevalidator } from "@remix-run/react";
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { lazyNamed } from "~/ui/lazy";
-import { CartBadgeIcon, CartLink, cartTriggerClass } from "~/features/site/site-header";
-import { useCartBadge, useCartStillShared } from "~/features/site/cart-badge";
-import type { CartView } from "./cart";
-import { useOptimisticCart, useOrderPlacedEffects } from "./cart-state";
+import type { CartView } from "~/features/cart/cart";
+import { useOptimisticCart, useOrderPlacedEffects } from "~/features/cart/cart-state";
+import { CartBadgeIcon, CartLink, cartTriggerClass } from "./site-header";
+import { useCartBadge, useCartStillShared } from "./cart-badge";
 
 /**
  * The drawer itself (dialog, lines, totals, order buttons) is not part of a first visit's
  * JavaScript: it loads when the shopper first points at, focuses or opens the cart.
  */
-const loadDialog = () => import("./cart-drawer-dialog");
+const loadDialog = () => import("~/features/cart/cart-drawer-dialog");
 const CartDrawerDialog = lazyNamed(loadDialog, "CartDrawerDialog");
 
 /**

@@ -1,4 +1,4 @@
-import type { ProductSummary } from "./product-summary";
+import type { ProductSummary } from "~/features/catalogue/product-summary";
 import { ProductCard, type CardView } from "./product-card";
 
 /** Cards in the first rows of a phone (two by two) and the first row of a desktop load eagerly. */

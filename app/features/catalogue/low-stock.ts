@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { groupDigits } from "~/features/catalogue/money";
+import { groupDigits } from "~/features/money/money";
 
 /**
  * Low stock: a size whose stock is tracked and at or below the shop's low-stock level is

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useParams } from "@remix-run/react";
 import type { ReactElement } from "react";
-import { NotFound } from "~/features/site/error-page";
 import { GeneralErrorBoundary, thrownMessage, type StatusHandler } from "~/ui/error-boundary";
+import { NotFound } from "./error-page";
 
 /*
  * The error views of the product listings and the product page. Each route renders its view on the

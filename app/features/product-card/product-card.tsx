@@ -6,8 +6,8 @@ import { useRootData } from "~/features/site/root-data";
 import { Price } from "~/features/deals/price";
 import { AdminControls as ServerAdminControls } from "~/features/admin/product-card-admin";
 import { ProductImage, type ImagePriority } from "~/features/media/product-image";
-import type { ProductSummary } from "./product-summary";
-import { StarRating } from "./star-rating";
+import type { ProductSummary } from "~/features/catalogue/product-summary";
+import { StarRating } from "~/features/catalogue/star-rating";
 
 export type CardView = "grid" | "list";
 

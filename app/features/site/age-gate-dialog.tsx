@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { useRef } from "react";
 import { useModalDialog } from "~/ui/modal-dialog";
-import { SITE } from "~/features/site/site";
-import { LeafMark } from "~/features/site/logo";
+import { SITE } from "./site";
+import { LeafMark } from "./logo";
 
 /**
  * The 21+ age gate: a <dialog> over the server-rendered page (its content stays in the HTML for
