@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminAlert, AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 import { loadStorefrontSection, storefrontSectionAction } from "~/features/storefront/storefront-admin.server";
 import { StorefrontSectionForm } from "~/features/storefront/storefront-forms";
 import { SectionKeySchema, SECTIONS, STOREFRONT_PATH, type SectionKey } from "~/features/storefront/storefront-sections";
@@ -21,10 +21,8 @@ function savedAt(time: number): string {
   return `${new Date(time).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: `${loaded ? SECTIONS[loaded.key].title : "Storefront"} | Storefront | ${SITE.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) =>
+  noindexTitle(`${loaded ? SECTIONS[loaded.key].title : "Storefront"} | Storefront`, matches);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
