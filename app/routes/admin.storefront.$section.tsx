@@ -80,7 +80,9 @@ export default function StorefrontSection() {
             Versions
           </h2>
           {loaded.versions.length === 0 ? (
-            <p className="mt-2 text-sm text-ink-700">Not saved yet: the shop shows a new shop&apos;s texts.</p>
+            <p className="mt-2 text-sm text-ink-700">
+              Not saved yet: the shop shows a new shop&apos;s texts, with the name and delivery from your Settings.
+            </p>
           ) : (
             <ol className="mt-3 divide-y divide-ink-900/10">
               {loaded.versions.map((version, index) => (
