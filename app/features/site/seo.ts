@@ -29,7 +29,7 @@ export interface ShopName {
 }
 
 /** The brand card's alt text: the shop's name and its tagline, as the card shows them. */
-export function brandCardAlt({ name, tagline }: ShopName): string {
+function brandCardAlt({ name, tagline }: ShopName): string {
   const line = tagline.replace(/\.$/, "");
   return line ? `${name}: ${line}` : name;
 }
