@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { NotFound } from "~/features/site/error-page";
+import { noindexTitle } from "~/features/site/seo";
 
 /** Any path no other route claims: the 404 page, with the bad path logged. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -8,7 +9,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   throw new Response("Not Found", { status: 404 });
 }
 
-export const meta: MetaFunction = () => [{ title: "Page not found | Greenleaf Supply" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => noindexTitle("Page not found", matches);
 
 export default function CatchAll() {
   return <NotFound />;

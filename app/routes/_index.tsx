@@ -14,8 +14,7 @@ import {
 } from "~/features/home/home-sections";
 import { HomeSearch } from "~/features/search/home-search";
 import { PageErrorBoundary, StatGrid } from "~/features/site/static-page";
-import { rootDescription, rootOrigin, seo } from "~/features/site/seo";
-import { SITE } from "~/features/site/site";
+import { rootDescription, rootOrigin, rootShop, seo } from "~/features/site/seo";
 import type { RootLoader } from "~/features/site/root-data";
 import { UserIcon } from "~/ui/icons";
 
@@ -25,9 +24,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, matches, location }) =>
   seo({
-    title: data?.content.welcome.heading ?? SITE.tagline,
+    title: data?.content.welcome.heading ?? rootShop(matches).name,
     description: data?.description || rootDescription(matches),
     origin: rootOrigin(matches),
+    shop: rootShop(matches),
     path: location.pathname,
   });
 

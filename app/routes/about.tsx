@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary, PageIntro, TelegramLink } from "~/features/site/static-page";
-import { rootOrigin, rootShopName, seo } from "~/features/site/seo";
+import { rootOrigin, rootShop, rootShopName, seo } from "~/features/site/seo";
 import { HoursPhrase } from "~/features/site/shop-status";
 import { ABOUT_CONTENT } from "~/features/storefront/about-content";
 import { readContent } from "~/features/storefront/storefront.server";
@@ -19,6 +19,7 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ matche
     title: "About us",
     description: `Who we are at ${rootShopName(matches)}: our story, what we stand for and how to reach us on Telegram.`,
     origin: rootOrigin(matches),
+    shop: rootShop(matches),
     path: location.pathname,
   });
 

@@ -2,9 +2,9 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 
 import { PageErrorBoundary, TelegramLink } from "~/features/site/static-page";
-import { rootOrigin, rootShopName, seo } from "~/features/site/seo";
+import { rootOrigin, rootShop, rootShopName, seo } from "~/features/site/seo";
 import { SITE } from "~/features/site/site";
-import { useRootData, type RootLoader } from "~/features/site/root-data";
+import { useRootData, useShopName, type RootLoader } from "~/features/site/root-data";
 import { CartIcon, GlyphIcon, TelegramIcon, UserIcon } from "~/ui/icons";
 import { HeadedSection } from "~/ui/headed-section";
 
@@ -13,6 +13,7 @@ export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, loc
     title: "Account",
     description: `Your ${rootShopName(matches)} account: cart, support, FAQ and more.`,
     origin: rootOrigin(matches),
+    shop: rootShop(matches),
     path: location.pathname,
   });
 
@@ -30,6 +31,7 @@ function TileText({ title, text }: { title: string; text: string }) {
 
 export default function Account() {
   const shop = useRootData()?.shop;
+  const shopName = useShopName();
   const openLine = shop?.openLine;
   return (
     <div className="container-page max-w-3xl py-8 sm:py-12">
@@ -43,9 +45,7 @@ export default function Account() {
         </span>
         <div>
           <h1 className="font-display text-3xl tracking-tight">My Account</h1>
-          <p className="mt-1 text-cream-100">
-            Welcome to {shop?.identity.tradingName ?? SITE.name}. Orders are placed and followed up with us on Telegram.
-          </p>
+          <p className="mt-1 text-cream-100">Welcome to {shopName}. Orders are placed and followed up with us on Telegram.</p>
         </div>
       </section>
 

@@ -18,7 +18,8 @@ import { isLocalhost } from "~/server/cookies.server";
 import { AdminAlert, useActionToast, type ActionToast } from "~/features/admin/admin-ui";
 import { LeafMark } from "~/features/site/logo";
 import { ADMIN_NOT_CONFIGURED_TITLE, AdminLoginSchema, LOGIN_FAILED, LOGIN_SUCCEEDED } from "~/features/auth/login-form";
-import { SITE } from "~/features/site/site";
+import { useShopName } from "~/features/site/root-data";
+import { noindexTitle } from "~/features/site/seo";
 import {
   beginLoginAttempt,
   clearLoginFailures,
@@ -29,7 +30,7 @@ import {
 import { redirectWithToast } from "~/features/toast/toast.server";
 import { knownDevice, trustDevice } from "~/features/auth/device-cookie.server";
 
-export const meta: MetaFunction = () => [{ title: `Admin Sign In | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => noindexTitle("Admin Sign In", matches);
 
 /** A throttled answer tells the client when to come back. */
 export const headers: HeadersFunction = ({ actionHeaders }) => {
@@ -106,6 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function AdminLogin() {
   const { problems } = useLoaderData<typeof loader>();
+  const shopName = useShopName();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -125,7 +127,7 @@ export default function AdminLogin() {
         <div className="flex items-center gap-3 text-forest-800">
           <LeafMark className="h-10 w-10" />
           <div>
-            <p className="eyebrow">{SITE.name}</p>
+            <p className="eyebrow break-words">{shopName}</p>
             <h1 className="heading-display text-3xl">Admin Sign In</h1>
           </div>
         </div>

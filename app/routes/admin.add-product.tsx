@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminRouteError } from "~/features/admin/admin-ui";
 import { ProductFormPage } from "~/features/admin/product-form";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 import { loadProductForm, productFormAction } from "~/features/admin/product-form.server";
 
-export const meta: MetaFunction = () => [{ title: `Add New Product | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => noindexTitle("Add New Product", matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadProductForm(request, context, null);

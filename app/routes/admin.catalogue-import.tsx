@@ -21,7 +21,7 @@ import {
 } from "~/features/catalogue-csv/catalogue-import.server";
 import { isRunActive, MIGRATION_TEXT } from "~/features/migration/migration";
 import { getLatestMigrationRun, startMigrationRun } from "~/features/migration/migration-runs.server";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 import { readSettings } from "~/features/settings/settings.server";
 import {
   DATE_ORDER_FIELD,
@@ -39,7 +39,7 @@ import {
  * nothing changes. The preview plans the file once; the confirmation plans nothing.
  */
 
-export const meta: MetaFunction = () => [{ title: `Import Catalogue | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => noindexTitle("Import Catalogue", matches);
 
 /** The file plus the form's few other bytes. */
 const BODY_MAX_BYTES = IMPORT_MAX_BYTES + 64 * 1024;

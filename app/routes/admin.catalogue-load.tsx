@@ -8,11 +8,11 @@ import { CATALOGUE_LOAD_TEXT } from "~/features/migration/catalogue-load";
 import { isRunActive } from "~/features/migration/migration";
 import { catalogueLoadChoices } from "~/features/migration/load-plan.server";
 import { getLatestMigrationRun } from "~/features/migration/migration-runs.server";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 
 /** /admin/catalogue-load — what 'Load Full Product Catalog' will do, asked before anything changes (decision 024). */
 
-export const meta: MetaFunction = () => [{ title: `Load Catalogue | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => noindexTitle("Load Catalogue", matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

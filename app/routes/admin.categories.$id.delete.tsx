@@ -9,10 +9,10 @@ import { CategoryDeleteWarning } from "~/features/admin/category-delete";
 import { AdminConfirmPage } from "~/features/admin/confirm-dialog";
 import { AdminRouteError } from "~/features/admin/admin-ui";
 import { CATEGORIES_PATH as PATH, CATEGORY_ERRORS } from "~/features/admin/category-form";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 import { fixedPagesListing } from "~/features/category-pages/category-pages.server";
 
-export const meta: MetaFunction = () => [{ title: `Delete Category | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => noindexTitle("Delete Category", matches);
 
 /** The confirm page (the no-JavaScript path of the list's Delete dialog), with how many products still use the category. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

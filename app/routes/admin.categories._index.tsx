@@ -11,9 +11,9 @@ import { categoryAction, loadCategoryManagement } from "~/features/admin/categor
 import { CategoryDeleteWarning } from "~/features/admin/category-delete";
 import { CATEGORIES_PATH as PATH, CATEGORY_ERRORS, categoryError } from "~/features/admin/category-form";
 import { CategoryList, CategoryPanel } from "~/features/admin/category-list";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [{ title: `Category Management | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => noindexTitle("Category Management", matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

@@ -4,7 +4,7 @@ import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminAlert, AdminFigures, AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
 import { MigrationPanel } from "~/features/migration/migration-panel";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 import { getLatestMigrationRun } from "~/features/migration/migration-runs.server";
 import { catalogue } from "~db/catalogue";
 import { getDashboardStats } from "~/features/admin/product-admin.server";
@@ -18,7 +18,7 @@ import { specialsNowAndNext } from "~/features/specials/specials-status";
 import { readSpecials } from "~/features/specials/specials.server";
 import { SpecialsPanel } from "~/features/specials/specials-panel";
 
-export const meta: MetaFunction = () => [{ title: `Admin Dashboard | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => noindexTitle("Admin Dashboard", matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

@@ -2,17 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminRouteError } from "~/features/admin/admin-ui";
 import { ProductFormPage } from "~/features/admin/product-form";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 import { FETCH_FAILED } from "~/features/admin/product-form-schema";
 import { loadProductForm, parseProductId, productFormAction } from "~/features/admin/product-form.server";
 import { requireAdmin } from "~/features/auth/auth.server";
 import { loadProductInsights } from "~/features/insights/insights.server";
 import { ProductInsightsPanel } from "~/features/insights/product-insights";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Edit Product${data?.productName ? `: ${data.productName}` : ""} | ${SITE.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  noindexTitle(`Edit Product${data?.productName ? `: ${data.productName}` : ""}`, matches);
 
 /** The insights read runs beside the form's, so the session is checked before either (read once per request). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminAlert, AdminFigures, AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 import { readSettings } from "~/features/settings/settings.server";
 import { formatCents } from "~/features/money/money";
 import { HeadedSection } from "~/ui/headed-section";
@@ -29,7 +29,7 @@ import { DailyChart, dayLabel } from "~/features/insights/insights-chart";
  * works the same with JavaScript off.
  */
 
-export const meta: MetaFunction = () => [{ title: `Insights | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => noindexTitle("Insights", matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

@@ -7,7 +7,7 @@ import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminFigures, AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
 import { getPhotoOverview, listFailedPhotos, retryFailedPhotos, startBackfill } from "~/features/media/image-pipeline.server";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 import { redirectWithToast } from "~/features/toast/toast.server";
 import { readFormData } from "~/server/form-data.server";
 import { HeadedSection } from "~/ui/headed-section";
@@ -18,7 +18,7 @@ import { HeadedSection } from "~/ui/headed-section";
  * backfill walk) and 'Retry failed photos'. Both are real forms; the page works without JavaScript.
  */
 
-export const meta: MetaFunction = () => [{ title: `Photos | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => noindexTitle("Photos", matches);
 
 const PATH = "/admin/photos";
 

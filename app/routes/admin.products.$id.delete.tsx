@@ -6,12 +6,12 @@ import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminConfirmPage } from "~/features/admin/confirm-dialog";
 import { AdminRouteError } from "~/features/admin/admin-ui";
 import { localPath } from "~/server/redirect";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 import { getProductName } from "~/features/admin/product-admin.server";
 import { trashProduct } from "~/features/trash/trash.server";
 import { deletedToast, trashNotice } from "~/features/trash/trash";
 
-export const meta: MetaFunction = () => [{ title: `Delete Product | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => noindexTitle("Delete Product", matches);
 
 /** The confirm page (the no-JavaScript path of the list's Delete dialog). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -13,7 +13,7 @@ import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminAlert, AdminListSkeleton, AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
 import { SearchCutNote } from "~/features/search/search-help";
 import { localPath } from "~/server/redirect";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 import { listCategoryOptions } from "~/features/catalogue/categories.server";
 import { parseProductFilters, searchCutNote } from "~/features/admin/product-list-filters.server";
 import { categoryLabel, filterSummary, isFiltered, pageHref, ProductFilterForm } from "~/features/admin/product-list-filters";
@@ -29,7 +29,7 @@ import {
 } from "~/features/admin/product-admin.server";
 import { redirectWithToast } from "~/features/toast/toast.server";
 
-export const meta: MetaFunction = () => [{ title: `Product Management | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => noindexTitle("Product Management", matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

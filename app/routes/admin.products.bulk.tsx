@@ -5,12 +5,12 @@ import { localPath } from "~/server/redirect";
 import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminRouteError } from "~/features/admin/admin-ui";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 import { BulkConfirmationPage } from "~/features/admin/bulk-actions";
 import { bulkAnswer, bulkConfirmation } from "~/features/admin/bulk-actions.server";
 import { BULK_FIELDS, BULK_ROUTE, type BulkConfirmation } from "~/features/admin/bulk-rules";
 
-export const meta: MetaFunction = () => [{ title: `Bulk action | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => noindexTitle("Bulk action", matches);
 
 /** The confirmation (GET from the list's bulk form): nothing changes here. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

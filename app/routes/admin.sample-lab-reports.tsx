@@ -10,7 +10,7 @@ import { requireAdmin } from "~/features/auth/auth.server";
 import { productPath } from "~/features/catalogue/product-path";
 import { SAMPLE_LAB_REPORT_LABEL } from "~/features/lab-reports/lab-report-display";
 import { listSampleLabReports, removeSampleLabReports } from "~/features/lab-reports/sample-lab-reports.server";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 import { redirectWithToast } from "~/features/toast/toast.server";
 
 /**
@@ -19,7 +19,7 @@ import { redirectWithToast } from "~/features/toast/toast.server";
  * confirmation: it lists what goes and says how it can come back.
  */
 
-export const meta: MetaFunction = () => [{ title: `Sample Lab Reports | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => noindexTitle("Sample Lab Reports", matches);
 
 export const SAMPLE_REMOVE_TEXT = {
   comeBack:

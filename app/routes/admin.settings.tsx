@@ -6,9 +6,9 @@ import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminAlert, AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
 import { loadSettingsScreen, settingsAction } from "~/features/settings/settings-admin.server";
 import { SettingsForms, SettingsVersions } from "~/features/settings/settings-screen";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 
-export const meta: MetaFunction = () => [{ title: `Settings | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => noindexTitle("Settings", matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

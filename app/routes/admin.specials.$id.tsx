@@ -4,7 +4,7 @@ import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
 import { deleteTargetId } from "~/features/admin/admin-delete.server";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 import { catalogueChoices } from "~/features/specials/specials-admin.server";
 import { previewText } from "~/features/specials/specials-status";
 import { saveSpecialAction, shopTimeZone } from "~/features/specials/specials-actions.server";
@@ -13,10 +13,7 @@ import { answeredPreview, SpecialForm } from "~/features/admin/specials-form-vie
 import { getSpecial } from "~/features/specials/specials.server";
 import { readFormData } from "~/server/form-data.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: `${loaded?.name ?? "Special"} | ${SITE.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => noindexTitle(loaded?.name ?? "Special", matches);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

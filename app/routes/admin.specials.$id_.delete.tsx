@@ -4,11 +4,11 @@ import { alreadyDeleted, deleteTargetId, deleteWithToast } from "~/features/admi
 import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminConfirmPage } from "~/features/admin/confirm-dialog";
 import { AdminRouteError } from "~/features/admin/admin-ui";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 import { getSpecial, trashSpecial } from "~/features/specials/specials.server";
 import { deletedToast, trashNotice } from "~/features/trash/trash";
 
-export const meta: MetaFunction = () => [{ title: `Delete special | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => noindexTitle("Delete special", matches);
 
 const LIST = "/admin/specials";
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminPageHeader, AdminRouteError, Badge } from "~/features/admin/admin-ui";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 import { listSpecials, type SpecialListRow } from "~/features/specials/specials-admin.server";
 import { STATUS_LABELS, type SpecialStatus } from "~/features/specials/specials-status";
 import { shopTimeZone } from "~/features/specials/specials-actions.server";
@@ -16,7 +16,7 @@ import { redirectWithToast } from "~/features/toast/toast.server";
 import { readFormData } from "~/server/form-data.server";
 import { TableHead } from "~/ui/table-head";
 
-export const meta: MetaFunction = () => [{ title: `Specials | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => noindexTitle("Specials", matches);
 
 const LIST = "/admin/specials";
 

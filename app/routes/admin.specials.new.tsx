@@ -3,13 +3,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 import { catalogueChoices } from "~/features/specials/specials-admin.server";
 import { saveSpecialAction } from "~/features/specials/specials-actions.server";
 import { answeredPreview, SpecialForm } from "~/features/admin/specials-form-view";
 import { readFormData } from "~/server/form-data.server";
 
-export const meta: MetaFunction = () => [{ title: `New special | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => noindexTitle("New special", matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

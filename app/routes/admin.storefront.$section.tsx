@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminAlert, AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 import { loadStorefrontSection, storefrontSectionAction } from "~/features/storefront/storefront-admin.server";
 import { StorefrontSectionForm } from "~/features/storefront/storefront-forms";
 import { SectionKeySchema, SECTIONS, STOREFRONT_PATH, type SectionKey } from "~/features/storefront/storefront-sections";
@@ -21,10 +21,8 @@ function savedAt(time: number): string {
   return `${new Date(time).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: `${loaded ? SECTIONS[loaded.key].title : "Storefront"} | Storefront | ${SITE.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) =>
+  noindexTitle(`${loaded ? SECTIONS[loaded.key].title : "Storefront"} | Storefront`, matches);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
@@ -82,7 +80,9 @@ export default function StorefrontSection() {
             Versions
           </h2>
           {loaded.versions.length === 0 ? (
-            <p className="mt-2 text-sm text-ink-700">Not saved yet: the shop shows a new shop&apos;s texts.</p>
+            <p className="mt-2 text-sm text-ink-700">
+              Not saved yet: the shop shows a new shop&apos;s texts, with the name and delivery from your Settings.
+            </p>
           ) : (
             <ol className="mt-3 divide-y divide-ink-900/10">
               {loaded.versions.map((version, index) => (

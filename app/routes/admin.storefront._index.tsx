@@ -3,10 +3,10 @@ import { Link } from "@remix-run/react";
 import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 import { SECTION_KEYS, SECTIONS, STOREFRONT_PATH } from "~/features/storefront/storefront-sections";
 
-export const meta: MetaFunction = () => [{ title: `Storefront | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => noindexTitle("Storefront", matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

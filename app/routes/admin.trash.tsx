@@ -7,7 +7,7 @@ import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminPageHeader, AdminRouteError, LocalDate } from "~/features/admin/admin-ui";
 import { productPath } from "~/features/catalogue/product-path";
-import { SITE } from "~/features/site/site";
+import { noindexTitle } from "~/features/site/seo";
 import { redirectWithToast } from "~/features/toast/toast.server";
 import {
   RESTORE_INTENTS,
@@ -27,7 +27,7 @@ import { listTrashedSpecials, restoreSpecial } from "~/features/specials/special
 
 /** /admin/trash — deleted products, categories and specials, with Restore (decision 025). The delete toasts' Undo posts here too. */
 
-export const meta: MetaFunction = () => [{ title: `Trash | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => noindexTitle("Trash", matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

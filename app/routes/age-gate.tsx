@@ -8,7 +8,7 @@ import { readFormData } from "~/server/form-data.server";
 import { isLocalhost } from "~/server/cookies.server";
 import { PageErrorBoundary } from "~/features/site/static-page";
 import { ageVerifiedCookie, safeRedirectPath } from "~/features/age-gate/age-gate";
-import { seo, rootOrigin } from "~/features/site/seo";
+import { seo, rootOrigin, rootShop, rootShopName } from "~/features/site/seo";
 import type { RootLoader } from "~/features/site/root-data";
 
 const AgeGateSchema = z.object({
@@ -34,8 +34,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export const meta: MetaFunction<unknown, { root: RootLoader }> = ({ matches, location }) =>
   seo({
     title: "Adults only",
-    description: "Greenleaf Supply sells cannabis products to adults 21 and over only.",
+    description: `${rootShopName(matches)} sells cannabis products to adults 21 and over only.`,
     origin: rootOrigin(matches),
+    shop: rootShop(matches),
     path: location.pathname,
     noindex: true,
   });

@@ -27,7 +27,7 @@ import {
 } from "~/features/cart/cart-state";
 
 import { ORDER_SENT_NOTICE } from "~/features/cart/cart";
-import { rootOrigin, seo } from "~/features/site/seo";
+import { rootOrigin, rootShop, seo } from "~/features/site/seo";
 import type { CartActionData } from "~/routes/cart";
 import { type RootLoader } from "~/features/site/root-data";
 import { OpenNow, ReplyWhenClosed } from "~/features/site/shop-status";
@@ -38,6 +38,7 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, 
     title: "Checkout",
     description: "Review your cart and send your order to us in one Telegram message. No payment is taken on this site.",
     origin: rootOrigin(matches),
+    shop: rootShop(matches),
     path: location.pathname,
     noindex: true,
   }),

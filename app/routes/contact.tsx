@@ -8,7 +8,7 @@ import { invalidReply } from "~/server/action-reply.server";
 import { PageErrorBoundary, PageIntro, TelegramLink } from "~/features/site/static-page";
 import { notify } from "~/features/toast/toaster";
 import { CONTACT_SENT_TOAST, ContactSchema, contactMessageText } from "~/features/contact/contact";
-import { rootOrigin, rootShopName, seo } from "~/features/site/seo";
+import { rootOrigin, rootShop, rootShopName, seo } from "~/features/site/seo";
 import { telegramUrl } from "~/features/site/site";
 import { readSettings } from "~/features/settings/settings.server";
 import { randomReference } from "~/features/orders/reference";
@@ -38,6 +38,7 @@ export const meta: MetaFunction<typeof action, { root: RootLoader }> = ({ matche
     title: "Contact us",
     description: `Message ${rootShopName(matches)} on Telegram or send the form: questions about a product, a bulk order or a delivery.`,
     origin: rootOrigin(matches),
+    shop: rootShop(matches),
     path: location.pathname,
   });
 

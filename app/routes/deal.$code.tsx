@@ -5,7 +5,7 @@ import { checkSpecialCode, codeCheckMessage, dealLandingPath } from "~/features/
 import { specialCodeCookieHeader } from "~/features/specials/code-cookie.server";
 import { redirectWithToast } from "~/features/toast/toast.server";
 import { countDealUsed } from "~/features/insights/insights.server";
-import { rootDescription, rootOrigin, seo } from "~/features/site/seo";
+import { rootDescription, rootOrigin, rootShop, seo } from "~/features/site/seo";
 import type { RootLoader } from "~/features/site/root-data";
 
 /**
@@ -39,6 +39,7 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ matche
     title: "Deal not available",
     description: rootDescription(matches),
     origin: rootOrigin(matches),
+    shop: rootShop(matches),
     path: `/deal/${encodeURIComponent(params.code ?? "")}`,
     noindex: true,
   });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary, PageIntro, TelegramLink } from "~/features/site/static-page";
-import { rootOrigin, rootShopName, seo } from "~/features/site/seo";
+import { rootOrigin, rootShop, rootShopName, seo } from "~/features/site/seo";
 import { HoursPhrase } from "~/features/site/shop-status";
 import { FAQ_CONTENT } from "~/features/storefront/faq-content";
 import { readContent } from "~/features/storefront/storefront.server";
@@ -17,6 +17,7 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ matche
     title: "Frequently asked questions",
     description: `Answers from ${rootShopName(matches)} about ordering in a Telegram message, delivery, payment and lab reports.`,
     origin: rootOrigin(matches),
+    shop: rootShop(matches),
     path: location.pathname,
   });
 

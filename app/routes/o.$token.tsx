@@ -9,13 +9,14 @@ import { ORDER_LINK_EXPIRED, ORDER_LINK_INVALID, ORDER_STOCK_ACTION } from "~/fe
 import type { Settings } from "~/features/settings/settings";
 import { loadLayoutData } from "~/features/site/layout.server";
 import type { RootLoader } from "~/features/site/root-data";
-import { rootOrigin, seo } from "~/features/site/seo";
+import { rootOrigin, rootShop, seo } from "~/features/site/seo";
 
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, matches, location }) =>
   seo({
     title: data ? `Order ${data.reference}` : ORDER_LINK_INVALID,
     description: "An order as the shop quoted it: its lines, prices and choices.",
     origin: rootOrigin(matches),
+    shop: rootShop(matches),
     path: location.pathname,
     noindex: true,
   });

@@ -17,7 +17,7 @@ import { formatCents } from "~/features/money/money";
 import { useNonce } from "~/features/site/nonce";
 import { categoryLabel, productDescription } from "~/features/product-page/product-page";
 import { productShareImage } from "~/features/product-page/share-image";
-import { rootDescription, rootOrigin, seo } from "~/features/site/seo";
+import { rootDescription, rootOrigin, rootShop, seo } from "~/features/site/seo";
 import { clipDescription } from "~/features/site/shop-description";
 import { telegramUrl } from "~/features/site/site";
 import { productPromises, type ProductPromise } from "~/features/product-page/product-promises";
@@ -133,6 +133,7 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, 
       title: "Product Not Found",
       description: rootDescription(matches),
       origin,
+      shop: rootShop(matches),
       path: `/product/${params.productId ?? ""}`,
       noindex: true,
     });
@@ -141,6 +142,7 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, 
     title: product.name,
     description: data.metaDescription,
     origin,
+    shop: rootShop(matches),
     path: data.path,
     image: productShareImage(data.cover, product.name),
     type: "product",

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary, PageIntro, Stars, StatGrid, TelegramLink } from "~/features/site/static-page";
-import { rootOrigin, seo } from "~/features/site/seo";
-import { SITE } from "~/features/site/site";
-import type { RootLoader } from "~/features/site/root-data";
+import { rootOrigin, rootShop, rootShopName, seo } from "~/features/site/seo";
+import { useShopName, type RootLoader } from "~/features/site/root-data";
 import { REVIEWS_CONTENT, reviewFigures } from "~/features/storefront/reviews-content";
 import { readContent } from "~/features/storefront/storefront.server";
 import { CheckIcon, TelegramIcon } from "~/ui/icons";
@@ -21,9 +20,10 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, 
     title: "Customer reviews",
     description:
       data && data.figures.average !== null
-        ? `What customers say about ${SITE.name}: ${data.figures.count} ${data.figures.count === 1 ? "review" : "reviews"}, average rating ${data.figures.average} of 5.`
-        : `What customers say about ${SITE.name}.`,
+        ? `What customers say about ${rootShopName(matches)}: ${data.figures.count} ${data.figures.count === 1 ? "review" : "reviews"}, average rating ${data.figures.average} of 5.`
+        : `What customers say about ${rootShopName(matches)}.`,
     origin: rootOrigin(matches),
+    shop: rootShop(matches),
     path: location.pathname,
   });
 
@@ -31,6 +31,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "l
 
 export default function Reviews() {
   const { title, intro, entries, figures } = useLoaderData<typeof loader>();
+  const shopName = useShopName();
   const stats =
     figures.average === null
       ? []
@@ -96,7 +97,7 @@ export default function Reviews() {
           title="Bought from us? Tell us how it went"
         >
           <p className="mx-auto mt-3 max-w-xl text-cream-100">Your feedback helps other customers and helps us get better.</p>
-          <TelegramLink className="btn-gold mt-6 px-6 py-3 text-base" text={`Hi! I'd like to share my experience with ${SITE.name}:`}>
+          <TelegramLink className="btn-gold mt-6 px-6 py-3 text-base" text={`Hi! I'd like to share my experience with ${shopName}:`}>
             <TelegramIcon />
             Share Your Experience
           </TelegramLink>

@@ -20,7 +20,7 @@ import {
   type ConcentrateTab,
 } from "~/features/category-pages/category-pages";
 import { adminDebugText, fixedCategoryPage, genericCategoryPage } from "~/features/category-pages/category-pages.server";
-import { rootDescription, rootOrigin, seo } from "~/features/site/seo";
+import { rootDescription, rootOrigin, rootShop, seo } from "~/features/site/seo";
 import { clearedFilters, hasActiveFilters, shopHref, type FilterPage, type ShopQuery } from "~/features/shop-filters/shop-filters";
 import { parseShopQuery } from "~/features/shop-filters/shop-query";
 import { telegramUrl } from "~/features/site/site";
@@ -92,6 +92,7 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, 
       title: "Page not found",
       description: rootDescription(matches),
       origin,
+      shop: rootShop(matches),
       path: `/shop/${params.categorySlug ?? ""}`,
       noindex: true,
     });
@@ -102,6 +103,7 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, 
     title: listing.page > 1 ? `${categoryPage.name} (page ${listing.page})` : categoryPage.name,
     description: categoryPage.description,
     origin,
+    shop: rootShop(matches),
     path: listing.page > 1 ? `${path}?page=${listing.page}` : path,
   });
 };

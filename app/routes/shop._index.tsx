@@ -10,7 +10,7 @@ import { CategoryBar } from "~/features/shop-filters/category-bar";
 import { ListingToolbar, ShopFilters } from "~/features/shop-filters/filter-controls";
 import { useRootData, type RootLoader } from "~/features/site/root-data";
 import { getAdmin } from "~/features/auth/auth.server";
-import { rootOrigin, rootShopName, seo } from "~/features/site/seo";
+import { rootOrigin, rootShop, rootShopName, seo } from "~/features/site/seo";
 import { clearedFilters, hasActiveFilters, serializeShopQuery, type FilterPage } from "~/features/shop-filters/shop-filters";
 import { parseShopQuery } from "~/features/shop-filters/shop-query";
 import { normalizeSearch, SEARCH_CUT_NOTE } from "~/features/search/search";
@@ -62,6 +62,7 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, 
     title: page > 1 ? `Shop All Products (page ${page})` : "Shop All Products",
     description: `Every product at ${rootShopName(matches)}: filter by category, strain, potency, effects and price, then order in one Telegram message.`,
     origin: rootOrigin(matches),
+    shop: rootShop(matches),
     path: page > 1 ? `/shop?page=${page}` : "/shop",
   });
 };

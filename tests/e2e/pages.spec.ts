@@ -1,10 +1,11 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { contactMessageText } from "../../app/features/contact/contact";
 import { REFERENCE_PATTERN } from "../../app/features/orders/reference";
+import { defaultSettings } from "../../app/features/settings/settings";
 import { FAQ_CONTENT } from "../../app/features/storefront/faq-content";
 import { expect, test } from "./fixtures";
 
-const FAQ_ITEMS = FAQ_CONTENT.defaults({ TELEGRAM_USERNAME: "" }).entries;
+const FAQ_ITEMS = FAQ_CONTENT.defaults(defaultSettings({ TELEGRAM_USERNAME: "" })).entries;
 
 const SIZES = [
   { label: "390", width: 390, height: 844 },
@@ -26,7 +27,7 @@ const PAGES = [
       "Popular Categories",
       "Featured Products",
       "All Categories",
-      "The Greenleaf promise",
+      "The Greenleaf Supply promise",
       "In town? Book an appointment",
     ],
   },

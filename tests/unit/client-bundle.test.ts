@@ -43,7 +43,7 @@ describe("a page's JavaScript carries no copy it never shows", () => {
 
   it("the storefront's words stay on the server: no chunk holds the home, FAQ or policy texts (the loaders send them)", () => {
     expect(chunk("_index-")).toHaveLength(1);
-    for (const text of ["The Greenleaf promise", "What if something is wrong with my order?", "What this shop keeps in your browser"]) {
+    for (const text of ["Lab reports you can read", "What if something is wrong with my order?", "What this shop keeps in your browser"]) {
       const offenders = scripts().filter((file) => readFileSync(file, "utf8").includes(text));
       expect(offenders, text).toEqual([]);
     }

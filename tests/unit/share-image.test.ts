@@ -32,6 +32,7 @@ describe("the image a shared link previews with", () => {
             title: name || "x",
             description: "A product.",
             origin: "https://shop.example",
+            shop: { name: "A shop", tagline: "" },
             path: "/product/1",
             image: productShareImage(photo ? "/images/image-9-x.png" : "/packshots/1/h.svg", name),
             type: "product",

@@ -26,7 +26,7 @@ async function deliverDowntown() {
     zones: [{ name: "Downtown", feeCents: 500, minimumCents: 8000, estimate: "Same day" }],
   };
   settings.paymentMethods = ["Cash", "Card on delivery"];
-  await saveDocument(createDb(env.DB), SETTINGS, settings, { env });
+  await saveDocument(createDb(env.DB), SETTINGS, settings, { from: env });
   await catalogueChanged();
 }
 

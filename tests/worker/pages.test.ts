@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { contactMessageText } from "../../app/features/contact/contact";
 import { REFERENCE_PATTERN } from "../../app/features/orders/reference";
+import { defaultSettings } from "../../app/features/settings/settings";
 import { FAQ_CONTENT } from "../../app/features/storefront/faq-content";
 import { catalogueChanged, get, ORIGIN, postForm as postFormWithoutHost } from "./helpers";
 import { elementsOf } from "./page-parts";
@@ -54,7 +55,7 @@ const PAGES: { path: string; title: string; texts: string[] }[] = [
       "Featured Products",
       "Gelato Punch AAAA Exotic",
       "All Categories",
-      "The Greenleaf promise",
+      "The Greenleaf Supply promise",
       "In town? Book an appointment",
     ],
   },
@@ -71,7 +72,7 @@ const PAGES: { path: string; title: string; texts: string[] }[] = [
   {
     path: "/faq",
     title: "Frequently asked questions | Greenleaf Supply",
-    texts: [...FAQ_CONTENT.defaults(env).entries.map((item) => item.question), "Contact Support"],
+    texts: [...FAQ_CONTENT.defaults(defaultSettings(env)).entries.map((item) => item.question), "Contact Support"],
   },
   {
     path: "/reviews",

@@ -29,7 +29,7 @@ describe("the owner's versioned documents", () => {
     const first = await readDocument(db, notes, env);
     expect(first).toEqual({ value: { title: `Notes of @${env.TELEGRAM_USERNAME}`, lines: [] }, versionId: null, malformed: false });
 
-    const saved = await saveDocument(db, notes, { title: "Opening week", lines: ["Welcome"] }, { env });
+    const saved = await saveDocument(db, notes, { title: "Opening week", lines: ["Welcome"] }, { from: env });
     expect(saved.ok).toBe(true);
     const now = await readDocument(db, notes, env);
     expect(now.value).toEqual({ title: "Opening week", lines: ["Welcome"] });
@@ -40,18 +40,18 @@ describe("the owner's versioned documents", () => {
   });
 
   it("refuses a save based on a version written meanwhile, and writes nothing", async () => {
-    const opened = await saveDocument(db, notes, { title: "A", lines: [] }, { env });
+    const opened = await saveDocument(db, notes, { title: "A", lines: [] }, { from: env });
     if (!opened.ok) throw new Error("first save refused");
-    const otherTab = await saveDocument(db, notes, { title: "B", lines: [] }, { env, basedOn: opened.versionId });
+    const otherTab = await saveDocument(db, notes, { title: "B", lines: [] }, { from: env, basedOn: opened.versionId });
     expect(otherTab.ok).toBe(true);
-    const stale = await saveDocument(db, notes, { title: "C", lines: [] }, { env, basedOn: opened.versionId });
+    const stale = await saveDocument(db, notes, { title: "C", lines: [] }, { from: env, basedOn: opened.versionId });
     expect(stale).toEqual({ ok: false, reason: "changed-meanwhile" });
     expect((await readDocument(db, notes, env)).value.title).toBe("B");
   });
 
   it("restores an older version as the newest, saying what came back, and keeps the one it replaced", async () => {
-    const old = await saveDocument(db, notes, { title: "Summer hours", lines: ["Open late"] }, { env });
-    await saveDocument(db, notes, { title: "Winter hours", lines: ["Open late"] }, { env });
+    const old = await saveDocument(db, notes, { title: "Summer hours", lines: ["Open late"] }, { from: env });
+    await saveDocument(db, notes, { title: "Winter hours", lines: ["Open late"] }, { from: env });
     if (!old.ok) throw new Error("save refused");
     const restored = await restoreVersion(db, notes, old.versionId, env);
     expect(restored.ok).toBe(true);
@@ -72,7 +72,7 @@ describe("the owner's versioned documents", () => {
   });
 
   it("keeps the newest versions only", async () => {
-    for (let n = 0; n < KEPT_VERSIONS + 3; n++) await saveDocument(db, notes, { title: `v${n}`, lines: [] }, { env });
+    for (let n = 0; n < KEPT_VERSIONS + 3; n++) await saveDocument(db, notes, { title: `v${n}`, lines: [] }, { from: env });
     const versions = await listVersions(db, notes.name, KEPT_VERSIONS + 10);
     expect(versions).toHaveLength(KEPT_VERSIONS);
     expect(versions[0]?.id).toBeGreaterThan(versions.at(-1)?.id ?? Infinity);
@@ -84,7 +84,7 @@ describe("the owner's versioned documents", () => {
         fc.string({ unit: "grapheme", maxLength: 200 }),
         fc.array(fc.string({ unit: "binary", maxLength: 300 }), { maxLength: 10 }),
         async (title, lines) => {
-          const saved = await saveDocument(db, notes, { title, lines }, { env });
+          const saved = await saveDocument(db, notes, { title, lines }, { from: env });
           expect(saved.ok).toBe(true);
           expect((await readDocument(db, notes, env)).value).toEqual({ title, lines });
         },

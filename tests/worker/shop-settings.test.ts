@@ -304,7 +304,7 @@ describe("a cached page never says 'Open now' after closing time", () => {
       db,
       SETTINGS,
       { ...defaultSettings(env), hours: { timeZone: "UTC", week: everyDay("09:00", "17:00"), closures: [] } },
-      { env },
+      { from: env },
     );
     await catalogueChanged();
     vi.useFakeTimers({ toFake: ["Date"] });

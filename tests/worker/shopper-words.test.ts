@@ -21,7 +21,7 @@ const db = createDb(env.DB);
 async function saveSettings(change: (settings: Settings) => void) {
   const settings = defaultSettings(env);
   change(settings);
-  await saveDocument(db, SETTINGS, settings, { env });
+  await saveDocument(db, SETTINGS, settings, { from: env });
   await catalogueChanged();
 }
 

@@ -36,7 +36,7 @@ const at = (iso: string) => vi.setSystemTime(new Date(iso));
 beforeAll(async () => {
   await env.DB.prepare("INSERT INTO categories (name, slug) VALUES ('Cache Deals', ?)").bind(CATEGORY).run();
   await insertProducts([testProduct({ name: PRODUCT, priceCents: 2000, category: CATEGORY })]);
-  await saveDocument(db, SETTINGS, { ...defaultSettings(env), hours: { timeZone: "UTC", week, closures: [] } }, { env });
+  await saveDocument(db, SETTINGS, { ...defaultSettings(env), hours: { timeZone: "UTC", week, closures: [] } }, { from: env });
 });
 
 beforeEach(async () => {

@@ -9,7 +9,7 @@ import { FAQ_CONTENT } from "../../app/features/storefront/faq-content";
 import { HOME_CONTENT, type HomeContent } from "../../app/features/storefront/home-content";
 import { POLICIES_CONTENT } from "../../app/features/storefront/policies-content";
 import { REVIEWS_CONTENT, type ReviewEntry } from "../../app/features/storefront/reviews-content";
-import { SETTINGS } from "../../app/features/settings/settings";
+import { defaultSettings, SETTINGS } from "../../app/features/settings/settings";
 import { SITE } from "../../app/features/site/site";
 import { adminGet, adminPost, follow, html, read } from "./admin-helpers";
 import { AGE, visit } from "./page-cache-helpers";
@@ -22,11 +22,11 @@ import { elementsOf, textsOf } from "./page-parts";
  */
 
 const defaults = {
-  home: HOME_CONTENT.defaults(env),
-  reviews: REVIEWS_CONTENT.defaults(env),
-  faq: FAQ_CONTENT.defaults(env),
-  about: ABOUT_CONTENT.defaults(env),
-  policies: POLICIES_CONTENT.defaults(env),
+  home: HOME_CONTENT.defaults(defaultSettings(env)),
+  reviews: REVIEWS_CONTENT.defaults(defaultSettings(env)),
+  faq: FAQ_CONTENT.defaults(defaultSettings(env)),
+  about: ABOUT_CONTENT.defaults(defaultSettings(env)),
+  policies: POLICIES_CONTENT.defaults(defaultSettings(env)),
 };
 
 /** A document as its form posts it: conform's names (a.b, a[0].c); ticked boxes "on", unticked absent. */
@@ -134,7 +134,7 @@ describe("the storefront's words are the owner's", () => {
     for (const slug of ["privacy", "shipping", "returns", "terms"] as const) {
       const { response, body } = await visit(`/${slug}`, AGE);
       expect(response.status).toBe(200);
-      const policy = (await import("../../app/features/storefront/policies-content")).POLICIES_CONTENT.defaults(env)[slug];
+      const policy = (await import("../../app/features/storefront/policies-content")).POLICIES_CONTENT.defaults(defaultSettings(env))[slug];
       expect(body).toContain(`<title>${html(policy.title)} | ${SITE.name}</title>`);
       expect(body).toContain(`<meta name="description" content="${html(policy.description)}"/>`);
       expect(sitemap).toContain(`/${slug}</loc>`);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fcRuns } from "../fast-check";
-import { SETTINGS } from "../../app/features/settings/settings";
+import { defaultSettings, SETTINGS } from "../../app/features/settings/settings";
 import { readDocument } from "../../app/features/shop-documents/shop-documents.server";
 import { HOME_CONTENT, type HomeContent } from "../../app/features/storefront/home-content";
 import { SITE } from "../../app/features/site/site";
@@ -32,7 +32,7 @@ function formFields(value: unknown, prefix = "", into = new URLSearchParams()): 
 }
 
 function homeWith(change: (home: HomeContent) => void): HomeContent {
-  const home = structuredClone(HOME_CONTENT.defaults(env));
+  const home = structuredClone(HOME_CONTENT.defaults(defaultSettings(env)));
   change(home);
   return home;
 }
@@ -115,11 +115,11 @@ describe("the home page's tiles, appointments band and the footer's tagline are 
   });
 
   it("a tile left blank is refused with a message and saves nothing", async () => {
-    const before = await readDocument(db, HOME_CONTENT, env);
+    const before = await readDocument(db, HOME_CONTENT, defaultSettings(env));
     const response = await saveHome(homeWith((value) => void (value.tiles.popular[0] = { title: "  " })));
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Write something here");
-    expect((await readDocument(db, HOME_CONTENT, env)).versionId).toBe(before.versionId);
+    expect((await readDocument(db, HOME_CONTENT, defaultSettings(env))).versionId).toBe(before.versionId);
   });
 
   it("a home version saved before the tiles were editable reads with the original tiles, not the defaults", async () => {
@@ -131,7 +131,7 @@ describe("the home page's tiles, appointments band and the footer's tagline are 
       .run();
     // Written behind the admin's back, so the cached copies are told the way a save tells them.
     await catalogueChanged();
-    const read = await readDocument(db, HOME_CONTENT, env);
+    const read = await readDocument(db, HOME_CONTENT, defaultSettings(env));
     expect(read.malformed).toBe(false);
     const page = await shopperPage("/");
     expect(page).toContain("An older heading the owner wrote");

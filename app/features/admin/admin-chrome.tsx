@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useNavigation } from "@remix-run/react";
-import { useRootData } from "~/features/site/root-data";
+import { useRootData, useShopName } from "~/features/site/root-data";
 import { LeafMark } from "~/features/site/logo";
 import { SkipLink } from "~/ui/skip-link";
 import { CloseIcon, type IconProps, MenuIcon, SmallLineIcon } from "~/ui/icons";
@@ -90,6 +90,7 @@ function Busy({ className = "" }: { className?: string }) {
  */
 function AdminHeader({ signedIn }: { signedIn: boolean }) {
   const menuRef = useDetailsClosedOnNavigation();
+  const shopName = useShopName();
 
   return (
     // From lg the brand row scrolls away and the sections' row stays pinned: what stays on screen is
@@ -99,10 +100,10 @@ function AdminHeader({ signedIn }: { signedIn: boolean }) {
         <Link
           to={signedIn ? "/admin/dashboard" : "/admin"}
           className="flex min-w-0 items-center gap-2"
-          aria-label="Greenleaf Supply admin home"
+          aria-label={`${shopName} admin home`}
         >
           <LeafMark className="h-8 w-8 shrink-0 text-sage-300" />
-          <span className="hidden font-display text-lg whitespace-nowrap sm:inline">Greenleaf Supply</span>
+          <span className="hidden truncate font-display text-lg sm:inline">{shopName}</span>
           <span className="eyebrow">Admin</span>
         </Link>
 

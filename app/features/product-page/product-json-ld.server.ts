@@ -1,6 +1,5 @@
 import type { Product } from "~/features/catalogue/product";
 import type { ProductSize } from "~/features/catalogue/sizes";
-import { SITE } from "~/features/site/site";
 import { productPath } from "~/features/catalogue/product-path";
 import { ownRating } from "~/features/catalogue/rating";
 import { jsonForScript } from "~/server/json-for-script";
@@ -17,7 +16,10 @@ function absoluteUrl(origin: string, path: string): string {
   return /^https?:\/\//i.test(path) ? path : `${origin}${path.startsWith("/") ? "" : "/"}${path}`;
 }
 
-/** schema.org Product for a product page: name, images, description, offer, and the rating when it has one. */
+/**
+ * schema.org Product for a product page: name, images, description, offer, and the rating when it has
+ * one. No `brand`: the shop sells other makers' products, and the catalogue does not record who made one.
+ */
 function productJsonLd({
   origin,
   path,
@@ -45,7 +47,6 @@ function productJsonLd({
     description,
     category,
     url: `${origin}${path}`,
-    brand: { "@type": "Brand", name: SITE.name },
     offers,
     ...(rating
       ? { aggregateRating: { "@type": "AggregateRating", ratingValue: rating.value, reviewCount: rating.count, bestRating: 5 } }

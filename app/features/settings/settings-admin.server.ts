@@ -72,7 +72,7 @@ export async function settingsAction(context: Context, formData: FormData) {
     const messages = [...new Set(next.error.issues.map((issue) => issue.message))];
     return data({ section, result: parsed.submission.reply({ formErrors: messages }), error: null }, { status: 400 });
   }
-  const saved = await saveDocument(context.db, SETTINGS, next.data, { basedOn: basedOn.value.basedOn, env: context.env });
+  const saved = await saveDocument(context.db, SETTINGS, next.data, { basedOn: basedOn.value.basedOn, from: context.env });
   if (!saved.ok) {
     return data({ section, result: parsed.submission.reply({ formErrors: [CHANGED_MEANWHILE] }), error: null }, { status: 409 });
   }

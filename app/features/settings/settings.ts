@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ShopDefaultsEnv, ShopDocument } from "~/features/shop-documents/shop-document";
-import { NEW_SHOP_TAGLINE } from "./shop-defaults";
+import { NEW_SHOP_NAME, NEW_SHOP_TAGLINE } from "./shop-defaults";
 
 /**
  * The shop's settings: one versioned document (app/features/shop-documents) the owner edits in
@@ -163,7 +163,7 @@ const EVERY_DAY: DayHours = { open: true, opens: "09:00", closes: "23:00" };
 export function defaultSettings(env: ShopDefaultsEnv): Settings {
   return {
     telegramUsername: env.TELEGRAM_USERNAME,
-    identity: { tradingName: "Greenleaf Supply", licence: "", email: "", serviceArea: "Nationwide", tagline: NEW_SHOP_TAGLINE },
+    identity: { tradingName: NEW_SHOP_NAME, licence: "", email: "", serviceArea: "Nationwide", tagline: NEW_SHOP_TAGLINE },
     hours: { timeZone: "America/New_York", week: WEEKDAYS.map(() => ({ ...EVERY_DAY })), closures: [] },
     announcement: { text: "", until: "" },
     delivery: {

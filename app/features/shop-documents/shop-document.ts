@@ -4,12 +4,15 @@ import type { z } from "zod";
  * A document the owner edits as a whole and can take back: the shop's settings, the storefront's
  * words. One zod schema is its only definition — the form, the loader and every reader use it.
  */
-export interface ShopDocument<T> {
+export interface ShopDocument<T, From = ShopDefaultsEnv> {
   /** the stored name of its versions */
   name: string;
   schema: z.ZodType<T, z.ZodTypeDef, unknown>;
-  /** a new shop's value (the first version before the owner saves anything) */
-  defaults: (env: ShopDefaultsEnv) => T;
+  /**
+   * a new shop's value (what readers get before the owner saves anything), written at read time from
+   * `From`: the Worker's configuration for the settings, the settings for the storefront's words
+   */
+  defaults: (from: From) => T;
   /** the owner's name of each top-level field, for 'what changed' in the versions list */
   labels: Record<string, string>;
 }

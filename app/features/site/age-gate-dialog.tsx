@@ -1,7 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useRef } from "react";
 import { useModalDialog } from "~/ui/modal-dialog";
-import { SITE } from "./site";
 import { LeafMark } from "./logo";
 
 /**
@@ -13,7 +12,16 @@ import { LeafMark } from "./logo";
  * still booting keep their server markup and work (docs/README.md, hydration). Escape does not
  * dismiss it: there is no way past the gate but to answer.
  */
-export function AgeGate({ redirectTo, onAnswered }: { redirectTo: string; onAnswered: (answered: boolean) => void }) {
+export function AgeGate({
+  shopName,
+  redirectTo,
+  onAnswered,
+}: {
+  /** the owner's trading name, over the question */
+  shopName: string;
+  redirectTo: string;
+  onAnswered: (answered: boolean) => void;
+}) {
   const yesRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useModalDialog(true, yesRef);
   const answered = useRef(false);
@@ -41,7 +49,7 @@ export function AgeGate({ redirectTo, onAnswered }: { redirectTo: string; onAnsw
           <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-forest-50 text-forest-800">
             <LeafMark className="h-10 w-10" />
           </div>
-          <p className="eyebrow mt-5">{SITE.name}</p>
+          <p className="eyebrow mt-5 break-words">{shopName}</p>
           <h2 id="age-gate-title" className="heading-display mt-2 text-3xl">
             Are you 21 or older?
           </h2>

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Icon } from "~/ui/icons";
-import { SITE } from "./site";
+import { useShopName } from "./root-data";
 
 export function LeafMark({ className = "h-8 w-8" }: { className?: string }) {
   return (
@@ -14,13 +14,12 @@ export function LeafMark({ className = "h-8 w-8" }: { className?: string }) {
 }
 
 export function Logo() {
+  const name = useShopName();
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-2 text-forest-800" aria-label={`${SITE.name} home`}>
+    <Link to="/" className="flex min-w-0 items-center gap-2 text-forest-800" aria-label={`${name} home`}>
       <LeafMark className="h-7 w-7 shrink-0 min-[360px]:h-8 min-[360px]:w-8" />
-      {/* One line at every width: a size smaller on the narrowest phones. */}
-      <span className="font-display text-sm font-semibold tracking-tight whitespace-nowrap text-forest-900 min-[360px]:text-xl">
-        {SITE.name}
-      </span>
+      {/* One line at every width: a size smaller on the narrowest phones; the owner's long name is cut with an ellipsis. */}
+      <span className="truncate font-display text-sm font-semibold tracking-tight text-forest-900 min-[360px]:text-xl">{name}</span>
     </Link>
   );
 }

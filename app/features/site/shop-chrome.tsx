@@ -3,7 +3,7 @@ import { Suspense, useState } from "react";
 import { lazyNamed } from "~/ui/lazy";
 import { ageGateApplies, inertWhen } from "~/features/age-gate/age-gate";
 import { EMPTY_CART_VIEW } from "~/features/cart/cart";
-import { useRootData } from "~/features/site/root-data";
+import { useRootData, useShopName } from "~/features/site/root-data";
 import { SkipLink } from "~/ui/skip-link";
 import { CartDrawer } from "./cart-drawer";
 import { AgeGate as ServerAgeGate } from "./age-gate-dialog";
@@ -24,6 +24,7 @@ const AgeGate = import.meta.env.SSR ? ServerAgeGate : lazyNamed(() => import("./
  */
 export function ShopChrome({ children }: { children: React.ReactNode }) {
   const rootData = useRootData();
+  const shopName = useShopName();
   const location = useLocation();
   // Answered in this tab (the gate posts in the background): the pages' data is not reloaded for it.
   const [answered, setAnswered] = useState(false);
@@ -33,7 +34,7 @@ export function ShopChrome({ children }: { children: React.ReactNode }) {
     <>
       {gated ? (
         <Suspense fallback={null}>
-          <AgeGate redirectTo={`${location.pathname}${location.search}`} onAnswered={setAnswered} />
+          <AgeGate shopName={shopName} redirectTo={`${location.pathname}${location.search}`} onAnswered={setAnswered} />
         </Suspense>
       ) : null}
       <div className="contents" {...inertWhen(gated)}>

@@ -3,7 +3,7 @@ import { HeadedSection } from "~/ui/headed-section";
 import { POLICY_LINKS } from "./policy-links";
 import { FOOTER_LINKS, SITE, type FooterCategory } from "./site";
 import { LeafMark } from "./logo";
-import { useRootData } from "./root-data";
+import { useRootData, useShopName } from "./root-data";
 
 /** The policy pages, in their own row above the copyright line. */
 function PolicyLinks() {
@@ -25,7 +25,7 @@ function PolicyLinks() {
 export function SiteFooter({ categories }: { categories: FooterCategory[] }) {
   const shop = useRootData()?.shop;
   const identity = shop?.identity;
-  const name = identity?.tradingName ?? SITE.name;
+  const name = useShopName();
   return (
     <footer className="site-footer mt-16 bg-forest-950 text-cream-100">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">

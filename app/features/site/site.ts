@@ -1,10 +1,12 @@
-import { NEW_SHOP_TAGLINE } from "~/features/settings/shop-defaults";
+import { NEW_SHOP_NAME, NEW_SHOP_TAGLINE } from "~/features/settings/shop-defaults";
 
-/** Brand and shop facts shown across the site. */
+/**
+ * The new shop's name and tagline, for the few places that cannot read the owner's settings (a page
+ * whose root loader failed); every other page names the shop from the settings (useShopName, rootShop).
+ */
 export const SITE = {
-  name: "Greenleaf Supply",
+  name: NEW_SHOP_NAME,
   tagline: NEW_SHOP_TAGLINE,
-  delivery: "1-3 business days",
   version: "1.0.0",
 } as const;
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { ShopDocument } from "~/features/shop-documents/shop-document";
-import { SITE } from "~/features/site/site";
+import type { Settings } from "~/features/settings/settings";
 import { optionalText, requiredText } from "./content-fields";
+import { defaultWords, methodsSentence, spaced, type DefaultWords } from "./default-words";
 
 /** The About page's words: the story, the values and the team, as the owner writes them. */
 
@@ -21,16 +22,35 @@ export const AboutContentSchema = z.object({
 
 export type AboutContent = z.infer<typeof AboutContentSchema>;
 
-export const ABOUT_CONTENT: ShopDocument<AboutContent> = {
-  name: "storefront-about",
-  schema: AboutContentSchema,
-  defaults: () => ({
+const RANGE = "flower, concentrates, edibles and disposables";
+
+/** The story's paragraph on how the shop works today: shipping's time, or the ways the owner offers. */
+function todayParagraph(words: DefaultWords): string {
+  const checkout =
+    "Checkout takes no card and no payment online: you review your cart, send the order as a Telegram message, we confirm the details with you, and you pay when it arrives.";
+  const offer =
+    words.shipping !== null
+      ? `Today we ship ${RANGE} nationwide${spaced(words.shipping)}.`
+      : `Today we offer ${RANGE}.${spaced(methodsSentence(words))}`;
+  return `${offer} ${checkout}`;
+}
+
+/** The delivery value: shipping's time, or how orders are handed over. */
+function deliveryValue(words: DefaultWords): { title: string; text: string } {
+  if (words.shipping !== null)
+    return { title: "Fast Delivery", text: `Discreet nationwide delivery${spaced(words.shipping)}, packed to arrive fresh and unmarked.` };
+  return { title: "Discreet Handover", text: `Packed to arrive fresh and unmarked.${spaced(methodsSentence(words))}` };
+}
+
+function aboutDefaults(settings: Settings): AboutContent {
+  const words = defaultWords(settings);
+  return {
     title: "Grown with care, delivered with respect",
-    intro: `${SITE.name} brings cannabis to adults across the country, with honest prices, discreet packaging and a team you can actually talk to.`,
+    intro: `${words.name} brings cannabis to adults across the country, with honest prices, discreet packaging and a team you can actually talk to.`,
     storyTitle: "Our story",
     story: [
       "We started as a handful of friends who were tired of guessing what was in the products we bought. So we went straight to the growers, and built a shop where every price is clear and lab reports are shared where we have them.",
-      `Today we ship flower, concentrates, edibles and disposables nationwide in ${SITE.delivery}. Checkout takes no card and no payment online: you review your cart, send the order as a Telegram message, we confirm the details with you, and you pay when it arrives.`,
+      todayParagraph(words),
       "Bulk buyers get real bulk prices, and everyone gets the same care, whether it is one gummy or a pound of live resin.",
     ].join("\n\n"),
     valuesTitle: "What we stand for",
@@ -40,7 +60,7 @@ export const ABOUT_CONTENT: ShopDocument<AboutContent> = {
         title: "Trust & Safety",
         text: "A product's lab report is on its page where we have one, and we answer any question about what is inside.",
       },
-      { title: "Fast Delivery", text: `Discreet nationwide delivery in ${SITE.delivery}, packed to arrive fresh and unmarked.` },
+      deliveryValue(words),
       { title: "Excellence", text: `Real people answer in Telegram, from first question to delivery.` },
     ],
     teamTitle: "Meet the team",
@@ -50,7 +70,13 @@ export const ABOUT_CONTENT: ShopDocument<AboutContent> = {
       { name: "Jordan Reyes", role: "Quality" },
       { name: "Sam Okafor", role: "Customer Care Lead" },
     ],
-  }),
+  };
+}
+
+export const ABOUT_CONTENT: ShopDocument<AboutContent, Settings> = {
+  name: "storefront-about",
+  schema: AboutContentSchema,
+  defaults: aboutDefaults,
   labels: {
     title: "Heading",
     intro: "Introduction",

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { ShopDocument } from "~/features/shop-documents/shop-document";
-import { SITE } from "~/features/site/site";
+import type { Settings } from "~/features/settings/settings";
 import { optionalText, requiredText } from "./content-fields";
+import { defaultWords, methodsSentence, spaced, type DefaultWords } from "./default-words";
 
 /** The FAQ page's questions and answers, as the owner writes them. */
 
@@ -15,10 +16,19 @@ export const FaqContentSchema = z.object({
 
 export type FaqContent = z.infer<typeof FaqContentSchema>;
 
-export const FAQ_CONTENT: ShopDocument<FaqContent> = {
+/** The delivery question: how long shipping takes, or, without shipping, how an order reaches you. */
+function deliveryEntry(words: DefaultWords): { question: string; answer: string } {
+  const appointment = words.pickup ? " In-town customers can also book an appointment through Telegram." : "";
+  if (words.shipping !== null)
+    return { question: "How long does delivery take?", answer: `We deliver nationwide${spaced(words.shipping)}.${appointment}` };
+  const ways = methodsSentence(words) || "Message us on Telegram and we agree it with you.";
+  return { question: "How do I get my order?", answer: `${ways} We confirm the time with you on Telegram.` };
+}
+
+export const FAQ_CONTENT: ShopDocument<FaqContent, Settings> = {
   name: "storefront-faq",
   schema: FaqContentSchema,
-  defaults: () => ({
+  defaults: (settings) => ({
     title: "Frequently asked questions",
     intro: "Everything about ordering, delivery and our products. Can't find your answer? Our team is on Telegram.",
     entries: [
@@ -32,10 +42,7 @@ export const FAQ_CONTENT: ShopDocument<FaqContent> = {
         answer:
           "There is no payment on the website. Once we have confirmed your order in Telegram, payment is agreed and made at delivery.",
       },
-      {
-        question: "How long does delivery take?",
-        answer: `We deliver nationwide in ${SITE.delivery}. In-town customers can also book an appointment through Telegram.`,
-      },
+      deliveryEntry(defaultWords(settings)),
       {
         question: "Is the packaging discreet?",
         answer: "Yes. Every order ships in plain, smell-proof packaging with no branding or mention of the contents on the outside.",

@@ -1,15 +1,17 @@
 import { z } from "zod";
 import type { ShopDocument } from "~/features/shop-documents/shop-document";
 import { POPULAR, TRENDING } from "~/features/site/content/home";
-import { SITE } from "~/features/site/site";
+import type { Settings } from "~/features/settings/settings";
 import { localLink, optionalText, requiredText } from "./content-fields";
+import { defaultWords, fitting, methodsSentence, spaced, type DefaultWords } from "./default-words";
 
 /**
  * The home page's words, as the owner writes them: the welcome banner and its badges, the deal
  * banner, the category tiles, the featured products (picked from the catalogue), the promise band,
  * the stats line and the appointments band.
  * A new shop's defaults keep the original texts, except claims no data backs: no invented figures
- * (the stats line starts hidden), no 'lab tested' on every product, no round-the-clock support.
+ * (the stats line starts hidden), no 'lab tested' on every product, no round-the-clock support; they
+ * name the shop and its delivery from the settings (default-words.ts).
  */
 
 /** A featured product: its id ("12"), or a built-in catalogue key for a new shop's defaults. */
@@ -72,9 +74,13 @@ function defaultAppointments(): z.infer<typeof AppointmentsSchema> {
   };
 }
 
+/** The bounds of the lines a new shop's defaults write the trading name into. */
+const WELCOME_EYEBROW_MAX = 80;
+const BAND_TITLE_MAX = 80;
+
 export const HomeContentSchema = z.object({
   welcome: z.object({
-    eyebrow: optionalText(80),
+    eyebrow: optionalText(WELCOME_EYEBROW_MAX),
     heading: requiredText(120),
     text: optionalText(400),
     badges: z.array(z.object({ label: requiredText(40) })).max(4, "At most 4 badges"),
@@ -93,11 +99,11 @@ export const HomeContentSchema = z.object({
   }),
   promise: z.object({
     eyebrow: optionalText(60),
-    title: requiredText(80),
+    title: requiredText(BAND_TITLE_MAX),
     items: z.array(z.object({ title: requiredText(60), text: optionalText(240) })).max(8, "At most 8 promises"),
   }),
   stats: z.object({
-    title: requiredText(80),
+    title: requiredText(BAND_TITLE_MAX),
     /** Empty: the stats line is hidden. */
     items: z.array(z.object({ value: requiredText(20), label: requiredText(40) })).max(6, "At most 6 figures"),
   }),
@@ -109,14 +115,34 @@ export const HomeContentSchema = z.object({
 
 export type HomeContent = z.infer<typeof HomeContentSchema>;
 
-export const HOME_CONTENT: ShopDocument<HomeContent> = {
-  name: "storefront-home",
-  schema: HomeContentSchema,
-  defaults: () => ({
+/** A new shop's featured products: built-in catalogue keys (a catalogue without them features none). */
+export const NEW_SHOP_FEATURED = ["gelato-punch-aaaa-exotic", "wedding-cake-live-resin-lb", "wild-berry-gummies"];
+
+const RANGE = "Flower, concentrates, edibles and disposables";
+
+/** The welcome's line under the heading: what the shop sells and how it reaches you. */
+function welcomeText(words: DefaultWords): string {
+  if (words.shipping !== null) return `${RANGE}, shipped nationwide${spaced(words.shipping)}.`;
+  return `${RANGE}.${spaced(methodsSentence(words))}`;
+}
+
+/** The promise band's delivery item: shipping's time, or the ways the owner offers. */
+function deliveryPromise(words: DefaultWords): { title: string; text: string } {
+  if (words.shipping !== null)
+    return { title: "Nationwide delivery", text: words.shipping ? `Delivered to your door ${words.shipping}.` : "Delivered to your door." };
+  return {
+    title: "Your way to get it",
+    text: words.methods ? `${words.methods}: you choose at checkout.` : "We agree it with you on Telegram.",
+  };
+}
+
+function homeDefaults(settings: Settings): HomeContent {
+  const words = defaultWords(settings);
+  return {
     welcome: {
-      eyebrow: `Welcome to ${SITE.name}`,
+      eyebrow: fitting(WELCOME_EYEBROW_MAX, `Welcome to ${words.name}`, "Welcome"),
       heading: "Premium cannabis, delivered discreetly",
-      text: `Flower, concentrates, edibles and disposables, shipped nationwide in ${SITE.delivery}.`,
+      text: welcomeText(words),
       badges: [{ label: "Discreet packaging" }, { label: "Fast Delivery" }, { label: "Support daily" }],
       buttonLabel: "Shop now",
     },
@@ -128,25 +154,28 @@ export const HOME_CONTENT: ShopDocument<HomeContent> = {
       linkLabel: "Shop the deal",
       link: "/shop?sale=1",
     },
-    featured: {
-      title: "Featured Products",
-      products: ["gelato-punch-aaaa-exotic", "wedding-cake-live-resin-lb", "wild-berry-gummies"],
-    },
+    featured: { title: "Featured Products", products: [...NEW_SHOP_FEATURED] },
     promise: {
       eyebrow: "Why shoppers choose us",
-      title: "The Greenleaf promise",
+      title: fitting(BAND_TITLE_MAX, `The ${words.name} promise`, "Our promise"),
       items: [
         { title: "Lab reports you can read", text: "Where a product has a lab report, its page shows it; ask us about any other." },
         { title: "Discreet packaging", text: "Plain, smell-proof parcels with nothing on the outside to say what is inside." },
-        { title: "Nationwide delivery", text: `Delivered to your door in ${SITE.delivery}.` },
+        deliveryPromise(words),
         { title: "Pay on delivery", text: "Order in a Telegram message; nothing is charged online, you pay when it arrives." },
       ],
     },
-    stats: { title: "Greenleaf in numbers", items: [] },
+    stats: { title: fitting(BAND_TITLE_MAX, `${words.name} in numbers`, "In numbers"), items: [] },
     testimonialsTitle: "What customers say",
     tiles: defaultTiles(),
     appointments: defaultAppointments(),
-  }),
+  };
+}
+
+export const HOME_CONTENT: ShopDocument<HomeContent, Settings> = {
+  name: "storefront-home",
+  schema: HomeContentSchema,
+  defaults: homeDefaults,
   labels: {
     welcome: "Welcome banner",
     deal: "Deal banner",

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { ShopDocument } from "~/features/shop-documents/shop-document";
-import { SITE } from "~/features/site/site";
+import type { Settings } from "~/features/settings/settings";
 import { requiredText } from "./content-fields";
+import { defaultWords, methodsSentence, spaced, type DefaultWords } from "./default-words";
 
 export type { PolicySlug } from "~/features/site/policy-links";
 
@@ -55,10 +56,17 @@ Product photos are stripped of their hidden details (such as the place and camer
 ## Questions
 Ask us anything about your data on Telegram.`;
 
-const SHIPPING = `## Delivery
-We deliver nationwide in ${SITE.delivery} after we have confirmed your order with you on Telegram. In-town customers can also book an appointment on Telegram to pick up in person.
+/** The shipping policy's first section: shipping's time, or the ways the owner offers. */
+function deliverySection(words: DefaultWords): string {
+  if (words.shipping === null) {
+    const ways = methodsSentence(words) || "We agree how your order reaches you on Telegram.";
+    return `## Delivery\n${ways} We arrange the time with you once we have confirmed your order on Telegram.`;
+  }
+  const appointment = words.pickup ? " In-town customers can also book an appointment on Telegram to pick up in person." : "";
+  return `## Delivery\nWe deliver nationwide${spaced(words.shipping)} after we have confirmed your order with you on Telegram.${appointment}`;
+}
 
-## Packaging
+const SHIPPING_REST = `## Packaging
 Every order ships in plain, smell-proof packaging with nothing on the outside to say what is inside.
 
 ## Age check
@@ -85,30 +93,39 @@ Products and prices can change. If something you ordered is no longer available,
 ## Contact
 Questions about these terms: message us on Telegram.`;
 
-export const POLICIES_CONTENT: ShopDocument<PoliciesContent> = {
-  name: "storefront-policies",
-  schema: PoliciesContentSchema,
-  defaults: () => ({
+function policiesDefaults(settings: Settings): PoliciesContent {
+  const words = defaultWords(settings);
+  const name = words.name;
+  return {
     privacy: {
       title: "Privacy policy",
-      description: `What ${SITE.name} keeps about you (a few cookies the shop needs) and what it never stores (your orders and messages).`,
+      description: `What ${name} keeps about you (a few cookies the shop needs) and what it never stores (your orders and messages).`,
       body: PRIVACY,
     },
     shipping: {
       title: "Shipping policy",
-      description: `How ${SITE.name} delivers: nationwide in ${SITE.delivery}, in plain, smell-proof packaging.`,
-      body: SHIPPING,
+      description:
+        words.shipping !== null
+          ? `How ${name} delivers: nationwide${spaced(words.shipping)}, in plain, smell-proof packaging.`
+          : `How ${name} gets your order to you${words.methods ? ` (${words.methods})` : ""}, in plain, smell-proof packaging.`,
+      body: `${deliverySection(words)}\n\n${SHIPPING_REST}`,
     },
     returns: {
       title: "Returns and refunds",
-      description: `What ${SITE.name} does when something is wrong with an order, and how to change or cancel one.`,
+      description: `What ${name} does when something is wrong with an order, and how to change or cancel one.`,
       body: RETURNS,
     },
     terms: {
       title: "Terms of sale",
-      description: `Who can order from ${SITE.name}, how an order is agreed on Telegram and paid on delivery.`,
+      description: `Who can order from ${name}, how an order is agreed on Telegram and paid on delivery.`,
       body: TERMS,
     },
-  }),
+  };
+}
+
+export const POLICIES_CONTENT: ShopDocument<PoliciesContent, Settings> = {
+  name: "storefront-policies",
+  schema: PoliciesContentSchema,
+  defaults: policiesDefaults,
   labels: { privacy: "Privacy", shipping: "Shipping", returns: "Returns and refunds", terms: "Terms" },
 };

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { RootLoader } from "~/features/site/root-data";
-import { rootOrigin, seo } from "~/features/site/seo";
+import { rootOrigin, rootShop, seo } from "~/features/site/seo";
 import { PageIntro } from "~/features/site/static-page";
 import { POLICY_LINKS, type PolicySlug } from "~/features/site/policy-links";
 import type { Policy } from "./policies-content";
@@ -19,6 +19,7 @@ export const policyMeta: MetaFunction<() => Promise<PolicyPageData>, { root: Roo
     title: data?.policy.title ?? "Policy",
     description: data?.policy.description ?? "",
     origin: rootOrigin(matches),
+    shop: rootShop(matches),
     path: location.pathname,
   });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ShopDocument } from "~/features/shop-documents/shop-document";
+import type { Settings } from "~/features/settings/settings";
 import { calendarDay, optionalText, requiredText, tickBox } from "./content-fields";
 
 /**
@@ -35,7 +36,8 @@ export const ReviewsContentSchema = z.object({
 export type ReviewEntry = z.infer<typeof ReviewEntrySchema>;
 export type ReviewsContent = z.infer<typeof ReviewsContentSchema>;
 
-export const REVIEWS_CONTENT: ShopDocument<ReviewsContent> = {
+/** Like every storefront document, written from the settings; its defaults happen not to need them. */
+export const REVIEWS_CONTENT: ShopDocument<ReviewsContent, Settings> = {
   name: "storefront-reviews",
   schema: ReviewsContentSchema,
   defaults: () => ({

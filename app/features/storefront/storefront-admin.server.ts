@@ -5,6 +5,8 @@ import { z } from "zod";
 import { refusedReply } from "~/server/action-reply.server";
 import { products } from "~db/schema";
 import { listVersions, readDocument, restoreVersion, saveDocument } from "~/features/shop-documents/shop-documents.server";
+import { readSettings } from "~/features/settings/settings.server";
+import type { Settings } from "~/features/settings/settings";
 import { redirectWithToast } from "~/features/toast/toast.server";
 import { ABOUT_CONTENT, type AboutContent } from "./about-content";
 import { FAQ_CONTENT, type FaqContent } from "./faq-content";
@@ -28,13 +30,15 @@ export type SectionValue =
   | { key: "policies"; value: PoliciesContent };
 
 /**
- * A section's page: its current document, the versions the owner can restore and, for the home
- * page, the products to feature. A new shop's featured catalogue keys are shown as the products
+ * A section's page: its current document (until the owner saves one, the defaults written from the
+ * current settings, exactly as the shop shows them), the versions the owner can restore and, for the
+ * home page, the products to feature. A new shop's featured catalogue keys are shown as the products
  * they name, so the form always speaks in products.
  */
 export async function loadStorefrontSection(context: AppLoadContext, key: SectionKey) {
   const { db } = context;
-  const [section, versions] = await Promise.all([readSection(context, key), listVersions(db, sectionDocument(key).name)]);
+  const [settings, versions] = await Promise.all([readSettings(context), listVersions(db, sectionDocument(key).name)]);
+  const section = await readSection(db, settings.value, key);
   let featurable: FeaturableProduct[] = [];
   if (section.key === "home") {
     const rows = await db
@@ -54,28 +58,29 @@ export async function loadStorefrontSection(context: AppLoadContext, key: Sectio
 }
 
 async function readSection(
-  { db, env }: AppLoadContext,
+  db: AppLoadContext["db"],
+  settings: Settings,
   key: SectionKey,
 ): Promise<SectionValue & { versionId: number | null; malformed: boolean }> {
   switch (key) {
     case "home": {
-      const read = await readDocument(db, HOME_CONTENT, env);
+      const read = await readDocument(db, HOME_CONTENT, settings);
       return { key, value: read.value, versionId: read.versionId, malformed: read.malformed };
     }
     case "reviews": {
-      const read = await readDocument(db, REVIEWS_CONTENT, env);
+      const read = await readDocument(db, REVIEWS_CONTENT, settings);
       return { key, value: read.value, versionId: read.versionId, malformed: read.malformed };
     }
     case "faq": {
-      const read = await readDocument(db, FAQ_CONTENT, env);
+      const read = await readDocument(db, FAQ_CONTENT, settings);
       return { key, value: read.value, versionId: read.versionId, malformed: read.malformed };
     }
     case "about": {
-      const read = await readDocument(db, ABOUT_CONTENT, env);
+      const read = await readDocument(db, ABOUT_CONTENT, settings);
       return { key, value: read.value, versionId: read.versionId, malformed: read.malformed };
     }
     case "policies": {
-      const read = await readDocument(db, POLICIES_CONTENT, env);
+      const read = await readDocument(db, POLICIES_CONTENT, settings);
       return { key, value: read.value, versionId: read.versionId, malformed: read.malformed };
     }
   }
@@ -92,13 +97,14 @@ const CHANGED_MEANWHILE =
  * changed, without saving) or restores one of its versions. Refused input gets the field messages
  * and writes nothing.
  */
-export async function storefrontSectionAction({ db, env }: AppLoadContext, key: SectionKey, formData: FormData) {
+export async function storefrontSectionAction(context: AppLoadContext, key: SectionKey, formData: FormData) {
+  const { db } = context;
   const document = sectionDocument(key);
   const here = `${STOREFRONT_PATH}/${key}`;
   if (formData.get("intent") === "restore") {
     const restore = parseWithZod(formData, { schema: RestoreSchema });
     if (restore.status !== "success") throw data({ message: "Choose a version to restore." }, { status: 400 });
-    const result = await restoreVersion(db, document, restore.value.version, env);
+    const result = await restoreVersion(db, document, restore.value.version, (await readSettings(context)).value);
     if (!result.ok) {
       const message = result.reason === "not-found" ? "That version is no longer kept." : "That version can no longer be read.";
       throw data({ message }, { status: result.reason === "not-found" ? 404 : 422 });
@@ -116,7 +122,7 @@ export async function storefrontSectionAction({ db, env }: AppLoadContext, key: 
   // The form always says which version it was opened at (blank: none yet); a post without it is not checked.
   const basedOn = parseWithZod(formData, { schema: BasedOnSchema });
   const saved = await saveDocument(db, document, submission.value, {
-    env,
+    from: (await readSettings(context)).value,
     basedOn: formData.has("basedOn") ? (basedOn.status === "success" ? (basedOn.value.basedOn ?? null) : null) : undefined,
   });
   if (!saved.ok) return refusedReply(submission, CHANGED_MEANWHILE, 409);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ShopDocument } from "~/features/shop-documents/shop-document";
+import type { Settings } from "~/features/settings/settings";
 import { ABOUT_CONTENT } from "./about-content";
 import { FAQ_CONTENT } from "./faq-content";
 import { HOME_CONTENT } from "./home-content";
@@ -43,7 +44,8 @@ export const SECTIONS: Record<SectionKey, StorefrontSection> = {
   },
 };
 
-const DOCUMENTS: Record<SectionKey, ShopDocument<unknown>> = {
+/** Each one's defaults are written from the shop's settings. */
+const DOCUMENTS: Record<SectionKey, ShopDocument<unknown, Settings>> = {
   home: HOME_CONTENT,
   reviews: REVIEWS_CONTENT,
   faq: FAQ_CONTENT,
@@ -52,6 +54,6 @@ const DOCUMENTS: Record<SectionKey, ShopDocument<unknown>> = {
 };
 
 /** A section's document. */
-export function sectionDocument(key: SectionKey): ShopDocument<unknown> {
+export function sectionDocument(key: SectionKey): ShopDocument<unknown, Settings> {
   return DOCUMENTS[key];
 }

@@ -4,14 +4,19 @@ import { products, shopDocumentVersions } from "~db/schema";
 import { summaryColumns } from "~/features/listings/listings.server";
 import { toProductSummary, type ProductSummary } from "~/features/catalogue/product-summary";
 import type { ShopDocument } from "~/features/shop-documents/shop-document";
-import { currentVersionQuery, documentFromRows, readDocument } from "~/features/shop-documents/shop-documents.server";
+import { currentVersionQuery, documentFromRows } from "~/features/shop-documents/shop-documents.server";
+import { SETTINGS, type Settings } from "~/features/settings/settings";
 import type { Db } from "~/server/load-context";
-import { featuredProductId, HOME_CONTENT, type HomeContent } from "./home-content";
+import { featuredProductId, HOME_CONTENT, NEW_SHOP_FEATURED, type HomeContent } from "./home-content";
 import { REVIEWS_CONTENT } from "./reviews-content";
 
-/** A page's storefront document, current version (one D1 query). */
-export async function readContent<T>({ db, env }: AppLoadContext, document: ShopDocument<T>): Promise<T> {
-  return (await readDocument(db, document, env)).value;
+/**
+ * A page's storefront document, current version; until the owner saves one, its defaults written
+ * from the current settings. One D1 batch: the page's round trip beside the layout's.
+ */
+export async function readContent<T>({ db, env }: AppLoadContext, document: ShopDocument<T, Settings>): Promise<T> {
+  const [rows, settingsRows] = await db.batch([currentVersionQuery(db, document.name), currentVersionQuery(db, SETTINGS.name)]);
+  return documentFromRows(document, rows, documentFromRows(SETTINGS, settingsRows, env).value).value;
 }
 
 /**
@@ -41,8 +46,8 @@ type FeaturedRow = Awaited<ReturnType<typeof featuredRowsQuery>>[number];
  * document itself (the defaults' list when none is stored or it is not JSON), so the home page reads
  * its words and its featured cards in one batch.
  */
-function featuredRowsQuery(db: Db, env: AppLoadContext["env"]) {
-  const fallback = JSON.stringify(HOME_CONTENT.defaults(env));
+function featuredRowsQuery(db: Db) {
+  const fallback = JSON.stringify({ featured: { products: NEW_SHOP_FEATURED } });
   const stored = db
     .select({ body: shopDocumentVersions.body })
     .from(shopDocumentVersions)
@@ -70,14 +75,16 @@ function featuredInOrder(refs: readonly string[], rows: readonly FeaturedRow[]):
 
 /** The home page's words, its testimonials' source and its featured cards, in one D1 batch. */
 export async function loadHomeContent({ db, env }: AppLoadContext) {
-  const [homeRows, reviewRows, featuredRows] = await db.batch([
+  const [homeRows, reviewRows, featuredRows, settingsRows] = await db.batch([
     currentVersionQuery(db, HOME_CONTENT.name),
     currentVersionQuery(db, REVIEWS_CONTENT.name),
-    featuredRowsQuery(db, env),
+    featuredRowsQuery(db),
+    currentVersionQuery(db, SETTINGS.name),
   ]);
-  const home = documentFromRows(HOME_CONTENT, homeRows, env);
+  const settings = documentFromRows(SETTINGS, settingsRows, env).value;
+  const home = documentFromRows(HOME_CONTENT, homeRows, settings);
   const content: HomeContent = home.value;
-  const reviews = documentFromRows(REVIEWS_CONTENT, reviewRows, env).value;
+  const reviews = documentFromRows(REVIEWS_CONTENT, reviewRows, settings).value;
   // A stored version the schema refuses reads as the defaults: their featured list is read on its own.
   const featured = home.malformed
     ? await readFeaturedProducts(db, content.featured.products)
