@@ -109,7 +109,7 @@ export async function storefrontSectionAction(context: AppLoadContext, key: Sect
       const message = result.reason === "not-found" ? "That version is no longer kept." : "That version can no longer be read.";
       throw data({ message }, { status: result.reason === "not-found" ? 404 : 422 });
     }
-    return redirectWithToast({ env }, here, {
+    return redirectWithToast(context, here, {
       title: `${SECTIONS[key].title}: version restored`,
       description: "The shop shows it from now on.",
     });
@@ -126,7 +126,7 @@ export async function storefrontSectionAction(context: AppLoadContext, key: Sect
     basedOn: formData.has("basedOn") ? (basedOn.status === "success" ? (basedOn.value.basedOn ?? null) : null) : undefined,
   });
   if (!saved.ok) return refusedReply(submission, CHANGED_MEANWHILE, 409);
-  return redirectWithToast({ env }, here, {
+  return redirectWithToast(context, here, {
     title: `${SECTIONS[key].title} saved`,
     description: "The shop shows it from now on; the version before is kept.",
   });
