@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { packshotSharePath } from "~/features/media/packshot";
+import { readPackshotAddress } from "~/features/media/packshot-address.server";
+import { packshotShareImage } from "~/features/media/packshot-share-store.server";
+
+/**
+ * /share/packshots/{id}/{hash}.png: a packshot product's share image (1200x630 PNG), rendered once
+ * and kept in R2 (packshot-share-store.server.ts); the address rules are the packshot's own.
+ */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const found = await readPackshotAddress(params, request, context.db, {
+    extension: "png",
+    expected: "/share/packshots/{product id}/{11-character hash}.png",
+    pathOf: packshotSharePath,
+    contentType: "image/png",
+  });
+  if (found instanceof Response) return found;
+  return packshotShareImage(context, found.product, found.headers);
+}
