@@ -22,6 +22,17 @@ const TEXT_X = 72;
 const TEXT_WIDTH = 470;
 const PICTURE = { x: 612, y: 42, size: 546 };
 
+/**
+ * What the bundled font (Inter: Latin, Greek, Cyrillic and common symbols) can draw: other scripts and
+ * emoji would render as empty boxes, so the card leaves them out (its alt text names the product whole).
+ */
+const UNDRAWABLE =
+  /[^\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Inherited}]|\p{Extended_Pictographic}/gu;
+
+function drawable(text: string): string {
+  return text.replace(UNDRAWABLE, "").replace(/\s+/g, " ").trim();
+}
+
 /** "gelato-punch" -> "Gelato punch": the category as a shopper reads it (the slug is one of the drawn facts). */
 function categoryWords(category: string): string {
   const words = category.replace(/-/g, " ").trim();
@@ -45,8 +56,9 @@ function nameLines(name: string): { size: number; lines: string[] } {
 
 export function drawPackshotShare(product: PackshotSource): string {
   const facts = packshotLabel(product);
-  const name = nameLines(facts.name);
-  const details = [categoryWords(product.category), facts.size, facts.strain].filter(Boolean).join("  ·  ");
+  const name = nameLines(drawable(facts.name));
+  const details = drawable([categoryWords(product.category), facts.size, facts.strain].filter(Boolean).join(" · "));
+  const thc = facts.thc ? drawable(facts.thc) : "";
   const nameTop = 196;
   const nameBottom = nameTop + name.size * (0.95 + (name.lines.length - 1) * 1.12);
   const parts = [
@@ -65,9 +77,7 @@ export function drawPackshotShare(product: PackshotSource): string {
           `font-weight="600" fill="${CREAM}" opacity="0.85"`,
         )
       : "",
-    facts.thc
-      ? text(wrapText(facts.thc, 28, TEXT_WIDTH, 1).lines[0]!, TEXT_X, nameBottom + 104, 28, `font-weight="600" fill="${GOLD}"`)
-      : "",
+    thc ? text(wrapText(thc, 28, TEXT_WIDTH, 1).lines[0]!, TEXT_X, nameBottom + 104, 28, `font-weight="600" fill="${GOLD}"`) : "",
     `<rect x="0" y="${SHARE_HEIGHT - 72}" width="${PICTURE.x - 40}" height="72" fill="${FOREST_DEEP}"/>`,
     text("Order on Telegram  ·  Discreet delivery", TEXT_X, SHARE_HEIGHT - 26, 24, `font-weight="600" fill="${CREAM}" opacity="0.9"`),
     `<clipPath id="picture"><rect x="${PICTURE.x}" y="${PICTURE.y}" width="${PICTURE.size}" height="${PICTURE.size}" rx="40"/></clipPath>`,
