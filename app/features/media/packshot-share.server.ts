@@ -60,7 +60,8 @@ export function drawPackshotShare(product: PackshotSource): string {
   const details = drawable([categoryWords(product.category), facts.size, facts.strain].filter(Boolean).join(" · "));
   const thc = facts.thc ? drawable(facts.thc) : "";
   const nameTop = 196;
-  const nameBottom = nameTop + name.size * (0.95 + (name.lines.length - 1) * 1.12);
+  // A name with nothing the font can draw leaves no gap: the facts move up.
+  const nameBottom = name.lines.join("") ? nameTop + name.size * (0.95 + (name.lines.length - 1) * 1.12) : nameTop - 20;
   const parts = [
     `<rect width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" fill="${FOREST}"/>`,
     `<rect x="${TEXT_X}" y="92" width="120" height="10" rx="5" fill="${GOLD}"/>`,
