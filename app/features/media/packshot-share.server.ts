@@ -79,8 +79,9 @@ export function drawPackshotShare(product: PackshotSource): string {
         )
       : "",
     thc ? text(wrapText(thc, 28, TEXT_WIDTH, 1).lines[0]!, TEXT_X, nameBottom + 104, 28, `font-weight="600" fill="${GOLD}"`) : "",
+    // Only what holds for every shop: orders go by Telegram (the owner's own claims live in Settings).
     `<rect x="0" y="${SHARE_HEIGHT - 72}" width="${PICTURE.x - 40}" height="72" fill="${FOREST_DEEP}"/>`,
-    text("Order on Telegram  ·  Discreet delivery", TEXT_X, SHARE_HEIGHT - 26, 24, `font-weight="600" fill="${CREAM}" opacity="0.9"`),
+    text("Order on Telegram", TEXT_X, SHARE_HEIGHT - 26, 24, `font-weight="600" fill="${CREAM}" opacity="0.9"`),
     `<clipPath id="picture"><rect x="${PICTURE.x}" y="${PICTURE.y}" width="${PICTURE.size}" height="${PICTURE.size}" rx="40"/></clipPath>`,
     `<g clip-path="url(#picture)"><svg x="${PICTURE.x}" y="${PICTURE.y}" width="${PICTURE.size}" height="${PICTURE.size}" viewBox="0 0 ${PACKSHOT_SIZE} ${PACKSHOT_SIZE}">${packshotArt(product)}</svg></g>`,
   ];
