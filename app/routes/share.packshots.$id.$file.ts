@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { packshotSharePath } from "~/features/media/packshot";
 import { readPackshotAddress } from "~/features/media/packshot-address.server";
-import { packshotShareImage } from "~/features/media/packshot-share-store.server";
+import { drawPackshotShare } from "~/features/media/share-cards.server";
+import { storedShareImage } from "~/features/media/share-store.server";
 
 /**
  * /share/packshots/{id}/{hash}.png: a packshot product's share image (1200x630 PNG), rendered once
- * and kept in R2 (packshot-share-store.server.ts); the address rules are the packshot's own.
+ * and kept in R2 under its path (share-store.server.ts); the address rules are the packshot's own.
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const found = await readPackshotAddress(params, request, context.db, {
@@ -15,5 +16,6 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     contentType: "image/png",
   });
   if (found instanceof Response) return found;
-  return packshotShareImage(context, found.product, found.headers);
+  const { product, headers } = found;
+  return storedShareImage(context, packshotSharePath(product).slice(1), () => drawPackshotShare(product), headers);
 }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fcRuns } from "../fast-check";
-import { drawPackshotShare } from "../../app/features/media/packshot-share.server";
+import { drawPackshotShare } from "../../app/features/media/share-cards.server";
 import { drawPackshot } from "../../app/features/media/packshot.server";
 
 const product = (name: string) => ({ id: 7, name, category: "indoor", strainType: "hybrid", thcContent: "24%" });

@@ -36,7 +36,7 @@ describe("the image a shared link previews with", () => {
     ]) {
       expect(productShareImage(cover, "Runtz")).toBe(SHARE_IMAGE);
     }
-    expect(SHARE_IMAGE).toMatchObject({ path: "/share.png", type: "image/png", width: 1200, height: 630 });
+    expect(SHARE_IMAGE).toMatchObject({ path: "/share/brand.png", type: "image/png", width: 1200, height: 630 });
   });
 
   it("every page's meta names a raster image with its type, size and alt, og:type and a large card, for any name", () => {

@@ -45,8 +45,8 @@ describe("shared links preview with a raster image and its alt text", () => {
   for (const path of ["/", "/shop", "/shop/concentrates", "/shop/indoor", "/contact", "/faq", "/about", "/reviews", "/checkout"]) {
     it(`on ${path}: the brand's card, og:type website`, async () => {
       const { url, alt } = await checkPreview(path, "website");
-      // The card is a file of public/, served by Workers Assets before the Worker (its bytes: e2e/share-previews.spec.ts).
-      expect(url).toBe(`${ORIGIN}/share.png`);
+      // The card in the owner's trading name (worker/brand-share.test.ts; public/share.png when it cannot be drawn).
+      expect(url).toBe(`${ORIGIN}/share/brand.png`);
       expect(alt).toBe("Greenleaf Supply: Cannabis, delivered discreetly");
     });
   }

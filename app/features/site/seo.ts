@@ -10,9 +10,9 @@ export interface ShareImage {
   alt: string;
 }
 
-/** The brand's share card (public/share.png): every page without a photo of its own previews with it. */
+/** The brand's share card in the owner's name (public/share.png when it cannot be drawn): every page without a picture of its own previews with it. */
 export const SHARE_IMAGE: ShareImage = {
-  path: "/share.png",
+  path: "/share/brand.png",
   type: "image/png",
   width: 1200,
   height: 630,

@@ -90,3 +90,41 @@ export function drawPackshotShare(product: PackshotSource): string {
     `<g font-family="${FONT}">${parts.join("")}</g></svg>`
   );
 }
+
+/** The name at the largest size that fits whole in up to two lines. */
+function brandNameLines(name: string): { size: number; lines: string[] } {
+  let best = { size: 56, lines: wrapText(name, 56, 1056, 2).lines };
+  for (let size = 104; size >= 56; size -= 8) {
+    const wrapped = wrapText(name, size, 1056, 2);
+    best = { size, lines: wrapped.lines };
+    if (!wrapped.clipped && !wrapped.broken) break;
+  }
+  return best;
+}
+
+/**
+ * The brand's card as SVG: the owner's trading name and tagline (Settings) on the forest backdrop,
+ * as public/share.png draws the built-in name. Drawn only from those two lines, so their hash names it.
+ */
+export function drawBrandShare(identity: { tradingName: string; tagline: string }): string {
+  const name = brandNameLines(drawable(identity.tradingName) || SITE.name);
+  const tagline = wrapText(drawable(identity.tagline), 40, 1056, 2).lines.filter(Boolean);
+  const block = name.size * (0.95 + (name.lines.length - 1) * 1.1) + tagline.length * 52 + (tagline.length ? 24 : 0);
+  const nameTop = Math.max(150, (SHARE_HEIGHT - 72 - block) / 2 + 20);
+  const nameBottom = nameTop + name.size * (0.95 + (name.lines.length - 1) * 1.1);
+  const parts = [
+    `<rect width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" fill="${FOREST}"/>`,
+    `<rect x="${TEXT_X}" y="${Math.round(nameTop - 64)}" width="160" height="12" rx="6" fill="${GOLD}"/>`,
+    ...name.lines.map((line, index) =>
+      text(line, TEXT_X, nameTop + name.size * (0.95 + index * 1.1), name.size, `font-weight="800" fill="${CREAM}"`),
+    ),
+    ...tagline.map((line, index) => text(line, TEXT_X, nameBottom + 64 + index * 52, 40, `font-weight="600" fill="${GOLD}"`)),
+    `<rect x="0" y="${SHARE_HEIGHT - 72}" width="${SHARE_WIDTH}" height="72" fill="${FOREST_DEEP}"/>`,
+    `<rect x="0" y="${SHARE_HEIGHT - 76}" width="${SHARE_WIDTH}" height="4" fill="${GOLD}"/>`,
+    text("Order on Telegram", TEXT_X, SHARE_HEIGHT - 26, 24, `font-weight="600" fill="${CREAM}" opacity="0.9"`),
+  ];
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SHARE_WIDTH} ${SHARE_HEIGHT}" width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}">` +
+    `<g font-family="${FONT}">${parts.join("")}</g></svg>`
+  );
+}
