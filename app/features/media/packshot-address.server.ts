@@ -32,7 +32,7 @@ function addressSchema(extension: "svg" | "png") {
 
 const SCHEMAS = { svg: addressSchema("svg"), png: addressSchema("png") };
 
-export interface PackshotAddress {
+interface PackshotAddress {
   extension: "svg" | "png";
   /** what a malformed address is told */
   expected: string;
