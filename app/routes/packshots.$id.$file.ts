@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { getPackshotSource } from "~/features/catalogue/product.server";
 import { packshotPath } from "~/features/media/packshot";
 import { drawPackshot } from "~/features/media/packshot.server";
 import { readPackshotAddress } from "~/features/media/packshot-address.server";
@@ -8,7 +9,7 @@ import { readPackshotAddress } from "~/features/media/packshot-address.server";
  * from its current row; the address rules (400, 404, 302, 304, caching) are packshot-address.server.ts's.
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const found = await readPackshotAddress(params, request, context.db, {
+  const found = await readPackshotAddress(params, request, (id) => getPackshotSource(context.db, id), {
     extension: "svg",
     expected: "/packshots/{product id}/{11-character hash}.svg",
     pathOf: packshotPath,

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { getPackshotSource } from "~/features/catalogue/product.server";
 import { packshotSharePath } from "~/features/media/packshot";
 import { readPackshotAddress } from "~/features/media/packshot-address.server";
 import { drawPackshotShare } from "~/features/media/share-cards.server";
@@ -9,7 +10,7 @@ import { storedShareImage } from "~/features/media/share-store.server";
  * and kept in R2 under its path (share-store.server.ts); the address rules are the packshot's own.
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const found = await readPackshotAddress(params, request, context.db, {
+  const found = await readPackshotAddress(params, request, (id) => getPackshotSource(context.db, id), {
     extension: "png",
     expected: "/share/packshots/{product id}/{11-character hash}.png",
     pathOf: packshotSharePath,

@@ -1,7 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { getPackshotSource } from "~/features/catalogue/product.server";
-import type { Db } from "~/server/load-context";
 import { RESOURCE_CSP } from "~/server/security.server";
 import { plainText } from "~/server/plain-text";
 import { MEDIA_CACHE_CONTROL } from "./media.server";
@@ -45,16 +43,17 @@ interface PackshotAddress {
 export async function readPackshotAddress(
   params: LoaderFunctionArgs["params"],
   request: Request,
-  db: Db,
+  /** the product's drawn facts by id (the catalogue's getPackshotSource), null when there is none */
+  read: (id: number) => Promise<(PackshotSource & { active: boolean }) | null>,
   address: PackshotAddress,
 ): Promise<Response | { product: PackshotSource; headers: Headers }> {
   const parsed = SCHEMAS[address.extension].safeParse(params);
   if (!parsed.success) return plainText(400, `Bad packshot address: expected ${address.expected}`);
   const { id, file: hash } = parsed.data;
 
-  let product: Awaited<ReturnType<typeof getPackshotSource>>;
+  let product: Awaited<ReturnType<typeof read>>;
   try {
-    product = await getPackshotSource(db, id);
+    product = await read(id);
   } catch (error) {
     console.error(`Packshot ${id} could not be read`, error);
     return plainText(503, "Packshot temporarily unavailable", { "Retry-After": "5" });
