@@ -374,7 +374,7 @@ function workerBundleGzip() {
   let total = 0;
   for (const file of readdirSync("dist")) {
     const path = join("dist", file);
-    if (statSync(path).isFile() && /\.(js|mjs|wasm)$/.test(file)) total += gzipSync(readFileSync(path)).length;
+    if (statSync(path).isFile() && /\.(js|mjs|wasm|ttf)$/.test(file)) total += gzipSync(readFileSync(path)).length;
   }
   rmSync("dist", { recursive: true, force: true });
   return total;

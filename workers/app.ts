@@ -4,6 +4,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix server build, written by `npm run build` (remix vite:build).
 import * as remixBuild from "../build/server";
 import { createDb, getLoadContext, type AppLoadContext } from "../app/server/load-context";
+import { renderPng } from "./share-renderer";
 import { purgeTrash, purgeUnattachedPhotos } from "../app/features/trash/trash.server";
 import { abortStaleVideoUploads } from "../app/features/media/media.server";
 import { handleImageBatch, IMAGE_DLQ_NAME, IMAGE_QUEUE_NAME } from "../app/features/media/image-pipeline.server";
@@ -63,7 +64,14 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): P
     env,
     ctx,
     async (pageRequest, nonce, cartStamp) => {
-      context = getLoadContext({ request: pageRequest, context: { cloudflare: { env, ctx } }, nonce, cartStamp, d1: await reads.open() });
+      context = getLoadContext({
+        request: pageRequest,
+        context: { cloudflare: { env, ctx } },
+        nonce,
+        cartStamp,
+        d1: await reads.open(),
+        renderPng,
+      });
       return handleRemixRequest(pageRequest, context);
     },
     build.assets.version,

@@ -123,6 +123,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // Only what the owner's delivery settings and the product's own lab data say (none: no card).
     promises: productPromises(layout.settings.value.delivery, product),
     jsonLd: productJsonLdScript(product, cover, new URL(request.url).origin, found.sizes, unitPrice),
+    // Chosen here, so the browser carries none of the share image's rules.
+    shareImage: productShareImage(cover, product.name),
   };
 }
 
@@ -144,7 +146,7 @@ export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, 
     origin,
     shop: rootShop(matches),
     path: data.path,
-    image: productShareImage(data.cover, product.name),
+    image: data.shareImage,
     type: "product",
     noindex: !product.active,
   });

@@ -29,6 +29,12 @@ export function createDb(d1: D1Client) {
 export type Db = ReturnType<typeof createDb>;
 
 /**
+ * SVG text to PNG bytes: resvg-wasm, which only the Worker entry imports (workers/share-renderer.ts), so
+ * the Remix build never loads the wasm and the Vite dev server, which has none, passes null.
+ */
+export type RenderPng = (svg: string) => Promise<Uint8Array<ArrayBuffer>>;
+
+/**
  * The one place the per-request context is built: by the Worker entry in production
  * and by the Vite dev proxy in `npm run dev`. Its return type is the AppLoadContext.
  * `d1` is the request's D1 session (the Worker opens it with `requestReads`); the Vite dev
@@ -39,6 +45,7 @@ export function getLoadContext({
   nonce = createNonce(),
   cartStamp = null,
   d1 = context.cloudflare.env.DB,
+  renderPng = null,
 }: {
   request: Request;
   context: { cloudflare: Cloudflare };
@@ -46,6 +53,7 @@ export function getLoadContext({
   /** set for a render meant for the page cache's shared copy (docs/decisions/027) */
   cartStamp?: CartStampTokens | null;
   d1?: D1Client;
+  renderPng?: RenderPng | null;
 }) {
   const timing = createRequestTiming();
   return {
@@ -55,6 +63,8 @@ export function getLoadContext({
     nonce,
     cartStamp,
     timing,
+    /** rasterises share images (null under the Vite dev server) */
+    renderPng,
     /** the next instant this page's clock-bound text (open/closed, announcement) changes; set by the root loader (docs/decisions/039) */
     pageChangesAt: { at: null as number | null },
     /** how many products this page's search found, set by the shop's loader for the insights count (docs/decisions/046) */

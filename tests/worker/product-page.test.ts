@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packshotPath } from "../../app/features/media/packshot";
+import { packshotPath, packshotSharePath } from "../../app/features/media/packshot";
 import { products } from "../../db/schema";
 import { adminCookie, get } from "./helpers";
 import { db, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";
@@ -76,11 +76,11 @@ describe("/product/{id}", () => {
     expect(data).toMatchObject({ "@type": "Product", name: gummies!.name });
     expect(data.offers).toMatchObject({ price: "5.00", priceCurrency: "USD", availability: "https://schema.org/InStock" });
     expect(data.aggregateRating).toMatchObject({ ratingValue: gummies!.rating, reviewCount: gummies!.reviewCount });
-    // No uploaded image: JSON-LD uses the product's packshot; the social preview the brand's PNG card,
-    // since link previews show no SVG (decision 042).
-    const packshot = `http://localhost${packshotPath(gummies!)}`;
-    expect(data.image).toEqual([packshot]);
-    expect(html).toContain(`<meta property="og:image" content="http://localhost/share.png"/>`);
+    // No uploaded image: JSON-LD lists the product's packshot and its PNG; the social preview is the PNG,
+    // since link previews show no SVG (decision 051).
+    const share = `http://localhost${packshotSharePath(gummies!)}`;
+    expect(data.image).toEqual([`http://localhost${packshotPath(gummies!)}`, share]);
+    expect(html).toContain(`<meta property="og:image" content="${share}"/>`);
     expect(html).toContain(`<meta property="og:type" content="product"/>`);
     expect(html).toContain(`<link rel="canonical" href="http://localhost${productPath(gummies!)}"/>`);
   });

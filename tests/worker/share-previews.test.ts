@@ -2,11 +2,12 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { FIRST_PRODUCT_PATH, ORIGIN, adminCookie, catalogueChanged, get } from "./helpers";
 import { photo } from "./photos";
+import { packshotSharePath, type PackshotSource } from "../../app/features/media/packshot";
 
 /**
  * What a link shared on Telegram (or anywhere Open Graph is read) previews with: every public page
  * names a raster image — JPEG, PNG or WebP, which previews show; never an SVG — with its alt text,
- * size, og:type and a large Twitter card; a product photo's crop answers 200 with that type.
+ * size, og:type and a large Twitter card; a product photo's crop and a packshot's PNG answer 200 with that type.
  */
 
 const VERIFIED = { headers: { Cookie: "age-verified=yes" } };
@@ -44,15 +45,25 @@ describe("shared links preview with a raster image and its alt text", () => {
   for (const path of ["/", "/shop", "/shop/concentrates", "/shop/indoor", "/contact", "/faq", "/about", "/reviews", "/checkout"]) {
     it(`on ${path}: the brand's card, og:type website`, async () => {
       const { url, alt } = await checkPreview(path, "website");
-      // The card is a file of public/, served by Workers Assets before the Worker (its bytes: e2e/share-previews.spec.ts).
-      expect(url).toBe(`${ORIGIN}/share.png`);
+      // The card in the owner's trading name (worker/brand-share.test.ts; public/share.png when it cannot be drawn).
+      expect(url).toBe(`${ORIGIN}/share/brand.png`);
       expect(alt).toBe("Greenleaf Supply: Cannabis, delivered discreetly");
     });
   }
 
-  it("on a product shown by its packshot: the brand's card, og:type product", async () => {
-    const { url } = await checkPreview(FIRST_PRODUCT_PATH, "product");
-    expect(url).toBe(`${ORIGIN}/share.png`);
+  it("on a product shown by its packshot: its packshot's 1200x630 PNG, its alt naming the product, og:type product", async () => {
+    const product = await env.DB.prepare(
+      "SELECT id, name, category, strain_type AS strainType, thc_content AS thcContent FROM products WHERE id = 1",
+    ).first<PackshotSource>();
+    const { url, alt, type } = await checkPreview(FIRST_PRODUCT_PATH, "product");
+    expect(url).toBe(`${ORIGIN}${packshotSharePath(product!)}`);
+    expect(alt).toBe(`Packshot of ${product!.name}`);
+    expect(type).toBe("image/png");
+    // The image answers as the PNG the page names, to a crawler with no cookie.
+    const image = await shareImage(url);
+    expect(image.status).toBe(200);
+    expect(image.type).toBe(type);
+    expect([...image.bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   });
 
   it("on a product with an uploaded photo: the photo's 1200x630 JPEG crop, its alt naming the product", async () => {

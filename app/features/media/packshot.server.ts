@@ -359,19 +359,26 @@ function backdrop(pattern: number, c: Colours): string {
   return `<rect width="${SIZE}" height="${SIZE}" fill="${c.backdrop}"/>${shapes[pattern % shapes.length]}<ellipse cx="400" cy="704" rx="300" ry="30" fill="#000000" opacity="0.12"/>`;
 }
 
-/** The packshot of a product, as SVG text. */
-export function drawPackshot(product: PackshotSource): string {
+/** The side of a packshot's square drawing, in SVG units. */
+export const PACKSHOT_SIZE = SIZE;
+
+/** What a packshot draws, without its <svg> wrapper: for the packshot itself and the share image that shows it. */
+export function packshotArt(product: PackshotSource): string {
   const facts = packshotLabel(product);
   const palette = packshotPalette(product);
   const colours = packshotColours(palette);
   const shape = SHAPES[facts.shape](colours, product.name);
+  return backdrop(palette.pattern, colours) + shape.art + label(shape.label, facts, colours);
+}
+
+/** The packshot of a product, as SVG text. */
+export function drawPackshot(product: PackshotSource): string {
+  const facts = packshotLabel(product);
   const title = [facts.name, facts.size, facts.strain, facts.thc].filter(Boolean).join(", ");
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SIZE} ${SIZE}" width="${SIZE}" height="${SIZE}" role="img">` +
     `<title>${xmlText(title)}</title>` +
-    backdrop(palette.pattern, colours) +
-    shape.art +
-    label(shape.label, facts, colours) +
+    packshotArt(product) +
     `</svg>`
   );
 }

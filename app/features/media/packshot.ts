@@ -11,6 +11,12 @@ const PACKSHOT_VERSION = 1;
 /** Where packshots are served: /packshots/{id}/{hash}.svg (app/routes/packshots.$id.$file.ts). */
 const PACKSHOT_PREFIX = "/packshots/";
 
+/**
+ * Where a packshot's share image is served, and its R2 key without the leading slash:
+ * /share/packshots/{id}/{hash}.png (app/routes/share.packshots.$id.$file.ts), named by the same hash.
+ */
+const PACKSHOT_SHARE_PREFIX = "/share/packshots/";
+
 /** The product fields a packshot is drawn from. */
 export interface PackshotSource {
   id: number;
@@ -128,6 +134,19 @@ export const PACKSHOT_HASH_PATTERN = /^[0-9a-z]{11}$/;
 /** /packshots/{id}/{hash}.svg */
 export function packshotPath(product: PackshotSource): string {
   return `${PACKSHOT_PREFIX}${product.id}/${packshotHash(product)}.svg`;
+}
+
+/** /share/packshots/{id}/{hash}.png: the packshot's 1200x630 PNG for link previews. */
+export function packshotSharePath(product: PackshotSource): string {
+  return `${PACKSHOT_SHARE_PREFIX}${product.id}/${packshotHash(product)}.png`;
+}
+
+const PACKSHOT_PATH = /^\/packshots\/([1-9]\d{0,14})\/([0-9a-z]{11})\.svg$/;
+
+/** The share image of a packshot path (/packshots/{id}/{hash}.svg), or null for any other picture. */
+export function packshotShareOf(picture: string): string | null {
+  const match = PACKSHOT_PATH.exec(picture);
+  return match ? `${PACKSHOT_SHARE_PREFIX}${match[1]}/${match[2]}.png` : null;
 }
 
 /** The picture a product shows: its uploaded image when it has one (always wins), else its packshot. */

@@ -29,6 +29,7 @@ const NEVER_CACHED = [
   "/images/",
   "/videos/",
   "/packshots/",
+  "/share/",
   "/lab-reports/",
   "/cart",
   // An order link is one order's, and its owner view carries the stock forms.

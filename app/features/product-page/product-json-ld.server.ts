@@ -3,6 +3,7 @@ import type { ProductSize } from "~/features/catalogue/sizes";
 import { productPath } from "~/features/catalogue/product-path";
 import { ownRating } from "~/features/catalogue/rating";
 import { jsonForScript } from "~/server/json-for-script";
+import { packshotShareOf } from "~/features/media/packshot";
 import { galleryItems } from "./gallery-items";
 import { categoryLabel, productDescription } from "./product-page";
 
@@ -110,9 +111,13 @@ export function productJsonLdScript(
       origin,
       path: productPath(product),
       name: product.name,
-      images: galleryItems({ ...product, image: cover })
-        .filter((item) => item.kind === "image")
-        .map((item) => item.src),
+      // A packshot is listed as drawn (SVG) and as its PNG: rich results read raster formats.
+      images: [
+        ...galleryItems({ ...product, image: cover })
+          .filter((item) => item.kind === "image")
+          .map((item) => item.src),
+        ...[packshotShareOf(cover)].filter((path) => path !== null),
+      ],
       description: productDescription(product),
       category: categoryLabel(product.category),
       offers: productOffers(`${origin}${productPath(product)}`, product, sizes, unitPrice),

@@ -11,11 +11,11 @@ export interface ShareImage {
 }
 
 /**
- * The brand's share card (public/share.png): every page without a photo of its own previews with it.
- * seo() gives it alt text in the owner's name (brandCardAlt); this one is the new shop's.
+ * The brand's share card, drawn in the owner's name (public/share.png when it cannot be drawn): every page
+ * without a picture of its own previews with it. seo() gives it alt text in the owner's name (brandCardAlt).
  */
 export const SHARE_IMAGE: ShareImage = {
-  path: "/share.png",
+  path: "/share/brand.png",
   type: "image/png",
   width: 1200,
   height: 630,
