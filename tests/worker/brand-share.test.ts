@@ -44,7 +44,7 @@ describe("the brand's share card", () => {
     const settings = defaultSettings(env);
     settings.identity.tradingName = "Зелёный Лист 北京 Collective";
     settings.identity.tagline = "Small-batch flower, delivered across the valley.";
-    await saveDocument(createDb(env.DB), SETTINGS, settings, { env });
+    await saveDocument(createDb(env.DB), SETTINGS, settings, { from: env });
     const after = await card();
     expect(after.status).toBe(200);
     expect(after.etag).not.toBe(before.etag);
