@@ -42,8 +42,9 @@ export default defineConfig(async () => {
       // waiting on workerd (D1, R2, the Images binding), so a second file runs in that time.
       // Measured on 2 cores: 337 s with one at a time, 222 s with two.
       maxWorkers: availableParallelism(),
-      // Test photos made with ImageMagick and exiftool, handed to the tests with provide/inject.
-      globalSetup: ["./tests/worker/photos.global.ts"],
+      // Made once in Node and handed to the tests with provide/inject: the test photos (ImageMagick and
+      // exiftool) and the catalogue seed every file starts from (its SQL and sample lab reports).
+      globalSetup: ["./tests/worker/photos.global.ts", "./tests/worker/fresh-shop.global.ts"],
       deps: {
         optimizer: {
           ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] },
