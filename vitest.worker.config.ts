@@ -21,8 +21,10 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             ADMIN_USERNAME: "admin",
-            // PBKDF2-SHA256 of "dev-password", the same as .dev.vars.example
-            ADMIN_PASSWORD_HASH: "pbkdf2-sha256$100000$r1TaMWT+5aqMX/Fzd+8sLA==$MnH/iFXii3ZvFmyVj6f9n7mExGqF1+49QrJF1NMZelE=",
+            // PBKDF2-SHA256 of "dev-password" at 1,000 iterations: the verifier reads the count from the hash,
+            // and each of the hundreds of sign-ins here then costs a hundredth of .dev.vars.example's 100,000.
+            // tests/worker/admin-sessions.test.ts signs in with that real 100,000-iteration hash too.
+            ADMIN_PASSWORD_HASH: "pbkdf2-sha256$1000$2iTC51TAMtH5n54sUMPq3A==$a0/XORxh+oR0mTI3lzEBQbFXCBjwqcWrAsRG2fuuX8U=",
             SESSION_SECRET: "test-session-secret-0123456789abcdef",
             // The tests play Cloudflare's edge: the CF-Connecting-IP they send is the client's address.
             // tests/worker/sign-in-client.test.ts takes it away to be the local engine.
@@ -42,8 +44,9 @@ export default defineConfig(async () => {
       // waiting on workerd (D1, R2, the Images binding), so a second file runs in that time.
       // Measured on 2 cores: 337 s with one at a time, 222 s with two.
       maxWorkers: availableParallelism(),
-      // Test photos made with ImageMagick and exiftool, handed to the tests with provide/inject.
-      globalSetup: ["./tests/worker/photos.global.ts"],
+      // Made once in Node and handed to the tests with provide/inject: the test photos (ImageMagick and
+      // exiftool) and the catalogue seed every file starts from (its SQL and sample lab reports).
+      globalSetup: ["./tests/worker/photos.global.ts", "./tests/worker/fresh-shop.global.ts"],
       deps: {
         optimizer: {
           ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] },

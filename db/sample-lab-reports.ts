@@ -130,16 +130,18 @@ export function sampleLabReports(entries: readonly unknown[]) {
   });
 }
 
+/** A catalogue's sample reports as the R2 objects they are stored as: full key, bytes and metadata. */
+export function sampleLabReportObjects(entries: readonly unknown[]) {
+  return sampleLabReports(entries).map((report) => ({
+    key: `${LAB_REPORTS_PREFIX}${report.key}`,
+    bytes: report.bytes,
+    options: { httpMetadata: { contentType: "application/pdf" }, customMetadata: { fileName: report.name } },
+  }));
+}
+
 /** Puts a catalogue's sample reports into R2 (idempotent: the same key gets the same bytes). */
 export async function putSampleLabReports(bucket: R2Bucket, entries: readonly unknown[]) {
-  const reports = sampleLabReports(entries);
-  await Promise.all(
-    reports.map((report) =>
-      bucket.put(`${LAB_REPORTS_PREFIX}${report.key}`, report.bytes, {
-        httpMetadata: { contentType: "application/pdf" },
-        customMetadata: { fileName: report.name },
-      }),
-    ),
-  );
-  return reports.length;
+  const objects = sampleLabReportObjects(entries);
+  await Promise.all(objects.map((object) => bucket.put(object.key, object.bytes, object.options)));
+  return objects.length;
 }

@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../workers/app";
-import { ADMIN_CONFIG_MESSAGES } from "../../app/features/auth/admin-config.server";
+import { ADMIN_CONFIG_MESSAGES, DEV_PASSWORD_HASH } from "../../app/features/auth/admin-config.server";
 import { ADMIN_NOT_CONFIGURED_TITLE } from "../../app/features/auth/login-form";
 import { hashPassword } from "../../app/features/auth/password";
 import { html, read } from "./admin-helpers";
@@ -15,6 +15,9 @@ import { elementsOf } from "./page-parts";
  */
 
 type Secrets = Partial<Pick<Env, "SESSION_SECRET" | "ADMIN_PASSWORD_HASH" | "ADMIN_USERNAME">>;
+
+/** The hash .dev.vars.example documents, at the full 100,000 iterations (the test configuration's has fewer). */
+const documented: Secrets = { ADMIN_PASSWORD_HASH: DEV_PASSWORD_HASH };
 
 async function call(url: string, init: RequestInit = {}, secrets: Secrets = {}) {
   const request = new Request(url.startsWith("http") ? url : `${ORIGIN}${url}`, { redirect: "manual", ...init });
@@ -220,11 +223,11 @@ describe("an admin that is not configured fails safe", () => {
 
   it("away from localhost, sign-in refuses the development password and a short SESSION_SECRET, saying what to change", async () => {
     const url = "https://shop.example/admin";
-    const devHash = await signIn("192.0.2.60", "dev-password", url);
+    const devHash = await signIn("192.0.2.60", "dev-password", url, documented);
     expect(devHash.status).toBe(503);
     expect(setCookie(devHash, "adminSession")).toBeUndefined();
     expect(await read(devHash)).toContain(html(ADMIN_CONFIG_MESSAGES.devPassword.message.split("`")[0]!));
-    expect(await read(await call(url))).toContain("is the development password");
+    expect(await read(await call(url, {}, documented))).toContain("is the development password");
 
     // The development password under another salt is still refused.
     const resalted = { ADMIN_PASSWORD_HASH: await hashPassword("dev-password", 1000) };
@@ -244,8 +247,21 @@ describe("an admin that is not configured fails safe", () => {
     expect(cookie).toMatch(/HttpOnly/);
 
     // On localhost the development password and a short secret are fine.
-    const local = await signIn("192.0.2.64", "dev-password", "/admin", { SESSION_SECRET: "short" });
+    const local = await signIn("192.0.2.64", "dev-password", "/admin", { ...documented, SESSION_SECRET: "short" });
     expect(local.status).toBe(302);
     await local.arrayBuffer();
+  });
+
+  it("the documented development hash, at the full 100,000 iterations, signs in with its password and only with it", async () => {
+    expect(DEV_PASSWORD_HASH).toMatch(/^pbkdf2-sha256\$100000\$/);
+    const wrong = await signIn("192.0.2.65", "dev-passwort", "/admin", documented);
+    expect(wrong.status).not.toBe(302);
+    expect(setCookie(wrong, "adminSession")).toBeUndefined();
+    await wrong.arrayBuffer();
+
+    const right = await signIn("192.0.2.66", "dev-password", "/admin", documented);
+    expect(right.status).toBe(302);
+    const cookie = setCookie(right, "adminSession")!;
+    expect(await dashboard(cookie, documented)).toBe("signed in");
   });
 });

@@ -53,7 +53,7 @@ async function strangersGuess(prefix = "203.0.113") {
   }
 }
 
-/** Each wrong password costs a real PBKDF2 check: 50 of them take a few seconds. */
+/** Fifty wrong passwords, each a real sign-in with its PBKDF2 check, on a busy machine. */
 const GUESSES_TIMEOUT = 60_000;
 
 beforeEach(async () => {
