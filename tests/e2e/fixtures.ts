@@ -1,6 +1,6 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIRequestContext, type Page, type Response } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type Response } from "@playwright/test";
 
 /**
  * Every browser test imports { test, expect } from here. The visitor has already passed the
@@ -198,6 +198,22 @@ export async function seriousViolations(page: Page) {
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+/**
+ * Answers t.me in the test (nothing leaves the machine) and hands back the first Telegram request's
+ * account (its path) and decoded text. Call it before the click that opens Telegram.
+ */
+export function interceptTelegram(context: BrowserContext) {
+  void context.route("https://t.me/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Telegram</title><h1>Telegram</h1>" }),
+  );
+  return context
+    .waitForEvent("request", { predicate: (request) => request.url().startsWith("https://t.me/"), timeout: 60_000 })
+    .then((request) => {
+      const url = new URL(request.url());
+      return { path: url.pathname, text: url.searchParams.get("text") ?? "" };
+    });
 }
 
 /** The built-in shop's shipping, as the order message names it (free, so the total is the subtotal). */

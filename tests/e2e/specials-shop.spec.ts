@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { chooseShippingAndCash, expect, expectOrderMessage, SHIPPING_MESSAGE_LINE, signIn, test } from "./fixtures";
+import type { Browser, Page } from "@playwright/test";
+import { chooseShippingAndCash, expect, expectOrderMessage, interceptTelegram, SHIPPING_MESSAGE_LINE, signIn, test } from "./fixtures";
 
 /**
  * Specials, the shopper's journey: the owner makes "buy 2 get 1 free" and a 10%-off special behind a
@@ -48,16 +48,6 @@ async function trashSpecials(browser: Browser, baseURL: string, ids: number[]) {
     expect(removed.status(), `special ${id} trashed`).toBe(302);
   }
   await context.close();
-}
-
-/** Answers t.me in the test and hands back the decoded text of the first Telegram request. */
-async function interceptTelegram(context: BrowserContext) {
-  await context.route("https://t.me/**", (route) =>
-    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Telegram</title><h1>Telegram</h1>" }),
-  );
-  return context
-    .waitForEvent("request", (request) => request.url().startsWith("https://t.me/"))
-    .then((request) => new URL(request.url()).searchParams.get("text") ?? "");
 }
 
 /** Adds `quantity` of the product page's product to the cart with its own form. */
@@ -167,7 +157,7 @@ for (const { width, js } of VARIANTS) {
       await chooseShippingAndCash(page);
       const telegram = interceptTelegram(context);
       await page.getByRole("button", { name: "Place Order via Telegram" }).click();
-      const text = await telegram;
+      const { text } = await telegram;
       console.log(`Order text (${variant}):\n${text}`);
       expectOrderMessage(text, [
         `• 3 x ${roll.name} ($20.00 each = $60.00)`,
