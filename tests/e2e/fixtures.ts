@@ -159,21 +159,40 @@ export async function signInWithForm(page: Page) {
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
+/** What a test types into the admin's Create Product form; the category is Branded Exotics unless given. */
+interface NewProductFields {
+  name: string;
+  price: string;
+  description: string;
+  thc: string;
+  category?: string;
+}
+
+/**
+ * Signs in, opens the admin's Create Product form and fills in a product's own fields, unsaved. With
+ * JavaScript on it first waits for the enhanced image picker (its drop zone), so a test can upload at once.
+ */
+export async function fillNewProductForm(page: Page, { name, price, description, thc, category = "Branded Exotics" }: NewProductFields) {
+  await signIn(page);
+  await page.goto("/admin/add-product");
+  if ((await page.locator("html").getAttribute("data-hydrated")) !== null) {
+    await expect(page.getByText("or drop images here")).toBeVisible();
+  }
+  await page.getByLabel("Product Name").fill(name);
+  await page.getByRole("textbox", { name: "Price", exact: true }).fill(price);
+  await page.getByLabel("Description").fill(description);
+  await page.getByLabel("THC Content").fill(thc);
+  // The category has no default; Branded Exotics keeps test products off every category page.
+  await page.getByRole("combobox", { name: "Category", exact: true }).selectOption({ label: category });
+}
+
 /**
  * Signs in and creates a product through the admin form, with uploaded images (test fixtures) when
  * given: the built-in catalogue has no photos (every product shows its packshot), so a gallery of
  * several images is made this way (a name is a file in tests/e2e/fixtures, or an absolute path). Needs JavaScript (the image picker uploads as files are chosen).
  */
 export async function createProductWithImages(page: Page, name: string, images: string[]) {
-  await signIn(page);
-  await page.goto("/admin/add-product");
-  await expect(page.getByText("or drop images here")).toBeVisible();
-  await page.getByLabel("Product Name").fill(name);
-  await page.getByRole("textbox", { name: "Price", exact: true }).fill("45");
-  await page.getByLabel("Description").fill("A test product with a gallery.");
-  await page.getByLabel("THC Content").fill("24");
-  // The category has no default; Branded Exotics keeps these test products off every category page.
-  await page.getByRole("combobox", { name: "Category", exact: true }).selectOption({ label: "Branded Exotics" });
+  await fillNewProductForm(page, { name, price: "45", description: "A test product with a gallery.", thc: "24" });
   await page
     .getByLabel("Upload images")
     .setInputFiles(images.map((image) => (path.isAbsolute(image) ? image : path.join(import.meta.dirname, "fixtures", image))));
@@ -183,6 +202,23 @@ export async function createProductWithImages(page: Page, name: string, images: 
   await expect(page.getByRole("progressbar")).toHaveCount(0, slow);
   await page.getByRole("button", { name: "Create Product" }).click();
   await expect(page).toHaveURL("/admin/products", slow);
+}
+
+/**
+ * Holds the page's requests that match `url` on the wire until `release()`: `requested` settles when the
+ * first one is sent, so a test can look at the page while an upload or a save is still in flight.
+ */
+export async function holdRequests(page: Page, url: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let sent!: () => void;
+  const requested = new Promise<void>((resolve) => (sent = resolve));
+  await page.route(url, async (route) => {
+    sent();
+    await held;
+    await route.continue();
+  });
+  return { requested, release };
 }
 
 /** The product id in a product link ("/product/12-wild-berry-gummies" or "/product/12"). */
