@@ -6,7 +6,7 @@ import { getImageStatus } from "../../app/features/media/image-pipeline.server";
 import { tryStoreFormImages } from "../../app/features/media/photo-upload.server";
 import { VIDEO_PART_SIZE } from "../../app/features/media/video-types";
 import worker from "../../workers/app";
-import { ORIGIN, adminCookie, get } from "./helpers";
+import { ORIGIN, adminCookie, expectAnswer, get } from "./helpers";
 
 const MB = 1024 * 1024;
 
@@ -194,9 +194,7 @@ describe("image serving", () => {
       "/videos/video-1-nothere.mp4",
       "/videos/..%2Fsecret",
     ]) {
-      const response = await get(path);
-      expect(response.status, path).toBe(404);
-      await response.text();
+      await expectAnswer(path, 404);
     }
   });
 });
