@@ -1,6 +1,14 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type Response } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type Response,
+} from "@playwright/test";
 
 /**
  * Every browser test imports { test, expect } from here. The visitor has already passed the
@@ -219,6 +227,19 @@ export async function holdRequests(page: Page, url: string) {
     await route.continue();
   });
   return { requested, release };
+}
+
+/**
+ * Scrolls to the very end of a phone page: `last` (the footer's last line or link) must then sit wholly
+ * above the fixed bottom `bar`, never under it.
+ */
+export async function expectClearOfBottomBar(page: Page, bar: Locator, last: Locator) {
+  await last.scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 10_000);
+  await expect(async () => {
+    const [barBox, lastBox] = await Promise.all([bar.boundingBox(), last.boundingBox()]);
+    expect(barBox && lastBox && lastBox.y + lastBox.height <= barBox.y).toBe(true);
+  }).toPass();
 }
 
 /** The product id in a product link ("/product/12-wild-berry-gummies" or "/product/12"). */

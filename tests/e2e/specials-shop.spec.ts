@@ -25,10 +25,21 @@ async function tick(page: Page, category: string, label: string) {
   await details.getByRole("checkbox", { name: label, exact: true }).check();
 }
 
-/** The owner makes a special through /admin/specials/new; answers its id. */
-async function createSpecial(page: Page, fill: () => Promise<void>): Promise<number> {
+/**
+ * The owner makes a special through /admin/specials/new: its kind, name, badge and one Indoors product,
+ * then the kind's own fields (`fillTerms`); answers its id.
+ */
+async function createSpecial(
+  page: Page,
+  { kind, name, badge, product }: { kind: string; name: string; badge: string; product: string },
+  fillTerms: () => Promise<void>,
+): Promise<number> {
   await page.goto("/admin/specials/new");
-  await fill();
+  await page.getByLabel("Kind").selectOption(kind);
+  await page.getByLabel("Name shoppers see").fill(name);
+  await page.getByLabel("Badge text").fill(badge);
+  await tick(page, "Indoors", product);
+  await fillTerms();
   await page.getByRole("button", { name: "Create special" }).last().click();
   // A save on a loaded machine can take a while.
   await expect(page.getByText("Special created")).toBeVisible({ timeout: 30_000 });
@@ -87,21 +98,13 @@ for (const { width, js } of VARIANTS) {
 
       await signIn(page);
       made.push(
-        await createSpecial(page, async () => {
-          await page.getByLabel("Kind").selectOption("buy_x_get_y");
-          await page.getByLabel("Name shoppers see").fill(rollDeal);
-          await page.getByLabel("Badge text").fill("Buy 2 get 1");
-          await tick(page, "Indoors", roll.name);
+        await createSpecial(page, { kind: "buy_x_get_y", name: rollDeal, badge: "Buy 2 get 1", product: roll.name }, async () => {
           await page.getByLabel("Buy (X)").fill("2");
           await page.getByLabel("Get (Y)").fill("1");
         }),
       );
       made.push(
-        await createSpecial(page, async () => {
-          await page.getByLabel("Kind").selectOption("percent_off");
-          await page.getByLabel("Name shoppers see").fill(codeDeal);
-          await page.getByLabel("Badge text").fill("10% off");
-          await tick(page, "Indoors", cart.name);
+        await createSpecial(page, { kind: "percent_off", name: codeDeal, badge: "10% off", product: cart.name }, async () => {
           await page.getByLabel("Percent off", { exact: true }).fill("10");
           await page.getByLabel("Code (optional)").fill(code);
         }),
