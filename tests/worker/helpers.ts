@@ -12,14 +12,19 @@ export function get(path: string, init: RequestInit = {}) {
   return SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual", ...init });
 }
 
+/** A response that must have `status` (a failure says `label`); its body is read to its end and handed back. */
+export async function expectStatus(response: Response | Promise<Response>, status: number, label?: string): Promise<string> {
+  const answered = await response;
+  expect(answered.status, label).toBe(status);
+  return answered.text();
+}
+
 /**
  * A GET of `path` that must answer `status` (a failure names the path) with a body holding each of
  * `texts`; the body is read to its end and handed back.
  */
 export async function expectAnswer(path: string, status: number, texts: readonly string[] = []): Promise<string> {
-  const response = await get(path);
-  expect(response.status, path).toBe(status);
-  const body = await response.text();
+  const body = await expectStatus(get(path), status, path);
   for (const text of texts) expect(body, path).toContain(text);
   return body;
 }
