@@ -4,7 +4,9 @@ import type { NewProductRow } from "./schema";
  * Realistic generated products for scale tests and the 10,000-product bench: spread over the
  * categories, with varied names and prices. Deterministic for a given seed.
  */
-function mulberry32(seed: number) {
+
+/** A small seeded generator (mulberry32): numbers in [0, 1), the same sequence for the same seed. */
+export function mulberry32(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -8,18 +8,7 @@
 import { pathToFileURL } from "node:url";
 import { getPlatformProxy } from "wrangler";
 import { lastDays } from "../app/features/insights/insights";
-
-/** A small seeded generator (mulberry32): the same week every run. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from "../db/generate";
 
 const SEARCHES: [term: string, perDay: number, found: boolean][] = [
   ["gelato", 14, true],
@@ -33,7 +22,8 @@ const SEARCHES: [term: string, perDay: number, found: boolean][] = [
 ];
 
 export async function writeInsightsWeek(db: D1Database, { days = 7, timeZone = "America/New_York", now = Date.now() } = {}) {
-  const next = random(46);
+  // A fixed seed: the same week every run.
+  const next = mulberry32(46);
   const shopDays = lastDays(now, timeZone, days);
   const productRows = await db
     .prepare(

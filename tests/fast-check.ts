@@ -37,3 +37,15 @@ export function configureFastCheck() {
     },
   });
 }
+
+/**
+ * Any text a stranger could type or send, each of up to `maxLength` characters: ASCII, whole graphemes
+ * of every script (emoji included), and any UTF-16 code units (controls, lone surrogates).
+ */
+export function anyText({ minLength = 0, maxLength }: { minLength?: number; maxLength: number }) {
+  return fc.oneof(
+    fc.string({ minLength, maxLength }),
+    fc.string({ unit: "grapheme", minLength, maxLength }),
+    fc.string({ unit: "binary", minLength, maxLength }),
+  );
+}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, seriousViolations, signIn, test } from "./fixtures";
+import { expect, fillNewProductForm, seriousViolations, signIn, test } from "./fixtures";
 
 /**
  * As a shopper and the owner see it: the shop in its own typefaces, a distinct packshot on
@@ -69,13 +69,7 @@ test("every card on /shop shows its own packshot, with its size, strain and THC 
 
 test("a product the owner creates without an image shows a packshot, whatever its name", async ({ page }) => {
   const name = `Fresa 草莓 🍓 <Gummies> & 'Co' ${Date.now()}`;
-  await signIn(page);
-  await page.goto("/admin/add-product");
-  await page.getByLabel("Product Name").fill(name);
-  await page.getByRole("textbox", { name: "Price", exact: true }).fill("12");
-  await page.getByLabel("Description").fill("A packshot test product.");
-  await page.getByRole("combobox", { name: "Category", exact: true }).selectOption({ label: "Edibles" });
-  await page.getByLabel("THC Content").fill("10");
+  await fillNewProductForm(page, { name, price: "12", description: "A packshot test product.", thc: "10", category: "Edibles" });
   await page.getByLabel("Effect 1").fill("Happy");
   await page.getByRole("button", { name: "Create Product" }).click();
   await expect(page).toHaveURL("/admin/products");

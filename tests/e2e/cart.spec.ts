@@ -1,5 +1,5 @@
-import type { BrowserContext, Page } from "@playwright/test";
-import { chooseShippingAndCash, expect, expectOrderMessage, productIdOf, SHIPPING_MESSAGE_LINE, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { chooseShippingAndCash, expect, expectOrderMessage, interceptTelegram, productIdOf, SHIPPING_MESSAGE_LINE, test } from "./fixtures";
 
 /**
  * The cart and ordering through Telegram in chromium, with JavaScript and without, through the real UI
@@ -16,19 +16,6 @@ async function addToCart(page: Page, _baseURL: string | undefined, productId: nu
   await page.goto(`/product/${productId}`);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added to cart!").first()).toBeVisible();
-}
-
-/** Answers t.me in the test and hands back the decoded text of the first Telegram request. */
-async function interceptTelegram(context: BrowserContext) {
-  await context.route("https://t.me/**", (route) =>
-    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Telegram</title><h1>Telegram</h1>" }),
-  );
-  return context
-    .waitForEvent("request", (request) => request.url().startsWith("https://t.me/"))
-    .then((request) => {
-      const url = new URL(request.url());
-      return { path: url.pathname, text: url.searchParams.get("text") };
-    });
 }
 
 /** Three Wedding Cakes, shipped free: what the message says of them and their money. */
@@ -127,7 +114,7 @@ test.describe("cart with JavaScript", () => {
     expect(sent.path).toBe("/greenleafsupply");
     expectOrderMessage(sent.text, CAKE_ORDER);
     // The sent text is the copied one with the reference and the link added.
-    expect(sent.text?.replace(/\nOrder [0-9A-Z-]+\nCheck or order again: \S+\n/, "")).toBe(copied);
+    expect(sent.text.replace(/\nOrder [0-9A-Z-]+\nCheck or order again: \S+\n/, "")).toBe(copied);
     await (await popup).close();
     await expect(page.getByText("Your order has been sent via Telegram. We'll contact you soon!")).toBeVisible();
     // The emptied drawer shows only for the 2 s before the page goes home (too short to catch on a

@@ -1,6 +1,14 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIRequestContext, type Page, type Response } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type Response,
+} from "@playwright/test";
 
 /**
  * Every browser test imports { test, expect } from here. The visitor has already passed the
@@ -159,21 +167,40 @@ export async function signInWithForm(page: Page) {
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
+/** What a test types into the admin's Create Product form; the category is Branded Exotics unless given. */
+interface NewProductFields {
+  name: string;
+  price: string;
+  description: string;
+  thc: string;
+  category?: string;
+}
+
+/**
+ * Signs in, opens the admin's Create Product form and fills in a product's own fields, unsaved. With
+ * JavaScript on it first waits for the enhanced image picker (its drop zone), so a test can upload at once.
+ */
+export async function fillNewProductForm(page: Page, { name, price, description, thc, category = "Branded Exotics" }: NewProductFields) {
+  await signIn(page);
+  await page.goto("/admin/add-product");
+  if ((await page.locator("html").getAttribute("data-hydrated")) !== null) {
+    await expect(page.getByText("or drop images here")).toBeVisible();
+  }
+  await page.getByLabel("Product Name").fill(name);
+  await page.getByRole("textbox", { name: "Price", exact: true }).fill(price);
+  await page.getByLabel("Description").fill(description);
+  await page.getByLabel("THC Content").fill(thc);
+  // The category has no default; Branded Exotics keeps test products off every category page.
+  await page.getByRole("combobox", { name: "Category", exact: true }).selectOption({ label: category });
+}
+
 /**
  * Signs in and creates a product through the admin form, with uploaded images (test fixtures) when
  * given: the built-in catalogue has no photos (every product shows its packshot), so a gallery of
  * several images is made this way (a name is a file in tests/e2e/fixtures, or an absolute path). Needs JavaScript (the image picker uploads as files are chosen).
  */
 export async function createProductWithImages(page: Page, name: string, images: string[]) {
-  await signIn(page);
-  await page.goto("/admin/add-product");
-  await expect(page.getByText("or drop images here")).toBeVisible();
-  await page.getByLabel("Product Name").fill(name);
-  await page.getByRole("textbox", { name: "Price", exact: true }).fill("45");
-  await page.getByLabel("Description").fill("A test product with a gallery.");
-  await page.getByLabel("THC Content").fill("24");
-  // The category has no default; Branded Exotics keeps these test products off every category page.
-  await page.getByRole("combobox", { name: "Category", exact: true }).selectOption({ label: "Branded Exotics" });
+  await fillNewProductForm(page, { name, price: "45", description: "A test product with a gallery.", thc: "24" });
   await page
     .getByLabel("Upload images")
     .setInputFiles(images.map((image) => (path.isAbsolute(image) ? image : path.join(import.meta.dirname, "fixtures", image))));
@@ -183,6 +210,36 @@ export async function createProductWithImages(page: Page, name: string, images: 
   await expect(page.getByRole("progressbar")).toHaveCount(0, slow);
   await page.getByRole("button", { name: "Create Product" }).click();
   await expect(page).toHaveURL("/admin/products", slow);
+}
+
+/**
+ * Holds the page's requests that match `url` on the wire until `release()`: `requested` settles when the
+ * first one is sent, so a test can look at the page while an upload or a save is still in flight.
+ */
+export async function holdRequests(page: Page, url: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let sent!: () => void;
+  const requested = new Promise<void>((resolve) => (sent = resolve));
+  await page.route(url, async (route) => {
+    sent();
+    await held;
+    await route.continue();
+  });
+  return { requested, release };
+}
+
+/**
+ * Scrolls to the very end of a phone page: `last` (the footer's last line or link) must then sit wholly
+ * above the fixed bottom `bar`, never under it.
+ */
+export async function expectClearOfBottomBar(page: Page, bar: Locator, last: Locator) {
+  await last.scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 10_000);
+  await expect(async () => {
+    const [barBox, lastBox] = await Promise.all([bar.boundingBox(), last.boundingBox()]);
+    expect(barBox && lastBox && lastBox.y + lastBox.height <= barBox.y).toBe(true);
+  }).toPass();
 }
 
 /** The product id in a product link ("/product/12-wild-berry-gummies" or "/product/12"). */
@@ -198,6 +255,22 @@ export async function seriousViolations(page: Page) {
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+/**
+ * Answers t.me in the test (nothing leaves the machine) and hands back the first Telegram request's
+ * account (its path) and decoded text. Call it before the click that opens Telegram.
+ */
+export function interceptTelegram(context: BrowserContext) {
+  void context.route("https://t.me/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Telegram</title><h1>Telegram</h1>" }),
+  );
+  return context
+    .waitForEvent("request", { predicate: (request) => request.url().startsWith("https://t.me/"), timeout: 60_000 })
+    .then((request) => {
+      const url = new URL(request.url());
+      return { path: url.pathname, text: url.searchParams.get("text") ?? "" };
+    });
 }
 
 /** The built-in shop's shipping, as the order message names it (free, so the total is the subtotal). */

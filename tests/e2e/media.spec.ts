@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, signIn, test } from "./fixtures";
+import { expect, fillNewProductForm, holdRequests, test } from "./fixtures";
 
 /**
  * Product media in a real browser: two images uploaded and reordered, a real MP4 uploaded with
@@ -13,17 +13,7 @@ test.describe("product images and video", () => {
     test.setTimeout(120_000);
     const name = `Media Test Kush ${Date.now()}`;
 
-    await signIn(page);
-
-    await page.goto("/admin/add-product");
-    // The enhanced picker (drop zone) appears once the page is interactive.
-    await expect(page.getByText("or drop images here")).toBeVisible();
-    await page.getByLabel("Product Name").fill(name);
-    await page.getByRole("textbox", { name: "Price", exact: true }).fill("42");
-    await page.getByLabel("Description").fill("A test strain with a gallery and a video.");
-    await page.getByLabel("THC Content").fill("24");
-    // The category has no default; Branded Exotics keeps these test products off every category page.
-    await page.getByRole("combobox", { name: "Category", exact: true }).selectOption({ label: "Branded Exotics" });
+    await fillNewProductForm(page, { name, price: "42", description: "A test strain with a gallery and a video.", thc: "24" });
 
     // Two images, each with its own upload; the first picked is the cover until reordered.
     await page.getByLabel("Upload images").setInputFiles([fixture("leaf-gold.jpg"), fixture("cream-green.png")]);
@@ -45,21 +35,13 @@ test.describe("product images and video", () => {
     expect(imageUrls[1]).toMatch(/^\/images\/image-\d+-[a-z0-9]+\.jpg$/);
 
     // The video: hold its only part on the wire, pause, let the part land, resume.
-    let releasePart!: () => void;
-    const partHeld = new Promise<void>((resolve) => (releasePart = resolve));
-    let partSent!: () => void;
-    const partRequested = new Promise<void>((resolve) => (partSent = resolve));
-    await page.route("**/admin/uploads/video/part?**", async (route) => {
-      partSent();
-      await partHeld;
-      await route.continue();
-    });
+    const part = await holdRequests(page, "**/admin/uploads/video/part?**");
     await page.getByLabel("Upload video").setInputFiles(fixture("clip.mp4"));
-    await partRequested;
+    await part.requested;
     await expect(page.getByText("Uploading chunk 1/1...")).toBeVisible();
     await page.getByRole("button", { name: "Pause" }).click();
     await expect(page.getByText("Upload paused")).toBeVisible();
-    releasePart();
+    part.release();
     // The part is stored (85%), but nothing is combined while paused.
     const progress = page.getByRole("progressbar", { name: "Video upload progress" });
     await expect(progress).toHaveAttribute("aria-valuenow", "85");

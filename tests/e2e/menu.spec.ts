@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { chooseShippingAndCash, expect, test, variants } from "./fixtures";
+import { chooseShippingAndCash, expect, expectClearOfBottomBar, test, variants } from "./fixtures";
 
 /**
  * The phone-first menu in chromium at 390×844 and 1280×800, with JavaScript and without:
@@ -259,13 +259,7 @@ test.describe("product page", () => {
     await bar.getByRole("button", { name: "Increase quantity" }).click();
     await expect(bar.getByRole("button", { name: "Add 2 to cart — $10.00" })).toBeVisible();
     await shot(page, "product-sticky-390");
-    const last = page.getByRole("contentinfo").getByRole("link").last();
-    await last.scrollIntoViewIfNeeded();
-    await page.mouse.wheel(0, 10_000);
-    await expect(async () => {
-      const [barBox, linkBox] = await Promise.all([bar.boundingBox(), last.boundingBox()]);
-      expect(barBox && linkBox && linkBox.y + linkBox.height <= barBox.y).toBe(true);
-    }).toPass();
+    await expectClearOfBottomBar(page, bar, page.getByRole("contentinfo").getByRole("link").last());
     await page.setViewportSize(DESKTOP);
     await expect(bar).toBeHidden();
   });

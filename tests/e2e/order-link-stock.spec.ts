@@ -9,7 +9,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expect, signIn, test, variants } from "./fixtures";
+import { expect, interceptTelegram, signIn, test, variants } from "./fixtures";
 
 const SHOTS = "test-results/screens";
 
@@ -46,19 +46,6 @@ async function deliverDowntown(browser: Browser) {
   await owner.waitForLoadState();
   await expect(owner.getByText("Settings saved").first()).toBeVisible({ timeout: 30_000 });
   await owner.context().close();
-}
-
-/** Answers t.me in the test and hands back the first Telegram request's account and decoded text. */
-function interceptTelegram(context: BrowserContext) {
-  void context.route("https://t.me/**", (route) =>
-    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Telegram</title><h1>Telegram</h1>" }),
-  );
-  return context
-    .waitForEvent("request", { predicate: (request) => request.url().startsWith("https://t.me/"), timeout: 60_000 })
-    .then((request) => {
-      const url = new URL(request.url());
-      return { path: url.pathname, text: url.searchParams.get("text") ?? "" };
-    });
 }
 
 async function addToCart(page: Page, id: number) {

@@ -3,7 +3,7 @@ import { contactMessageText } from "../../app/features/contact/contact";
 import { REFERENCE_PATTERN } from "../../app/features/orders/reference";
 import { defaultSettings } from "../../app/features/settings/settings";
 import { FAQ_CONTENT } from "../../app/features/storefront/faq-content";
-import { expect, test } from "./fixtures";
+import { expect, expectClearOfBottomBar, test } from "./fixtures";
 
 const FAQ_ITEMS = FAQ_CONTENT.defaults(defaultSettings({ TELEGRAM_USERNAME: "" })).entries;
 
@@ -140,13 +140,7 @@ test.describe("home", () => {
     await expect(bar.getByRole("link", { name: "Shop" })).toHaveAttribute("href", "/shop");
     await expect(bar.getByRole("link", { name: "Cart, 0 items" })).toHaveAttribute("href", "/checkout");
     await expect(bar.getByRole("link", { name: /Telegram/ })).toHaveAttribute("href", "https://t.me/greenleafsupply");
-    const lastLine = page.getByText(/All rights reserved/);
-    await lastLine.scrollIntoViewIfNeeded();
-    await page.mouse.wheel(0, 10_000);
-    await expect(async () => {
-      const [barBox, lineBox] = await Promise.all([bar.boundingBox(), lastLine.boundingBox()]);
-      expect(barBox && lineBox && lineBox.y + lineBox.height <= barBox.y).toBe(true);
-    }).toPass();
+    await expectClearOfBottomBar(page, bar, page.getByText(/All rights reserved/));
     await page.screenshot({ path: "test-results/screens/home-390-bottom.png" });
     await bar.getByRole("link", { name: "Shop" }).click();
     await expect(page).toHaveURL("/shop");

@@ -3,11 +3,12 @@
  * a strain sold in four sizes, adds two, and sends an order that says so — with JavaScript on and off.
  * The owner gives the strain its sizes through the product form first (as tests/e2e/sizes.spec.ts).
  */
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   chooseShippingAndCash,
   expect,
   expectOrderMessage,
+  interceptTelegram,
   productIdOf,
   seriousViolations,
   SHIPPING_MESSAGE_LINE,
@@ -47,16 +48,6 @@ async function sellInSizes(page: Page, id: number) {
     .first()
     .click();
   await expect(page).toHaveURL(/\/admin\/products/);
-}
-
-/** Answers t.me in the test and hands back the decoded text of the first Telegram request. */
-async function interceptTelegram(context: BrowserContext) {
-  await context.route("https://t.me/**", (route) =>
-    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Telegram</title><h1>Telegram</h1>" }),
-  );
-  return context
-    .waitForEvent("request", (request) => request.url().startsWith("https://t.me/"))
-    .then((request) => new URL(request.url()).searchParams.get("text") ?? "");
 }
 
 for (const { javaScriptEnabled } of variants({ widths: [1280] })) {
@@ -124,7 +115,7 @@ for (const { javaScriptEnabled } of variants({ widths: [1280] })) {
       await chooseShippingAndCash(page);
       const telegram = interceptTelegram(context);
       await page.getByRole("button", { name: "Place Order via Telegram" }).click();
-      expectOrderMessage(await telegram, [
+      expectOrderMessage((await telegram).text, [
         `• 2 x ${name} — 1/4 oz ($80.00 each = $160.00)`,
         "Subtotal: $160.00",
         SHIPPING_MESSAGE_LINE,

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { chooseShippingAndCash, expect, expectOrderMessage, SHIPPING_MESSAGE_LINE, signIn, test } from "./fixtures";
+import type { Browser, Page } from "@playwright/test";
+import { chooseShippingAndCash, expect, expectOrderMessage, interceptTelegram, SHIPPING_MESSAGE_LINE, signIn, test } from "./fixtures";
 
 /**
  * Specials, the shopper's journey: the owner makes "buy 2 get 1 free" and a 10%-off special behind a
@@ -25,10 +25,21 @@ async function tick(page: Page, category: string, label: string) {
   await details.getByRole("checkbox", { name: label, exact: true }).check();
 }
 
-/** The owner makes a special through /admin/specials/new; answers its id. */
-async function createSpecial(page: Page, fill: () => Promise<void>): Promise<number> {
+/**
+ * The owner makes a special through /admin/specials/new: its kind, name, badge and one Indoors product,
+ * then the kind's own fields (`fillTerms`); answers its id.
+ */
+async function createSpecial(
+  page: Page,
+  { kind, name, badge, product }: { kind: string; name: string; badge: string; product: string },
+  fillTerms: () => Promise<void>,
+): Promise<number> {
   await page.goto("/admin/specials/new");
-  await fill();
+  await page.getByLabel("Kind").selectOption(kind);
+  await page.getByLabel("Name shoppers see").fill(name);
+  await page.getByLabel("Badge text").fill(badge);
+  await tick(page, "Indoors", product);
+  await fillTerms();
   await page.getByRole("button", { name: "Create special" }).last().click();
   // A save on a loaded machine can take a while.
   await expect(page.getByText("Special created")).toBeVisible({ timeout: 30_000 });
@@ -48,16 +59,6 @@ async function trashSpecials(browser: Browser, baseURL: string, ids: number[]) {
     expect(removed.status(), `special ${id} trashed`).toBe(302);
   }
   await context.close();
-}
-
-/** Answers t.me in the test and hands back the decoded text of the first Telegram request. */
-async function interceptTelegram(context: BrowserContext) {
-  await context.route("https://t.me/**", (route) =>
-    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Telegram</title><h1>Telegram</h1>" }),
-  );
-  return context
-    .waitForEvent("request", (request) => request.url().startsWith("https://t.me/"))
-    .then((request) => new URL(request.url()).searchParams.get("text") ?? "");
 }
 
 /** Adds `quantity` of the product page's product to the cart with its own form. */
@@ -97,21 +98,13 @@ for (const { width, js } of VARIANTS) {
 
       await signIn(page);
       made.push(
-        await createSpecial(page, async () => {
-          await page.getByLabel("Kind").selectOption("buy_x_get_y");
-          await page.getByLabel("Name shoppers see").fill(rollDeal);
-          await page.getByLabel("Badge text").fill("Buy 2 get 1");
-          await tick(page, "Indoors", roll.name);
+        await createSpecial(page, { kind: "buy_x_get_y", name: rollDeal, badge: "Buy 2 get 1", product: roll.name }, async () => {
           await page.getByLabel("Buy (X)").fill("2");
           await page.getByLabel("Get (Y)").fill("1");
         }),
       );
       made.push(
-        await createSpecial(page, async () => {
-          await page.getByLabel("Kind").selectOption("percent_off");
-          await page.getByLabel("Name shoppers see").fill(codeDeal);
-          await page.getByLabel("Badge text").fill("10% off");
-          await tick(page, "Indoors", cart.name);
+        await createSpecial(page, { kind: "percent_off", name: codeDeal, badge: "10% off", product: cart.name }, async () => {
           await page.getByLabel("Percent off", { exact: true }).fill("10");
           await page.getByLabel("Code (optional)").fill(code);
         }),
@@ -167,7 +160,7 @@ for (const { width, js } of VARIANTS) {
       await chooseShippingAndCash(page);
       const telegram = interceptTelegram(context);
       await page.getByRole("button", { name: "Place Order via Telegram" }).click();
-      const text = await telegram;
+      const { text } = await telegram;
       console.log(`Order text (${variant}):\n${text}`);
       expectOrderMessage(text, [
         `• 3 x ${roll.name} ($20.00 each = $60.00)`,

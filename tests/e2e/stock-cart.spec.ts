@@ -4,8 +4,8 @@
  * quantity typed past it on the checkout page stops at it; the owner lowers the stock to 2 and the
  * shopper's next look at the cart says so and holds 2, which is what the order then sends.
  */
-import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { chooseShippingAndCash, expect, expectOrderMessage, productIdOf, signIn, test, variants } from "./fixtures";
+import type { Browser, Page } from "@playwright/test";
+import { chooseShippingAndCash, expect, expectOrderMessage, interceptTelegram, productIdOf, signIn, test, variants } from "./fixtures";
 
 /** The owner's Stock on hand for a product sold in one size, saved through the product form (in their own browser). */
 async function setStock(browser: Browser, id: number, stock: string) {
@@ -23,16 +23,6 @@ async function setStock(browser: Browser, id: number, stock: string) {
 }
 
 const notice = (page: Page, text: string) => page.getByText(text).first();
-
-/** Answers t.me in the test and hands back the decoded text of the first Telegram request. */
-function interceptTelegram(context: BrowserContext) {
-  void context.route("https://t.me/**", (route) =>
-    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Telegram</title><h1>Telegram</h1>" }),
-  );
-  return context
-    .waitForEvent("request", (request) => request.url().startsWith("https://t.me/"))
-    .then((request) => new URL(request.url()).searchParams.get("text") ?? "");
-}
 
 for (const { javaScriptEnabled } of variants({ widths: [1280] })) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -88,7 +78,7 @@ for (const { javaScriptEnabled } of variants({ widths: [1280] })) {
       await chooseShippingAndCash(page);
       const telegram = interceptTelegram(context);
       await page.getByRole("button", { name: "Place Order via Telegram" }).click();
-      const text = await telegram;
+      const { text } = await telegram;
       expectOrderMessage(text, []);
       expect(text).toMatch(new RegExp(`\\n• 2 x ${name} \\(\\$\\d+\\.\\d\\d each = \\$\\d+\\.\\d\\d\\)\\n`));
     });

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, signIn, test } from "./fixtures";
+import { expect, fillNewProductForm, holdRequests, test } from "./fixtures";
 
 /**
  * A product form is never saved while a photo it holds is still uploading: the save button says
@@ -12,27 +12,12 @@ const SHOTS = "test-results/screens";
 test("Create Product waits for a slow photo upload, then saves the product with its photo", async ({ page }) => {
   test.setTimeout(120_000);
   const name = `Slow Upload Kush ${Date.now()}`;
-  await signIn(page);
-  await page.goto("/admin/add-product");
-  await expect(page.getByText("or drop images here")).toBeVisible();
-  await page.getByLabel("Product Name").fill(name);
-  await page.getByRole("textbox", { name: "Price", exact: true }).fill("38");
-  await page.getByLabel("Description").fill("Saved only once its photo has arrived.");
-  await page.getByRole("combobox", { name: "Category", exact: true }).selectOption({ label: "Branded Exotics" });
-  await page.getByLabel("THC Content").fill("21");
+  await fillNewProductForm(page, { name, price: "38", description: "Saved only once its photo has arrived.", thc: "21" });
 
   // Hold the photo on the wire until the test lets it go.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let sent!: () => void;
-  const requested = new Promise<void>((resolve) => (sent = resolve));
-  await page.route("**/admin/uploads/image", async (route) => {
-    sent();
-    await held;
-    await route.continue();
-  });
+  const photo = await holdRequests(page, "**/admin/uploads/image");
   await page.getByLabel("Upload images").setInputFiles(path.join(import.meta.dirname, "fixtures", "leaf-gold.jpg"));
-  await requested;
+  await photo.requested;
 
   const waiting = page.getByRole("button", { name: "Wait for the photo to finish uploading…" });
   await expect(waiting).toBeDisabled();
@@ -48,7 +33,7 @@ test("Create Product waits for a slow photo upload, then saves the product with 
   await page.screenshot({ path: `${SHOTS}/upload-wait-390.png` });
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  release();
+  photo.release();
   const create = page.getByRole("button", { name: "Create Product" });
   await expect(create).toBeEnabled({ timeout: 60_000 });
   await expect(page.locator('input[type="hidden"][name="images"]')).toHaveCount(1);
@@ -68,13 +53,7 @@ test.describe("without JavaScript", () => {
   test("the photo travels with the form: Create Product saves the product with it", async ({ page }) => {
     test.setTimeout(120_000);
     const name = `Plain Upload Kush ${Date.now()}`;
-    await signIn(page);
-    await page.goto("/admin/add-product");
-    await page.getByLabel("Product Name").fill(name);
-    await page.getByRole("textbox", { name: "Price", exact: true }).fill("36");
-    await page.getByLabel("Description").fill("Its photo goes with the post.");
-    await page.getByRole("combobox", { name: "Category", exact: true }).selectOption({ label: "Branded Exotics" });
-    await page.getByLabel("THC Content").fill("22");
+    await fillNewProductForm(page, { name, price: "36", description: "Its photo goes with the post.", thc: "22" });
     await page.getByLabel("Upload images").setInputFiles(path.join(import.meta.dirname, "fixtures", "cream-green.png"));
     await page.getByRole("button", { name: "Create Product" }).click();
     await expect(page).toHaveURL("/admin/products", { timeout: 60_000 });

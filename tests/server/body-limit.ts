@@ -17,7 +17,7 @@ import { createChecks, startTestEngine } from "./engine";
 const worker = await startTestEngine("body-limit");
 const { origin } = worker;
 
-const { results, check } = createChecks();
+const { check, runChecks } = createChecks();
 
 /** The next request from anyone is answered, quickly. */
 async function nextRequestAnswered() {
@@ -73,8 +73,7 @@ function visitorsMeanwhile() {
 
 const describe = (answer: ChunkedAnswer) => `${answer.status ?? answer.error} in ${answer.ms} ms`;
 
-let failed = false;
-try {
+await runChecks({ engine: worker }, async () => {
   // Every public form, and the sign-in, with a chunked body just over the limit.
   for (const path of ["/contact", "/cart", "/age-gate", "/admin", "/admin/logout"]) {
     const answer = await chunkedPost({ origin, path, bytes: 70_000 });
@@ -215,11 +214,4 @@ try {
       `${describe(answer)}; ${cart.detail}; ${next.detail}`,
     );
   }
-} catch (error) {
-  check("the run finished", false, error instanceof Error ? error.message : String(error));
-} finally {
-  failed = results.some(([, pass]) => !pass);
-  console.log(`\n${results.filter(([, pass]) => pass).length} passed, ${results.filter(([, pass]) => !pass).length} failed`);
-  await worker.stop();
-}
-process.exit(failed ? 1 : 0);
+});

@@ -15,7 +15,7 @@ import { IMPORT_MAX_ROWS, IMPORT_TEXT } from "../../app/features/catalogue-csv/c
 import { CSV_BOM, csvLine } from "../../app/features/catalogue-csv/csv";
 import { createChecks, startTestEngine } from "./engine";
 
-const { results, check } = createChecks();
+const { check, runChecks } = createChecks();
 
 /** A shopper's page, sent `afterMs` after the import started: its status and how long it waited. */
 async function shopperWhileImporting(afterMs: number) {
@@ -75,8 +75,7 @@ const atCap = catalogueFile(IMPORT_MAX_ROWS);
 const worker = await startTestEngine("row-cap");
 const { origin } = worker;
 
-let failed = false;
-try {
+await runChecks({ engine: worker }, async () => {
   const cookie = await devAdminCookie(origin);
 
   const [refused, shopper] = await Promise.all([postImport(cookie, big), shopperWhileImporting(300)]);
@@ -103,11 +102,4 @@ try {
     during.status === 200 && during.ms < 3_000 && during.ms + 1_500 < planned.ms,
     `${during.status} in ${during.ms} ms (the preview took ${planned.ms} ms)`,
   );
-} catch (error) {
-  check("the run finished", false, error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error));
-} finally {
-  failed = results.some(([, pass]) => !pass);
-  console.log(`\n${results.filter(([, pass]) => pass).length} passed, ${results.filter(([, pass]) => !pass).length} failed`);
-  await worker.stop();
-}
-process.exit(failed ? 1 : 0);
+});

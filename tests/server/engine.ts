@@ -29,5 +29,26 @@ export function createChecks() {
     results.push([label, pass, detail]);
     console.log(`${pass ? "PASS" : "FAIL"}  ${label} — ${detail}`);
   }
-  return { results, check };
+  /**
+   * Runs the file's checks: an error that ends them early is a FAIL of its own. Then the summary line,
+   * the engine stopped (its local state removed when `removeState`), and the exit code: 1 on any FAIL.
+   */
+  async function runChecks(
+    { engine, removeState = false }: { engine: TestEngine; removeState?: boolean },
+    checks: () => Promise<void>,
+  ): Promise<never> {
+    try {
+      await checks();
+    } catch (error) {
+      const cause = error instanceof Error && error.cause !== undefined ? ` ${String(error.cause)}` : "";
+      check("the run finished", false, error instanceof Error ? `${error.message}${cause}` : String(error));
+    } finally {
+      const failed = results.filter(([, pass]) => !pass).length;
+      console.log(`\n${results.length - failed} passed, ${failed} failed`);
+      await engine.stop();
+      if (removeState && engine.persistTo) rmSync(engine.persistTo, { recursive: true, force: true });
+    }
+    process.exit(results.some(([, pass]) => !pass) ? 1 : 0);
+  }
+  return { check, runChecks };
 }

@@ -9,14 +9,13 @@
  *   tsx tests/server/entry-rules.ts [--no-build] [--port N]
  */
 import { request as httpRequest } from "node:http";
-import { rmSync } from "node:fs";
 import { PERMISSIONS_POLICY } from "../../app/server/security.server";
 import { createChecks, startTestEngine } from "./engine";
 
 const worker = await startTestEngine("entry");
 const { origin } = worker;
 
-const { results, check } = createChecks();
+const { check, runChecks } = createChecks();
 
 const AGE = "age-verified=yes";
 
@@ -52,8 +51,7 @@ function getWithBody(path: string, body: string): Promise<{ status: number; text
   });
 }
 
-let failed = false;
-try {
+await runChecks({ engine: worker, removeState: true }, async () => {
   // The page cache: warm /shop, flood the admin actions anonymously, and /shop is still a hit.
   await shop();
   const warm = await shop();
@@ -123,12 +121,4 @@ try {
       (favicon.headers.get("Content-Security-Policy") ?? "").includes("frame-ancestors 'none'"),
     `${favicon.status}; ${missing.length ? `missing or different: ${missing.join(", ")}` : "all present"}`,
   );
-} catch (error) {
-  check("the run finished", false, error instanceof Error ? error.message : String(error));
-} finally {
-  failed = results.some(([, pass]) => !pass);
-  console.log(`\n${results.filter(([, pass]) => pass).length} passed, ${results.filter(([, pass]) => !pass).length} failed`);
-  await worker.stop();
-  if (worker.persistTo) rmSync(worker.persistTo, { recursive: true, force: true });
-}
-process.exit(failed ? 1 : 0);
+});

@@ -12,7 +12,7 @@ import { createChecks, startTestEngine } from "./engine";
 const worker = await startTestEngine("sign-in");
 const { origin } = worker;
 
-const { results, check } = createChecks();
+const { check, runChecks } = createChecks();
 
 /** A sign-in as admin claiming to come from `address`; the answer's status. */
 async function signIn(password: string, address: string) {
@@ -26,7 +26,7 @@ async function signIn(password: string, address: string) {
   return response.status;
 }
 
-try {
+await runChecks({ engine: worker }, async () => {
   const first = Math.ceil(LOGIN_MAX_FAILURES / 2);
   const statuses: number[] = [];
   // Flood one, then flood two: every wrong password claims a new address.
@@ -41,10 +41,4 @@ try {
   check("the next sign-in, from yet another forged address and with the right password, waits (429)", next === 429, String(next));
   const none = await signIn("dev-password", "");
   check("so does one that sends no address at all", none === 429, String(none));
-} catch (error) {
-  check("the run finished", false, error instanceof Error ? error.message : String(error));
-} finally {
-  console.log(`\n${results.filter(([, pass]) => pass).length} passed, ${results.filter(([, pass]) => !pass).length} failed`);
-  await worker.stop();
-}
-process.exit(results.some(([, pass]) => !pass) ? 1 : 0);
+});

@@ -24,21 +24,25 @@ describe("deploy preflight rules (npm run deploy)", () => {
     expect(preflightProblems(ready)).toEqual([]);
   });
 
-  it("stops on the placeholder database_id, or none", () => {
-    for (const d1Databases of [[{ binding: "DB", database_id: PLACEHOLDER_DATABASE_ID }], [{ binding: "DB" }], []]) {
-      const problems = preflightProblems({ ...ready, d1Databases });
+  // A binding with the placeholder id, with no id, or no binding at all: each stops the deploy.
+  it.each([
+    {
+      what: "the placeholder database_id",
+      list: "d1Databases",
+      placeholder: { binding: "DB", database_id: PLACEHOLDER_DATABASE_ID },
+      says: ["database_id is the placeholder", "npx wrangler d1 create greenleaf-shop"],
+    },
+    {
+      what: "the page cache's placeholder KV namespace id",
+      list: "kvNamespaces",
+      placeholder: { binding: "CATALOGUE_VERSION", id: PLACEHOLDER_KV_ID },
+      says: ["CATALOGUE_VERSION KV namespace id is the placeholder", "npx wrangler kv namespace create CATALOGUE_VERSION"],
+    },
+  ] as const)("stops on $what, or none", ({ list, placeholder, says }) => {
+    for (const bindings of [[placeholder], [{ binding: placeholder.binding }], []]) {
+      const problems = preflightProblems({ ...ready, [list]: bindings });
       expect(problems).toHaveLength(1);
-      expect(problems[0]).toContain("database_id is the placeholder");
-      expect(problems[0]).toContain("npx wrangler d1 create greenleaf-shop");
-    }
-  });
-
-  it("stops on the page cache's placeholder KV namespace id, or none", () => {
-    for (const kvNamespaces of [[{ binding: "CATALOGUE_VERSION", id: PLACEHOLDER_KV_ID }], [{ binding: "CATALOGUE_VERSION" }], []]) {
-      const problems = preflightProblems({ ...ready, kvNamespaces });
-      expect(problems).toHaveLength(1);
-      expect(problems[0]).toContain("CATALOGUE_VERSION KV namespace id is the placeholder");
-      expect(problems[0]).toContain("npx wrangler kv namespace create CATALOGUE_VERSION");
+      for (const text of says) expect(problems[0]).toContain(text);
     }
   });
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fcRuns } from "../fast-check";
+import { anyText, fcRuns } from "../fast-check";
 import { CategoryNameSchema, CATEGORY_SLUG_EMPTY } from "../../app/features/admin/category-form";
 import { SLUG_PATTERN, slugify, titleCaseSlug } from "../../app/features/catalogue/slug";
 
@@ -24,18 +24,11 @@ describe("slugify (a-z, 0-9 and single hyphens; accents transliterated, other ch
 
   it("always gives a slug that follows the rule, or nothing (property: any text, long and non-Latin)", () => {
     fc.assert(
-      fc.property(
-        fc.oneof(
-          fc.string({ maxLength: 120 }),
-          fc.string({ unit: "grapheme", maxLength: 120 }),
-          fc.string({ unit: "binary", maxLength: 120 }),
-        ),
-        (name) => {
-          const slug = slugify(name);
-          expect(slug === "" || SLUG_PATTERN.test(slug)).toBe(true);
-          expect(slugify(slug)).toBe(slug);
-        },
-      ),
+      fc.property(anyText({ maxLength: 120 }), (name) => {
+        const slug = slugify(name);
+        expect(slug === "" || SLUG_PATTERN.test(slug)).toBe(true);
+        expect(slugify(slug)).toBe(slug);
+      }),
       { numRuns: fcRuns(1000) },
     );
   }, 30_000);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { post as postForm } from "./admin-helpers";
-import { adminCookie, get } from "./helpers";
+import { adminCookie, expectAnswer, get } from "./helpers";
 
 /**
  * Admin access control. The matrix is built from the route files themselves: every
@@ -217,12 +217,7 @@ async function failures(ip: string) {
 
 describe("admin sign-in", () => {
   it("shows the form with Username, Password and Sign In", async () => {
-    const response = await get("/admin");
-    expect(response.status).toBe(200);
-    const html = await response.text();
-    expect(html).toContain("Username");
-    expect(html).toContain("Password");
-    expect(html).toContain("Sign In");
+    await expectAnswer("/admin", 200, ["Username", "Password", "Sign In"]);
   });
 
   it("signs in with the right credentials: a safe session cookie, the dashboard and the welcome toast", async () => {

@@ -33,6 +33,17 @@ export async function follow(response: Response) {
   return { location, status: next.status, html: await read(next) };
 }
 
+/** A document as its form posts it: conform's names (a.b, a[0].c); ticked boxes "on", unticked absent. */
+export function formFields(value: unknown, prefix = "", into = new URLSearchParams()): URLSearchParams {
+  if (Array.isArray(value)) value.forEach((item, index) => formFields(item, `${prefix}[${index}]`, into));
+  else if (value !== null && typeof value === "object")
+    for (const [key, inner] of Object.entries(value)) formFields(inner, prefix ? `${prefix}.${key}` : key, into);
+  else if (typeof value === "boolean") {
+    if (value) into.set(prefix, "on");
+  } else into.set(prefix, String(value));
+  return into;
+}
+
 /** A response's HTML without the comments React puts between adjacent text parts. */
 export async function read(response: Response) {
   return (await response.text()).replace(/<!-- -->/g, "");

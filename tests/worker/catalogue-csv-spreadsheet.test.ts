@@ -2,16 +2,15 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fcRuns } from "../fast-check";
-import { CATALOGUE_CSV_COLUMNS } from "../../app/features/catalogue-csv/catalogue-csv";
 import { IMPORT_TEXT } from "../../app/features/catalogue-csv/catalogue-import";
-import { csvLine, CSV_BOM, parseCsv } from "../../app/features/catalogue-csv/csv";
 import { todayIn } from "../../app/features/catalogue-csv/spreadsheet-cells";
 import { groupDigits, parsePriceToCents } from "../../app/features/money/money";
 import { LAB_MESSAGES } from "../../app/features/lab-reports/lab-report";
 import { getMigrationRun, runMigration } from "../../app/features/migration/migration-runs.server";
 import { isFinishedStatus } from "../../app/features/migration/migration";
-import { adminCookie, get, postForm } from "./helpers";
-import { db, decodeHtml } from "./shop-helpers";
+import { exportRows, hidden, previewPost, toCsv } from "./catalogue-csv-helpers";
+import { adminCookie, postForm } from "./helpers";
+import { db } from "./shop-helpers";
 
 /**
  * The catalogue CSV after a spreadsheet saved it, through the real import route, D1, R2 and Queue:
@@ -19,28 +18,7 @@ import { db, decodeHtml } from "./shop-helpers";
  * never guessed; the chosen order is the one the run writes; "the future" is the shop's tomorrow.
  */
 
-type Cells = Record<(typeof CATALOGUE_CSV_COLUMNS)[number], string>;
-
-async function exportRows(): Promise<Cells[]> {
-  const response = await get("/admin/catalogue.csv", { headers: { Cookie: await adminCookie() } });
-  const parsed = parseCsv(await response.text());
-  if (!parsed.ok) throw new Error(parsed.message);
-  const [header, ...rows] = parsed.rows;
-  return rows.map((cells) => Object.fromEntries(header!.map((column, i) => [column, cells[i]!])) as Cells);
-}
-
-const toCsv = (rows: Cells[]) =>
-  CSV_BOM + csvLine(CATALOGUE_CSV_COLUMNS) + rows.map((row) => csvLine(CATALOGUE_CSV_COLUMNS.map((c) => row[c]))).join("");
-
-async function preview(text: string, dateOrder?: string) {
-  const form = new FormData();
-  form.append("file", new File([text], "from-a-spreadsheet.csv", { type: "text/csv" }));
-  if (dateOrder) form.append("dateOrder", dateOrder);
-  const response = await postForm("/admin/catalogue-import", form, { headers: { Cookie: await adminCookie() } });
-  return { status: response.status, html: decodeHtml(await response.text()).replace(/<!-- -->/g, "") };
-}
-
-const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
+const preview = (text: string, dateOrder?: string) => previewPost(text, { fileName: "from-a-spreadsheet.csv", dateOrder });
 
 /** "1299.5" -> "$1,299.50", as a spreadsheet's currency format writes it. */
 function dollars(text: string) {

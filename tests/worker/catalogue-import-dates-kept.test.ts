@@ -1,10 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { CATALOGUE_CSV_COLUMNS } from "../../app/features/catalogue-csv/catalogue-csv";
 import { importObjectKey, STAGED_IMPORT_MAX_AGE_MS, purgeStagedImports } from "../../app/features/catalogue-csv/catalogue-import.server";
-import { csvLine, CSV_BOM, parseCsv } from "../../app/features/catalogue-csv/csv";
-import { adminCookie, get, postForm } from "./helpers";
-import { decodeHtml } from "./shop-helpers";
+import { exportRows, hidden, importAnswer, previewPost, toCsv } from "./catalogue-csv-helpers";
+import { adminCookie, postForm } from "./helpers";
 
 /**
  * A file whose dates fit both orders is kept for the admin session that uploaded it: the owner picks
@@ -12,33 +10,10 @@ import { decodeHtml } from "./shop-helpers";
  * file again. Another session cannot read it, and it is cleaned up with the other staged files.
  */
 
-type Cells = Record<(typeof CATALOGUE_CSV_COLUMNS)[number], string>;
-
-async function exportRows(cookie: string): Promise<Cells[]> {
-  const response = await get("/admin/catalogue.csv", { headers: { Cookie: cookie } });
-  const parsed = parseCsv(await response.text());
-  if (!parsed.ok) throw new Error(parsed.message);
-  const [header, ...rows] = parsed.rows;
-  return rows.map((cells) => Object.fromEntries(header!.map((column, i) => [column, cells[i]!])) as Cells);
-}
-
-const toCsv = (rows: Cells[]) =>
-  CSV_BOM + csvLine(CATALOGUE_CSV_COLUMNS) + rows.map((row) => csvLine(CATALOGUE_CSV_COLUMNS.map((c) => row[c]))).join("");
-
-const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
-
-async function answer(response: Response) {
-  return { status: response.status, html: decodeHtml(await response.text()).replace(/<!-- -->/g, "") };
-}
-
-async function upload(cookie: string, text: string) {
-  const form = new FormData();
-  form.append("file", new File([text], "from-a-spreadsheet.csv", { type: "text/csv" }));
-  return answer(await postForm("/admin/catalogue-import", form, { headers: { Cookie: cookie } }));
-}
+const upload = (cookie: string, text: string) => previewPost(text, { fileName: "from-a-spreadsheet.csv", cookie });
 
 const pickOrder = async (cookie: string, fields: Record<string, string>) =>
-  answer(await postForm("/admin/catalogue-import", { intent: "dates", ...fields }, { headers: { Cookie: cookie } }));
+  importAnswer(await postForm("/admin/catalogue-import", { intent: "dates", ...fields }, { headers: { Cookie: cookie } }));
 
 async function ambiguousFile(cookie: string) {
   const rows = await exportRows(cookie);

@@ -11,10 +11,11 @@ import {
   purgeStagedImports,
   type ImportPlan,
 } from "../../app/features/catalogue-csv/catalogue-import.server";
-import { csvLine, CSV_BOM, parseCsv } from "../../app/features/catalogue-csv/csv";
+import { csvLine, CSV_BOM } from "../../app/features/catalogue-csv/csv";
 import { PRODUCT_FORM_MESSAGES } from "../../app/features/admin/product-form-schema";
 import { getMigrationRun, runMigration } from "../../app/features/migration/migration-runs.server";
 import { isFinishedStatus, parseFailedProducts } from "../../app/features/migration/migration";
+import { exportCsv, hidden, previewPost, rowsOf, toCsv, type Cells } from "./catalogue-csv-helpers";
 import { adminCookie, catalogueChanged, get, postForm } from "./helpers";
 import { db, decodeHtml, textOf } from "./shop-helpers";
 
@@ -26,25 +27,6 @@ import { db, decodeHtml, textOf } from "./shop-helpers";
 
 /** How the import page reads a file by default: dates in the file's own order, "today" in the shop's zone. */
 const AS_PREVIEWED = { dateOrder: "auto", timeZone: "America/New_York", now: new Date() } as const;
-
-type Cells = Record<(typeof CATALOGUE_CSV_COLUMNS)[number], string>;
-
-async function exportCsv(): Promise<string> {
-  const response = await get("/admin/catalogue.csv", { headers: { Cookie: await adminCookie() } });
-  expect(response.status).toBe(200);
-  return response.text();
-}
-
-function rowsOf(text: string): Cells[] {
-  const parsed = parseCsv(text);
-  if (!parsed.ok) throw new Error(parsed.message);
-  const [header, ...rows] = parsed.rows;
-  return rows.map((cells) => Object.fromEntries(header!.map((column, i) => [column, cells[i]!])) as Cells);
-}
-
-function toCsv(rows: Partial<Cells>[], header: readonly string[] = CATALOGUE_CSV_COLUMNS): string {
-  return CSV_BOM + csvLine(header) + rows.map((row) => csvLine(header.map((column) => row[column as keyof Cells] ?? ""))).join("");
-}
 
 /** A complete, valid row for a new product. */
 function newRow(fields: Partial<Cells>): Partial<Cells> {
@@ -69,17 +51,6 @@ async function plan(text: string): Promise<ImportPlan> {
   const result = await planCatalogueImport(db, env.IMAGES, text, AS_PREVIEWED);
   if (!result.ok) throw new Error(result.message);
   return result.plan;
-}
-
-async function previewPost(text: string | Uint8Array<ArrayBuffer>, fileName = "catalogue.csv", cookie?: string) {
-  const form = new FormData();
-  form.append("file", new File([text], fileName, { type: "text/csv" }));
-  const response = await postForm("/admin/catalogue-import", form, { headers: { Cookie: cookie ?? (await adminCookie()) } });
-  return { response, html: decodeHtml(await response.text()).replace(/<!-- -->/g, "") };
-}
-
-function hidden(html: string, name: string) {
-  return new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
 }
 
 async function productsSnapshot() {
@@ -330,7 +301,7 @@ describe("bad input", () => {
     expect(wrong.html).toContain("Missing columns: id, key,");
     expect(wrong.html).toContain("Unknown columns: colour.");
 
-    const binary = await previewPost(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00, 0x01]), "photo.png");
+    const binary = await previewPost(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00, 0x01]), { fileName: "photo.png" });
     expect(binary.response.status).toBe(422);
     expect(binary.html).toContain("This file is not a CSV: it is not UTF-8 text.");
 
@@ -379,7 +350,7 @@ describe("bad input", () => {
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe("/admin");
     const runs = await runCount();
-    const { response } = await previewPost(toCsv([newRow({})]), "catalogue.csv", "admin_session=forged");
+    const { response } = await previewPost(toCsv([newRow({})]), { cookie: "admin_session=forged" });
     expect([302, 401, 403]).toContain(response.status);
     expect(await runCount()).toBe(runs);
   });
@@ -390,8 +361,8 @@ describe("two previews of one file", () => {
     const name = (i: number) => `Two tabs keyless ${i} ${crypto.randomUUID().slice(0, 8)}`;
     const names = [name(1), name(2)];
     const file = toCsv(names.map((productName) => newRow({ name: productName })));
-    const first = await previewPost(file, "tab-1.csv");
-    const second = await previewPost(file, "tab-2.csv");
+    const first = await previewPost(file, { fileName: "tab-1.csv" });
+    const second = await previewPost(file, { fileName: "tab-2.csv" });
     expect(hidden(first.html, "token")).toBeTruthy();
     expect(hidden(second.html, "token")).toBeTruthy();
     const confirmed = await confirmPreview(first.html);

@@ -1,4 +1,5 @@
 import { env, SELF } from "cloudflare:test";
+import { expect } from "vitest";
 import { replaceCatalogueVersion } from "../../app/features/page-cache/page-cache.server";
 import { primaryBookmark } from "../../app/server/d1-session.server";
 import { productPath } from "../../app/features/catalogue/product-path";
@@ -9,6 +10,23 @@ export const ORIGIN = "http://localhost";
 /** A GET through the Worker's fetch, as a browser would send it. */
 export function get(path: string, init: RequestInit = {}) {
   return SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual", ...init });
+}
+
+/** A response that must have `status` (a failure says `label`); its body is read to its end and handed back. */
+export async function expectStatus(response: Response | Promise<Response>, status: number, label?: string): Promise<string> {
+  const answered = await response;
+  expect(answered.status, label).toBe(status);
+  return answered.text();
+}
+
+/**
+ * A GET of `path` that must answer `status` (a failure names the path) with a body holding each of
+ * `texts`; the body is read to its end and handed back.
+ */
+export async function expectAnswer(path: string, status: number, texts: readonly string[] = []): Promise<string> {
+  const body = await expectStatus(get(path), status, path);
+  for (const text of texts) expect(body, path).toContain(text);
+  return body;
 }
 
 /**

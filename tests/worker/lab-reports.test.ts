@@ -8,7 +8,7 @@ import { catalogue } from "../../db/catalogue";
 import { sampleLabReports } from "../../db/sample-lab-reports";
 import { runMigration, startMigrationRun } from "../../app/features/migration/migration-runs.server";
 import { adminPost, html, read } from "./admin-helpers";
-import { ORIGIN, adminCookie, get } from "./helpers";
+import { ORIGIN, adminCookie, expectAnswer, get } from "./helpers";
 import { db, deleteProducts, insertProducts, productPromiseCards, testProduct } from "./shop-helpers";
 import { elementsOf } from "./page-parts";
 
@@ -387,9 +387,7 @@ describe("serving a lab report", () => {
       "/lab-reports/.hidden",
       "/lab-reports/image-secret.png",
     ]) {
-      const response = await get(path);
-      expect(response.status, path).toBe(404);
-      await response.arrayBuffer();
+      await expectAnswer(path, 404);
     }
   });
 });

@@ -6,7 +6,7 @@ import { getImageStatus } from "../../app/features/media/image-pipeline.server";
 import { tryStoreFormImages } from "../../app/features/media/photo-upload.server";
 import { VIDEO_PART_SIZE } from "../../app/features/media/video-types";
 import worker from "../../workers/app";
-import { ORIGIN, adminCookie, get } from "./helpers";
+import { ORIGIN, adminCookie, expectAnswer, expectStatus, get } from "./helpers";
 
 const MB = 1024 * 1024;
 
@@ -147,9 +147,7 @@ describe("image upload", () => {
     );
     expect(video.status).toBe(401);
     await video.text();
-    const part = await upload("/admin/uploads/video/part?uploadId=x&partNumber=1", new Uint8Array(10), { Cookie: "" });
-    expect(part.status).toBe(401);
-    await part.text();
+    await expectStatus(upload("/admin/uploads/video/part?uploadId=x&partNumber=1", new Uint8Array(10), { Cookie: "" }), 401);
   });
 });
 
@@ -194,9 +192,7 @@ describe("image serving", () => {
       "/videos/video-1-nothere.mp4",
       "/videos/..%2Fsecret",
     ]) {
-      const response = await get(path);
-      expect(response.status, path).toBe(404);
-      await response.text();
+      await expectAnswer(path, 404);
     }
   });
 });
@@ -288,9 +284,7 @@ describe("video multipart upload", () => {
     });
     expect(big.status).toBe(413);
     expect((await big.json<ErrorBody>()).error.description).toBe("File size (11.0GB) exceeds 10GB limit.");
-    const junk = await postJson("/admin/uploads/video", { intent: "launch" });
-    expect(junk.status).toBe(400);
-    await junk.text();
+    await expectStatus(postJson("/admin/uploads/video", { intent: "launch" }), 400);
   });
 
   it("creates, takes 10 MiB parts, refuses a wrong part size, resumes from the recorded parts and completes", async () => {
@@ -306,12 +300,8 @@ describe("video multipart upload", () => {
     const wrong = await putPart(created.uploadId, 2, file.subarray(VIDEO_PART_SIZE, size - 1));
     expect(wrong.status).toBe(400);
     expect((await wrong.json<ErrorBody>()).error.description).toBe(`Chunk 2 must be exactly 4321 bytes (got 4320).`);
-    const tooShortFirst = await putPart(created.uploadId, 1, file.subarray(0, 5 * MB));
-    expect(tooShortFirst.status).toBe(400);
-    await tooShortFirst.text();
-    const outOfRange = await putPart(created.uploadId, 3, new Uint8Array(10));
-    expect(outOfRange.status).toBe(400);
-    await outOfRange.text();
+    await expectStatus(putPart(created.uploadId, 1, file.subarray(0, 5 * MB)), 400);
+    await expectStatus(putPart(created.uploadId, 3, new Uint8Array(10)), 400);
 
     // "Reload": the browser only has the upload id and asks what the server recorded.
     const status = await get(`/admin/uploads/video?uploadId=${encodeURIComponent(created.uploadId)}`, {
@@ -339,9 +329,7 @@ describe("video multipart upload", () => {
     const object = await env.VIDEOS.head(created.key);
     expect(object?.size).toBe(size);
     expect(object?.httpMetadata?.contentType).toBe("video/mp4");
-    const again = await putPart(created.uploadId, 2, file.subarray(VIDEO_PART_SIZE));
-    expect(again.status).toBe(409);
-    await again.text();
+    await expectStatus(putPart(created.uploadId, 2, file.subarray(VIDEO_PART_SIZE)), 409);
   });
 
   it("serves the video whole with Accept-Ranges, and byte ranges for seeking", async () => {
@@ -381,18 +369,10 @@ describe("video multipart upload", () => {
 
   it("aborts: R2 drops the parts and the upload takes no more", async () => {
     const created = await createUpload(2000);
-    const part = await putPart(created.uploadId, 1, videoBytes(2000));
-    expect(part.status).toBe(200);
-    await part.text();
-    const abort = await postJson("/admin/uploads/video", { intent: "abort", uploadId: created.uploadId });
-    expect(abort.status).toBe(200);
-    await abort.text();
-    const after = await putPart(created.uploadId, 1, videoBytes(2000));
-    expect(after.status).toBe(409);
-    await after.text();
-    const complete = await postJson("/admin/uploads/video", { intent: "complete", uploadId: created.uploadId });
-    expect(complete.status).toBe(409);
-    await complete.text();
+    await expectStatus(putPart(created.uploadId, 1, videoBytes(2000)), 200);
+    await expectStatus(postJson("/admin/uploads/video", { intent: "abort", uploadId: created.uploadId }), 200);
+    await expectStatus(putPart(created.uploadId, 1, videoBytes(2000)), 409);
+    await expectStatus(postJson("/admin/uploads/video", { intent: "complete", uploadId: created.uploadId }), 409);
     expect(await env.VIDEOS.head(created.key)).toBeNull();
   });
 
@@ -418,9 +398,7 @@ describe("video multipart upload", () => {
         .key;
     };
     const loose = await make();
-    const removed = await postJson("/admin/uploads/video", { intent: "delete", url: `/videos/${loose}` });
-    expect(removed.status).toBe(202);
-    await removed.text();
+    await expectStatus(postJson("/admin/uploads/video", { intent: "delete", url: `/videos/${loose}` }), 202);
     await vi.waitFor(async () => expect(await env.VIDEOS.head(loose)).toBeNull());
 
     const shown = await make();

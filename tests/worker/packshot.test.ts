@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fcRuns } from "../fast-check";
 import { packshotPath, packSize } from "../../app/features/media/packshot";
 import { products } from "../../db/schema";
-import { cartCookie, get } from "./helpers";
+import { cartCookie, expectAnswer, get } from "./helpers";
 import { db, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";
 
 const PLAIN = "Packshot Test Plain (1/8 oz)";
@@ -107,9 +107,7 @@ describe("/packshots/{id}/{hash}.svg", () => {
       "/packshots/1/AAAAAAAAAAA.svg",
       "/packshots/99999999999999999999/aaaaaaaaaaa.svg",
     ]) {
-      const response = await get(path);
-      expect(response.status, path).toBe(400);
-      expect(await response.text()).toContain("Bad packshot address");
+      await expectAnswer(path, 400, ["Bad packshot address"]);
     }
   });
 

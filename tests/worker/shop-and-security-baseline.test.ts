@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { catalogue } from "../../db/catalogue";
-import { get, postForm } from "./helpers";
+import { expectAnswer, get, postForm } from "./helpers";
 
 describe("the Worker serves the shop from D1", () => {
   it("lists the seeded catalogue on /shop", async () => {
@@ -17,11 +17,7 @@ describe("the Worker serves the shop from D1", () => {
   });
 
   it("answers an unknown path with the 404 page", async () => {
-    const response = await get("/no-such-page");
-    expect(response.status).toBe(404);
-    const html = await response.text();
-    expect(html).toContain("Oops! Page not found");
-    expect(html).toContain("Return to Home");
+    await expectAnswer("/no-such-page", 404, ["Oops! Page not found", "Return to Home"]);
   });
 });
 

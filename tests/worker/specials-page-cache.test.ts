@@ -31,7 +31,20 @@ function special(fields: Partial<SpecialData> & Pick<SpecialData, "name" | "badg
   });
 }
 
-const at = (iso: string) => vi.setSystemTime(new Date(iso));
+/** Saves the special (the page cache told, as an admin's save does) and fakes the clock (Date only). */
+async function saveSpecial(fields: Parameters<typeof special>[0]) {
+  await createSpecial(db, special(fields));
+  await catalogueChanged();
+  vi.useFakeTimers({ toFake: ["Date"] });
+}
+
+/** A shopper's visit to the page, the clock first set to `iso` when given; it must be a cache `outcome`. */
+async function visitAt(outcome: "hit" | "miss", iso?: string) {
+  if (iso) vi.setSystemTime(new Date(iso));
+  const page = await visit(PAGE, AGE);
+  expect(page.outcome).toBe(outcome);
+  return page;
+}
 
 beforeAll(async () => {
   await env.DB.prepare("INSERT INTO categories (name, slug) VALUES ('Cache Deals', ?)").bind(CATEGORY).run();
@@ -57,65 +70,33 @@ afterAll(async () => {
 
 describe("a cached page with a special's badge", () => {
   it("is served until the special's last day ends, and the first request after that renders without the badge", async () => {
-    await createSpecial(db, special({ name: "Last-day sale", badge: "Last-day −20%", endsOn: "2030-01-07" }));
-    await catalogueChanged();
-    vi.useFakeTimers({ toFake: ["Date"] });
-    at("2030-01-07T23:58:00Z");
-
-    const first = await visit(PAGE, AGE);
-    expect(first.outcome).toBe("miss");
-    expect(first.body).toContain("Last-day −20%");
-    expect((await visit(PAGE, AGE)).outcome).toBe("hit");
+    await saveSpecial({ name: "Last-day sale", badge: "Last-day −20%", endsOn: "2030-01-07" });
+    expect((await visitAt("miss", "2030-01-07T23:58:00Z")).body).toContain("Last-day −20%");
+    await visitAt("hit");
 
     // One second before the end the shared copy is still the one served ...
-    at("2030-01-07T23:59:59Z");
-    const before = await visit(PAGE, AGE);
-    expect(before.outcome).toBe("hit");
-    expect(before.body).toContain("Last-day −20%");
+    expect((await visitAt("hit", "2030-01-07T23:59:59Z")).body).toContain("Last-day −20%");
 
     // ... and at the very end it is not: the page is rendered again, without the badge.
-    at("2030-01-08T00:00:00Z");
-    const after = await visit(PAGE, AGE);
-    expect(after.outcome).toBe("miss");
+    const after = await visitAt("miss", "2030-01-08T00:00:00Z");
     expect(after.body).not.toContain("Last-day −20%");
     expect(after.response.headers.has("X-Page-Changes-At")).toBe(false);
   });
 
   it("a daily window's badge ('until 7 PM') is gone from the shared copy when the window closes", async () => {
-    await createSpecial(db, special({ name: "Evening hour", badge: "Evening −20%", windowStart: "18:00", windowEnd: "19:00" }));
-    await catalogueChanged();
-    vi.useFakeTimers({ toFake: ["Date"] });
-    at("2030-01-07T18:59:00Z");
+    await saveSpecial({ name: "Evening hour", badge: "Evening −20%", windowStart: "18:00", windowEnd: "19:00" });
+    expect((await visitAt("miss", "2030-01-07T18:59:00Z")).body).toContain("Evening −20% until 7 PM");
+    await visitAt("hit");
 
-    const first = await visit(PAGE, AGE);
-    expect(first.outcome).toBe("miss");
-    expect(first.body).toContain("Evening −20% until 7 PM");
-    expect((await visit(PAGE, AGE)).outcome).toBe("hit");
-
-    at("2030-01-07T19:00:00Z");
-    const after = await visit(PAGE, AGE);
-    expect(after.outcome).toBe("miss");
-    expect(after.body).not.toContain("Evening −20%");
+    expect((await visitAt("miss", "2030-01-07T19:00:00Z")).body).not.toContain("Evening −20%");
   });
 
   it("a copy made before a special starts lives only until its start, and the next shopper sees the badge", async () => {
-    await createSpecial(db, special({ name: "Tomorrow's sale", badge: "New day −20%", startsOn: "2030-01-08" }));
-    await catalogueChanged();
-    vi.useFakeTimers({ toFake: ["Date"] });
-    at("2030-01-07T23:58:00Z");
+    await saveSpecial({ name: "Tomorrow's sale", badge: "New day −20%", startsOn: "2030-01-08" });
+    expect((await visitAt("miss", "2030-01-07T23:58:00Z")).body).not.toContain("New day −20%");
+    expect((await visitAt("hit", "2030-01-07T23:59:59Z")).body).not.toContain("New day −20%");
 
-    const first = await visit(PAGE, AGE);
-    expect(first.outcome).toBe("miss");
-    expect(first.body).not.toContain("New day −20%");
-    at("2030-01-07T23:59:59Z");
-    const before = await visit(PAGE, AGE);
-    expect(before.outcome).toBe("hit");
-    expect(before.body).not.toContain("New day −20%");
-
-    at("2030-01-08T00:00:00Z");
-    const started = await visit(PAGE, AGE);
-    expect(started.outcome).toBe("miss");
-    expect(started.body).toContain("New day −20%");
-    expect((await visit(PAGE, AGE)).outcome).toBe("hit");
+    expect((await visitAt("miss", "2030-01-08T00:00:00Z")).body).toContain("New day −20%");
+    await visitAt("hit");
   });
 });

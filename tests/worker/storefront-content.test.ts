@@ -11,7 +11,7 @@ import { POLICIES_CONTENT } from "../../app/features/storefront/policies-content
 import { REVIEWS_CONTENT, type ReviewEntry } from "../../app/features/storefront/reviews-content";
 import { defaultSettings, SETTINGS } from "../../app/features/settings/settings";
 import { SITE } from "../../app/features/site/site";
-import { adminGet, adminPost, follow, html, read } from "./admin-helpers";
+import { adminGet, adminPost, follow, formFields, html, read } from "./admin-helpers";
 import { AGE, visit } from "./page-cache-helpers";
 import { elementsOf, textsOf } from "./page-parts";
 
@@ -28,17 +28,6 @@ const defaults = {
   about: ABOUT_CONTENT.defaults(defaultSettings(env)),
   policies: POLICIES_CONTENT.defaults(defaultSettings(env)),
 };
-
-/** A document as its form posts it: conform's names (a.b, a[0].c); ticked boxes "on", unticked absent. */
-function formFields(value: unknown, prefix = "", into = new URLSearchParams()): URLSearchParams {
-  if (Array.isArray(value)) value.forEach((item, index) => formFields(item, `${prefix}[${index}]`, into));
-  else if (value !== null && typeof value === "object")
-    for (const [key, inner] of Object.entries(value)) formFields(inner, prefix ? `${prefix}.${key}` : key, into);
-  else if (typeof value === "boolean") {
-    if (value) into.set(prefix, "on");
-  } else into.set(prefix, String(value));
-  return into;
-}
 
 async function save(section: string, value: unknown, extra: Record<string, string> = {}) {
   const fields = formFields(value);

@@ -7,7 +7,7 @@ import { readDocument } from "../../app/features/shop-documents/shop-documents.s
 import { HOME_CONTENT, type HomeContent } from "../../app/features/storefront/home-content";
 import { SITE } from "../../app/features/site/site";
 import { createDb } from "../../app/server/load-context";
-import { adminPost, html } from "./admin-helpers";
+import { adminPost, formFields, html } from "./admin-helpers";
 import { catalogueChanged } from "./helpers";
 import { AGE, visit } from "./page-cache-helpers";
 import { textsOf } from "./page-parts";
@@ -19,17 +19,6 @@ import { textsOf } from "./page-parts";
  */
 
 const db = createDb(env.DB);
-
-/** A document as its form posts it: conform's names (a.b, a[0].c). */
-function formFields(value: unknown, prefix = "", into = new URLSearchParams()): URLSearchParams {
-  if (Array.isArray(value)) value.forEach((item, index) => formFields(item, `${prefix}[${index}]`, into));
-  else if (value !== null && typeof value === "object")
-    for (const [key, inner] of Object.entries(value)) formFields(inner, prefix ? `${prefix}.${key}` : key, into);
-  else if (typeof value === "boolean") {
-    if (value) into.set(prefix, "on");
-  } else into.set(prefix, String(value));
-  return into;
-}
 
 function homeWith(change: (home: HomeContent) => void): HomeContent {
   const home = structuredClone(HOME_CONTENT.defaults(defaultSettings(env)));

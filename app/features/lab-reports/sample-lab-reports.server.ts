@@ -2,6 +2,7 @@ import { and, eq, like, or, sql } from "drizzle-orm";
 import { products } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { versionBump } from "~db/product-version";
+import { NO_LAB_RESULTS } from "./lab-report";
 
 /**
  * The built-in catalogue's sample lab reports, in SQL: the same rule as `isSampleLabReport` (a batch
@@ -30,19 +31,7 @@ export const SHOWN_SAMPLE_LAB_REPORT = and(isSample, eq(products.active, true)) 
 export async function removeSampleLabReports(db: Db): Promise<number> {
   const changed = await db
     .update(products)
-    .set({
-      labReportKey: null,
-      labReportName: null,
-      labReportType: null,
-      labReportSize: null,
-      labName: null,
-      labTestDate: null,
-      labBatch: null,
-      labThcPercent: null,
-      labCbdPercent: null,
-      labTotalCannabinoidsPercent: null,
-      ...versionBump(),
-    })
+    .set({ ...NO_LAB_RESULTS, ...versionBump() })
     .where(isSample)
     .returning({ id: products.id });
   return changed.length;
