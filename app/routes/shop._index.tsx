@@ -94,9 +94,7 @@ function DebugStrip({
 const SHOP_PAGE: FilterPage = { path: "/shop" };
 
 /** Rendered on the server as usual; in the browser its code loads only when the page fails. */
-const ShopLoadError = import.meta.env.SSR
-  ? ServerShopLoadError
-  : lazyNamed(() => import("~/features/site/load-error"), "ShopLoadError");
+const ShopLoadError = import.meta.env.SSR ? ServerShopLoadError : lazyNamed(() => import("~/features/site/load-error"), "ShopLoadError");
 
 export default function Shop() {
   const { query, listing, categories, facets, stats, isAdmin, searchNote, noResultsHelp } = useLoaderData<typeof loader>();
