@@ -22,7 +22,9 @@ describe("a packshot's share image, as SVG", () => {
     const svg = drawPackshotShare(product("Runtz (1/8 oz)"));
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 1200 630" width="1200" height="630">/);
     const text = drawnText(svg);
-    for (const words of ["GREENLEAF SUPPLY", "Runtz", "Indoor · 1/8 oz · Hybrid", "THC 24%"]) expect(text).toContain(words);
+    for (const words of ["INDOOR", "Runtz", "1/8 oz · Hybrid", "THC 24%"]) expect(text).toContain(words);
+    // The shop is not the maker: neither the card nor the packshot's label names it.
+    expect(text).not.toContain("GREENLEAF");
     // The packshot itself, as its own route draws it (without its <svg> wrapper and title).
     const packshot = drawPackshot(product("Runtz (1/8 oz)"));
     expect(svg).toContain(packshot.slice(packshot.indexOf("</title>") + "</title>".length, -"</svg>".length));
@@ -31,7 +33,7 @@ describe("a packshot's share image, as SVG", () => {
   it("leaves out what the bundled font cannot draw (CJK, emoji) and keeps the rest of the name", () => {
     const text = drawnText(drawPackshotShare(product("北京烤鸭 🍓 Gummies")));
     expect(text).toContain("Gummies");
-    expect(text.slice(text.indexOf("GREENLEAF SUPPLY"), text.indexOf("Gummies"))).not.toMatch(/北|🍓/);
+    expect(text.slice(text.indexOf("INDOOR"), text.indexOf("Gummies"))).not.toMatch(/北|🍓/);
   });
 
   it("is the same for the same facts, and well-formed for any name (long, non-Latin, markup)", () => {

@@ -1,4 +1,3 @@
-import { SITE } from "~/features/site/site";
 import {
   LABEL_COLOURS,
   packshotColours,
@@ -149,7 +148,7 @@ function textLine(text: string, x: number, y: number, size: number, attrs: strin
 const r = (value: number) => Math.round(value * 10) / 10;
 
 // ---------------------------------------------------------------------------------------------
-// The label: brand, name, then the size pill with the strain, and the THC on the last line.
+// The label: category, name, then the size pill with the strain, and the THC on the last line.
 
 function label(box: Box, facts: PackshotLabel, colours: Colours): string {
   const pad = Math.max(16, box.w * 0.075);
@@ -164,7 +163,7 @@ function label(box: Box, facts: PackshotLabel, colours: Colours): string {
     const brandSize = Math.max(11, Math.min(19, (inner - 45) / 11.5));
     parts.push(
       textLine(
-        SITE.name.toUpperCase(),
+        clampLine(facts.category.toUpperCase(), brandSize, inner),
         x,
         top + brandSize,
         brandSize,

@@ -6,7 +6,7 @@
  */
 
 /** Bump when the drawing changes, so every packshot URL changes with it (they are cached for a year). */
-const PACKSHOT_VERSION = 1;
+const PACKSHOT_VERSION = 2;
 
 /** Where packshots are served: /packshots/{id}/{hash}.svg (app/routes/packshots.$id.$file.ts). */
 const PACKSHOT_PREFIX = "/packshots/";
@@ -185,10 +185,18 @@ export const STRAIN_COLOURS: ReadonlyMap<string, string> = new Map([
 /** The label's text lines, as printed (pure, so the card, the tests and the drawing agree). */
 export interface PackshotLabel {
   shape: PackshotShape;
+  /** The category as a shopper reads it, printed where a maker's brand would be: the shop is not the maker. */
+  category: string;
   name: string;
   size: string | null;
   strain: string | null;
   thc: string | null;
+}
+
+/** "gelato-punch" -> "Gelato punch": the category as a shopper reads it (the slug is one of the drawn facts). */
+function categoryWords(category: string): string {
+  const words = category.replace(/-/g, " ").trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : "";
 }
 
 export function packshotLabel(product: PackshotSource): PackshotLabel {
@@ -196,6 +204,7 @@ export function packshotLabel(product: PackshotSource): PackshotLabel {
   const thc = product.thcContent?.trim() || null;
   return {
     shape: packshotShape(product),
+    category: categoryWords(product.category),
     name: labelName(product.name),
     size: packSize(product),
     strain: strain ? strain[0]!.toUpperCase() + strain.slice(1) : null,

@@ -33,12 +33,6 @@ function drawable(text: string): string {
   return text.replace(UNDRAWABLE, "").replace(/\s+/g, " ").trim();
 }
 
-/** "gelato-punch" -> "Gelato punch": the category as a shopper reads it (the slug is one of the drawn facts). */
-function categoryWords(category: string): string {
-  const words = category.replace(/-/g, " ").trim();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : "";
-}
-
 function text(value: string, x: number, y: number, size: number, attrs: string): string {
   return `<text x="${x}" y="${Math.round(y)}" font-size="${size}" ${attrs}>${xmlText(value)}</text>`;
 }
@@ -57,7 +51,7 @@ function nameLines(name: string): { size: number; lines: string[] } {
 export function drawPackshotShare(product: PackshotSource): string {
   const facts = packshotLabel(product);
   const name = nameLines(drawable(facts.name));
-  const details = drawable([categoryWords(product.category), facts.size, facts.strain].filter(Boolean).join(" · "));
+  const details = drawable([facts.size, facts.strain].filter(Boolean).join(" · "));
   const thc = facts.thc ? drawable(facts.thc) : "";
   const nameTop = 196;
   // A name with nothing the font can draw leaves no gap: the facts move up.
@@ -65,7 +59,7 @@ export function drawPackshotShare(product: PackshotSource): string {
   const parts = [
     `<rect width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" fill="${FOREST}"/>`,
     `<rect x="${TEXT_X}" y="92" width="120" height="10" rx="5" fill="${GOLD}"/>`,
-    text(SITE.name.toUpperCase(), TEXT_X, 152, 24, `font-weight="600" letter-spacing="3" fill="${GOLD}"`),
+    text(drawable(facts.category).toUpperCase(), TEXT_X, 152, 24, `font-weight="600" letter-spacing="3" fill="${GOLD}"`),
     ...name.lines.map((line, index) =>
       text(line, TEXT_X, nameTop + name.size * (0.95 + index * 1.12), name.size, `font-weight="800" fill="${CREAM}"`),
     ),
