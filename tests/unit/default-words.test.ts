@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { fcRuns } from "../fast-check";
 import { defaultSettings, identitySchema, SETTINGS, type Settings } from "../../app/features/settings/settings";
 import { ABOUT_CONTENT } from "../../app/features/storefront/about-content";
-import { defaultWords, estimateWords } from "../../app/features/storefront/default-words";
+import { areaWords, defaultWords, estimateWords } from "../../app/features/storefront/default-words";
 import { FAQ_CONTENT } from "../../app/features/storefront/faq-content";
 import { HOME_CONTENT } from "../../app/features/storefront/home-content";
 import { POLICIES_CONTENT } from "../../app/features/storefront/policies-content";
@@ -34,6 +34,31 @@ describe("a new shop's default words", () => {
   });
 });
 
+describe("the service area in a sentence", () => {
+  it.each([
+    ["Nationwide", { area: "nationwide", nationwide: true }],
+    ["", { area: "nationwide", nationwide: true }],
+    ["Brooklyn, NY", { area: "across Brooklyn, NY", nationwide: false }],
+    ["  the Bay   Area. ", { area: "across the Bay Area", nationwide: false }],
+    ["Москва и область", { area: "across Москва и область", nationwide: false }],
+  ])("%j reads as %j", (serviceArea, words) => {
+    expect(areaWords(serviceArea)).toEqual(words);
+  });
+
+  it("is where a local shop's default texts say it delivers, never 'nationwide'", () => {
+    const local = SETTINGS.schema.parse({ ...NEW_SHOP, identity: { ...NEW_SHOP.identity, serviceArea: "Brooklyn, NY" } });
+    const home = HOME_CONTENT.defaults(local);
+    expect(home.welcome.text).toBe("Flower, concentrates, edibles and disposables, shipped across Brooklyn, NY in 1-3 business days.");
+    expect(home.promise.items).toContainEqual({
+      title: "Delivery across Brooklyn, NY",
+      text: "Delivered to your door in 1-3 business days.",
+    });
+    expect(POLICIES_CONTENT.defaults(local).shipping.body).toContain("We deliver across Brooklyn, NY in 1-3 business days after");
+    const texts = JSON.stringify([HOME_CONTENT, FAQ_CONTENT, ABOUT_CONTENT, POLICIES_CONTENT].map((document) => document.defaults(local)));
+    expect(texts).not.toMatch(/nationwide|across the country/i);
+  });
+});
+
 describe("an estimate in a sentence", () => {
   it.each([
     ["1-3 business days", "in 1-3 business days"],
@@ -52,16 +77,21 @@ describe("an estimate in a sentence", () => {
 const settings: fc.Arbitrary<Settings> = fc
   .record({
     name: fc.oneof(fc.string({ minLength: 1, maxLength: 80 }), fc.constantFrom("Северный Сад", '北京 <&> "Co"', "x".repeat(80))),
+    area: fc.oneof(fc.string({ maxLength: 140 }), fc.constantFrom("Nationwide", "Brooklyn, NY", "Москва", "y".repeat(140))),
     estimate: fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom("", "same day", "2–5 days", "в тот же день")),
     shipping: fc.boolean(),
     local: fc.boolean(),
     pickup: fc.boolean(),
     zones: fc.array(fc.string({ minLength: 1, maxLength: 80 }), { maxLength: 3 }),
   })
-  .map(({ name, estimate, shipping, local, pickup, zones }) =>
+  .map(({ name, area, estimate, shipping, local, pickup, zones }) =>
     SETTINGS.schema.parse({
       ...NEW_SHOP,
-      identity: { ...NEW_SHOP.identity, tradingName: identitySchema.shape.tradingName.safeParse(name).data ?? "Shop" },
+      identity: {
+        ...NEW_SHOP.identity,
+        tradingName: identitySchema.shape.tradingName.safeParse(name).data ?? "Shop",
+        serviceArea: identitySchema.shape.serviceArea.safeParse(area).data ?? "",
+      },
       delivery: {
         shipping: { ...NEW_SHOP.delivery.shipping, enabled: shipping, estimate: estimate.replace(/\s+/g, " ").trim() },
         local: {
@@ -87,6 +117,7 @@ describe("the default documents for any settings", () => {
           [HOME_CONTENT, FAQ_CONTENT, ABOUT_CONTENT, POLICIES_CONTENT].map((document) => document.defaults(value)),
         );
         if (words.shipping === null) expect(texts).not.toContain("shipped nationwide");
+        if (!words.nationwide) expect(texts).not.toMatch(/We deliver nationwide|shipped nationwide|across the country/);
         if (!value.delivery.shipping.enabled || value.delivery.shipping.estimate === "") expect(texts).not.toContain("1-3 business days");
       }),
       { numRuns: fcRuns(200) },

@@ -30,7 +30,7 @@ function todayParagraph(words: DefaultWords): string {
     "Checkout takes no card and no payment online: you review your cart, send the order as a Telegram message, we confirm the details with you, and you pay when it arrives.";
   const offer =
     words.shipping !== null
-      ? `Today we ship ${RANGE} nationwide${spaced(words.shipping)}.`
+      ? `Today we ship ${RANGE} ${words.area}${spaced(words.shipping)}.`
       : `Today we offer ${RANGE}.${spaced(methodsSentence(words))}`;
   return `${offer} ${checkout}`;
 }
@@ -38,7 +38,10 @@ function todayParagraph(words: DefaultWords): string {
 /** The delivery value: shipping's time, or how orders are handed over. */
 function deliveryValue(words: DefaultWords): { title: string; text: string } {
   if (words.shipping !== null)
-    return { title: "Fast Delivery", text: `Discreet nationwide delivery${spaced(words.shipping)}, packed to arrive fresh and unmarked.` };
+    return {
+      title: "Fast Delivery",
+      text: `Discreet ${words.nationwide ? "nationwide delivery" : `delivery ${words.area}`}${spaced(words.shipping)}, packed to arrive fresh and unmarked.`,
+    };
   return { title: "Discreet Handover", text: `Packed to arrive fresh and unmarked.${spaced(methodsSentence(words))}` };
 }
 
@@ -46,7 +49,7 @@ function aboutDefaults(settings: Settings): AboutContent {
   const words = defaultWords(settings);
   return {
     title: "Grown with care, delivered with respect",
-    intro: `${words.name} brings cannabis to adults across the country, with honest prices, discreet packaging and a team you can actually talk to.`,
+    intro: `${words.name} brings cannabis to adults ${words.nationwide ? "across the country" : words.area}, with honest prices, discreet packaging and a team you can actually talk to.`,
     storyTitle: "Our story",
     story: [
       "We started as a handful of friends who were tired of guessing what was in the products we bought. So we went straight to the growers, and built a shop where every price is clear and lab reports are shared where we have them.",

@@ -2,14 +2,18 @@ import { enabledDeliveryMethods, type Settings } from "~/features/settings/setti
 
 /**
  * What the storefront's default texts say about the shop, written from the owner's settings: the
- * trading name, and how an order reaches the shopper. A default never promises a delivery time the
+ * trading name, where it delivers, and how an order reaches the shopper. A default never promises a delivery time the
  * settings do not give (docs/product.md#storefront-words).
  */
 export interface DefaultWords {
   /** the trading name */
   name: string;
+  /** where the shop delivers, as words in a sentence: "nationwide", or "across {service area}" */
+  area: string;
+  /** the service area says the whole country (or nothing) */
+  nationwide: boolean;
   /**
-   * shipping's estimate as words that follow "nationwide" ("in 1-3 business days", "same day");
+   * shipping's estimate as words that follow the area ("in 1-3 business days", "same day");
    * "" when shipping has no estimate, null when shipping is off
    */
   shipping: string | null;
@@ -19,8 +23,17 @@ export interface DefaultWords {
   methods: string;
 }
 
+/** A service area of one of these words (or none) is the whole country. */
+const NATIONWIDE = /^(nationwide|countrywide|whole country|entire country|)$/i;
+
+/** The service area in a sentence: "We deliver nationwide", "We deliver across Brooklyn, NY". */
+export function areaWords(serviceArea: string): { area: string; nationwide: boolean } {
+  const area = serviceArea.replace(/\s+/g, " ").trim().replace(/\.$/, "");
+  return NATIONWIDE.test(area) ? { area: "nationwide", nationwide: true } : { area: `across ${area}`, nationwide: false };
+}
+
 /**
- * An estimate as words after "nationwide": a duration ("1-3 business days") takes "in"; anything else
+ * An estimate as words after the area: a duration ("1-3 business days") takes "in"; anything else
  * ("same day", "within 24 hours") reads as written, its first letter lowered unless it starts an acronym.
  */
 export function estimateWords(estimate: string): string {
@@ -38,6 +51,7 @@ export function defaultWords(settings: Settings): DefaultWords {
   const names = [...new Set(enabledDeliveryMethods(settings.delivery).map((method) => method.name))];
   return {
     name: settings.identity.tradingName,
+    ...areaWords(settings.identity.serviceArea),
     shipping: shipping.enabled ? estimateWords(shipping.estimate) : null,
     pickup: pickup.enabled,
     methods: names.join(", "),

@@ -20,7 +20,7 @@ export type FaqContent = z.infer<typeof FaqContentSchema>;
 function deliveryEntry(words: DefaultWords): { question: string; answer: string } {
   const appointment = words.pickup ? " In-town customers can also book an appointment through Telegram." : "";
   if (words.shipping !== null)
-    return { question: "How long does delivery take?", answer: `We deliver nationwide${spaced(words.shipping)}.${appointment}` };
+    return { question: "How long does delivery take?", answer: `We deliver ${words.area}${spaced(words.shipping)}.${appointment}` };
   const ways = methodsSentence(words) || "Message us on Telegram and we agree it with you.";
   return { question: "How do I get my order?", answer: `${ways} We confirm the time with you on Telegram.` };
 }

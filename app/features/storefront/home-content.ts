@@ -77,6 +77,7 @@ function defaultAppointments(): z.infer<typeof AppointmentsSchema> {
 /** The bounds of the lines a new shop's defaults write the trading name into. */
 const WELCOME_EYEBROW_MAX = 80;
 const BAND_TITLE_MAX = 80;
+const PROMISE_TITLE_MAX = 60;
 
 export const HomeContentSchema = z.object({
   welcome: z.object({
@@ -100,7 +101,7 @@ export const HomeContentSchema = z.object({
   promise: z.object({
     eyebrow: optionalText(60),
     title: requiredText(BAND_TITLE_MAX),
-    items: z.array(z.object({ title: requiredText(60), text: optionalText(240) })).max(8, "At most 8 promises"),
+    items: z.array(z.object({ title: requiredText(PROMISE_TITLE_MAX), text: optionalText(240) })).max(8, "At most 8 promises"),
   }),
   stats: z.object({
     title: requiredText(BAND_TITLE_MAX),
@@ -122,14 +123,17 @@ const RANGE = "Flower, concentrates, edibles and disposables";
 
 /** The welcome's line under the heading: what the shop sells and how it reaches you. */
 function welcomeText(words: DefaultWords): string {
-  if (words.shipping !== null) return `${RANGE}, shipped nationwide${spaced(words.shipping)}.`;
+  if (words.shipping !== null) return `${RANGE}, shipped ${words.area}${spaced(words.shipping)}.`;
   return `${RANGE}.${spaced(methodsSentence(words))}`;
 }
 
 /** The promise band's delivery item: shipping's time, or the ways the owner offers. */
 function deliveryPromise(words: DefaultWords): { title: string; text: string } {
   if (words.shipping !== null)
-    return { title: "Nationwide delivery", text: words.shipping ? `Delivered to your door ${words.shipping}.` : "Delivered to your door." };
+    return {
+      title: words.nationwide ? "Nationwide delivery" : fitting(PROMISE_TITLE_MAX, `Delivery ${words.area}`, "Delivery to your door"),
+      text: words.shipping ? `Delivered to your door ${words.shipping}.` : "Delivered to your door.",
+    };
   return {
     title: "Your way to get it",
     text: words.methods ? `${words.methods}: you choose at checkout.` : "We agree it with you on Telegram.",

@@ -2,7 +2,9 @@ import { z } from "zod";
 import type { ShopDocument } from "~/features/shop-documents/shop-document";
 import type { Settings } from "~/features/settings/settings";
 import { requiredText } from "./content-fields";
-import { defaultWords, methodsSentence, spaced, type DefaultWords } from "./default-words";
+import { defaultWords, fitting, methodsSentence, spaced, type DefaultWords } from "./default-words";
+
+const DESCRIPTION_MAX = 300;
 
 export type { PolicySlug } from "~/features/site/policy-links";
 
@@ -14,7 +16,7 @@ export type { PolicySlug } from "~/features/site/policy-links";
 
 const PolicySchema = z.object({
   title: requiredText(120),
-  description: requiredText(300, "Write a one-line summary"),
+  description: requiredText(DESCRIPTION_MAX, "Write a one-line summary"),
   body: requiredText(20_000, "Write the policy"),
 });
 
@@ -63,7 +65,7 @@ function deliverySection(words: DefaultWords): string {
     return `## Delivery\n${ways} We arrange the time with you once we have confirmed your order on Telegram.`;
   }
   const appointment = words.pickup ? " In-town customers can also book an appointment on Telegram to pick up in person." : "";
-  return `## Delivery\nWe deliver nationwide${spaced(words.shipping)} after we have confirmed your order with you on Telegram.${appointment}`;
+  return `## Delivery\nWe deliver ${words.area}${spaced(words.shipping)} after we have confirmed your order with you on Telegram.${appointment}`;
 }
 
 const SHIPPING_REST = `## Packaging
@@ -106,7 +108,11 @@ function policiesDefaults(settings: Settings): PoliciesContent {
       title: "Shipping policy",
       description:
         words.shipping !== null
-          ? `How ${name} delivers: nationwide${spaced(words.shipping)}, in plain, smell-proof packaging.`
+          ? fitting(
+              DESCRIPTION_MAX,
+              `How ${name} delivers: ${words.area}${spaced(words.shipping)}, in plain, smell-proof packaging.`,
+              `How ${name} delivers${spaced(words.shipping)}, in plain, smell-proof packaging.`,
+            )
           : `How ${name} gets your order to you${words.methods ? ` (${words.methods})` : ""}, in plain, smell-proof packaging.`,
       body: `${deliverySection(words)}\n\n${SHIPPING_REST}`,
     },
