@@ -3,8 +3,7 @@ import "./text-encoder";
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix server build, written by `npm run build` (remix vite:build).
 import * as remixBuild from "../build/server";
-import { createDb, getLoadContext, type AppLoadContext } from "../app/server/load-context";
-import { renderPng } from "./share-renderer";
+import { createDb, getLoadContext, type AppLoadContext, type RenderPng } from "../app/server/load-context";
 import { purgeTrash, purgeUnattachedPhotos } from "../app/features/trash/trash.server";
 import { abortStaleVideoUploads } from "../app/features/media/media.server";
 import { handleImageBatch, IMAGE_DLQ_NAME, IMAGE_QUEUE_NAME } from "../app/features/media/image-pipeline.server";
@@ -32,6 +31,9 @@ import {
   unsupportedRequest,
   withoutBody,
 } from "../app/server/security.server";
+
+/** resvg's wasm and fonts load on a share image's first render only: no other request (nor test file) pays for them. */
+const renderPng: RenderPng = async (svg) => (await import("./share-renderer")).renderPng(svg);
 
 const build: ServerBuild = remixBuild;
 const handleRemixRequest = createRequestHandler(build);
