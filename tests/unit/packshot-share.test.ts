@@ -30,6 +30,14 @@ describe("a packshot's share image, as SVG", () => {
     expect(svg).toContain(packshot.slice(packshot.indexOf("</title>") + "</title>".length, -"</svg>".length));
   });
 
+  it("keeps a long category on one line left of the picture", () => {
+    const svg = drawPackshotShare({ ...product("Runtz"), category: "small-batch-craft-flower-from-the-northern-hills" });
+    const lines = [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((match) => match[1] ?? "");
+    const eyebrow = lines.find((line) => line.startsWith("SMALL BATCH"));
+    expect(eyebrow).toMatch(/^SMALL BATCH CRAFT.*…$/);
+    expect(eyebrow).not.toContain("HILLS");
+  });
+
   it("leaves out what the bundled font cannot draw (CJK, emoji) and keeps the rest of the name", () => {
     const text = drawnText(drawPackshotShare(product("北京烤鸭 🍓 Gummies")));
     expect(text).toContain("Gummies");

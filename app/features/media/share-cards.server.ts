@@ -59,7 +59,14 @@ export function drawPackshotShare(product: PackshotSource): string {
   const parts = [
     `<rect width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" fill="${FOREST}"/>`,
     `<rect x="${TEXT_X}" y="92" width="120" height="10" rx="5" fill="${GOLD}"/>`,
-    text(drawable(facts.category).toUpperCase(), TEXT_X, 152, 24, `font-weight="600" letter-spacing="3" fill="${GOLD}"`),
+    // Measured as 30 px type: 24 px with 3 px letter spacing is about as wide, so a long category stays left of the picture.
+    text(
+      wrapText(drawable(facts.category).toUpperCase(), 30, TEXT_WIDTH, 1).lines[0]!,
+      TEXT_X,
+      152,
+      24,
+      `font-weight="600" letter-spacing="3" fill="${GOLD}"`,
+    ),
     ...name.lines.map((line, index) =>
       text(line, TEXT_X, nameTop + name.size * (0.95 + index * 1.12), name.size, `font-weight="800" fill="${CREAM}"`),
     ),
