@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { drawBrandShare } from "~/features/media/share-cards.server";
 import { staticShareCard, storedShareImage } from "~/features/media/share-store.server";
 import { etagMatches } from "~/features/media/serve.server";
-import { SETTINGS } from "~/features/settings/settings";
-import { readDocument } from "~/features/shop-documents/shop-documents.server";
+import { readSettings } from "~/features/settings/settings.server";
 import { RESOURCE_CSP } from "~/server/security.server";
 
 /** Bump when the drawing changes, so every stored card is drawn again. */
@@ -25,7 +24,7 @@ async function brandCardHash(identity: { tradingName: string; tagline: string })
 export async function loader({ request, context }: LoaderFunctionArgs) {
   let identity: { tradingName: string; tagline: string };
   try {
-    identity = (await readDocument(context.db, SETTINGS, context.env)).value.identity;
+    identity = (await readSettings(context)).value.identity;
   } catch (error) {
     console.error("Settings could not be read for the brand card", error);
     return staticShareCard();

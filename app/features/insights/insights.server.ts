@@ -4,8 +4,7 @@ import { isbot } from "isbot";
 import { insightDays, insightProductDays, insightTerms, products } from "~db/schema";
 import { ADMIN_SESSION_COOKIE } from "~/features/auth/auth.server";
 import { productIdFromParam } from "~/features/catalogue/product-path";
-import { readDocument } from "~/features/shop-documents/shop-documents.server";
-import { SETTINGS } from "~/features/settings/settings";
+import { readSettings } from "~/features/settings/settings.server";
 import { createDb, type Db } from "~/server/load-context";
 import { validMessages } from "~/server/queue-messages";
 import {
@@ -102,7 +101,7 @@ function sendInsights(env: Env, ctx: Waiter, events: InsightEvent[], now = Date.
 }
 
 async function shopTimeZone(env: Env): Promise<string> {
-  return (await readDocument(createDb(env.DB), SETTINGS, env)).value.hours.timeZone;
+  return (await readSettings({ db: createDb(env.DB), env })).value.hours.timeZone;
 }
 
 async function recordLoss(env: Env, at: number, events: number) {
@@ -450,7 +449,7 @@ export type ProductInsights = Awaited<ReturnType<typeof readProductInsights>>;
 /** A product's last 30 days for its edit page; null when they cannot be read (the form still opens). */
 export async function loadProductInsights(context: AppLoadContext, productId: number): Promise<ProductInsights | null> {
   try {
-    const timeZone = (await readDocument(context.db, SETTINGS, context.env)).value.hours.timeZone;
+    const timeZone = (await readSettings(context)).value.hours.timeZone;
     return await readProductInsights(context.db, productId, lastDays(Date.now(), timeZone, 30));
   } catch (error) {
     console.error("Insights: a product's figures could not be read", error instanceof Error ? error.message : "unknown error");

@@ -2,8 +2,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { redirectWithToast } from "~/features/toast/toast.server";
-import { listVersions, readDocument, restoreVersion, saveDocument } from "~/features/shop-documents/shop-documents.server";
+import { listVersions, restoreVersion, saveDocument } from "~/features/shop-documents/shop-documents.server";
 import { SETTINGS } from "./settings";
+import { readSettings } from "./settings.server";
 import {
   announcementForm,
   deliveryForm,
@@ -27,7 +28,7 @@ function timeZones(current: string): string[] {
 
 /** The settings screen: the current values as the forms show them, their version, and the recent versions. */
 export async function loadSettingsScreen({ db, env }: Context) {
-  const [current, versions] = await Promise.all([readDocument(db, SETTINGS, env), listVersions(db, SETTINGS.name, 20)]);
+  const [current, versions] = await Promise.all([readSettings({ db, env }), listVersions(db, SETTINGS.name, 20)]);
   return {
     values: settingsFormValues(current.value),
     versionId: current.versionId,
@@ -66,7 +67,7 @@ export async function settingsAction(context: Context, formData: FormData) {
   if (basedOn.status !== "success") {
     return data({ section, result: parsed.submission.reply({ formErrors: [CHANGED_MEANWHILE] }), error: null }, { status: 409 });
   }
-  const current = await readDocument(context.db, SETTINGS, context.env);
+  const current = await readSettings(context);
   const next = SETTINGS.schema.safeParse(withSection(current.value, parsed.value));
   if (!next.success) {
     const messages = [...new Set(next.error.issues.map((issue) => issue.message))];
