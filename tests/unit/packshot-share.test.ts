@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fcRuns } from "../fast-check";
-import { drawPackshotShare } from "../../app/features/media/share-cards.server";
+import { drawBrandShare, drawPackshotShare } from "../../app/features/media/share-cards.server";
 import { drawPackshot } from "../../app/features/media/packshot.server";
 
 const product = (name: string) => ({ id: 7, name, category: "indoor", strainType: "hybrid", thcContent: "24%" });
@@ -63,5 +63,16 @@ describe("a packshot's share image, as SVG", () => {
       ),
       { numRuns: fcRuns(200) },
     );
+  });
+});
+
+describe("the brand's share card", () => {
+  it("draws the owner's trading name and tagline, and never the built-in name for a name the font cannot draw", () => {
+    const card = drawnText(drawBrandShare({ tradingName: "Hill Farm", tagline: "Small-batch flower." }));
+    expect(card).toContain("Hill Farm");
+    expect(card).toContain("Small-batch flower.");
+    const cjk = drawnText(drawBrandShare({ tradingName: "北京花园", tagline: "Small-batch flower." }));
+    expect(cjk).toContain("Small-batch flower.");
+    expect(cjk).not.toContain("Greenleaf");
   });
 });

@@ -1,4 +1,3 @@
-import { SITE } from "~/features/site/site";
 import { OG_SIZE } from "./image-variants";
 import { packshotLabel, type PackshotSource } from "./packshot";
 import { PACKSHOT_SIZE, packshotArt, wrapText, xmlText } from "./packshot.server";
@@ -108,7 +107,8 @@ function brandNameLines(name: string): { size: number; lines: string[] } {
  * as public/share.png draws the built-in name. Drawn only from those two lines, so their hash names it.
  */
 export function drawBrandShare(identity: { tradingName: string; tagline: string }): string {
-  const name = brandNameLines(drawable(identity.tradingName) || SITE.name);
+  // A name in a script the font lacks draws no name (the alt text carries it), never another shop's.
+  const name = brandNameLines(drawable(identity.tradingName));
   const tagline = wrapText(drawable(identity.tagline), 40, 1056, 2).lines.filter(Boolean);
   const block = name.size * (0.95 + (name.lines.length - 1) * 1.1) + tagline.length * 52 + (tagline.length ? 24 : 0);
   const nameTop = Math.max(150, (SHARE_HEIGHT - 72 - block) / 2 + 20);
