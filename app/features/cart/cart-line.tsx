@@ -8,8 +8,8 @@ import { unitCompareAt } from "~/features/deals/deals";
 import { nextTier, nextTierHint } from "~/features/catalogue/next-tier";
 import type { CartActionData } from "~/routes/cart";
 import { Price } from "~/features/deals/price";
-import { MAX_LINE_QUANTITY } from "./cart";
-import { lineName } from "./line-name";
+import { MAX_LINE_QUANTITY } from "./cart-lines";
+import { lineName } from "./cart-notices";
 import { CART_ACTION, cartLineFetcherKey, useFetcherToasts, useOtherCartSubmitting, type OptimisticLine } from "./cart-state";
 
 const stepButton =
