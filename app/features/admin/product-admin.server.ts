@@ -6,7 +6,7 @@ import { toProduct } from "~/features/catalogue/product";
 import { thcColumns } from "~/features/catalogue/thc";
 import { abortUnlessChanged, readSizes, sizeWriteStatements } from "~/features/catalogue/sizes.server";
 import type { SizeInput } from "~/features/catalogue/sizes";
-import { pageOffset } from "~/features/shop-filters/shop-filters";
+import { pageOffset } from "~/features/shop-filters/paging";
 import { availableCondition, onSaleCondition, productListColumns } from "~/features/listings/listing-sql.server";
 import { searchSource } from "~/features/search/search.server";
 import { titleCaseSlug } from "~/features/catalogue/slug";
