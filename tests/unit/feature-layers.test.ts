@@ -99,7 +99,7 @@ describe("feature folders depend one way", () => {
         "product-card/product-card.tsx",
         `import { Price } from "~/features/deals/price";\nimport { AddToCartButton } from "~/features/cart/add-to-cart-button";`,
       ],
-      ["cart/cart.ts", `import { parsePriceToCents } from "~/features/money/money";`],
+      ["cart/cart-lines.ts", `import { parsePriceToCents } from "~/features/money/money";`],
       ["deals/price.tsx", `import { formatCents } from "~/features/money/money";`],
     ]);
     expect(twoWayPairs(imports)).toEqual([]);

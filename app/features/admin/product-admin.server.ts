@@ -10,7 +10,7 @@ import { pageOffset } from "~/features/shop-filters/paging";
 import { availableCondition, onSaleCondition, productListColumns } from "~/features/listings/listing-sql.server";
 import { searchSource } from "~/features/search/search.server";
 import { titleCaseSlug } from "~/features/catalogue/slug";
-import { productImageOrPackshot } from "~/features/media/packshot";
+import { productImageOrPackshot } from "~/features/packshots/packshot";
 import { versionBump } from "~db/product-version";
 import { DEFAULT_LOW_STOCK_LEVEL, LOW_STOCK_SETTING } from "~/features/catalogue/low-stock";
 import { copyName, type ProductColumns } from "./product-form-schema";

@@ -2,7 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useReadAtHydration } from "~/ui/hydration";
-import { SquareThumb } from "~/features/media/product-image";
+import { SquareThumb } from "~/features/photos/product-image";
 import { formatCents } from "~/features/money/money";
 import { unitCompareAt } from "~/features/deals/deals";
 import { nextTier, nextTierHint } from "~/features/catalogue/next-tier";

@@ -3,7 +3,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { products, productSizes, productTrash } from "~db/schema";
 import { storedCompareAt } from "~/features/deals/deals";
-import { productImageOrPackshot } from "~/features/media/packshot";
+import { productImageOrPackshot } from "~/features/packshots/packshot";
 import { parsePriceTiers } from "~/features/catalogue/stored-tiers";
 import { productPath } from "~/features/catalogue/product-path";
 import type { Toast } from "~/features/toast/toast";

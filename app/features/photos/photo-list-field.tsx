@@ -6,16 +6,9 @@ import { Icon, type IconProps, SmallLineIcon } from "~/ui/icons";
 import { FILE_INPUT_CLASS } from "~/ui/file-field";
 import { ProgressBar } from "~/ui/progress-bar";
 import { useUploadPending } from "~/ui/pending-uploads";
-import {
-  IMAGE_ACCEPT,
-  IMAGE_MAX_BYTES,
-  IMAGE_MESSAGES,
-  IMAGE_SIGNATURE_BYTES,
-  detectImageType,
-  uploadFailedMessage,
-  type MediaMessage,
-} from "./image-types";
-import { PhotoStatus } from "./photo-status";
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_SIGNATURE_BYTES, detectImageType } from "./photo-types";
+import { uploadFailedMessage, type MediaMessage } from "~/features/media/media-message";
+import { PhotoStatus } from "./photo-status-view";
 import { imageSources } from "./product-image";
 
 /** Six dots: a handle to drag an item in a list. */
