@@ -3,8 +3,8 @@ import { z } from "zod";
 import { RESOURCE_CSP } from "~/server/security.server";
 import { plainText } from "~/server/plain-text";
 import { MEDIA_CACHE_CONTROL } from "~/features/media/media.server";
-import { packshotHash, PACKSHOT_HASH_PATTERN, type PackshotSource } from "./packshot";
 import { etagMatches } from "~/features/media/serve.server";
+import { packshotHash, PACKSHOT_HASH_PATTERN, type PackshotSource } from "./packshot";
 
 /**
  * The rules the packshot's addresses share — /packshots/{id}/{hash}.svg and its share image

@@ -7,13 +7,13 @@
  * photo is and where its variants stand.
  */
 import type { Db } from "~/server/load-context";
+import { uploadFailedMessage } from "~/features/media/media-message";
+import { MediaError, randomToken, storeChecked } from "~/features/media/media.server";
 import { readImageFacts, uprightSize, type ImageFacts } from "./photo-container";
 import { forgetPhotos, registerPhoto } from "./photo-pipeline.server";
 import type { ImageStatus } from "./photo-status";
 import { detectImageType, IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_SIGNATURE_BYTES } from "./photo-types";
-import { uploadFailedMessage } from "~/features/media/media-message";
 import { PROCESSABLE_MAX_BYTES, refusalReason } from "./photo-variants";
-import { MediaError, randomToken, storeChecked } from "~/features/media/media.server";
 import { UPLOADS_PREFIX } from "./photo-urls";
 
 /** Enough of a file to find its size: PNG, GIF and WebP say it in their first bytes, a JPEG after its metadata. */
