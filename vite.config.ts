@@ -54,7 +54,7 @@ function appShellChunks() {
   // product page each need most of them.
   const onLandingPages = new Set(
     [
-      "app/features/media/product-image.tsx",
+      "app/features/photos/product-image.tsx",
       "app/features/product-card/product-card.tsx",
       "app/features/catalogue/star-rating.tsx",
       "app/features/deals/price.tsx",

@@ -18,7 +18,7 @@
  * tracked. Gelato Punch and Pala carry their '5+ units' bulk prices as tiers.
  *
  * Entries carry no image: each product shows its own packshot, drawn from its name, category,
- * strain type and THC (app/features/media/packshot.server.ts), until the owner uploads a photo.
+ * strain type and THC (app/features/packshots/packshot.server.ts), until the owner uploads a photo.
  */
 
 import type { CatalogueLabReport } from "./sample-lab-reports";

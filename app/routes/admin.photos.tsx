@@ -6,7 +6,7 @@ import { refusalMessage } from "~/server/action-reply.server";
 import { requireAdmin } from "~/features/auth/auth.server";
 import { AdminShell } from "~/features/admin/admin-shell";
 import { AdminFigures, AdminPageHeader, AdminRouteError } from "~/features/admin/admin-ui";
-import { getPhotoOverview, listFailedPhotos, retryFailedPhotos, startBackfill } from "~/features/media/image-pipeline.server";
+import { getPhotoOverview, listFailedPhotos, retryFailedPhotos, startBackfill } from "~/features/photos/photo-pipeline.server";
 import { noindexTitle } from "~/features/site/seo";
 import { redirectWithToast } from "~/features/toast/toast.server";
 import { readFormData } from "~/server/form-data.server";

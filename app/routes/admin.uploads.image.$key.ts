@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/features/auth/auth.server";
-import { getImageStatus, retryPhoto } from "~/features/media/image-pipeline.server";
+import { getImageStatus, retryPhoto } from "~/features/photos/photo-pipeline.server";
 import { uploadRefusal } from "~/features/media/media.server";
 
 /**

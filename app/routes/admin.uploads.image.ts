@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/features/auth/auth.server";
 import { declaredLength, mediaErrorResponse, uploadRefusal } from "~/features/media/media.server";
-import { storePhoto } from "~/features/media/photo-upload.server";
+import { storePhoto } from "~/features/photos/photo-upload.server";
 
 /**
  * Admin image upload: the raw file as the request body (PUT or POST, with Content-Length), so

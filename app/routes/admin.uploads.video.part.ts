@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { requireAdmin } from "~/features/auth/auth.server";
-import { declaredLength, mediaErrorResponse, uploadRefusal, uploadVideoPart } from "~/features/media/media.server";
+import { declaredLength, mediaErrorResponse, uploadRefusal } from "~/features/media/media.server";
+import { uploadVideoPart } from "~/features/videos/video-upload.server";
 
 /**
  * One part of a video multipart upload: PUT /admin/uploads/video/part?uploadId=...&partNumber=n

@@ -1,18 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { requireAdmin } from "~/features/auth/auth.server";
+import { MediaError, mediaErrorResponse, uploadRefusal } from "~/features/media/media.server";
 import {
-  MediaError,
   abortVideoUpload,
   completeVideoUpload,
   createVideoUpload,
   deleteVideoObject,
   getVideoUpload,
-  mediaErrorResponse,
-  uploadRefusal,
   videoKeyFromUrl,
-} from "~/features/media/media.server";
-import { VIDEO_MESSAGES } from "~/features/media/video-types";
+} from "~/features/videos/video-upload.server";
+import { VIDEO_MESSAGES } from "~/features/videos/video-types";
 
 /**
  * Admin video uploads (R2 multipart), JSON in and out:

@@ -9,15 +9,8 @@ import { readFormData } from "~/server/form-data.server";
 import { localPath } from "~/server/redirect";
 import { cartCookieHeader, changeCart, clearCartCookieHeader, loweredNotice, toCartView, withToastId } from "~/features/cart/cart.server";
 import { loadLayoutData } from "~/features/site/layout.server";
-import {
-  cookieLine,
-  emptyCartNotice,
-  MAX_LINE_QUANTITY,
-  nothingInStockNotice,
-  notOrderedNotice,
-  ORDER_SENT_NOTICE,
-  type OrderSource,
-} from "~/features/cart/cart";
+import { cookieLine, MAX_LINE_QUANTITY, normalizeCartLines } from "~/features/cart/cart-lines";
+import { emptyCartNotice, nothingInStockNotice, notOrderedNotice, ORDER_SENT_NOTICE, type OrderSource } from "~/features/cart/cart-notices";
 import { TELEGRAM_MAX_TEXT_LENGTH } from "~/features/orders/order";
 import { groupDigits } from "~/features/money/money";
 import { telegramUrl } from "~/features/site/site";
@@ -32,7 +25,6 @@ import {
 } from "~/features/orders/order-choices.server";
 import { signedOrder } from "~/features/orders/order.server";
 import { readOrderLink } from "~/features/orders/order-link.server";
-import { normalizeCartLines } from "~/features/cart/cart";
 import { redirectWithToast, toastHeader, type ToastInput } from "~/features/toast/toast.server";
 import { countCartChange, countDealUsed, countOrderSent } from "~/features/insights/insights.server";
 import { checkSpecialCode, codeCheckMessage } from "~/features/specials/deal";

@@ -13,7 +13,7 @@ import { messageFromLink } from "~/features/orders/order.server";
 import { CheckoutChoices, CheckoutSummary, type CheckoutOrder } from "~/features/orders/checkout-form";
 import type { Settings } from "~/features/settings/settings";
 import type { OrderChoices } from "~/features/orders/order-choices";
-import type { CartItem, CartSpecials } from "~/features/cart/cart";
+import type { CartItem, CartSpecials } from "~/features/cart/cart-lines";
 import type { Special } from "~/features/specials/special";
 import { cartSpecials } from "~/features/specials/cart-specials";
 import { readSpecialCode } from "~/features/specials/code-cookie.server";
@@ -26,7 +26,7 @@ import {
   useOtherCartSubmitting,
 } from "~/features/cart/cart-state";
 
-import { ORDER_SENT_NOTICE } from "~/features/cart/cart";
+import { ORDER_SENT_NOTICE } from "~/features/cart/cart-notices";
 import { rootOrigin, rootShop, seo } from "~/features/site/seo";
 import type { CartActionData } from "~/routes/cart";
 import { type RootLoader } from "~/features/site/root-data";

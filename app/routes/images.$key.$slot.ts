@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { serveImageVariant } from "~/features/media/image-serving.server";
+import { serveImageVariant } from "~/features/photos/photo-serving.server";
 
 /**
  * /images/{key}/{slot}: one variant of an uploaded photo — w160 … w1920, og (the 1200x630 crop) or

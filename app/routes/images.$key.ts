@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { serveImageVariant } from "~/features/media/image-serving.server";
-import { widthSlot, LARGEST_WIDTH } from "~/features/media/image-variants";
+import { serveImageVariant } from "~/features/photos/photo-serving.server";
+import { widthSlot, LARGEST_WIDTH } from "~/features/photos/photo-variants";
 
 /**
  * /images/{key}: an uploaded photo's URL as the product stores it. Never the original (which keeps

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getPackshotSource } from "~/features/catalogue/product.server";
-import { packshotPath } from "~/features/media/packshot";
-import { drawPackshot } from "~/features/media/packshot.server";
-import { readPackshotAddress } from "~/features/media/packshot-address.server";
+import { packshotPath } from "~/features/packshots/packshot";
+import { drawPackshot } from "~/features/packshots/packshot.server";
+import { readPackshotAddress } from "~/features/packshots/packshot-address.server";
 
 /**
- * /packshots/{id}/{hash}.svg: the product's packshot (app/features/media/packshot.server.ts), drawn
+ * /packshots/{id}/{hash}.svg: the product's packshot (app/features/packshots/packshot.server.ts), drawn
  * from its current row; the address rules (400, 404, 302, 304, caching) are packshot-address.server.ts's.
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {

@@ -12,7 +12,7 @@ import { StarRating } from "~/features/catalogue/star-rating";
 import { useRootData, type RootLoader } from "~/features/site/root-data";
 import { getAdmin } from "~/features/auth/auth.server";
 import { galleryItems } from "~/features/product-page/gallery-items";
-import { packSize, productImageOrPackshot } from "~/features/media/packshot";
+import { packSize, productImageOrPackshot } from "~/features/packshots/packshot";
 import { formatCents } from "~/features/money/money";
 import { useNonce } from "~/features/site/nonce";
 import { categoryLabel, productDescription } from "~/features/product-page/product-page";

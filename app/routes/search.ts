@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { responsiveImage } from "~/features/media/image-variants";
+import { responsiveImage } from "~/features/photos/photo-variants";
 import { fromPrice } from "~/features/money/money";
 import { normalizeStrainType } from "~/features/catalogue/product";
-import { productImageOrPackshot } from "~/features/media/packshot";
+import { productImageOrPackshot } from "~/features/packshots/packshot";
 import { characterCount, normalizeSearch, SUGGEST_MIN_CHARS, type Suggestions } from "~/features/search/search";
-import { serializeShopQuery } from "~/features/shop-filters/shop-filters";
+import { serializeShopQuery } from "~/features/shop-filters/shop-links";
 import { loadSuggestions } from "~/features/search/search.server";
 import { serverTimingHeader } from "~/server/server-timing.server";
 import { productPath } from "~/features/catalogue/product-path";

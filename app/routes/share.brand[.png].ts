@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { drawBrandShare } from "~/features/media/share-cards.server";
-import { staticShareCard, storedShareImage } from "~/features/media/share-store.server";
+import { drawBrandShare } from "~/features/packshots/share-cards.server";
+import { staticShareCard, storedShareImage } from "~/features/packshots/share-store.server";
 import { etagMatches } from "~/features/media/serve.server";
 import { readSettings } from "~/features/settings/settings.server";
 import { RESOURCE_CSP } from "~/server/security.server";

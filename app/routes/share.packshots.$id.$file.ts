@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getPackshotSource } from "~/features/catalogue/product.server";
-import { packshotSharePath } from "~/features/media/packshot";
-import { readPackshotAddress } from "~/features/media/packshot-address.server";
-import { drawPackshotShare } from "~/features/media/share-cards.server";
-import { storedShareImage } from "~/features/media/share-store.server";
+import { packshotSharePath } from "~/features/packshots/packshot";
+import { readPackshotAddress } from "~/features/packshots/packshot-address.server";
+import { drawPackshotShare } from "~/features/packshots/share-cards.server";
+import { storedShareImage } from "~/features/packshots/share-store.server";
 
 /**
  * /share/packshots/{id}/{hash}.png: a packshot product's share image (1200x630 PNG), rendered once

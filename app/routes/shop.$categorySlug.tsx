@@ -21,7 +21,8 @@ import {
 } from "~/features/category-pages/category-pages";
 import { adminDebugText, fixedCategoryPage, genericCategoryPage } from "~/features/category-pages/category-pages.server";
 import { rootDescription, rootOrigin, rootShop, seo } from "~/features/site/seo";
-import { clearedFilters, hasActiveFilters, shopHref, type FilterPage, type ShopQuery } from "~/features/shop-filters/shop-filters";
+import { clearedFilters, hasActiveFilters, type ShopQuery } from "~/features/shop-filters/shop-filters";
+import { shopHref, type FilterPage } from "~/features/shop-filters/shop-links";
 import { parseShopQuery } from "~/features/shop-filters/shop-query";
 import { telegramUrl } from "~/features/site/site";
 import { loadCategoryListing, loadGenericCategory, type CategoryListing } from "~/features/listings/listings.server";

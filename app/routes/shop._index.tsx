@@ -11,7 +11,8 @@ import { ListingToolbar, ShopFilters } from "~/features/shop-filters/filter-cont
 import { useRootData, type RootLoader } from "~/features/site/root-data";
 import { getAdmin } from "~/features/auth/auth.server";
 import { rootOrigin, rootShop, rootShopName, seo } from "~/features/site/seo";
-import { clearedFilters, hasActiveFilters, serializeShopQuery, type FilterPage } from "~/features/shop-filters/shop-filters";
+import { clearedFilters, hasActiveFilters } from "~/features/shop-filters/shop-filters";
+import { serializeShopQuery, type FilterPage } from "~/features/shop-filters/shop-links";
 import { parseShopQuery } from "~/features/shop-filters/shop-query";
 import { normalizeSearch, SEARCH_CUT_NOTE } from "~/features/search/search";
 import { loadShop } from "~/features/listings/listings.server";

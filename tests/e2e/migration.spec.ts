@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from "../../app/features/shop-filters/shop-filters";
+import { PAGE_SIZE } from "../../app/features/shop-filters/paging";
 import { catalogue } from "../../db/catalogue";
 import { expect, test, signIn } from "./fixtures";
 

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from "../../app/features/shop-filters/shop-filters";
+import { PAGE_SIZE } from "../../app/features/shop-filters/paging";
 import { expect, test } from "./fixtures";
 
 test.describe("the shop renders in a real browser", () => {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { PAGE_SIZE } from "../../app/features/shop-filters/shop-filters";
+import { PAGE_SIZE } from "../../app/features/shop-filters/paging";
 import { createProductWithImages, expect, test, variants } from "./fixtures";
 
 /** WCAG 2.1 A/AA plus axe's best practices, as the site-wide accessibility spec checks them. */

@@ -12,10 +12,10 @@ import {
   MAX_LINE_QUANTITY,
   normalizeCartLines,
   shownWithinOnHand,
-  stockLimitNotice,
   type CartProduct,
   type CartState,
-} from "../../app/features/cart/cart";
+} from "../../app/features/cart/cart-lines";
+import { stockLimitNotice } from "../../app/features/cart/cart-notices";
 import { joinCart } from "../../app/features/cart/cart.server";
 
 const runtz: CartProduct = {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fcRuns } from "../fast-check";
-import { concatParts, readImageFacts, tiffOrientation, uprightSize, withoutMetadata } from "../../app/features/media/image-container";
+import { concatParts, readImageFacts, tiffOrientation, uprightSize, withoutMetadata } from "../../app/features/photos/photo-container";
 import { makePhotoFixtures, PRIVATE_TOKENS, type FixtureName } from "../../scripts/photo-fixtures";
 
 /**

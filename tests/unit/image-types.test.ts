@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, detectImageType, uploadFailedMessage } from "../../app/features/media/image-types";
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, detectImageType } from "../../app/features/photos/photo-types";
+import { uploadFailedMessage } from "../../app/features/media/media-message";
 
 const bytes = (...values: (number | string)[]) =>
   Uint8Array.from(values.flatMap((value) => (typeof value === "string" ? Array.from(value, (c) => c.charCodeAt(0)) : [value])));

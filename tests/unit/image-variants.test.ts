@@ -14,7 +14,7 @@ import {
   uprightTransforms,
   variantWidthFor,
   VARIANT_WIDTHS,
-} from "../../app/features/media/image-variants";
+} from "../../app/features/photos/photo-variants";
 
 /** The variant rules (docs/decisions/022): the ladder, the product's sizing rule on it, URLs, negotiation, the plan. */
 

@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { fcRuns } from "../fast-check";
 import { formatCents } from "../../app/features/money/money";
 import { unitPriceCents } from "../../app/features/catalogue/price-tiers";
-import { cartReducer, EMPTY_CART, type CartState, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartProduct } from "../../app/features/cart/cart";
+import {
+  cartReducer,
+  EMPTY_CART,
+  type CartState,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  type CartProduct,
+} from "../../app/features/cart/cart-lines";
 import { buildOrder, orderMessage, ORDER_NAME_MAX_LENGTH, TELEGRAM_MAX_TEXT_LENGTH } from "../../app/features/orders/order";
 import { defaultSettings } from "../../app/features/settings/settings";
 import { telegramUrl } from "../../app/features/site/site";

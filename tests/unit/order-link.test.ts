@@ -9,7 +9,7 @@ import {
   type OrderSnapshot,
 } from "../../app/features/orders/order-link.server";
 import { windowLabel } from "../../app/features/orders/order-choices";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../app/features/cart/cart";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../app/features/cart/cart-lines";
 
 const SECRET = "a-session-secret-of-at-least-thirty-two-characters";
 const NOW = 1_795_000_000;

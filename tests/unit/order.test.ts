@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartItem } from "../../app/features/cart/cart";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartItem } from "../../app/features/cart/cart-lines";
 
 import { ORDER_NOTE_MAX, SOLD_OUT_LABELS, windowLabel } from "../../app/features/orders/order-choices";
 import { buildOrder, deliveryWindows, orderMessage, orderSnapshot, TELEGRAM_MAX_TEXT_LENGTH } from "../../app/features/orders/order";

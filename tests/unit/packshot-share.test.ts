@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fcRuns } from "../fast-check";
-import { drawBrandShare, drawPackshotShare } from "../../app/features/media/share-cards.server";
-import { drawPackshot } from "../../app/features/media/packshot.server";
+import { drawBrandShare, drawPackshotShare } from "../../app/features/packshots/share-cards.server";
+import { drawPackshot } from "../../app/features/packshots/packshot.server";
 
 const product = (name: string) => ({ id: 7, name, category: "indoor", strainType: "hybrid", thcContent: "24%" });
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { anyText, fcRuns } from "../fast-check";
-import { drawPackshot, wrapText, xmlText } from "../../app/features/media/packshot.server";
+import { drawPackshot, wrapText, xmlText } from "../../app/features/packshots/packshot.server";
 import {
   hslToHex,
   LABEL_COLOURS,
@@ -14,7 +14,7 @@ import {
   packSize,
   productImageOrPackshot,
   type PackshotSource,
-} from "../../app/features/media/packshot";
+} from "../../app/features/packshots/packshot";
 import { catalogue } from "../../db/catalogue";
 import { catalogueEntryToRow } from "../../db/transform";
 

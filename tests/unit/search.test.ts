@@ -10,7 +10,8 @@ import {
   suggestionsAnnouncement,
   trigramCoverage,
 } from "../../app/features/search/search";
-import { defaultSort, serializeShopQuery, sortFieldValue, sortOptions } from "../../app/features/shop-filters/shop-filters";
+import { defaultSort, sortFieldValue, sortOptions } from "../../app/features/shop-filters/shop-sort";
+import { serializeShopQuery } from "../../app/features/shop-filters/shop-links";
 import { parseShopQuery } from "../../app/features/shop-filters/shop-query";
 import { phraseQuery, trigramsQuery, wordsQuery } from "../../app/features/search/search.server";
 

@@ -2,9 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   activeFilterCount,
-  clampPage,
   clearedFilters,
-  countLine,
   DEFAULT_SHOP_QUERY,
   EFFECT_OPTIONS_SHOWN,
   effectOptions,
@@ -12,12 +10,13 @@ import {
   filterChips,
   hasActiveFilters,
   MAX_SELECTED_EFFECTS,
-  pageList,
   potencyInRange,
   POTENCY_RANGES,
   priceInRange,
-  serializeShopQuery,
 } from "../../app/features/shop-filters/shop-filters";
+import { clampPage, pageList } from "../../app/features/shop-filters/paging";
+import { countLine } from "../../app/features/shop-filters/shop-sort";
+import { serializeShopQuery } from "../../app/features/shop-filters/shop-links";
 import { thcColumns } from "../../app/features/catalogue/thc";
 import { parsePage, parseShopQuery } from "../../app/features/shop-filters/shop-query";
 import { escapeLike } from "../../app/features/search/search";

@@ -7,7 +7,7 @@ import {
   expectedPartLength,
   looksLikeVideo,
   partCount,
-} from "../../app/features/media/video-types";
+} from "../../app/features/videos/video-types";
 
 const GB = 1024 * 1024 * 1024;
 const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { VIDEO_PART_SIZE } from "../../app/features/media/video-types";
+import { VIDEO_PART_SIZE } from "../../app/features/videos/video-types";
 import {
   STAGES,
   VideoUploader,
@@ -11,7 +11,7 @@ import {
   type UploadEvent,
   type UploadState,
   type UploaderDeps,
-} from "../../app/features/media/video-upload";
+} from "../../app/features/videos/video-upload";
 
 const MB = 1024 * 1024;
 

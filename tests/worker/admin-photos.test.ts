@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../app/server/load-context";
-import { getBackfillState, getImageStatus } from "../../app/features/media/image-pipeline.server";
+import { getBackfillState, getImageStatus } from "../../app/features/photos/photo-pipeline.server";
 import { adminGet, adminPost, follow, post, read } from "./admin-helpers";
 import { get } from "./helpers";
 import { photo } from "./photos";

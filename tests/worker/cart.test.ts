@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../app/features/cart/cart";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../app/features/cart/cart-lines";
 import { restoreProduct, trashProduct } from "../../app/features/trash/trash.server";
 import {
   cartAfter as cartCookieLines,

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countTabs } from "../../app/features/category-pages/category-pages.server";
 import { CONCENTRATE_TABS, INDOOR_CATEGORIES } from "../../app/features/category-pages/category-pages";
-import { PAGE_SIZE } from "../../app/features/shop-filters/shop-filters";
+import { PAGE_SIZE } from "../../app/features/shop-filters/paging";
 import { categories, products } from "../../db/schema";
 import { adminCookie, catalogueChanged, get } from "./helpers";
 import { cardNames, db, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";

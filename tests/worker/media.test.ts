@@ -1,10 +1,10 @@
 import { SELF, createScheduledController, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createDb } from "../../app/server/load-context";
-import { abortStaleVideoUploads, deleteVideoObject } from "../../app/features/media/media.server";
-import { getImageStatus } from "../../app/features/media/image-pipeline.server";
-import { tryStoreFormImages } from "../../app/features/media/photo-upload.server";
-import { VIDEO_PART_SIZE } from "../../app/features/media/video-types";
+import { abortStaleVideoUploads, deleteVideoObject } from "../../app/features/videos/video-upload.server";
+import { getImageStatus } from "../../app/features/photos/photo-pipeline.server";
+import { tryStoreFormImages } from "../../app/features/photos/photo-upload.server";
+import { VIDEO_PART_SIZE } from "../../app/features/videos/video-types";
 import worker from "../../workers/app";
 import { ORIGIN, adminCookie, expectAnswer, expectStatus, get } from "./helpers";
 

@@ -7,7 +7,7 @@ import { getMigrationRun, startMigrationRun } from "../../app/features/migration
 import { MIGRATION_QUEUE_NAME, type MigrationMessage } from "../../app/features/migration/migration-queue.server";
 import { productPath } from "../../app/features/catalogue/product-path";
 import { readSizes, sizeWriteStatements } from "../../app/features/catalogue/sizes.server";
-import { variantObjectKey } from "../../app/features/media/image-variants";
+import { variantObjectKey } from "../../app/features/photos/photo-variants";
 import worker from "../../workers/app";
 import { adminCookie, catalogueChanged, get, postForm } from "./helpers";
 import { adminPost, follow, read } from "./admin-helpers";

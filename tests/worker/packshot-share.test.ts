@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fcRuns } from "../fast-check";
-import { packshotHash, packshotSharePath } from "../../app/features/media/packshot";
+import { packshotHash, packshotSharePath } from "../../app/features/packshots/packshot";
 import { products } from "../../db/schema";
 import { get } from "./helpers";
 import { db, deleteProducts, insertProducts, testProduct } from "./shop-helpers";

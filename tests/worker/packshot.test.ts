@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fcRuns } from "../fast-check";
-import { packshotPath, packSize } from "../../app/features/media/packshot";
+import { packshotPath, packSize } from "../../app/features/packshots/packshot";
 import { products } from "../../db/schema";
 import { cartCookie, expectAnswer, get } from "./helpers";
 import { db, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { fcRuns } from "../fast-check";
 import * as build from "../../build/server";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../app/features/cart/cart";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../app/features/cart/cart-lines";
 import { cartLabel } from "../../app/features/site/cart-badge";
 import { pageCacheKey } from "../../app/features/page-cache/page-cache";
 import { toastHeader } from "../../app/features/toast/toast.server";

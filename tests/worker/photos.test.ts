@@ -14,10 +14,10 @@ import {
   runBackfillPage,
   startBackfill,
   type ImageMessage,
-} from "../../app/features/media/image-pipeline.server";
-import { readImageFacts } from "../../app/features/media/image-container";
-import { OG_SIZE, planVariants, VARIANT_WIDTHS, variantPrefix, type VariantFormat } from "../../app/features/media/image-variants";
-import type { ImageStatus } from "../../app/features/media/image-status";
+} from "../../app/features/photos/photo-pipeline.server";
+import { readImageFacts } from "../../app/features/photos/photo-container";
+import { OG_SIZE, planVariants, VARIANT_WIDTHS, variantPrefix, type VariantFormat } from "../../app/features/photos/photo-variants";
+import type { ImageStatus } from "../../app/features/photos/photo-status";
 import worker from "../../workers/app";
 import { ORIGIN, adminCookie, get } from "./helpers";
 import { metadataIn, pngPixels } from "./image-bytes";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packshotPath, packshotSharePath } from "../../app/features/media/packshot";
+import { packshotPath, packshotSharePath } from "../../app/features/packshots/packshot";
 import { products } from "../../db/schema";
 import { adminCookie, get } from "./helpers";
 import { db, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";

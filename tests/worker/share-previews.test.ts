@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { FIRST_PRODUCT_PATH, ORIGIN, adminCookie, catalogueChanged, get } from "./helpers";
 import { photo } from "./photos";
-import { packshotSharePath, type PackshotSource } from "../../app/features/media/packshot";
+import { packshotSharePath, type PackshotSource } from "../../app/features/packshots/packshot";
 
 /**
  * What a link shared on Telegram (or anywhere Open Graph is read) previews with: every public page

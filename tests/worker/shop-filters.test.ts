@@ -10,9 +10,9 @@ import {
   PRICE_RANGES,
   priceInRange,
   STRAIN_OPTIONS,
-  sortSummary,
   type ShopQuery,
 } from "../../app/features/shop-filters/shop-filters";
+import { sortSummary } from "../../app/features/shop-filters/shop-sort";
 import { isOnSale } from "../../app/features/deals/deals";
 import { parseShopQuery } from "../../app/features/shop-filters/shop-query";
 import { thcColumns } from "../../app/features/catalogue/thc";

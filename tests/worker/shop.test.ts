@@ -6,14 +6,14 @@ import {
   DEFAULT_SHOP_QUERY,
   MAX_SELECTED_EFFECTS,
   NO_FILTERS,
-  PAGE_SIZE,
   POTENCY_RANGES,
   PRICE_RANGES,
-  SORTS,
   STRAIN_OPTIONS,
   type PriceRange,
   type ShopFilterValues,
 } from "../../app/features/shop-filters/shop-filters";
+import { PAGE_SIZE } from "../../app/features/shop-filters/paging";
+import { SORTS } from "../../app/features/shop-filters/shop-sort";
 import { FIXED_CATEGORY_PAGES } from "../../app/features/category-pages/category-pages.server";
 import { CONCENTRATE_TABS } from "../../app/features/category-pages/category-pages";
 import { listingQueries, loadShop, type ListingFilters } from "../../app/features/listings/listings.server";

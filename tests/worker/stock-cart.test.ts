@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fcRuns } from "../fast-check";
 import { productSizes } from "../../db/schema";
-import { MAX_LINE_QUANTITY } from "../../app/features/cart/cart";
+import { MAX_LINE_QUANTITY } from "../../app/features/cart/cart-lines";
 import { productPath } from "../../app/features/catalogue/product-path";
 import {
   cartAfter,

@@ -1,6 +1,6 @@
 import { createScheduledController, env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { variantObjectKey } from "../../app/features/media/image-variants";
+import { variantObjectKey } from "../../app/features/photos/photo-variants";
 import { UNATTACHED_PHOTO_HOURS } from "../../app/features/trash/trash.server";
 import worker from "../../workers/app";
 import { adminPost } from "./admin-helpers";

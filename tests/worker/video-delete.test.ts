@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { deleteVideoObject, videoKeyFromUrl } from "../../app/features/media/media.server";
+import { deleteVideoObject, videoKeyFromUrl } from "../../app/features/videos/video-upload.server";
 import { createDb } from "../../app/server/load-context";
 
 /**

@@ -13,10 +13,10 @@ import {
   tryStoreFormLabReport,
 } from "~/features/lab-reports/lab-reports.server";
 import { LAB_REPORT_FILE_FIELD, LAB_REPORT_MESSAGES, NO_LAB_REPORT, type LabReportFile } from "~/features/lab-reports/lab-report";
-import { tryStoreFormImages } from "~/features/media/photo-upload.server";
-import { missingPhotos } from "~/features/media/image-pipeline.server";
+import { tryStoreFormImages } from "~/features/photos/photo-upload.server";
+import { missingPhotos } from "~/features/photos/photo-pipeline.server";
 import { fixedCategoryPage } from "~/features/category-pages/category-pages.server";
-import { uploadedImageKey } from "~/features/media/image-variants";
+import { uploadedImageKey } from "~/features/photos/photo-variants";
 import { redirectWithToast } from "~/features/toast/toast.server";
 import { removedSizesToast } from "~/features/trash/trash";
 import { readSizes } from "~/features/catalogue/sizes.server";

@@ -6,9 +6,9 @@ import { CheckboxField, Field, FieldError, RequiredMark, SelectField, TextareaFi
 import { PendingUploadsProvider, usePendingUploads, waitForUploadsLabel } from "~/ui/pending-uploads";
 import type { labResultsDefaults } from "~/features/lab-reports/lab-report";
 import { THC_EXAMPLES } from "~/features/catalogue/thc";
-import { ImageListField } from "~/features/media/image-list-field";
+import { PhotoListField } from "~/features/photos/photo-list-field";
 import { LabResultsField } from "~/features/lab-reports/lab-report-field";
-import { VideoField } from "~/features/media/video-field";
+import { VideoField } from "~/features/videos/video-field";
 import { ProductSizesField } from "./product-sizes-field";
 import { HIDDEN_NOTICE_TITLE, type HiddenReason } from "./product-visibility";
 import { AdminShell } from "./admin-shell";
@@ -343,7 +343,7 @@ export function ProductForm({
         </Section>
 
         <Section title="Images">
-          <ImageListField key={`images-${images.join("|")}`} name="images" defaultValue={images} />
+          <PhotoListField key={`images-${images.join("|")}`} name="images" defaultValue={images} />
           <FieldError field={fields.images} />
         </Section>
 

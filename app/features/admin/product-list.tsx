@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { isSampleLabReport, SAMPLE_LAB_REPORT_LABEL } from "~/features/lab-reports/lab-report-display";
-import { SquareThumb } from "~/features/media/product-image";
+import { SquareThumb } from "~/features/photos/product-image";
 import { isOnSale } from "~/features/deals/deals";
 import { formatCents } from "~/features/money/money";
 import { Badge } from "./admin-ui";

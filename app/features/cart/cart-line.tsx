@@ -2,14 +2,14 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useReadAtHydration } from "~/ui/hydration";
-import { SquareThumb } from "~/features/media/product-image";
+import { SquareThumb } from "~/features/photos/product-image";
 import { formatCents } from "~/features/money/money";
 import { unitCompareAt } from "~/features/deals/deals";
 import { nextTier, nextTierHint } from "~/features/catalogue/next-tier";
 import type { CartActionData } from "~/routes/cart";
 import { Price } from "~/features/deals/price";
-import { MAX_LINE_QUANTITY } from "./cart";
-import { lineName } from "./line-name";
+import { MAX_LINE_QUANTITY } from "./cart-lines";
+import { lineName } from "./cart-notices";
 import { CART_ACTION, cartLineFetcherKey, useFetcherToasts, useOtherCartSubmitting, type OptimisticLine } from "./cart-state";
 
 const stepButton =

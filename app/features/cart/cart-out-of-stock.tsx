@@ -1,9 +1,9 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { SquareThumb } from "~/features/media/product-image";
+import { SquareThumb } from "~/features/photos/product-image";
 import type { CartActionData } from "~/routes/cart";
-import { HELD_LABELS, type OutOfStockLine } from "./cart";
-import { lineName } from "./line-name";
+import { HELD_LABELS, lineName } from "./cart-notices";
+import { type OutOfStockLine } from "./cart-lines";
 import { CART_ACTION, cartLineFetcherKey, useFetcherToasts } from "./cart-state";
 
 /**

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useId } from "react";
 import { formatCents } from "~/features/money/money";
-import type { CartSpecials } from "./cart";
+import type { CartSpecials } from "./cart-lines";
 
 /**
  * The specials the server applied to the cart — each with its saving, what a line still needs, and

@@ -8,11 +8,10 @@ import {
   sameLine,
   shownWithinOnHand,
   MAX_LINE_QUANTITY,
-  ORDER_REDIRECT_DELAY,
   type CartItem,
   type CartState,
   type CartView,
-} from "./cart";
+} from "./cart-lines";
 
 /**
  * Browser-side cart helpers: the optimistic cart (server cart + pending fetcher submissions, through
@@ -52,6 +51,9 @@ interface PlacedOrder {
   at: number;
 }
 let placedOrder: PlacedOrder | null = null;
+
+/** Milliseconds from placing an order to returning home. */
+const ORDER_REDIRECT_DELAY = 2000;
 const listeners = new Set<() => void>();
 
 function emit() {

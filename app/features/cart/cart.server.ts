@@ -3,27 +3,32 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { products, productSizes, productTrash } from "~db/schema";
 import { storedCompareAt } from "~/features/deals/deals";
-import { productImageOrPackshot } from "~/features/media/packshot";
+import { productImageOrPackshot } from "~/features/packshots/packshot";
 import { parsePriceTiers } from "~/features/catalogue/stored-tiers";
 import { productPath } from "~/features/catalogue/product-path";
 import type { Toast } from "~/features/toast/toast";
 import type { Db } from "~/server/load-context";
 import type { ToastInput } from "~/features/toast/toast.server";
 
-import { lineName } from "./line-name";
 import {
+  lineName,
   addedToCartNotice,
+  CART_BOUND_NOTICES,
+  ITEM_REMOVED_NOTICE,
+  OUT_OF_STOCK_LINE_NOTICE,
+  stockLimitNotice,
+  UNAVAILABLE_LINE_NOTICE,
+} from "./cart-notices";
+import {
   applyCartAction,
   loadCartState,
   cookieLine,
   sameLine,
   savedLine,
-  CART_BOUND_NOTICES,
   cartLines,
   MAX_CART_LINES,
   MAX_LINE_QUANTITY,
   EMPTY_CART,
-  ITEM_REMOVED_NOTICE,
   normalizeCartLines,
   orderKeyOf,
   type CartBound,
@@ -35,10 +40,7 @@ import {
   type CartView,
   type LoweredLine,
   type OutOfStockLine,
-  OUT_OF_STOCK_LINE_NOTICE,
-  stockLimitNotice,
-  UNAVAILABLE_LINE_NOTICE,
-} from "./cart";
+} from "./cart-lines";
 
 /**
  * The shopper's cart lives in the `cannabis-cart` cookie as [{ id, quantity }] only. Every read joins

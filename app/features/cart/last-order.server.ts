@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { normalizeCartLines, savedLine, type CartLine } from "./cart";
+import { normalizeCartLines, savedLine, type CartLine } from "./cart-lines";
 
 /**
  * The order last sent from this browser, kept for half an hour after the cart is emptied: the ids and

@@ -1,5 +1,5 @@
 import { storedCompareAt } from "~/features/deals/deals";
-import { packSize, productImageOrPackshot } from "~/features/media/packshot";
+import { packSize, productImageOrPackshot } from "~/features/packshots/packshot";
 import { parseStringList } from "./json-list";
 import { productPath } from "./product-path";
 import { normalizeStrainType, type Product } from "./product";

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { ascii, detectImageType, startsWith, type MediaMessage } from "~/features/media/image-types";
+import { ascii, startsWith } from "~/features/media/file-bytes";
+import { detectImageType } from "~/features/photos/photo-types";
+import { type MediaMessage } from "~/features/media/media-message";
 import { isRealIsoDate, percentText, type LabFacts, type LabReportFile, type LabResultColumns } from "./lab-report-display";
 
 // The display helpers (zod-free, for the product page) are part of this module's surface.
@@ -11,7 +13,7 @@ export * from "./lab-report-display";
  * the browser with the same code the server runs. How the shop shows them: lib/lab-display.ts.
  *
  * - The file: PDF, JPG, PNG or WEBP up to 20 MB, decided by its first bytes (the image signatures of
- *   lib/image-types.ts plus `%PDF-`), never by its name or declared type.
+ *   app/features/photos/photo-types.ts plus `%PDF-`), never by its name or declared type.
  * - The facts: lab name, test date, batch, THC %, CBD %, total cannabinoids %; all optional.
  */
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { products } from "~db/schema";
-import { uploadFailedMessage } from "~/features/media/image-types";
+import { uploadFailedMessage } from "~/features/media/media-message";
 import type { Db } from "~/server/load-context";
 import { MediaError, notFound, randomToken, storeChecked } from "~/features/media/media.server";
 import { objectHeaders, objectResponse, readForRequest } from "~/features/media/serve.server";

@@ -12,7 +12,6 @@ import { matchesSearch } from "~/features/search/search.server";
 import {
   FILTER_KEYS,
   filterValues,
-  PAGE_SIZE,
   POTENCY_RANGES,
   potencyRange,
   PRICE_RANGES,
@@ -23,8 +22,9 @@ import {
   type PotencyRange,
   type PriceRange,
   type ShopFilterValues,
-  type ShopSort,
 } from "~/features/shop-filters/shop-filters";
+import { PAGE_SIZE } from "~/features/shop-filters/paging";
+import { type ShopSort } from "~/features/shop-filters/shop-sort";
 import { containsLike } from "~/features/search/search";
 
 /**

@@ -7,19 +7,16 @@ import { and, asc, count, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { products } from "~db/schema";
 import type { CategoryDebug, CategoryPage, ConcentrateTab, TabCounts } from "~/features/category-pages/category-pages";
 import { countWithNoResultsHelp, readNoResultsHelp, searchSource } from "~/features/search/search.server";
+import { clampPage, PAGE_SIZE, pageCount, pageOffset } from "~/features/shop-filters/paging";
 import {
-  clampPage,
   EMPTY_FACETS,
   FILTER_KEYS,
   NO_FILTERS,
-  PAGE_SIZE,
-  pageCount,
-  pageOffset,
   type FacetCounts,
   type ShopFilterValues,
   type ShopQuery,
-  type ShopSort,
 } from "~/features/shop-filters/shop-filters";
+import { type ShopSort } from "~/features/shop-filters/shop-sort";
 import type { Db } from "~/server/load-context";
 import { activeCategoriesQuery, categoryBySlugQuery } from "~/features/catalogue/categories.server";
 import { toProductSummary, type CatalogueStats, type ProductSummary } from "~/features/catalogue/product-summary";

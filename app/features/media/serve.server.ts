@@ -1,5 +1,5 @@
 /**
- * Serving stored files (videos, lab reports; photos go through image-serving.server.ts) from R2 with R2's own HTTP support: one
+ * Serving stored files (videos, lab reports; photos go through photo-serving.server.ts) from R2 with R2's own HTTP support: one
  * `get` evaluates the request's conditional headers (If-None-Match, If-Match, If-Modified-Since…;
  * when one holds the body back, R2 returns the object without a body) and, for videos, its Range
  * header (the object's `range` says which bytes it returned). `writeHttpMetadata` writes the stored

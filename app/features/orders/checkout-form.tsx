@@ -5,7 +5,7 @@ import { CartSpecialsSummary, SpecialCodeForm } from "~/features/cart/cart-speci
 import { formatCents } from "~/features/money/money";
 import { notify } from "~/features/toast/toaster";
 import { CopyOrderButton } from "~/features/cart/cart-order";
-import { ORDER_SENT_NOTICE } from "~/features/cart/cart";
+import { ORDER_SENT_NOTICE } from "~/features/cart/cart-notices";
 import { CART_ACTION, markOrderPlaced, type OptimisticCart } from "~/features/cart/cart-state";
 import { TelegramIcon } from "~/ui/icons";
 import { ASAP, ORDER_NOTE_MAX, SOLD_OUT_CHOICES, SOLD_OUT_LABELS, type OrderChoices } from "./order-choices";

@@ -7,7 +7,7 @@
  * no longer matches its link. Nothing is stored: the link is the order's only record.
  */
 import { z } from "zod";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/features/cart/cart";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/features/cart/cart-lines";
 import { orderChoicesSchema, type OrderChoices } from "./order-choices";
 import { referenceFromBytes } from "./reference";
 

@@ -1,4 +1,4 @@
-import type { CartItem, CartSpecials } from "~/features/cart/cart";
+import type { CartItem, CartSpecials } from "~/features/cart/cart-lines";
 import type { Settings } from "~/features/settings/settings";
 import { buildOrder, orderMessage, orderSnapshot, type BuiltOrder } from "./order";
 import { orderLinkPath, orderReference, readOrderLink, signOrderLink, type OrderSnapshot } from "./order-link.server";

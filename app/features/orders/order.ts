@@ -1,5 +1,5 @@
 import { formatCents } from "~/features/money/money";
-import type { CartItem, CartSpecials } from "~/features/cart/cart";
+import type { CartItem, CartSpecials } from "~/features/cart/cart-lines";
 import { specialsMessageLines } from "~/features/specials/message";
 import {
   enabledDeliveryMethods,

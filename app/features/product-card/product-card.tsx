@@ -5,7 +5,7 @@ import { AddToCartButton } from "~/features/cart/add-to-cart-button";
 import { useRootData } from "~/features/site/root-data";
 import { Price } from "~/features/deals/price";
 import { AdminControls as ServerAdminControls } from "~/features/admin/product-card-admin";
-import { ProductImage, type ImagePriority } from "~/features/media/product-image";
+import { ProductImage, type ImagePriority } from "~/features/photos/product-image";
 import type { ProductSummary } from "~/features/catalogue/product-summary";
 import { StarRating } from "~/features/catalogue/star-rating";
 

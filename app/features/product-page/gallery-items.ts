@@ -1,4 +1,4 @@
-import { productImagePath } from "~/features/media/images";
+import { productImagePath } from "~/features/photos/photo-urls";
 
 /** One entry of the product gallery: the cover, then extra images, then an optional video. */
 export type GalleryItem = { kind: "image"; src: string } | { kind: "video"; src: string };

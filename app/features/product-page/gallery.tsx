@@ -1,7 +1,7 @@
 import { Suspense, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { lazyNamed } from "~/ui/lazy";
-import { SquareThumb, ProductImage } from "~/features/media/product-image";
+import { SquareThumb, ProductImage } from "~/features/photos/product-image";
 import { Icon, type IconProps, LineIcon } from "~/ui/icons";
 import { wrapIndex, type GalleryItem } from "./gallery-items";
 

@@ -3,7 +3,7 @@ import type { ProductSize } from "~/features/catalogue/sizes";
 import { productPath } from "~/features/catalogue/product-path";
 import { ownRating } from "~/features/catalogue/rating";
 import { jsonForScript } from "~/server/json-for-script";
-import { packshotShareOf } from "~/features/media/packshot";
+import { packshotShareOf } from "~/features/packshots/packshot";
 import { galleryItems } from "./gallery-items";
 import { categoryLabel, productDescription } from "./product-page";
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useReadAtHydration } from "~/ui/hydration";
-import { MAX_LINE_QUANTITY } from "~/features/cart/cart";
+import { MAX_LINE_QUANTITY } from "~/features/cart/cart-lines";
 import { formatCents } from "~/features/money/money";
 import { unitPriceCents } from "~/features/catalogue/price-tiers";
 import { nextTier, nextTierHint } from "~/features/catalogue/next-tier";

@@ -1,5 +1,5 @@
-import { OG_SIZE, uploadedImageKey, variantUrl } from "~/features/media/image-variants";
-import { packshotShareOf } from "~/features/media/packshot";
+import { OG_SIZE, uploadedImageKey, variantUrl } from "~/features/photos/photo-variants";
+import { packshotShareOf } from "~/features/packshots/packshot";
 import { SHARE_IMAGE, type ShareImage } from "~/features/site/seo";
 
 /**

@@ -6,16 +6,15 @@ import { type IconProps, LineIcon, SmallCloseIcon } from "~/ui/icons";
 import {
   activeFilterCount,
   clearedFilters,
-  countLine,
   FILTER_SHEET_ID,
   filterChips,
-  shopHref,
   type FacetCounts,
   type FilterCategory,
   type FilterLabels,
-  type FilterPage,
   type ShopQuery,
 } from "./shop-filters";
+import { countLine } from "./shop-sort";
+import { shopHref, type FilterPage } from "./shop-links";
 import { FilterSheet as ServerFilterSheet } from "./filter-sheet";
 
 /** Three lines of falling length: filters. */

@@ -11,17 +11,14 @@ import {
   hasActiveFilters,
   POTENCY_RANGES,
   PRICE_RANGES,
-  serializeShopQuery,
-  sortFieldValue,
-  sortOptions,
   STRAIN_OPTIONS,
   FILTER_SHEET_ID,
-  shopHref,
   type FacetCounts,
   type FilterCategory,
-  type FilterPage,
   type ShopQuery,
 } from "./shop-filters";
+import { serializeShopQuery, shopHref, type FilterPage } from "./shop-links";
+import { sortFieldValue, sortOptions } from "./shop-sort";
 
 /** The query-string parser (zod) is fetched when the shopper first touches the form, not with the page. */
 const loadQueryParser = () => import("./shop-query");

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { pageList } from "./shop-filters";
+import { pageList } from "./paging";
 
 /** Previous / numbered / Next links (?page=N), so paging works without JavaScript (styles: the page-item utility). */
 export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {

@@ -1,21 +1,16 @@
-import { countOf } from "~/ui/words";
 /**
- * The shop's filters as they live in the URL: search,
- * category, price range, strain type, potency, effects, in stock only, on sale, plus sort, view, page and the
- * admin-only "show inactive" switch. Pure rules shared by the loaders (which turn them into SQL in
- * app/features/listings/listings.server.ts) and the filter form, chips and pager. Parsing (zod) is app/features/shop-filters/shop-query.ts.
+ * The shop's filters as they live in the URL: search, category, price range, strain type, potency,
+ * effects, in stock only, on sale, plus view, page and the admin-only "show inactive" switch. Pure
+ * rules shared by the loaders (which turn them into SQL in app/features/listings/listings.server.ts)
+ * and the filter form, chips and facets. Sorting is shop-sort.ts, pages paging.ts, links
+ * shop-links.ts, and parsing (zod) shop-query.ts.
  *
  * A filter is one entry of FILTER_FIELDS: its URL parameter, its values as URL strings and the chip
  * that removes one of them. Serialising, Clear Filters, "is anything filtered" and the chips all
  * walk that table, so a new filter is a field here, a rule in shop-query.ts and a condition in
  * products.server.ts — nothing else.
  */
-
-/**
- * Products per page on /shop and the category pages: six rows of four on a desktop, and a page a
- * phone on a slow network loads quickly (24 cards of markup and first-row images, not 48).
- */
-export const PAGE_SIZE = 24;
+import { DEFAULT_SORT, type ShopSort } from "./shop-sort";
 
 /** Bounds on a number; each side inclusive or exclusive as the range says. */
 export interface Bounds {
@@ -73,38 +68,6 @@ export type PotencyRange = (typeof POTENCY_RANGES)[number]["value"];
 /** How many effects one view may select, and how long one may be (the URL is the shopper's to edit). */
 export const MAX_SELECTED_EFFECTS = 8;
 export const EFFECT_MAX_LENGTH = 40;
-
-export const SORTS = [
-  { value: "relevance", label: "Best match", summary: "best matches first" },
-  { value: "name", label: "Name: A to Z", summary: "sorted A-Z" },
-  { value: "price-asc", label: "Price: Low to High", summary: "sorted by price: low to high" },
-  { value: "price-desc", label: "Price: High to Low", summary: "sorted by price: high to low" },
-  { value: "thc-desc", label: "THC: High to Low", summary: "sorted by THC: high to low" },
-] as const;
-
-export type ShopSort = (typeof SORTS)[number]["value"];
-const DEFAULT_SORT: ShopSort = "name";
-
-/** A search lists its best matches first unless another sort is chosen; without one, "relevance" has nothing to rank. */
-export function defaultSort(search: string): ShopSort {
-  return search ? "relevance" : DEFAULT_SORT;
-}
-
-/**
- * The sort select's options for a view: "Best match" only with a search, and the view's default
- * sent as "" — so a search typed into the form gets its own default rather than the last one.
- */
-export function sortOptions(search: string) {
-  return SORTS.filter((sort) => sort.value !== "relevance" || search).map((sort) => ({
-    value: sort.value === defaultSort(search) ? "" : sort.value,
-    label: sort.label,
-  }));
-}
-
-/** The sort select's value for a view ("" for its default). */
-export function sortFieldValue(query: Pick<ShopQuery, "search" | "sort">): string {
-  return query.sort === defaultSort(query.search) ? "" : query.sort;
-}
 
 export const VIEWS = ["grid", "list"] as const;
 export type ShopView = (typeof VIEWS)[number];
@@ -235,24 +198,6 @@ export function filterValues<K extends FilterKey>(filters: ShopFilterValues, key
   return FILTER_FIELDS[key].values(filters[key]);
 }
 
-/**
- * The query string for a shop view, defaults left out ("" for the plain page). `before` puts a
- * page's own parameters (the concentrates tab) first.
- */
-export function serializeShopQuery(query: Partial<ShopQuery>, before: Record<string, string> = {}): string {
-  const params = new URLSearchParams(before);
-  // A view without a sort takes its default (best match for a search), which the URL leaves out.
-  const full = { ...DEFAULT_SHOP_QUERY, sort: defaultSort(query.search ?? ""), ...query };
-  for (const key of FILTER_KEYS) for (const value of filterValues(full, key)) params.append(FILTER_FIELDS[key].param, value);
-  // "relevance" without a search is the name order (shop-query.ts): never written into a URL.
-  if (full.sort !== defaultSort(full.search) && !(full.sort === "relevance" && !full.search)) params.set("sort", full.sort);
-  if (full.view !== DEFAULT_VIEW) params.set("view", full.view);
-  if (full.showInactive) params.set("inactive", "show");
-  if (full.page > 1) params.set("page", String(full.page));
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
-
 /** Clear Filters resets every filter; sort, view and the admin switch stay. */
 export function clearedFilters(query: ShopQuery): ShopQuery {
   return { ...query, ...NO_FILTERS, page: 1, sort: query.sort === "relevance" ? DEFAULT_SORT : query.sort };
@@ -311,15 +256,6 @@ export function potencyInRange(thc: { unit: "percent" | "mg"; max: number }, val
   return thc.unit === range.unit && inBounds(thc.max, range.bounds);
 }
 
-export function sortSummary(sort: ShopSort): string {
-  return SORTS.find((entry) => entry.value === sort)!.summary;
-}
-
-/** 'Showing X of Y products (sorted A-Z)': X is what this page shows, Y every match. */
-export function countLine(shown: number, total: number, sort: ShopSort): string {
-  return `Showing ${shown} of ${countOf(total, "product")} (${sortSummary(sort)})`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Facet counts: how many products each option would give, for the current filters.
 
@@ -363,39 +299,8 @@ export function effectOptions(facets: FacetCounts, selected: readonly string[]):
     .sort((a, b) => a.label.localeCompare(b.label));
 }
 
-export function pageCount(total: number, pageSize = PAGE_SIZE): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
-
-/** A requested page kept inside 1..pageCount (an empty result still has page 1). */
-export function clampPage(page: number, total: number, pageSize = PAGE_SIZE): number {
-  if (!Number.isFinite(page) || page < 1) return 1;
-  return Math.min(Math.floor(page), pageCount(total, pageSize));
-}
-
-export function pageOffset(page: number, pageSize = PAGE_SIZE): number {
-  return (page - 1) * pageSize;
-}
-
-/**
- * The numbered links of a pager: always the first and last page and the current page's
- * neighbours, with "gap" where pages are skipped. 1 … 4 5 6 … 10
- */
-export function pageList(current: number, count: number): Array<number | "gap"> {
-  const pages = new Set([1, count, current - 1, current, current + 1].filter((p) => p >= 1 && p <= count));
-  const sorted = [...pages].sort((a, b) => a - b);
-  const items: Array<number | "gap"> = [];
-  sorted.forEach((page, index) => {
-    const previous = sorted[index - 1];
-    if (previous !== undefined && page - previous === 2) items.push(previous + 1);
-    else if (previous !== undefined && page - previous > 2) items.push("gap");
-    items.push(page);
-  });
-  return items;
-}
-
 // ---------------------------------------------------------------------------------------------
-// Where a filter form lives and links to (the filter bar, the sheet, the chips and the pager).
+// The filter form: its sheet and the categories it offers.
 
 /** The filter sheet's id: the Filters button opens it as a popover. */
 export const FILTER_SHEET_ID = "shop-filters";
@@ -403,15 +308,4 @@ export const FILTER_SHEET_ID = "shop-filters";
 export interface FilterCategory {
   value: string;
   label: string;
-}
-
-/** Where a filter form lives: /shop, or a category page (its concentrates tab kept first in the URL). */
-export interface FilterPage {
-  path: string;
-  /** the page's own parameters (the concentrates tab), kept through every filter change */
-  params?: Record<string, string>;
-}
-
-export function shopHref(page: FilterPage, query: ShopQuery): string {
-  return `${page.path}${serializeShopQuery(query, page.params)}`;
 }

@@ -1,19 +1,17 @@
 import { z } from "zod";
 import { normalizeSearch, SEARCH_MAX_LENGTH } from "~/features/search/search";
+import { defaultSort, SORTS, type ShopSort } from "./shop-sort";
 import {
-  defaultSort,
   DEFAULT_VIEW,
   EFFECT_MAX_LENGTH,
   FILTER_FIELDS,
   MAX_SELECTED_EFFECTS,
   POTENCY_RANGES,
   PRICE_RANGES,
-  SORTS,
   STRAIN_OPTIONS,
   VIEWS,
   type PriceRange,
   type ShopQuery,
-  type ShopSort,
 } from "./shop-filters";
 
 /**

@@ -2,7 +2,7 @@ import { useLocation, useRevalidator } from "@remix-run/react";
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { lazyNamed } from "~/ui/lazy";
-import type { CartView } from "~/features/cart/cart";
+import type { CartView } from "~/features/cart/cart-lines";
 import { useOptimisticCart, useOrderPlacedEffects } from "~/features/cart/cart-state";
 import { CartBadgeIcon, CartLink, cartTriggerClass } from "./site-header";
 import { useCartBadge, useCartStillShared } from "./cart-badge";

@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { Suspense, useState } from "react";
 import { lazyNamed } from "~/ui/lazy";
 import { ageGateApplies, inertWhen } from "~/features/age-gate/age-gate";
-import { EMPTY_CART_VIEW } from "~/features/cart/cart";
+import { EMPTY_CART_VIEW } from "~/features/cart/cart-lines";
 import { useRootData, useShopName } from "~/features/site/root-data";
 import { SkipLink } from "~/ui/skip-link";
 import { CartDrawer } from "./cart-drawer";

@@ -1,4 +1,4 @@
-import type { CartItem, CartSpecials } from "~/features/cart/cart";
+import type { CartItem, CartSpecials } from "~/features/cart/cart-lines";
 import { applySpecials, type PricedLine } from "./apply";
 import type { Special } from "./special";
 

@@ -1,5 +1,5 @@
 import { formatCents } from "~/features/money/money";
-import type { CartSpecials } from "~/features/cart/cart";
+import type { CartSpecials } from "~/features/cart/cart-lines";
 
 /**
  * How the specials read in the order message, so the owner can honour them: each special with its

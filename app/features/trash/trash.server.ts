@@ -12,7 +12,7 @@ import {
 import type { Db } from "~/server/load-context";
 import type { ProductSize } from "~/features/catalogue/sizes";
 import { readSizes, sizeRestoreStatements } from "~/features/catalogue/sizes.server";
-import { deleteVariants, forgetPhotos } from "~/features/media/image-pipeline.server";
+import { deleteVariants, forgetPhotos } from "~/features/photos/photo-pipeline.server";
 import { purgeCategoryTrash } from "./category-trash.server";
 import { parseMediaKey, productMediaKeys, TRASH_PURGE_AFTER_DAYS, type TrashReason } from "./trash";
 

@@ -1,5 +1,5 @@
 import { LAB_REPORTS_PREFIX } from "~/features/lab-reports/lab-report-display";
-import { UPLOADS_PREFIX } from "~/features/media/images";
+import { UPLOADS_PREFIX } from "~/features/photos/photo-urls";
 
 /** The trash's pure rules (decision 025); the D1 and R2 side is trash.server.ts. */
 

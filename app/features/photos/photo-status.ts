@@ -3,7 +3,7 @@
  * dashboard (docs/decisions/022). Pure: the status routes send it as JSON, the form and the
  * dashboard render it.
  */
-import { SMALL_PHOTO_WIDTH, type VariantFormat, type VariantSlot } from "./image-variants";
+import { SMALL_PHOTO_WIDTH, type VariantFormat, type VariantSlot } from "./photo-variants";
 
 export type ImageState = "queued" | "processing" | "ready" | "failed";
 

@@ -23,4 +23,4 @@ export function productImagePath(value: string | null | undefined): string {
   return `${UPLOADS_PREFIX}${path}`;
 }
 
-// Sized URLs, srcset and sizes of uploaded photos: image-variants.ts (docs/decisions/022).
+// Sized URLs, srcset and sizes of uploaded photos: photo-variants.ts (docs/decisions/022).

@@ -1,11 +1,11 @@
 /**
- * The cart: a pure reducer over cart items with totals recomputed in
- * integer cents after every action. The server runs it on the `cannabis-cart` cookie joined with
- * current product rows; the browser runs the same reducer for optimistic quantities and totals.
+ * The cart's lines and rules: its types, bounds, and a pure reducer over cart items with totals
+ * recomputed in integer cents after every action. The server runs it on the `cannabis-cart` cookie
+ * joined with current product rows; the browser runs the same reducer for optimistic quantities and
+ * totals. What the shopper reads about the cart is in cart-notices.ts.
  */
-import { groupDigits, parsePriceToCents } from "~/features/money/money";
+import { parsePriceToCents } from "~/features/money/money";
 import { isPriceTiers, unitPriceCents, type PriceTiers } from "~/features/catalogue/price-tiers";
-import { lineName } from "./line-name";
 
 /**
  * Bounds that keep the cookie small and every order text under Telegram's 4096 characters
@@ -96,9 +96,6 @@ export interface OutOfStockLine {
 }
 export type HeldReason = "out-of-stock" | "unavailable";
 
-/** How a held line reads on its badge. */
-export const HELD_LABELS: Record<HeldReason, string> = { "out-of-stock": "Out of Stock", unavailable: "No longer available" };
-
 /** The cart as pages receive it: the state plus a key of what an order of it would send. */
 export interface CartView extends CartState {
   /** the ordered lines' ids, sizes, quantities and unit prices: the same key means the same order */
@@ -138,17 +135,6 @@ export interface CartResult {
 
 export const EMPTY_CART: CartState = { items: [], totalItems: 0, totalCents: 0 };
 
-export const CART_BOUND_NOTICES: Record<CartBound, { title: string; description: string }> = {
-  lines: {
-    title: "Cart is full",
-    description: `Your cart holds up to ${MAX_CART_LINES} different products. Place this order first, or message us on Telegram for a larger one.`,
-  },
-  quantity: {
-    title: "Quantity limit reached",
-    description: `You can order up to ${groupDigits(MAX_LINE_QUANTITY)} of one product here. Message us on Telegram for larger quantities.`,
-  },
-};
-
 /** A line lowered to what is on hand of its size (the owner's stock is lower than the cart held). */
 export interface LoweredLine {
   name: string;
@@ -169,18 +155,6 @@ export function shownWithinOnHand(state: CartState, read: readonly CartItem[]): 
     }
   }
   return state;
-}
-
-/** The notice for lines lowered to the stock on hand ('Only 3 left of Runtz — 1/8 oz: your cart now holds 3.'). */
-export function stockLimitNotice(lines: readonly LoweredLine[]) {
-  const left = lines.map((line, index) => `${index === 0 ? "Only" : "only"} ${groupDigits(line.stock)} left of ${lineName(line)}`);
-  return {
-    title: lines.length === 1 ? "Quantity lowered" : "Quantities lowered",
-    description:
-      lines.length === 1
-        ? `${left[0]!}: your cart now holds ${groupDigits(lines[0]!.stock)}.`
-        : `${left.join("; ")}: your cart now holds what is left.`,
-  };
 }
 
 function priced(item: CartProduct & { quantity: number }): CartItem {
@@ -325,81 +299,9 @@ export function cartLines(state: CartState): CartLine[] {
   return state.items.map(cookieLine);
 }
 
-/** Shopper notices, shared by the /cart action and the browser. */
-const ADD_TO_CART_TOAST_DURATION = 3000;
-
-export function addedToCartNotice(name: string) {
-  return { title: "Added to cart!", description: `${name} has been added to your cart`, duration: ADD_TO_CART_TOAST_DURATION };
-}
-
-export const ITEM_REMOVED_NOTICE = { title: "Item removed", description: "Item has been removed from your cart" };
-
-export const ORDER_SENT_NOTICE = {
-  title: "Order sent!",
-  description: "Your order has been sent via Telegram. We'll contact you soon!",
-};
-
-/** Where an order was placed from: the header's cart drawer or the checkout page. */
-export type OrderSource = "drawer" | "checkout";
-
-export function emptyCartNotice(source: OrderSource) {
-  return {
-    title: "Cart is empty",
-    description: `Please add items to your cart before ${source === "drawer" ? "ordering" : "checkout"}`,
-    variant: "destructive" as const,
-  };
-}
-
-/** Milliseconds from placing an order to returning home. */
-export const ORDER_REDIRECT_DELAY = 2000;
-
 /** What an order of these lines sends, as a key: a placed order is recognised by it until the cart changes. */
 export function orderKeyOf(items: readonly CartItem[]): string {
   return items.map((item) => `${item.id}:${item.sizeId ?? ""}x${item.quantity}@${item.unitPriceCents}`).join(",");
 }
 
 export const EMPTY_CART_VIEW: CartView = { ...EMPTY_CART, orderKey: "", unavailable: false, outOfStock: [] };
-
-function names(lines: readonly OutOfStockLine[]) {
-  return lines.length === 1 ? lineName(lines[0]!) : `${lines.length} items`;
-}
-
-/** Why held lines are held, in words: "out of stock", "no longer available", or "not available" for a mix. */
-function heldPhrase(lines: readonly OutOfStockLine[]) {
-  if (lines.every((line) => line.reason === "out-of-stock")) return "out of stock";
-  return lines.every((line) => line.reason === "unavailable") ? "no longer available" : "not available";
-}
-
-const sentenceCase = (phrase: string) => phrase.charAt(0).toUpperCase() + phrase.slice(1);
-
-/** An order placed while some lines are held: those lines were not ordered. */
-export function notOrderedNotice(lines: readonly OutOfStockLine[]) {
-  const phrase = heldPhrase(lines);
-  return {
-    title: sentenceCase(phrase),
-    description: `${names(lines)} ${lines.length === 1 ? "is" : "are"} ${phrase} and ${lines.length === 1 ? "was" : "were"} not part of your order`,
-    variant: "destructive" as const,
-  };
-}
-
-/** An order refused because every line in the cart is held. */
-export function nothingInStockNotice(lines: readonly OutOfStockLine[]) {
-  const phrase = heldPhrase(lines);
-  return {
-    title: sentenceCase(phrase),
-    description: `${names(lines)} ${lines.length === 1 ? "is" : "are"} ${phrase}, so there is nothing to order yet`,
-    variant: "destructive" as const,
-  };
-}
-
-export const UNAVAILABLE_LINE_NOTICE = {
-  title: "Product unavailable",
-  description: "This product is no longer available; remove it, or order it if it comes back",
-  variant: "destructive" as const,
-};
-
-export const OUT_OF_STOCK_LINE_NOTICE = {
-  title: "Out of stock",
-  description: "This product is out of stock; remove it, or order it when it is back",
-  variant: "destructive" as const,
-};

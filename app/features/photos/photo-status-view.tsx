@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { imageStatusText, isSettled, smallPhotoWarning, type ImageStatus } from "./image-status";
-import { uploadedImageKey } from "./image-variants";
+import { imageStatusText, isSettled, smallPhotoWarning, type ImageStatus } from "./photo-status";
+import { uploadedImageKey } from "./photo-variants";
 
 const POLL_MS = 2000;
 /** Polling stops after this long; the line then says the photo is still being prepared. */

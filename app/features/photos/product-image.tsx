@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { responsiveImage, type ImageLayoutName } from "./image-variants";
-import { PLACEHOLDER_IMAGE } from "./images";
+import { responsiveImage, type ImageLayoutName } from "./photo-variants";
+import { PLACEHOLDER_IMAGE } from "./photo-urls";
 
 export type ImagePriority = "high" | "eager" | "lazy";
 
@@ -62,7 +62,7 @@ export function ProductImage({
   alt: string;
   width: number;
   height: number;
-  /** Where it is drawn: which variants to offer and how wide it is (image-variants.ts). */
+  /** Where it is drawn: which variants to offer and how wide it is (photo-variants.ts). */
   layout: ImageLayoutName;
   priority?: ImagePriority;
   className?: string;

@@ -3,7 +3,7 @@
  * the 10 MiB multipart part size and the container signatures. Pure: shared by the upload
  * routes and the browser's uploader.
  */
-import type { MediaMessage } from "./image-types";
+import type { MediaMessage } from "~/features/media/media-message";
 
 export const VIDEO_MAX_BYTES = 10 * 1024 * 1024 * 1024;
 /** R2 multipart parts: all but the last exactly this size (R2 needs 5 MiB to 5 GiB). */

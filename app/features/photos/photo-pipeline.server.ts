@@ -1,7 +1,7 @@
 /**
  * The photo pipeline (docs/decisions/022): every uploaded image is registered in D1 and sent to the
  * IMAGE_QUEUE; its consumer reads the private original from R2, leaves its metadata out
- * (image-container.ts), turns it upright and makes the whole set of variants through the Images
+ * (photo-container.ts), turns it upright and makes the whole set of variants through the Images
  * binding, writes them to R2 beside the original, and only then marks the photo ready.
  *
  * - A set is made whole or not at all: every transform runs before the first write, and a set that
@@ -17,8 +17,8 @@ import { z } from "zod";
 import { imageUploads, settings, type ImageUploadRow } from "~db/schema";
 import { createDb, type Db } from "~/server/load-context";
 import { validMessages } from "~/server/queue-messages";
-import { containerFormat, readImageFacts, uprightSize, withoutMetadata, type ImageFacts } from "./image-container";
-import { isSettled, type ImageStatus, type VariantSizes } from "./image-status";
+import { containerFormat, readImageFacts, uprightSize, withoutMetadata, type ImageFacts } from "./photo-container";
+import { isSettled, type ImageStatus, type VariantSizes } from "./photo-status";
 import {
   FORMAT_TYPES,
   LARGEST_WIDTH,
@@ -33,7 +33,7 @@ import {
   type VariantOutput,
   type VariantSlot,
   uploadedImageKey,
-} from "./image-variants";
+} from "./photo-variants";
 
 export const IMAGE_QUEUE_NAME = "image-variants";
 export const IMAGE_DLQ_NAME = "image-variants-dlq";

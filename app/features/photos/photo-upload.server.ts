@@ -1,5 +1,5 @@
 /**
- * A product photo upload (docs/decisions/007, 022): the file streams into R2 as before (storeImage:
+ * A product photo upload (docs/decisions/007, 022): the file streams into R2 (storeImage:
  * its first bytes prove its type, its size is held to the limit), then its first megabyte is read
  * back for what the container says — size, orientation, frames — and a photo the pipeline cannot
  * make (over 100 megapixels, over 12,000 px on a side, no readable header) is refused at once and
@@ -7,15 +7,52 @@
  * photo is and where its variants stand.
  */
 import type { Db } from "~/server/load-context";
-import { readImageFacts, uprightSize, type ImageFacts } from "./image-container";
-import { forgetPhotos, registerPhoto } from "./image-pipeline.server";
-import type { ImageStatus } from "./image-status";
-import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, uploadFailedMessage } from "./image-types";
-import { PROCESSABLE_MAX_BYTES, refusalReason } from "./image-variants";
-import { MediaError, storeImage, type StoredImage } from "./media.server";
+import { uploadFailedMessage } from "~/features/media/media-message";
+import { MediaError, randomToken, storeChecked } from "~/features/media/media.server";
+import { readImageFacts, uprightSize, type ImageFacts } from "./photo-container";
+import { forgetPhotos, registerPhoto } from "./photo-pipeline.server";
+import type { ImageStatus } from "./photo-status";
+import { detectImageType, IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_SIGNATURE_BYTES } from "./photo-types";
+import { PROCESSABLE_MAX_BYTES, refusalReason } from "./photo-variants";
+import { UPLOADS_PREFIX } from "./photo-urls";
 
 /** Enough of a file to find its size: PNG, GIF and WebP say it in their first bytes, a JPEG after its metadata. */
 const HEAD_BYTES = 1024 * 1024;
+
+interface StoredImage {
+  key: string;
+  url: string;
+  contentType: string;
+  size: number;
+}
+
+function newImageKey(ext: string, now = Date.now()) {
+  return `image-${now}-${randomToken()}.${ext}`;
+}
+
+const imageUrl = (key: string) => `${UPLOADS_PREFIX}${key}`;
+
+/**
+ * Streams one image into R2 (JPG, PNG, WEBP or GIF by its first bytes, at most 50MB): 413 'File
+ * too large', 415 'Invalid file type', nothing half-written on failure (storeChecked).
+ */
+async function storeImage(env: Env, body: ReadableStream<Uint8Array> | null, length: number | null): Promise<StoredImage> {
+  const { key, type } = await storeChecked(
+    {
+      bucket: env.IMAGES,
+      maxBytes: IMAGE_MAX_BYTES,
+      signatureBytes: IMAGE_SIGNATURE_BYTES,
+      detect: detectImageType,
+      tooLarge: IMAGE_MESSAGES.tooLarge,
+      invalidType: IMAGE_MESSAGES.invalidType,
+      key: (image) => newImageKey(image.ext),
+      contentType: (image) => image.contentType,
+    },
+    body,
+    length,
+  );
+  return { key, url: imageUrl(key), contentType: type.contentType, size: length! };
+}
 
 export interface StoredPhoto extends StoredImage {
   width: number | null;

@@ -10,8 +10,8 @@
 import { RESOURCE_CSP } from "~/server/security.server";
 import { createDb } from "~/server/load-context";
 import { plainText } from "~/server/plain-text";
-import { etagMatches } from "./serve.server";
-import { getImageStatus, makeOneVariant, PhotoRefused, queueUnknownPhoto } from "./image-pipeline.server";
+import { etagMatches } from "~/features/media/serve.server";
+import { getImageStatus, makeOneVariant, PhotoRefused, queueUnknownPhoto } from "./photo-pipeline.server";
 import {
   FORMAT_EXTENSIONS,
   isVariantSlot,
@@ -20,7 +20,7 @@ import {
   variantObjectKey,
   type VariantFormat,
   type VariantSlot,
-} from "./image-variants";
+} from "./photo-variants";
 
 /** Keys never change content (a new upload gets a new key): a year, immutable. */
 const IMMUTABLE = "public, max-age=31536000, immutable";

@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { RESOURCE_CSP } from "~/server/security.server";
 import { plainText } from "~/server/plain-text";
-import { MEDIA_CACHE_CONTROL } from "./media.server";
+import { MEDIA_CACHE_CONTROL } from "~/features/media/media.server";
+import { etagMatches } from "~/features/media/serve.server";
 import { packshotHash, PACKSHOT_HASH_PATTERN, type PackshotSource } from "./packshot";
-import { etagMatches } from "./serve.server";
 
 /**
  * The rules the packshot's addresses share — /packshots/{id}/{hash}.svg and its share image

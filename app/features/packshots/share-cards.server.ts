@@ -1,4 +1,4 @@
-import { OG_SIZE } from "./image-variants";
+import { OG_SIZE } from "~/features/photos/photo-variants";
 import { packshotLabel, type PackshotSource } from "./packshot";
 import { PACKSHOT_SIZE, packshotArt, wrapText, xmlText } from "./packshot.server";
 

@@ -6,16 +6,9 @@ import { Icon, type IconProps, SmallLineIcon } from "~/ui/icons";
 import { FILE_INPUT_CLASS } from "~/ui/file-field";
 import { ProgressBar } from "~/ui/progress-bar";
 import { useUploadPending } from "~/ui/pending-uploads";
-import {
-  IMAGE_ACCEPT,
-  IMAGE_MAX_BYTES,
-  IMAGE_MESSAGES,
-  IMAGE_SIGNATURE_BYTES,
-  detectImageType,
-  uploadFailedMessage,
-  type MediaMessage,
-} from "./image-types";
-import { PhotoStatus } from "./photo-status";
+import { uploadFailedMessage, type MediaMessage } from "~/features/media/media-message";
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_SIGNATURE_BYTES, detectImageType } from "./photo-types";
+import { PhotoStatus } from "./photo-status-view";
 import { imageSources } from "./product-image";
 
 /** Six dots: a handle to drag an item in a list. */
@@ -48,7 +41,7 @@ function SmallGlyphIcon(props: IconProps) {
  * the `imageFiles` input, which the form's action stores with tryStoreFormImages() in the same submit.
  * The form must be `encType="multipart/form-data"`.
  */
-export interface ImageListFieldProps {
+export interface PhotoListFieldProps {
   /** Form field name; each URL is posted as `${name}` (repeated), in order. */
   name: string;
   defaultValue: string[];
@@ -139,7 +132,7 @@ function fileLabel(url: string) {
   }
 }
 
-export function ImageListField({ name, defaultValue }: ImageListFieldProps) {
+export function PhotoListField({ name, defaultValue }: PhotoListFieldProps) {
   const hydrated = useHydrated();
   const plainRef = useRef<HTMLDivElement>(null);
   // A Keep box unticked before the page booted: the enhanced list starts without that image.
@@ -166,7 +159,7 @@ function positionName(index: number) {
 }
 
 /** Server render and no-JavaScript form: Keep checkboxes and a multipart file input. */
-function PlainImageList({ name, defaultValue }: ImageListFieldProps) {
+function PlainImageList({ name, defaultValue }: PhotoListFieldProps) {
   const inputId = useId();
   return (
     <div className="space-y-4">
@@ -216,7 +209,7 @@ function move<T>(list: T[], from: number, to: number): T[] {
   return next;
 }
 
-function EnhancedImageList({ name, defaultValue }: ImageListFieldProps) {
+function EnhancedImageList({ name, defaultValue }: PhotoListFieldProps) {
   const inputId = useId();
   const hintId = useId();
   const [items, setItems] = useState<ImageItem[]>(() =>

@@ -8,8 +8,8 @@
  * AVIF, WebP or JPEG from the browser's Accept header (`Vary: Accept`), so the markup stays one
  * `srcset` and a browser without JavaScript gets the same choice.
  */
-import { productImagePath, UPLOADS_PREFIX } from "./images";
-import type { ImageFacts, Orientation } from "./image-container";
+import { productImagePath, UPLOADS_PREFIX } from "./photo-urls";
+import type { ImageFacts, Orientation } from "./photo-container";
 
 /** Every width a photo is made at. The product's 400 and 800 are on it (resizedWidth). */
 export const VARIANT_WIDTHS = [160, 320, 400, 640, 800, 960, 1200, 1600, 1920] as const;

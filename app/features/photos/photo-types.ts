@@ -3,6 +3,8 @@
  * file's first bytes ("magic bytes"), never by its declared type or name. Pure: used by the upload
  * routes on the server and by the admin form to refuse a file before sending it.
  */
+import { ascii, startsWith } from "~/features/media/file-bytes";
+import type { MediaMessage } from "~/features/media/media-message";
 
 export const IMAGE_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -25,14 +27,6 @@ const TYPES: Record<ImageKind, ImageType> = {
   webp: { kind: "webp", ext: "webp", contentType: "image/webp" },
 };
 
-/** Do the bytes at `offset` equal the signature? (Shared with the lab report check, app/features/lab-reports/lab-report.ts.) */
-export function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0) {
-  if (bytes.length < offset + signature.length) return false;
-  return signature.every((byte, index) => bytes[offset + index] === byte);
-}
-
-export const ascii = (text: string) => Array.from(text, (char) => char.charCodeAt(0));
-
 const JPEG = [0xff, 0xd8, 0xff];
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const GIF87A = ascii("GIF87a");
@@ -49,12 +43,6 @@ export function detectImageType(head: Uint8Array): ImageType | null {
   return null;
 }
 
-/** A title + description pair, shown as a toast in the form and returned by the upload routes. */
-export interface MediaMessage {
-  title: string;
-  description: string;
-}
-
 export const IMAGE_MESSAGES = {
   tooLarge: { title: "File too large", description: "Please select an image smaller than 50MB" },
   invalidType: { title: "Invalid file type", description: "Please select a valid image file (JPG, PNG, WEBP, or GIF)" },
@@ -64,15 +52,6 @@ export const IMAGE_MESSAGES = {
   }),
   removed: { title: "Image removed!", description: "Image removed from form (file preserved in storage)" },
 } as const satisfies Record<string, MediaMessage | ((isCover: boolean) => MediaMessage)>;
-
-/** 'Upload failed' with the error's message when there is one. */
-export function uploadFailedMessage(message?: string | null): MediaMessage {
-  const text = message?.trim().replace(/\.+$/, "");
-  return {
-    title: "Upload failed",
-    description: text ? `Error: ${text}. Please try again.` : "An error occurred while uploading. Please try again.",
-  };
-}
 
 /** Accept list for file inputs (a hint for the picker; the bytes decide). */
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/gif";

@@ -1,6 +1,6 @@
 /**
  * Packshots: the picture a product shows when the owner has not uploaded one. The
- * drawing itself is app/features/media/packshot.server.ts; this module holds the pure rules both sides agree on —
+ * drawing itself is app/features/packshots/packshot.server.ts; this module holds the pure rules both sides agree on —
  * which facts are drawn, the packaging shape, the pack size read from the name, the colours, and
  * the URL, keyed by a hash of those facts so a changed name draws (and caches) a new picture.
  */
