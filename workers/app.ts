@@ -60,13 +60,15 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): P
   });
   // Counted from the URL before the page cache answers, sent after the answer (docs/decisions/046).
   const counted = countRequest(limited, env, ctx);
-  let context: AppLoadContext | null = null;
+  // Made inside the page callback, which the page cache may skip; a holder, because TypeScript does not
+  // see a `let` assigned in a callback and would take it for null below.
+  const made: { context: AppLoadContext | null } = { context: null };
   const response = await servePage(
     limited,
     env,
     ctx,
     async (pageRequest, nonce, cartStamp) => {
-      context = getLoadContext({
+      const context = getLoadContext({
         request: pageRequest,
         context: { cloudflare: { env, ctx } },
         nonce,
@@ -74,6 +76,7 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): P
         d1: await reads.open(),
         renderPng,
       });
+      made.context = context;
       return handleRemixRequest(pageRequest, context);
     },
     build.assets.version,
@@ -81,7 +84,7 @@ async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): P
   counted(response);
   // Only a signed-in admin's write moves the catalogue (the session as the server reads it, shared
   // with the route's own requireAdmin). Awaited, so the next anonymous request already sees it.
-  const admin = context === null ? null : await getAdmin(limited, context).catch(() => null);
+  const admin = made.context === null ? null : await getAdmin(limited, made.context).catch(() => null);
   if (changesCatalogue(limited, response, admin)) await bumpCatalogueVersion(env, reads.bookmark(), waitUntil);
   return reads.carry(response);
 }

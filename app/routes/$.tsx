@@ -3,7 +3,7 @@ import { NotFound } from "~/features/site/error-page";
 import { noindexTitle } from "~/features/site/seo";
 
 /** Any path no other route claims: the 404 page, with the bad path logged. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   console.warn(`404 Not Found: ${pathname}`);
   throw new Response("Not Found", { status: 404 });

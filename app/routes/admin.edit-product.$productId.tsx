@@ -16,10 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const productId = parseProductId(params.productId);
-  const [form, insights] = await Promise.all([
-    loadProductForm(request, context, productId),
-    productId === null ? null : loadProductInsights(context, productId),
-  ]);
+  const [form, insights] = await Promise.all([loadProductForm(request, context, productId), loadProductInsights(context, productId)]);
   return { ...form, insights };
 }
 

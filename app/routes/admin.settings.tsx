@@ -23,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AdminSettings() {
   const { values, versionId, malformed, versions, timeZones } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const refused = answer?.section && answer.result ? { section: answer.section, result: answer.result } : null;
+  const refused = answer?.section ? { section: answer.section, result: answer.result } : null;
   return (
     <AdminShell>
       <AdminPageHeader title="Settings" back={{ to: "/admin/dashboard", label: "Back to Dashboard" }}>

@@ -39,7 +39,7 @@ import { specialCodeCookieHeader } from "~/features/specials/code-cookie.server"
 export const meta: MetaFunction = () => [{ title: "Cart" }, { name: "robots", content: "noindex" }];
 
 /** The cart page is /checkout. */
-export async function loader() {
+export function loader() {
   return redirect("/checkout");
 }
 

@@ -68,7 +68,7 @@ export type TrackedRequest = {
  */
 export function trackRequestBody(request: Request): TrackedRequest {
   const source = request.body;
-  if (source === null) return { request, settle: async (response) => response };
+  if (source === null) return { request, settle: (response) => Promise.resolve(response) };
   const reader = source.getReader();
   let ended = false;
   let answered = false;

@@ -30,8 +30,8 @@ export function parseBookmark(value: unknown): string | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Where a session starts: at a bookmark, or at a constraint when there is none. */
-type SessionStart = string | D1SessionConstraint;
+/** Where a session starts: at a bookmark, or at a constraint (`"first-unconstrained"`) when there is none. */
+type SessionStart = NonNullable<Parameters<D1Database["withSession"]>[0]>;
 
 /** A shopper's session: no older than the catalogue they were shown, from the nearest replica that has it. */
 function shopperStart(catalogueBookmark: string | null): SessionStart {

@@ -12,7 +12,7 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTML
 type Field = FieldMetadata<any, any, any>;
 
 /** A field's errors, joined (or only the first), under the id its control's aria-describedby names. */
-export function FieldError({ field, first = false }: { field: Pick<Field, "errorId" | "errors">; first?: boolean }) {
+export function FieldError({ field, first = false }: { field: { errorId: string; errors?: string[] | undefined }; first?: boolean }) {
   if (!field.errors?.length) return null;
   return (
     <p id={field.errorId} className="field-error">

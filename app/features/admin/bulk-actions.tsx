@@ -158,7 +158,9 @@ export function BulkToolbar({
         onSubmit={(event) => {
           event.preventDefault();
           const data = new FormData(event.currentTarget);
-          const query = new URLSearchParams(Array.from(data.entries(), ([name, value]) => [name, String(value)]));
+          const query = new URLSearchParams(
+            Array.from(data.entries(), ([name, value]) => [name, typeof value === "string" ? value : value.name]),
+          );
           fetcher.load(`${BULK_ROUTE}?${query.toString()}`);
         }}
       >

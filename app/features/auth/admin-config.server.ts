@@ -49,7 +49,8 @@ export const ADMIN_CONFIG_MESSAGES = {
   },
 } as const satisfies Record<string, AdminConfigProblem>;
 
-type AdminEnv = Partial<Record<AdminSecret, string | undefined>>;
+/** The admin's secrets as the Worker may really have them: any of them can be unset. */
+export type AdminEnv = Partial<Record<AdminSecret, string | undefined>>;
 
 /** What is wrong with one secret's value, or null. `local`: a request to localhost / 127.0.0.1. */
 export function adminSecretProblem(name: AdminSecret, value: string | undefined, { local }: { local: boolean }): AdminConfigProblem | null {

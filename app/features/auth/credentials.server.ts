@@ -1,3 +1,4 @@
+import type { AdminEnv } from "./admin-config.server";
 import { timingSafeEqual, verifyPassword } from "./password";
 
 async function sha256(text: string) {
@@ -12,7 +13,7 @@ export async function sha256Hex(text: string) {
  * A hash of ADMIN_USERNAME and ADMIN_PASSWORD_HASH, stored with each session and trusted device: a
  * row made under other credentials (the password was changed) no longer counts. It reveals neither.
  */
-export function credentialTag(env: Pick<Env, "ADMIN_USERNAME" | "ADMIN_PASSWORD_HASH">) {
+export function credentialTag(env: AdminEnv) {
   return sha256Hex(`${env.ADMIN_USERNAME ?? ""}\n${env.ADMIN_PASSWORD_HASH ?? ""}`);
 }
 
@@ -21,7 +22,7 @@ export function credentialTag(env: Pick<Env, "ADMIN_USERNAME" | "ADMIN_PASSWORD_
  * ADMIN_PASSWORD_HASH. Both comparisons run every time and in constant time, so the answer
  * takes as long for a wrong username as for a wrong password.
  */
-export async function checkAdminCredentials(env: Env, username: string, password: string) {
+export async function checkAdminCredentials(env: AdminEnv, username: string, password: string) {
   const expected = env.ADMIN_USERNAME ?? "";
   const [given, wanted, passwordOk] = await Promise.all([
     sha256(username),

@@ -20,18 +20,22 @@ export type PriceTiers = readonly PriceTier[];
 export const MAX_TIERS = 10;
 
 /** A non-negative whole number of cents. */
-export const isCents = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+export const isCents = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 
 function isTier(value: unknown): value is PriceTier {
-  if (!value || typeof value !== "object") return false;
-  const record = value as Record<string, unknown>;
-  return Number.isSafeInteger(record.minQuantity) && (record.minQuantity as number) >= 1 && isCents(record.unitPriceCents);
+  if (!value || typeof value !== "object" || !("minQuantity" in value) || !("unitPriceCents" in value)) return false;
+  return isCents(value.minQuantity) && value.minQuantity >= 1 && isCents(value.unitPriceCents);
 }
 
 /** True for a non-empty list of tiers of integer cents, strictly ascending by minimum quantity. */
 export function isPriceTiers(value: unknown): value is PriceTiers {
   if (!Array.isArray(value) || value.length === 0 || value.length > MAX_TIERS) return false;
-  return value.every((tier, i) => isTier(tier) && (i === 0 || tier.minQuantity > (value[i - 1] as PriceTier).minQuantity));
+  let below = 0;
+  for (const tier of value) {
+    if (!isTier(tier) || tier.minQuantity <= below) return false;
+    below = tier.minQuantity;
+  }
+  return true;
 }
 
 /** Unit price in cents for `quantity` units: the tier with the highest minimum reached, else the price. */

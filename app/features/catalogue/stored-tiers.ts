@@ -23,8 +23,7 @@ const LEGACY_KEYS = ["single", "tier100", "tier250", "tier500", "tier1000"] as c
 
 function isLegacyTiers(value: unknown): value is LegacyPriceTiers {
   if (!value || typeof value !== "object") return false;
-  const record = value as Record<string, unknown>;
-  return LEGACY_KEYS.every((key) => isCents(record[key]));
+  return LEGACY_KEYS.every((key) => isCents(Reflect.get(value, key)));
 }
 
 /**

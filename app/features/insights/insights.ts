@@ -101,7 +101,7 @@ export function retentionCutoff(at: number, timeZone: string): string {
 /** A chart range from the URL: one of RANGES, else 30. */
 export function parseRange(value: string | null): Range {
   const number = Number(value);
-  return (RANGES as readonly number[]).includes(number) ? (number as Range) : 30;
+  return RANGES.find((range) => range === number) ?? 30;
 }
 
 /** Adds per hundred views (or orders per hundred adds), as the owner reads it: "12%", or "–" with nothing to divide by. */

@@ -64,7 +64,7 @@ export function labFactRows(product: LabFacts): { label: string; value: string; 
   if (product.labBatch) rows.push({ label: "Batch", value: product.labBatch });
   for (const field of LAB_PERCENT_FIELDS) {
     const value = product[field.name];
-    if (value !== null && value !== undefined) rows.push({ label: field.label.replace(/ %$/, ""), value: `${percentText(value)}%` });
+    if (value !== null) rows.push({ label: field.label.replace(/ %$/, ""), value: `${percentText(value)}%` });
   }
   return rows;
 }

@@ -128,7 +128,7 @@ function toFacetCounts(
   categories: Array<{ category: string; count: number }>,
 ): FacetCounts {
   const counts: FacetCounts = {
-    total: Number(totals.total ?? 0),
+    total: Number(totals.total),
     options: { category: {}, price: {}, strains: {}, potency: {}, effects: {}, inStock: {}, onSale: {} },
     effectLabels: {},
   };

@@ -61,7 +61,7 @@ export function CheckoutChoices({ order }: { order: CheckoutOrder }) {
     const form = event.currentTarget;
     window.clearTimeout(timer.current);
     // The note saves once the shopper pauses; a choice at once.
-    const delay = (event.target as HTMLElement).tagName === "TEXTAREA" ? 600 : 0;
+    const delay = event.target instanceof HTMLTextAreaElement ? 600 : 0;
     timer.current = window.setTimeout(() => {
       const body = new FormData(form);
       body.set("intent", "choices");

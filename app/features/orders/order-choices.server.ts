@@ -41,7 +41,8 @@ const savedSchema = z.object({
 });
 
 function compact(choices: OrderChoices): OrderChoices {
-  return Object.fromEntries(Object.entries(choices).filter(([, value]) => value !== undefined));
+  // Object.entries drops `undefined` from an optional field's type, but a field read as undefined is there.
+  return Object.fromEntries(Object.entries(choices).filter(([, value]: [string, unknown]) => value !== undefined));
 }
 
 export async function readSavedChoices(request: Request): Promise<SavedChoices> {

@@ -62,6 +62,9 @@ function optionalMoney(what: string) {
   });
 }
 
+/** Array.isArray as a guard that says what is really known of the items: nothing yet. */
+const isList = (value: unknown): value is unknown[] => Array.isArray(value);
+
 function isBlankRow(row: unknown, keys: readonly string[]): boolean {
   if (typeof row !== "object" || row === null) return row === undefined || row === null || row === "";
   return keys.every((key) => {
@@ -74,9 +77,9 @@ function isBlankRow(row: unknown, keys: readonly string[]): boolean {
  * Rows the owner may add to (zones, closures): a row left wholly blank is dropped; each other row is
  * checked by `row`, its messages kept at its own index so they show beside its fields.
  */
-function rows<T extends z.ZodTypeAny>(row: T, keys: readonly string[], max: number, what: string) {
+function rows<Row>(row: z.ZodType<Row, z.ZodTypeDef, unknown>, keys: readonly string[], max: number, what: string) {
   return z
-    .preprocess((value) => (Array.isArray(value) ? value : value === undefined ? [] : [value]), z.array(z.unknown()))
+    .preprocess((value) => (isList(value) ? value : value === undefined ? [] : [value]), z.array(z.unknown()))
     .superRefine((items, ctx) => {
       const filled = items.filter((item) => !isBlankRow(item, keys));
       if (filled.length > max) ctx.addIssue({ code: "custom", message: `At most ${max} ${what}.` });
@@ -87,7 +90,7 @@ function rows<T extends z.ZodTypeAny>(row: T, keys: readonly string[], max: numb
           for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: [index, ...issue.path] });
       });
     })
-    .transform((items): Array<z.output<T>> => items.filter((item) => !isBlankRow(item, keys)).map((item) => row.parse(item)));
+    .transform((items): Row[] => items.filter((item) => !isBlankRow(item, keys)).map((item) => row.parse(item)));
 }
 
 export const orderingForm = z.object({
@@ -119,12 +122,13 @@ const closureForm = z.preprocess((value) => {
   const from: unknown = Reflect.get(row, "from") ?? "";
   const to: unknown = Reflect.get(row, "to");
   // One day: the last day may be left blank.
-  return { from, to: to === undefined || to === "" ? from : to, note: Reflect.get(row, "note") ?? "" };
+  const note: unknown = Reflect.get(row, "note");
+  return { from, to: to === undefined || to === "" ? from : to, note: note ?? "" };
 }, closureSchema);
 
 export const hoursForm = z.object({
   timeZone: text(timeZoneSchema),
-  week: z.preprocess((value) => (Array.isArray(value) ? value : []), z.array(dayForm).length(7, "Give the hours of all seven days.")),
+  week: z.preprocess((value) => (isList(value) ? value : []), z.array(dayForm).length(7, "Give the hours of all seven days.")),
   closures: rows(closureForm, ["from", "to", "note"], MAX_CLOSURES, "closures"),
 });
 

@@ -210,7 +210,9 @@ export function FilterSheet({
         onSubmit={(event) => {
           event.preventDefault();
           void apply(event.currentTarget);
-          sheetRef.current?.hidePopover?.();
+          // A browser without the Popover API has no hidePopover; the sheet is then a plain panel.
+          const sheet: { hidePopover?: () => void } | null = sheetRef.current;
+          sheet?.hidePopover?.();
         }}
         onChange={(event) => {
           const form = event.currentTarget;

@@ -68,8 +68,13 @@ export function readSpecialsJson(text: string | null | undefined): Array<{ id: n
     const value: unknown = JSON.parse(text ?? "[]");
     if (!Array.isArray(value)) return [];
     return value.filter(
-      (item): item is { id: number; data: string } =>
-        typeof item === "object" && item !== null && typeof item.id === "number" && typeof item.data === "string",
+      (item: unknown): item is { id: number; data: string } =>
+        typeof item === "object" &&
+        item !== null &&
+        "id" in item &&
+        typeof item.id === "number" &&
+        "data" in item &&
+        typeof item.data === "string",
     );
   } catch {
     return [];
