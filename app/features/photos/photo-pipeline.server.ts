@@ -308,7 +308,7 @@ async function workingCopy(env: Pick<Env, "IMAGE_TRANSFORMS">, facts: ImageFacts
 }
 
 async function inPool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
+  const results = new Array<R>(items.length);
   let next = 0;
   const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) {

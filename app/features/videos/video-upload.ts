@@ -321,7 +321,8 @@ export class VideoUploader {
     return this.running;
   }
 
-  private get cancelled() {
+  // A method, not a getter: TypeScript would keep a getter's value narrowed across the awaits in which cancel() runs.
+  private isCancelled() {
     return this.state.status === "cancelled";
   }
 
@@ -430,7 +431,7 @@ export class VideoUploader {
 
   private async waitWhilePaused() {
     while (this.state.status === "paused") await this.sleep(PAUSE_POLL_MS);
-    if (this.cancelled) throw new CancelledError();
+    if (this.isCancelled()) throw new CancelledError();
   }
 
   private async run(): Promise<void> {
@@ -440,7 +441,7 @@ export class VideoUploader {
       if (!check.ok) throw new UploadHttpError(400, check.message);
 
       const session = await this.session();
-      if (this.cancelled) throw new CancelledError();
+      if (this.isCancelled()) throw new CancelledError();
       if (session !== "complete") {
         const count = this.state.chunkCount;
         this.progress(0);
@@ -458,10 +459,10 @@ export class VideoUploader {
         if (!completed.url) throw new Error("Failed to upload final video: no URL was returned");
         this.set({ url: completed.url });
       }
-      if (this.cancelled) throw new CancelledError();
+      if (this.isCancelled()) throw new CancelledError();
       this.finish();
     } catch (error) {
-      if (this.cancelled || error instanceof CancelledError) {
+      if (this.isCancelled() || error instanceof CancelledError) {
         this.forget();
         this.abortOnServer();
         return;
@@ -496,11 +497,11 @@ export class VideoUploader {
       try {
         return await this.sendPart(index);
       } catch (error) {
-        if (this.cancelled || error instanceof CancelledError) throw new CancelledError();
+        if (this.isCancelled() || error instanceof CancelledError) throw new CancelledError();
         lastMessage = error instanceof Error ? error.message : String(error);
         if (error instanceof UploadHttpError && !error.retryable) throw new Error(`Chunk ${index} upload failed: ${lastMessage}`);
         if (attempt < MAX_ATTEMPTS) await this.sleep(BACKOFF_MS[attempt - 1]!);
-        if (this.cancelled) throw new CancelledError();
+        if (this.isCancelled()) throw new CancelledError();
       }
     }
     throw new Error(`Chunk ${index} failed after ${MAX_ATTEMPTS} attempts: ${lastMessage}`);
