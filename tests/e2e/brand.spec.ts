@@ -28,6 +28,8 @@ async function cardImages(page: Page) {
 test("the shop renders in its own faces, self-hosted, within 80 KB of fonts; every card shows its own packshot, with its size, strain and THC in text", async ({
   page,
 }) => {
+  // The two tests' budgets together.
+  test.setTimeout(120_000);
   await page.goto("/shop");
   await page.evaluate(() => document.fonts.ready);
   const faces = await page.evaluate(() => ({

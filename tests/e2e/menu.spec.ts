@@ -180,8 +180,8 @@ for (const { javaScriptEnabled: js } of variants({ widths: [PHONE.width] })) {
 }
 
 test("the phone menu lists the six pages and every active category, and axe finds nothing serious with it open", async ({ page }) => {
-  // axe over the whole page can take most of the default 30 s on a slow, shared core.
-  test.setTimeout(90_000);
+  // The budget of the three tests it replaces (axe alone had 90 s: it is slow over a whole page on a shared core).
+  test.setTimeout(210_000);
   await page.setViewportSize(PHONE);
   await page.goto("/");
   await page.getByLabel("Menu").click();
@@ -392,8 +392,9 @@ const SHOP_PATHS = new Set(["/", "/shop", "/shop/concentrates", "/product/1", "/
 
 test.describe("no page is wider than the phone", () => {
   test("at 320, 360 and 390 px", async ({ page }) => {
-    // Every public page in turn: more than the default timeout on a loaded 2-core machine.
-    test.setTimeout(180_000);
+    // Every public page in turn, the budget of the four width tests it replaces (3 × 120 s + 90 s): a loaded
+    // 2-core machine can take minutes over 26 page loads.
+    test.setTimeout(450_000);
     const wide: string[] = [];
     for (const path of PUBLIC_PATHS) {
       // One load, then a resize per width: the layout's width rules are all CSS media queries, which apply

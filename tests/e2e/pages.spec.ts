@@ -106,8 +106,9 @@ const MORE_CHECKS: Partial<Record<(typeof PAGES)[number]["name"], (page: Page) =
 };
 
 test.describe("static pages at phone and desktop width: key texts, then the whole-page accessibility checks", () => {
-  // axe over a whole page can take most of the default 30 s on a slow, shared core.
-  test.describe.configure({ timeout: 90_000 });
+  // The budget of the tests each replaces: a load per width (60 s each) and axe's (90 s, slow over a whole
+  // page on a shared core), plus the home page's links.
+  test.describe.configure({ timeout: 270_000 });
 
   for (const { name, path, heading, texts } of PAGES) {
     test(`${path} at 390px and 1280px`, async ({ page }) => {
@@ -242,8 +243,8 @@ test.describe("contact form", () => {
     page,
     context,
   }) => {
-    // axe over the whole page can take most of the default 30 s on a slow, shared core.
-    test.setTimeout(90_000);
+    // The journey's 60 s and axe's 90 s (slow over a whole page on a shared core).
+    test.setTimeout(150_000);
     const { send, tabs } = await openContactForm(page, context);
 
     await send.click();
