@@ -316,3 +316,93 @@ export function expectOrderMessage(text: string | null, lines: string[], { sent 
   expect(text).not.toContain("Please let me know");
   expect(text).toMatch(/\nThank you!$/);
 }
+
+// ── Page checks shared by the public-page specs (one load, many checks) ──
+
+/** The forms on the page a keyboard or screen reader user cannot send: no submit button or submit input inside. */
+export async function formsWithoutSubmit(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("form")]
+      .filter((form) => !form.querySelector('button:not([type]), button[type="submit"], input[type="submit"], input[type="image"]'))
+      .map((form) => form.getAttribute("aria-label") ?? form.getAttribute("action") ?? form.outerHTML.slice(0, 80)),
+  );
+}
+
+/** Landmarks on the page that share a role with no name or with the same name: "role: name" for each clash. */
+export async function indistinctLandmarks(page: Page) {
+  return page.evaluate(() => {
+    const named = (element: Element) => {
+      const labelledBy = element.getAttribute("aria-labelledby");
+      if (labelledBy) {
+        return labelledBy
+          .split(/\s+/)
+          .map((id) => document.getElementById(id)?.textContent?.trim() ?? "")
+          .join(" ")
+          .trim();
+      }
+      return element.getAttribute("aria-label")?.trim() ?? "";
+    };
+    // The implicit role of a landmark element (header and footer only outside sectioning content;
+    // section and form only when named), or its explicit landmark role.
+    const LANDMARKS = new Set(["banner", "complementary", "contentinfo", "form", "main", "navigation", "region", "search"]);
+    const roleOf = (element: Element): string | null => {
+      const explicit = element.getAttribute("role");
+      if (explicit) return LANDMARKS.has(explicit) ? explicit : null;
+      const inSection = element.parentElement?.closest("article, aside, main, nav, section") !== null;
+      switch (element.tagName) {
+        case "NAV":
+          return "navigation";
+        case "ASIDE":
+          return "complementary";
+        case "MAIN":
+          return "main";
+        case "HEADER":
+          return inSection ? null : "banner";
+        case "FOOTER":
+          return inSection ? null : "contentinfo";
+        case "SECTION":
+        case "FORM":
+          return named(element) ? (element.tagName === "FORM" ? "form" : "region") : null;
+        default:
+          return null;
+      }
+    };
+    const byRole = new Map<string, string[]>();
+    for (const element of document.querySelectorAll("nav, aside, main, header, footer, section, form, [role]")) {
+      const role = roleOf(element);
+      // As a validator reads the markup: a landmark hidden by CSS at this width still counts.
+      if (!role || element.closest("[hidden], [aria-hidden='true']")) continue;
+      byRole.set(role, [...(byRole.get(role) ?? []), named(element)]);
+    }
+    const clashes: string[] = [];
+    for (const [role, names] of byRole) {
+      if (names.length < 2) continue;
+      names.forEach((name, index) => {
+        if (!name || names.indexOf(name) !== index) clashes.push(`${role}: ${name || "(no name)"}`);
+      });
+    }
+    return clashes;
+  });
+}
+
+/** Signs the page's browser context in as the local admin by cookie, without loading a page. */
+export async function signInByCookie(page: Page) {
+  await adminSession(page.request);
+}
+
+/** The whole-page accessibility checks of a public page: nothing serious for axe, every form sendable, every landmark distinct. */
+export async function expectAccessiblePage(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await formsWithoutSubmit(page)).toEqual([]);
+  expect(await indistinctLandmarks(page)).toEqual([]);
+}
+
+/**
+ * Posts a form to an admin action from the page's own request context (signed in with signInByCookie),
+ * as the browser's form would, and expects the action's redirect: for arranging state a test is not about.
+ */
+export async function postAdminForm(page: Page, path: string, form: Record<string, string>) {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const response = await page.request.post(path, { form, headers: { Origin: origin }, maxRedirects: 0 });
+  expect([302, 303], `${path} answered ${response.status()}: ${(await response.text()).slice(0, 300)}`).toContain(response.status());
+}

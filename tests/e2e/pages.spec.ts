@@ -3,7 +3,7 @@ import { contactMessageText } from "../../app/features/contact/contact";
 import { REFERENCE_PATTERN } from "../../app/features/orders/reference";
 import { defaultSettings } from "../../app/features/settings/settings";
 import { FAQ_CONTENT } from "../../app/features/storefront/faq-content";
-import { expect, expectClearOfBottomBar, test } from "./fixtures";
+import { expect, expectAccessiblePage, expectClearOfBottomBar, seriousViolations, test } from "./fixtures";
 
 const FAQ_ITEMS = FAQ_CONTENT.defaults(defaultSettings({ TELEGRAM_USERNAME: "" })).entries;
 
@@ -63,54 +63,72 @@ const PAGES = [
   },
 ] as const;
 
-test.describe("static pages at phone and desktop width", () => {
-  for (const size of SIZES) {
-    for (const { name, path, heading, texts } of PAGES) {
-      test(`${path} at ${size.label}px shows its key texts`, async ({ page }) => {
+/** What else the home page's links promise, read on the desktop layout. */
+async function expectHomeLinks(page: Page) {
+  await expect(page).toHaveTitle(/Greenleaf Supply/);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shop" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account");
+  await expect(page.getByRole("link", { name: /NEW DROPS/ })).toHaveAttribute("href", "/shop/new-drops");
+  await expect(page.getByRole("region", { name: "25% OFF" }).getByRole("link", { name: "Shop the deal" })).toHaveAttribute(
+    "href",
+    "/shop?sale=1",
+  ); // decision 018: the deal lists what is on sale
+  const trending = page.getByRole("region", { name: "Trending Now" });
+  await expect(trending.getByRole("link", { name: /Concentrates/ })).toHaveAttribute("href", "/shop/concentrates");
+  await expect(trending.getByRole("link", { name: /Edibles/ })).toHaveAttribute("href", "/shop/edibles");
+  const popular = page.getByRole("region", { name: "Popular Categories" }).getByRole("link");
+  await expect(popular).toHaveCount(4);
+  expect(await popular.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
+    "/shop",
+    "/shop/concentrates",
+    "/shop/edibles",
+    "/shop/deps",
+  ]);
+  await expect(page.getByRole("region", { name: "Featured Products" }).getByRole("article")).toHaveCount(3);
+  const categories = page.getByRole("region", { name: "All Categories" });
+  await expect(categories.getByRole("link", { name: "Concentrates" })).toHaveAttribute("href", "/shop/concentrates");
+  await expect(categories.getByRole("link", { name: "Branded Exotics" })).toHaveAttribute("href", "/shop/branded-exotics");
+  // Testimonials are the owner's reviews shown on home: a new shop has none, and then no section.
+  const testimonials = page.getByRole("region", { name: "What customers say" });
+  if ((await testimonials.count()) > 0) {
+    await expect(testimonials.getByRole("link", { name: "Read all reviews" })).toHaveAttribute("href", "/reviews");
+  } else {
+    await expect(page.getByRole("link", { name: "Read all reviews" })).toHaveCount(0);
+  }
+  await expect(page.getByRole("link", { name: /Book on Telegram/ })).toHaveAttribute("href", /^https:\/\/t\.me\/greenleafsupply\?text=/);
+}
+
+/** Checks a page makes beyond its texts, on the desktop layout of the same load. */
+const MORE_CHECKS: Partial<Record<(typeof PAGES)[number]["name"], (page: Page) => Promise<void>>> = {
+  home: expectHomeLinks,
+  // The bottom bar is only on the home page.
+  about: async (page) => expect(page.getByRole("navigation", { name: "Quick actions" })).toHaveCount(0),
+};
+
+test.describe("static pages at phone and desktop width: key texts, then the whole-page accessibility checks", () => {
+  // The budget of the tests each replaces: a load per width (60 s each) and axe's (90 s, slow over a whole
+  // page on a shared core), plus the home page's links.
+  test.describe.configure({ timeout: 270_000 });
+
+  for (const { name, path, heading, texts } of PAGES) {
+    test(`${path} at 390px and 1280px`, async ({ page }) => {
+      // One load at the phone's size, then a resize: these pages' layouts are CSS media queries alone
+      // (no script of the app reads the viewport's width), so the desktop layout is the one a load at 1280 gets.
+      await page.setViewportSize({ width: SIZES[0].width, height: SIZES[0].height });
+      await page.goto(path);
+      for (const size of SIZES) {
         await page.setViewportSize({ width: size.width, height: size.height });
-        await page.goto(path);
-        await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-        for (const text of texts) await expect(page.getByText(text, { exact: true }).first(), text).toBeVisible();
+        await expect(page.getByRole("heading", { level: 1, name: heading }), `${heading} at ${size.label}`).toBeVisible();
+        for (const text of texts) await expect(page.getByText(text, { exact: true }).first(), `${text} at ${size.label}`).toBeVisible();
         await page.screenshot({ path: `test-results/screens/${name}-${size.label}.png`, fullPage: true });
-      });
-    }
+      }
+      await MORE_CHECKS[name]?.(page);
+      await expectAccessiblePage(page);
+    });
   }
 });
 
 test.describe("home", () => {
-  test("links every section to its page", async ({ page }) => {
-    await page.goto("/");
-    await expect(page.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account");
-    await expect(page.getByRole("link", { name: /NEW DROPS/ })).toHaveAttribute("href", "/shop/new-drops");
-    await expect(page.getByRole("region", { name: "25% OFF" }).getByRole("link", { name: "Shop the deal" })).toHaveAttribute(
-      "href",
-      "/shop?sale=1",
-    ); // decision 018: the deal lists what is on sale
-    const trending = page.getByRole("region", { name: "Trending Now" });
-    await expect(trending.getByRole("link", { name: /Concentrates/ })).toHaveAttribute("href", "/shop/concentrates");
-    await expect(trending.getByRole("link", { name: /Edibles/ })).toHaveAttribute("href", "/shop/edibles");
-    const popular = page.getByRole("region", { name: "Popular Categories" }).getByRole("link");
-    await expect(popular).toHaveCount(4);
-    expect(await popular.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
-      "/shop",
-      "/shop/concentrates",
-      "/shop/edibles",
-      "/shop/deps",
-    ]);
-    await expect(page.getByRole("region", { name: "Featured Products" }).getByRole("article")).toHaveCount(3);
-    const categories = page.getByRole("region", { name: "All Categories" });
-    await expect(categories.getByRole("link", { name: "Concentrates" })).toHaveAttribute("href", "/shop/concentrates");
-    await expect(categories.getByRole("link", { name: "Branded Exotics" })).toHaveAttribute("href", "/shop/branded-exotics");
-    // Testimonials are the owner's reviews shown on home: a new shop has none, and then no section.
-    const testimonials = page.getByRole("region", { name: "What customers say" });
-    if ((await testimonials.count()) > 0) {
-      await expect(testimonials.getByRole("link", { name: "Read all reviews" })).toHaveAttribute("href", "/reviews");
-    } else {
-      await expect(page.getByRole("link", { name: "Read all reviews" })).toHaveCount(0);
-    }
-    await expect(page.getByRole("link", { name: /Book on Telegram/ })).toHaveAttribute("href", /^https:\/\/t\.me\/greenleafsupply\?text=/);
-  });
-
   test("search goes to the shop with the trimmed term; a blank search stays put", async ({ page }) => {
     const searches: string[] = [];
     page.on("request", (request) => {
@@ -145,12 +163,6 @@ test.describe("home", () => {
     await bar.getByRole("link", { name: "Shop" }).click();
     await expect(page).toHaveURL("/shop");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  });
-
-  test("the bottom bar is only on the home page", async ({ page }) => {
-    await page.goto("/about");
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Quick actions" })).toHaveCount(0);
   });
 });
 
@@ -227,7 +239,12 @@ async function sendCorrectedMessage(page: Page, send: Locator) {
 }
 
 test.describe("contact form", () => {
-  test("shows an error per field, then opens the message in Telegram in a new tab", async ({ page, context }) => {
+  test("shows an error per field (axe finds nothing serious then), then opens the message in Telegram in a new tab", async ({
+    page,
+    context,
+  }) => {
+    // The journey's 60 s and axe's 90 s (slow over a whole page on a shared core).
+    test.setTimeout(150_000);
     const { send, tabs } = await openContactForm(page, context);
 
     await send.click();
@@ -241,6 +258,7 @@ test.describe("contact form", () => {
       await expect(field).toHaveAttribute("aria-invalid", "true");
       await expect(field).toHaveAccessibleDescription(error);
     }
+    expect(await seriousViolations(page)).toEqual([]);
 
     await fillMessage(page, { ...MESSAGE, email: "ada@localhost" });
     await send.click();

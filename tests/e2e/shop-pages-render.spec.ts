@@ -1,14 +1,8 @@
 import { PAGE_SIZE } from "../../app/features/shop-filters/paging";
 import { expect, test } from "./fixtures";
 
+// The home page's brand and shop link are checked on its one load in pages.spec.ts, its phone menu in menu.spec.ts.
 test.describe("the shop renders in a real browser", () => {
-  test("home page shows the brand and links to the shop", async ({ page }) => {
-    await page.goto("/");
-    await expect(page).toHaveTitle(/Greenleaf Supply/);
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shop" })).toBeVisible();
-    await page.screenshot({ path: "test-results/screens/home-desktop.png", fullPage: true });
-  });
-
   test("shop lists the catalogue", async ({ page }) => {
     await page.goto("/shop");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -25,13 +19,5 @@ test.describe("the shop renders in a real browser", () => {
     await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
     await page.getByRole("link", { name: "Return to Home" }).click();
     await expect(page).toHaveURL("/");
-  });
-
-  test("the mobile menu opens at phone width", async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/");
-    await page.getByLabel("Menu").click();
-    await expect(page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "FAQ" })).toBeVisible();
-    await page.screenshot({ path: "test-results/screens/home-phone.png" });
   });
 });

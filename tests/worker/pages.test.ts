@@ -143,6 +143,12 @@ describe("static pages", () => {
     }
   });
 
+  it("keeps the shop footer's link to the back office at /admin", async () => {
+    const { source } = await page("/");
+    const links = await elementsOf(source, "footer a");
+    expect(links.filter((link) => link.text === "Admin").map((link) => link.attributes.href)).toEqual(["/admin"]);
+  });
+
   it("links the messaging app in a new tab from the static pages", async () => {
     for (const path of ["/", "/about", "/contact", "/faq", "/reviews", "/account"]) {
       const { body } = await page(path);
