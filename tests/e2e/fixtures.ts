@@ -37,18 +37,11 @@ export const test = base.extend<{ ageVerified: boolean; admin: APIRequestContext
           maxRedirects: 0,
         });
         expect(response.status(), await response.text()).toBe(302);
-        const list = await (await api.get(`/admin/products?search=${encodeURIComponent(name)}`)).text();
-        const article = list.slice(list.indexOf(`aria-label="${name}"`));
-        const box = /<input[^>]*name="ids"[^>]*>/.exec(article)?.[0] ?? "";
-        const id = Number(/value="(\d+)"/.exec(box)?.[1]);
-        expect(id, `the admin list shows ${name}`).toBeGreaterThan(0);
+        const id = await adminProductId(api, name);
         made.push(id);
         return { id, name };
       },
-      async update(id, changes) {
-        const response = await submitForm(api, `/admin/edit-product/${id}`, 'name="price"', changes);
-        expect(response.status(), await response.text()).toBe(302);
-      },
+      update: (id, changes) => updateProduct(api, id, changes),
     });
     for (const id of made) {
       const removed = await api.post(`/admin/products/${id}/delete`, { form: { redirectTo: "/admin/products" }, maxRedirects: 0 });
@@ -437,6 +430,27 @@ export async function submitForm(request: APIRequestContext, path: string, marke
     value === null ? [] : [value].flat().map((item): [string, string] => [name, item]),
   );
   return request.post(path, { ...urlEncoded([...kept, ...changed]), maxRedirects: 0 });
+}
+
+/** Gives a browser context the admin fixture's session (its cookie): signed in with no page load and no second password check. */
+export async function carryAdminSession(context: BrowserContext, admin: APIRequestContext) {
+  await context.addCookies((await admin.storageState()).cookies);
+}
+
+/** The id of the product named `name` (plain text, no markup characters), read from the admin list's search. */
+export async function adminProductId(request: APIRequestContext, name: string): Promise<number> {
+  const list = await (await request.get(`/admin/products?search=${encodeURIComponent(name)}`)).text();
+  const article = list.slice(list.indexOf(`aria-label="${name}"`));
+  const box = /<input[^>]*name="ids"[^>]*>/.exec(article)?.[0] ?? "";
+  const id = Number(/value="(\d+)"/.exec(box)?.[1]);
+  expect(id, `the admin list shows ${name}`).toBeGreaterThan(0);
+  return id;
+}
+
+/** Saves a product's edit form as it stands with `changes` made (`{ stock: "3" }`), as Update Product would. */
+export async function updateProduct(request: APIRequestContext, id: number, changes: FormChanges) {
+  const response = await submitForm(request, `/admin/edit-product/${id}`, 'id="product-form"', changes);
+  expect(response.status(), `product ${id} saved: ${await response.text()}`).toBe(302);
 }
 
 /** Saves one form of the settings screen ("ordering", "hours", "announcement", "delivery") with `changes`, as its button would. */
