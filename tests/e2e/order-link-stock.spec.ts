@@ -9,7 +9,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { adminContext, expect, interceptTelegram, saveSettings, test, variants } from "./fixtures";
+import { adminContext, carryAdminSession, expect, interceptTelegram, saveSettings, test, variants } from "./fixtures";
 
 const SHOTS = "test-results/screens";
 
@@ -156,7 +156,7 @@ for (const { width, viewport, javaScriptEnabled } of variants({ height: 900 })) 
 
       // The owner, signed in (the admin session's cookie), with a second tab open on the same order before the first click.
       const ownerContext = await freshContext(browser);
-      await ownerContext.addCookies((await admin.storageState()).cookies);
+      await carryAdminSession(ownerContext, admin);
       const owner = await ownerContext.newPage();
       await owner.setViewportSize({ width, height: 900 });
       await owner.goto(orderPath);
