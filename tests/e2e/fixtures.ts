@@ -432,6 +432,11 @@ export async function submitForm(request: APIRequestContext, path: string, marke
   return request.post(path, { ...urlEncoded([...kept, ...changed]), maxRedirects: 0 });
 }
 
+/** Signs the page's browser in as the local admin by cookie without opening a page: for a test whose next step opens the page it is about. */
+export async function signInSession(page: Page) {
+  await adminSession(page.request);
+}
+
 /** Gives a browser context the admin fixture's session (its cookie): signed in with no page load and no second password check. */
 export async function carryAdminSession(context: BrowserContext, admin: APIRequestContext) {
   await context.addCookies((await admin.storageState()).cookies);
