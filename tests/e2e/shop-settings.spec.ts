@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { chooseShippingAndCash, expect, signIn, test, variants } from "./fixtures";
+import { chooseShippingAndCash, expect, signIn, signInSession, test, variants } from "./fixtures";
 
 /**
  * The owner changes the shop from /admin/settings — with JavaScript on and off, at a phone's and a
@@ -123,7 +123,7 @@ test.describe("one form's save keeps what the owner is typing in the others", ()
   test("the announcement and a closure note typed before and during the ordering form's save are still there, and save on top of it", async ({
     page,
   }) => {
-    await signIn(page);
+    await signInSession(page);
     await page.goto("/admin/settings");
     const announcement = page.getByRole("textbox", { name: "Announcement" });
     const note = page.getByLabel("Note").first();
