@@ -218,7 +218,7 @@ interface NewProductFields {
  * JavaScript on it first waits for the enhanced image picker (its drop zone), so a test can upload at once.
  */
 export async function fillNewProductForm(page: Page, { name, price, description, thc, category = "Branded Exotics" }: NewProductFields) {
-  await signIn(page);
+  await signInSession(page);
   await page.goto("/admin/add-product");
   if ((await page.locator("html").getAttribute("data-hydrated")) !== null) {
     await expect(page.getByText("or drop images here")).toBeVisible();
@@ -420,12 +420,19 @@ function urlEncoded(fields: [string, string][] | Record<string, string | readonl
 
 /**
  * Posts the form on `path` that holds `marker` (see formFields) to its action, as the owner would with
- * `changes` made; answers the action's response unfollowed. The request context carries the session.
+ * `changes` made and the fields named like `without` gone (a removed row); answers the action's response
+ * unfollowed. The request context carries the session.
  */
-export async function submitForm(request: APIRequestContext, path: string, marker: string, changes: FormChanges = {}) {
+export async function submitForm(
+  request: APIRequestContext,
+  path: string,
+  marker: string,
+  changes: FormChanges = {},
+  { without }: { without?: RegExp } = {},
+) {
   const page = await request.get(path);
   expect(page.status(), `GET ${path}`).toBe(200);
-  const kept = formFields(await page.text(), marker).filter(([name]) => !(name in changes));
+  const kept = formFields(await page.text(), marker).filter(([name]) => !(name in changes) && !without?.test(name));
   const changed = Object.entries(changes).flatMap(([name, value]) =>
     value === null ? [] : [value].flat().map((item): [string, string] => [name, item]),
   );
@@ -453,8 +460,8 @@ export async function adminProductId(request: APIRequestContext, name: string): 
 }
 
 /** Saves a product's edit form as it stands with `changes` made (`{ stock: "3" }`), as Update Product would. */
-export async function updateProduct(request: APIRequestContext, id: number, changes: FormChanges) {
-  const response = await submitForm(request, `/admin/edit-product/${id}`, 'id="product-form"', changes);
+export async function updateProduct(request: APIRequestContext, id: number, changes: FormChanges, options: { without?: RegExp } = {}) {
+  const response = await submitForm(request, `/admin/edit-product/${id}`, 'id="product-form"', changes, options);
   expect(response.status(), `product ${id} saved: ${await response.text()}`).toBe(302);
 }
 
