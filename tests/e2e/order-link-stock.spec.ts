@@ -58,7 +58,7 @@ for (const { width, viewport, javaScriptEnabled } of variants({ height: 900 })) 
       admin,
       products,
     }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(240_000);
       const name = `Journey Gummies ${tag.replace("-", " ")} ${Date.now() % 100000}`;
       const { id } = await products.create(name, { price: "30", stock: "6", active: "on" });
 

@@ -34,7 +34,7 @@ for (const { width, js } of VARIANTS) {
   const variant = `${width}-${js ? "js" : "nojs"}`;
   test.describe(`specials for shoppers at ${width} px, JavaScript ${js ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled: js, viewport: { width, height: width < 600 ? 844 : 900 } });
-    test.describe.configure({ timeout: 120_000 });
+    test.describe.configure({ timeout: 240_000 });
 
     test("buy 2 get 1 and a deal code show on the cards, in the cart and in the order text", async ({
       page,
