@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { ADMIN, expect, signInWithForm, test, variants } from "./fixtures";
+import { ADMIN, expect, signInSession, signInWithForm, test, variants } from "./fixtures";
 
 /**
  * The back office as the shop owner uses it: once with JavaScript off (every form is a real
@@ -177,7 +177,7 @@ for (const { javaScriptEnabled: js } of variants({ widths: [1280], javaScript: [
       const stamp = Date.now().toString(36);
       const name = `E2E ${tag} Rosin ${stamp}`;
       const renamed = `E2E ${tag} Live Rosin ${stamp}`;
-      await signIn(page);
+      await signInSession(page);
       await page.goto("/admin/categories");
       await expect(page.getByRole("heading", { name: "Category Management" })).toBeVisible();
       await expect(page.getByRole("heading", { name: /Categories \(\d+\)/ })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, postAdminForm, productIdOf, seriousViolations, signIn, signInByCookie, test } from "./fixtures";
+import { expect, postAdminForm, productIdOf, seriousViolations, signIn, signInSession, test } from "./fixtures";
 
 /**
  * As a shopper and the owner see it: the shop in its own typefaces, a distinct packshot on
@@ -72,7 +72,7 @@ test("the shop renders in its own faces, self-hosted, within 80 KB of fonts; eve
 test("a product the owner creates without an image shows a packshot, whatever its name", async ({ page }) => {
   const name = `Fresa 草莓 🍓 <Gummies> & 'Co' ${Date.now()}`;
   // Made and put in the trash through the product form's and the delete confirmation's own actions.
-  await signInByCookie(page);
+  await signInSession(page);
   await postAdminForm(page, "/admin/add-product", {
     name,
     price: "12",
@@ -100,7 +100,7 @@ test.describe("the back office wears its own chrome", () => {
   test.use({ ageVerified: false });
 
   test("on a desktop: admin header, no cart, no age gate, no shop footer; Sign out posts", async ({ page }) => {
-    await signInByCookie(page);
+    await signInSession(page);
     await page.goto("/admin/products");
     const header = page.getByRole("banner");
     for (const link of ["Dashboard", "Products", "Categories", "Add Product", "View shop"]) {
@@ -127,7 +127,7 @@ test.describe("the back office wears its own chrome", () => {
   }) => {
     // Six widths of the longest admin list on a shared 2-core machine.
     test.setTimeout(150_000);
-    await signInByCookie(page);
+    await signInSession(page);
     await page.setViewportSize({ width: 768, height: 900 });
     await page.goto("/admin/products");
     // One load, then a resize per width: the header's layout is CSS media queries alone (no script of the
@@ -196,7 +196,7 @@ test.describe("the back office wears its own chrome", () => {
   });
 
   test("on a phone: one compact menu, nothing wider than the screen", async ({ page }) => {
-    await signInByCookie(page);
+    await signInSession(page);
     // One load per page, then a resize per width (the layout is CSS media queries alone); the dashboard,
     // last, is left at 390 px for the menu.
     for (const path of ["/admin/products", "/admin/categories", "/admin/dashboard"]) {

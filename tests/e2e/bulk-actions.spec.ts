@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, signIn, test, type TestProducts, variants } from "./fixtures";
+import { expect, signInSession, test, type TestProducts, variants } from "./fixtures";
 
 /**
  * Bulk actions: the owner puts twenty products on sale in one action, with JavaScript (the
@@ -43,7 +43,7 @@ test.describe("bulk actions with JavaScript", () => {
     test(`twenty products on sale in one action, confirmed in a dialog (${width} px)`, async ({ page, products }) => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       const tag = `BulkJs${width}x${Date.now().toString(36)}`;
-      await signIn(page);
+      await signInSession(page);
       await makeTwenty(products, tag);
       const bulk = await selectAllMatching(page, tag);
       await expect(bulk.getByText("2 products selected")).toBeVisible();
@@ -68,7 +68,7 @@ test.describe("bulk actions with JavaScript", () => {
   }
 
   test("select all on this page ticks every box; a bad percent is said in place", async ({ page }) => {
-    await signIn(page);
+    await signInSession(page);
     await page.goto("/admin/products?category=indoors");
     const bulk = page.getByRole("form", { name: "Bulk actions" });
     await bulk.getByRole("checkbox", { name: "Select all on this page" }).check();
@@ -96,7 +96,7 @@ test.describe("bulk actions without JavaScript", () => {
     test(`twenty products on sale in one action, confirmed on a page (${width} px)`, async ({ browser, baseURL, products }) => {
       const { context, page } = await noJsPage(browser, baseURL!, width);
       const tag = `BulkNoJs${width}x${Date.now().toString(36)}`;
-      await signIn(page);
+      await signInSession(page);
       await makeTwenty(products, tag);
       const bulk = await selectAllMatching(page, tag);
       await page.screenshot({ path: `${SHOTS}/bulk-list-selected-nojs-${width}.png` });
@@ -121,7 +121,7 @@ test.describe("bulk actions without JavaScript", () => {
 
   test("a bad request gets the confirmation page's message and a way back", async ({ browser, baseURL }) => {
     const { context, page } = await noJsPage(browser, baseURL!, 390);
-    await signIn(page);
+    await signInSession(page);
     await page.goto("/admin/products?category=indoors");
     await page.getByRole("form", { name: "Bulk actions" }).getByRole("button", { name: "Apply" }).click();
     await expect(page.getByText("Choose an action for the selected products.")).toBeVisible();

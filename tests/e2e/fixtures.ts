@@ -4,7 +4,9 @@ import {
   test as base,
   expect,
   type APIRequestContext,
+  type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   type Locator,
   type Page,
   type Response,
@@ -15,15 +17,18 @@ import {
  * 21+ age gate (cookie `age-verified=yes`), except in tests that opt out with
  * test.use({ ageVerified: false }) to exercise the gate itself.
  */
-export const test = base.extend<{ ageVerified: boolean; products: TestProducts }>({
+export const test = base.extend<{ ageVerified: boolean; admin: APIRequestContext; products: TestProducts; specials: TestSpecials }>({
   ageVerified: [true, { option: true }],
-  // Products the test makes for itself through the product form's own action (its own admin session,
-  // apart from the page under test), put in the trash when the test ends, whatever its outcome.
-  products: async ({ browser, baseURL }, use) => {
-    // A browser context's request client, not a bare one: it keeps the Secure session cookie on http://localhost.
-    const context = await browser.newContext({ baseURL, extraHTTPHeaders: { Origin: new URL(baseURL!).origin } });
-    const api = context.request;
-    await adminSession(api);
+  // An admin session of the test's own, apart from the page under test: the fixtures below arrange
+  // state through it by request (the real actions, zod and D1) where rendering the form proves nothing new.
+  admin: async ({ browser }, use) => {
+    const context = await adminContext(browser);
+    await use(context.request);
+    await context.close();
+  },
+  // Products the test makes for itself through the product form's own action, put in the trash when
+  // the test ends, whatever its outcome.
+  products: async ({ admin: api }, use) => {
     const made: number[] = [];
     await use({
       async create(name, fields = {}) {
@@ -32,20 +37,33 @@ export const test = base.extend<{ ageVerified: boolean; products: TestProducts }
           maxRedirects: 0,
         });
         expect(response.status(), await response.text()).toBe(302);
-        const list = await (await api.get(`/admin/products?search=${encodeURIComponent(name)}`)).text();
-        const article = list.slice(list.indexOf(`aria-label="${name}"`));
-        const box = /<input[^>]*name="ids"[^>]*>/.exec(article)?.[0] ?? "";
-        const id = Number(/value="(\d+)"/.exec(box)?.[1]);
-        expect(id, `the admin list shows ${name}`).toBeGreaterThan(0);
+        const id = await adminProductId(api, name);
         made.push(id);
         return { id, name };
       },
+      update: (id, changes) => updateProduct(api, id, changes),
     });
     for (const id of made) {
       const removed = await api.post(`/admin/products/${id}/delete`, { form: { redirectTo: "/admin/products" }, maxRedirects: 0 });
       expect(removed.status()).toBe(302);
     }
-    await context.close();
+  },
+  // Specials the test makes for itself through the Specials form's own action, trashed when it ends.
+  specials: async ({ admin: api }, use) => {
+    const made: number[] = [];
+    await use({
+      async create(fields) {
+        const response = await api.post("/admin/specials/new", { ...urlEncoded(fields), maxRedirects: 0 });
+        const id = Number(/^\/admin\/specials\/(\d+)$/.exec(response.headers()["location"] ?? "")?.[1]);
+        expect(id, `special ${fields.name} saved (${response.status()})`).toBeGreaterThan(0);
+        made.push(id);
+        return id;
+      },
+    });
+    for (const id of made) {
+      const removed = await api.post(`/admin/specials/${id}/delete`, { form: {}, maxRedirects: 0 });
+      expect(removed.status(), `special ${id} trashed`).toBe(302);
+    }
   },
   context: async ({ context, baseURL, ageVerified }, use) => {
     if (ageVerified) {
@@ -136,6 +154,25 @@ const PRODUCT_DEFAULTS: Record<string, string> = {
 export interface TestProducts {
   /** Makes a product named `name` (plain letters, digits and spaces, unique to the test) with the form's fields. */
   create(name: string, fields?: Record<string, string>): Promise<{ id: number; name: string }>;
+  /** Saves the product's edit form as it stands, with `changes` made (see submitForm). */
+  update(id: number, changes: FormChanges): Promise<void>;
+}
+
+export interface TestSpecials {
+  /** Makes a special from the Specials form's fields (kind, name, badge, products, the kind's terms); answers its id. */
+  create(fields: Record<string, string | readonly string[]>): Promise<number>;
+}
+
+/**
+ * A browser context signed in as the local admin by request, for arranging state apart from the page
+ * under test (its `request`), or for an owner's own tab (a page opened in it needs no sign-in). A
+ * context's request client, not a bare one: it keeps the Secure session cookie on http://localhost.
+ */
+export async function adminContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const baseURL = test.info().project.use.baseURL!;
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { Origin: new URL(baseURL).origin }, ...options });
+  await adminSession(context.request);
+  return context;
 }
 
 /** Signs a request context in as the local admin: its session cookie is kept by the context. */
@@ -181,7 +218,7 @@ interface NewProductFields {
  * JavaScript on it first waits for the enhanced image picker (its drop zone), so a test can upload at once.
  */
 export async function fillNewProductForm(page: Page, { name, price, description, thc, category = "Branded Exotics" }: NewProductFields) {
-  await signIn(page);
+  await signInSession(page);
   await page.goto("/admin/add-product");
   if ((await page.locator("html").getAttribute("data-hydrated")) !== null) {
     await expect(page.getByText("or drop images here")).toBeVisible();
@@ -385,11 +422,6 @@ export async function indistinctLandmarks(page: Page) {
   });
 }
 
-/** Signs the page's browser context in as the local admin by cookie, without loading a page. */
-export async function signInByCookie(page: Page) {
-  await adminSession(page.request);
-}
-
 /** The whole-page accessibility checks of a public page: nothing serious for axe, every form sendable, every landmark distinct. */
 export async function expectAccessiblePage(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
@@ -398,11 +430,133 @@ export async function expectAccessiblePage(page: Page) {
 }
 
 /**
- * Posts a form to an admin action from the page's own request context (signed in with signInByCookie),
+ * Posts a form to an admin action from the page's own request context (signed in with signInSession),
  * as the browser's form would, and expects the action's redirect: for arranging state a test is not about.
  */
 export async function postAdminForm(page: Page, path: string, form: Record<string, string>) {
   const origin = new URL(test.info().project.use.baseURL!).origin;
   const response = await page.request.post(path, { form, headers: { Origin: origin }, maxRedirects: 0 });
   expect([302, 303], `${path} answered ${response.status()}: ${(await response.text()).slice(0, 300)}`).toContain(response.status());
+
+// ---- Arranging a test's starting state by request ----
+// A step that only sets the scene (the settings a journey needs, a price change) posts the page's own
+// form to its own action from an admin request context: the same action, zod and D1, without rendering
+// and hydrating a page whose form other tests already prove.
+
+/** Changes to a form's fields: a string or list replaces every value of that name, null leaves it out (an unticked box). */
+export type FormChanges = Record<string, string | readonly string[] | null>;
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+
+function decodeEntities(text: string) {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) =>
+    code.startsWith("#")
+      ? String.fromCodePoint(code[1] === "x" || code[1] === "X" ? parseInt(code.slice(2), 16) : Number(code.slice(1)))
+      : (ENTITIES[code.toLowerCase()] ?? whole),
+  );
+}
+
+/** An attribute of an opening tag as the server rendered it (double-quoted or bare), decoded; null when absent. */
+function attributeOf(tag: string, name: string): string | null {
+  const match = new RegExp(`\\s${name}(?:="([^"]*)"|(?=[\\s/>]))`, "i").exec(tag.slice(0, tag.indexOf(">") + 1));
+  return match ? decodeEntities(match[1] ?? "") : null;
+}
+
+/**
+ * The fields the first form in `html` that holds `marker` posts as served: text as filled in, ticked
+ * boxes and radios, chosen options, textareas' text (no submit button's own value).
+ */
+export function formFields(html: string, marker: string): [string, string][] {
+  const form = html
+    .split(/<form[\s>]/i)
+    .slice(1)
+    .map((part) => part.split(/<\/form>/i)[0]!)
+    .find((part) => part.includes(marker));
+  if (form === undefined) throw new Error(`No form on the page holds ${marker}`);
+  const fields: [string, string][] = [];
+  for (const match of form.matchAll(/<input\b[^>]*>|<textarea\b[^>]*>([\s\S]*?)<\/textarea>|<select\b[^>]*>([\s\S]*?)<\/select>/gi)) {
+    const tag = match[0];
+    const name = attributeOf(tag, "name");
+    if (name === null || attributeOf(tag, "disabled") !== null) continue;
+    if (match[1] !== undefined) {
+      fields.push([name, decodeEntities(match[1].replace(/^\n/, ""))]);
+    } else if (match[2] !== undefined) {
+      const options = [...match[2].matchAll(/<option\b[^>]*>([\s\S]*?)<\/option>/gi)];
+      const chosen = options.find((option) => attributeOf(option[0], "selected") !== null) ?? options[0];
+      if (chosen) fields.push([name, attributeOf(chosen[0], "value") ?? decodeEntities(chosen[1]!)]);
+    } else {
+      const type = (attributeOf(tag, "type") ?? "text").toLowerCase();
+      if (["submit", "button", "reset", "image", "file"].includes(type)) continue;
+      if ((type === "checkbox" || type === "radio") && attributeOf(tag, "checked") === null) continue;
+      fields.push([name, attributeOf(tag, "value") ?? (type === "checkbox" || type === "radio" ? "on" : "")]);
+    }
+  }
+  return fields;
+}
+
+/** A urlencoded body for a request context: repeated names (a list of ticked products) stay repeated. */
+function urlEncoded(fields: [string, string][] | Record<string, string | readonly string[]>) {
+  const body = new URLSearchParams();
+  const entries = Array.isArray(fields) ? fields : Object.entries(fields);
+  for (const [name, value] of entries) for (const item of [value].flat()) body.append(name, item);
+  return { data: body.toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" } };
+}
+
+/**
+ * Posts the form on `path` that holds `marker` (see formFields) to its action, as the owner would with
+ * `changes` made and the fields named like `without` gone (a removed row); answers the action's response
+ * unfollowed. The request context carries the session.
+ */
+export async function submitForm(
+  request: APIRequestContext,
+  path: string,
+  marker: string,
+  changes: FormChanges = {},
+  { without }: { without?: RegExp } = {},
+) {
+  const page = await request.get(path);
+  expect(page.status(), `GET ${path}`).toBe(200);
+  const kept = formFields(await page.text(), marker).filter(([name]) => !(name in changes) && !without?.test(name));
+  const changed = Object.entries(changes).flatMap(([name, value]) =>
+    value === null ? [] : [value].flat().map((item): [string, string] => [name, item]),
+  );
+  return request.post(path, { ...urlEncoded([...kept, ...changed]), maxRedirects: 0 });
+}
+
+/** Signs the page's browser in as the local admin by cookie without opening a page: for a test whose next step opens the page it is about. */
+export async function signInSession(page: Page) {
+  await adminSession(page.request);
+}
+
+/** Gives a browser context the admin fixture's session (its cookie): signed in with no page load and no second password check. */
+export async function carryAdminSession(context: BrowserContext, admin: APIRequestContext) {
+  await context.addCookies((await admin.storageState()).cookies);
+}
+
+/** The id of the product named `name` (plain text, no markup characters), read from the admin list's search. */
+export async function adminProductId(request: APIRequestContext, name: string): Promise<number> {
+  const list = await (await request.get(`/admin/products?search=${encodeURIComponent(name)}`)).text();
+  const article = list.slice(list.indexOf(`aria-label="${name}"`));
+  const box = /<input[^>]*name="ids"[^>]*>/.exec(article)?.[0] ?? "";
+  const id = Number(/value="(\d+)"/.exec(box)?.[1]);
+  expect(id, `the admin list shows ${name}`).toBeGreaterThan(0);
+  return id;
+}
+
+/** Saves a product's edit form as it stands with `changes` made (`{ stock: "3" }`), as Update Product would. */
+export async function updateProduct(request: APIRequestContext, id: number, changes: FormChanges, options: { without?: RegExp } = {}) {
+  const response = await submitForm(request, `/admin/edit-product/${id}`, 'id="product-form"', changes, options);
+  expect(response.status(), `product ${id} saved: ${await response.text()}`).toBe(302);
+}
+
+/** Saves one form of the settings screen ("ordering", "hours", "announcement", "delivery") with `changes`, as its button would. */
+export async function saveSettings(request: APIRequestContext, section: string, changes: FormChanges) {
+  // Every save is based on the version its page was read at: one that another worker's save overtook
+  // (409) is read and posted again, as an owner reloads and saves.
+  for (let attempt = 1; ; attempt++) {
+    const response = await submitForm(request, "/admin/settings", `name="intent" value="${section}"`, changes);
+    if (response.status() === 409 && attempt < 3) continue;
+    expect(response.status(), `the ${section} settings saved: ${await response.text()}`).toBe(303);
+    return;
+  }
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { expect, signIn, test, variants } from "./fixtures";
+import { expect, signInSession, test, variants } from "./fixtures";
 
 /**
  * The owner opens Insights after a scripted week of counts (scripts/insights-week.ts, written into
@@ -30,7 +30,7 @@ for (const { width, viewport, javaScriptEnabled } of variants({ height: 900 })) 
     test.use({ viewport, javaScriptEnabled });
 
     test("the owner reads a week of insights", async ({ page }) => {
-      await signIn(page);
+      await signInSession(page);
       await page.goto("/admin/dashboard");
       await page
         .getByRole("link", { name: /^Insights/ })

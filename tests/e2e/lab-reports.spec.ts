@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, productIdOf, signIn, test, variants } from "./fixtures";
+import { expect, productIdOf, signInSession, test, variants } from "./fixtures";
 
 /**
  * Lab results, with JavaScript on and off: the owner attaches a lab report (a committed
@@ -27,7 +27,7 @@ for (const { javaScriptEnabled: js } of variants({ widths: [1280] })) {
     test.use({ javaScriptEnabled: js });
 
     test("the owner attaches a report with facts; the shopper reads them and opens the report", async ({ page, context }) => {
-      await signIn(page);
+      await signInSession(page);
       const shopPath = await productPath(page, product);
       await page.goto(`/admin/edit-product/${productIdOf(shopPath)}`);
 

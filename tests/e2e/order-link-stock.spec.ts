@@ -9,7 +9,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expect, interceptTelegram, signIn, test, variants } from "./fixtures";
+import { adminContext, carryAdminSession, expect, interceptTelegram, saveSettings, test, variants } from "./fixtures";
 
 const SHOTS = "test-results/screens";
 
@@ -20,32 +20,18 @@ async function freshContext(browser: Browser, javaScriptEnabled = true): Promise
   return context;
 }
 
-async function ownerPage(browser: Browser, width: number): Promise<Page> {
-  const context = await freshContext(browser);
-  const page = await context.newPage();
-  await page.setViewportSize({ width, height: 900 });
-  await signIn(page);
-  return page;
-}
-
-/** The shop delivers to Downtown for $5.00 with an $80.00 minimum, and takes cash: set through the settings form. */
+/** The shop delivers to Downtown for $5.00 with an $80.00 minimum, and takes cash: the settings' delivery form, posted. */
 async function deliverDowntown(browser: Browser) {
-  const owner = await ownerPage(browser, 1280);
-  await owner.goto("/admin/settings");
-  const local = owner.getByRole("group", { name: "Local delivery" });
-  await local.getByRole("checkbox", { name: "Offer local delivery" }).check();
-  await local.getByLabel("Zone 1: name").fill("Downtown");
-  const zone = local.getByRole("listitem").first();
-  await zone.getByLabel("Fee ($)").fill("5");
-  await zone.getByLabel("Minimum ($)").fill("80");
-  await zone.getByLabel("Estimate").fill("Same day");
-  await owner.getByLabel("Payment at delivery").fill("Cash\nCard on delivery");
-  const saved = owner.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/admin/settings"));
-  await owner.getByRole("button", { name: "Save delivery and payment" }).click();
-  await saved;
-  await owner.waitForLoadState();
-  await expect(owner.getByText("Settings saved").first()).toBeVisible({ timeout: 30_000 });
-  await owner.context().close();
+  const owner = await adminContext(browser);
+  await saveSettings(owner.request, "delivery", {
+    "local.enabled": "on",
+    "local.zones[0].name": "Downtown",
+    "local.zones[0].fee": "5",
+    "local.zones[0].minimum": "80",
+    "local.zones[0].estimate": "Same day",
+    paymentMethods: "Cash\nCard on delivery",
+  });
+  await owner.close();
 }
 
 async function addToCart(page: Page, id: number) {
@@ -69,6 +55,7 @@ for (const { width, viewport, javaScriptEnabled } of variants({ height: 900 })) 
       page,
       context,
       browser,
+      admin,
       products,
     }) => {
       test.setTimeout(240_000);
@@ -108,10 +95,19 @@ for (const { width, viewport, javaScriptEnabled } of variants({ height: 900 })) 
       await when.selectOption({ index: 1 });
       await page.getByRole("group", { name: "How will you pay?" }).getByLabel("Cash", { exact: true }).check();
       await page.getByRole("group", { name: "If something is sold out when we pack it" }).getByLabel("Leave it out").check();
+      const noteSaved = javaScriptEnabled
+        ? page.waitForResponse(
+            (response) =>
+              response.request().method() === "POST" &&
+              /^\/cart(\.data)?$/.test(new URL(response.url()).pathname) &&
+              new URLSearchParams(response.request().postData() ?? "").get("note")?.startsWith("Ring twice") === true,
+          )
+        : null;
       await page.getByLabel(/Anything we should know/).fill("Ring twice — спасибо 🌿");
       // Saved beside the cart: a reload keeps every choice.
       if (javaScriptEnabled) {
-        await page.waitForTimeout(1200);
+        // The note saves once typing pauses, with every choice beside it.
+        await noteSaved;
         await page.reload();
         await expect(page.getByLabel(/Anything we should know/)).toHaveValue("Ring twice — спасибо 🌿");
         await expect(page.getByRole("group", { name: "How will you pay?" }).getByLabel("Cash", { exact: true })).toBeChecked();
@@ -144,15 +140,8 @@ for (const { width, viewport, javaScriptEnabled } of variants({ height: 900 })) 
       if (tag === "390") writeFileSync(`${SHOTS}/message.txt`, `${text}\n`);
       const orderPath = new URL(link).pathname;
 
-      // The owner changes the price after the order; a fresh browser sees the quoted price beside today's.
-      const owner = await ownerPage(browser, width);
-      await owner.goto(`/admin/edit-product/${id}`);
-      await owner.locator(`input[name="price"]`).fill("35");
-      await owner
-        .getByRole("button", { name: /^(Save|Update) Product/ })
-        .first()
-        .click();
-      await expect(owner).toHaveURL(/\/admin\/products/);
+      // The owner changes the price after the order (the edit form, posted); a fresh browser sees the quoted price beside today's.
+      await products.update(id, { price: "35" });
 
       const shopper = await freshContext(browser, javaScriptEnabled);
       const fresh = await shopper.newPage();
@@ -165,9 +154,13 @@ for (const { width, viewport, javaScriptEnabled } of variants({ height: 900 })) 
       await fresh.screenshot({ path: `${SHOTS}/order-page-${tag}.png`, fullPage: true });
       await shopper.close();
 
-      // The owner, with a second tab open on the same order before the first click.
+      // The owner, signed in (the admin session's cookie), with a second tab open on the same order before the first click.
+      const ownerContext = await freshContext(browser);
+      await carryAdminSession(ownerContext, admin);
+      const owner = await ownerContext.newPage();
+      await owner.setViewportSize({ width, height: 900 });
       await owner.goto(orderPath);
-      const second = await owner.context().newPage();
+      const second = await ownerContext.newPage();
       await second.setViewportSize({ width, height: 900 });
       await second.goto(orderPath);
       await owner.getByRole("button", { name: "Take these from stock" }).click();
@@ -178,10 +171,10 @@ for (const { width, viewport, javaScriptEnabled } of variants({ height: 900 })) 
       await expect(second.getByText("In stock today: 3")).toBeVisible();
 
       // The product page's stock follows: 6 − 3 is at the low-stock level.
-      const product = await owner.context().newPage();
+      const product = await ownerContext.newPage();
       await product.goto(`/product/${id}`);
       await expect(product.getByText("Only 3 left")).toBeVisible();
-      await owner.context().close();
+      await ownerContext.close();
     });
   });
 }

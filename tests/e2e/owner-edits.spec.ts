@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, signIn } from "./fixtures";
+import { expect, signInSession, test } from "./fixtures";
 
 /**
  * The shop owner's first edit, without JavaScript: open a built-in product, press Update Product
@@ -35,7 +35,7 @@ test.describe("an unchanged edit saves (JavaScript off)", () => {
     ["edible", "Wild Berry Gummies", "10mg per piece"],
   ] as const) {
     test(`a ${kind}: ${name}`, async ({ page }) => {
-      await signIn(page);
+      await signInSession(page);
       await openEdit(page, name);
       await expect(page.getByLabel("THC Content")).toHaveValue(thc);
       const before = await formValues(page);

@@ -1,19 +1,20 @@
 /**
  * Sizes, the shopper's part of the done-when path: on a phone, a shopper picks 1/4 oz of
  * a strain sold in four sizes, adds two, and sends an order that says so — with JavaScript on and off.
- * The owner gives the strain its sizes through the product form first (as tests/e2e/sizes.spec.ts).
+ * The owner gives the strain its sizes first: the product form's fields posted to its action (the form
+ * itself is tests/e2e/sizes.spec.ts's).
  */
-import type { Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import {
+  adminProductId,
   chooseShippingAndCash,
   expect,
   expectOrderMessage,
   interceptTelegram,
-  productIdOf,
   seriousViolations,
   SHIPPING_MESSAGE_LINE,
-  signIn,
   test,
+  updateProduct,
   variants,
 } from "./fixtures";
 
@@ -24,30 +25,23 @@ const SIZES = [
   { label: "1 oz", price: "280", compareAt: "", stock: "0" },
 ];
 
-/** The owner sells product `id` in SIZES (the form's 'Add a size', then each size's fields). */
-async function sellInSizes(page: Page, id: number) {
-  await signIn(page);
-  await page.goto(`/admin/edit-product/${id}`);
-  const sizes = page.getByRole("group", { name: "Sizes and stock" });
-  for (let added = 0; added < SIZES.length - 1; added++) {
-    await sizes.getByRole("button", { name: "Add a size" }).click();
-    await expect(sizes.getByRole("group", { name: `Size ${added + 2}`, exact: true })).toBeVisible();
-  }
-  await sizes.getByRole("group", { name: "Size 1", exact: true }).getByLabel("Size label").fill(SIZES[0]!.label);
-  await page.locator(`input[name="price"]`).fill(SIZES[0]!.price);
-  await page.locator(`input[name="compareAt"]`).fill(SIZES[0]!.compareAt);
-  await sizes.getByRole("group", { name: "Size 1", exact: true }).getByLabel("Stock on hand").fill(SIZES[0]!.stock);
-  for (const [index, size] of SIZES.slice(1).entries()) {
-    const group = sizes.getByRole("group", { name: `Size ${index + 2}`, exact: true });
-    await group.getByLabel("Size label").fill(size.label);
-    await group.getByLabel("Price ($)", { exact: true }).fill(size.price);
-    await group.getByLabel("Stock on hand").fill(size.stock);
-  }
-  await page
-    .getByRole("button", { name: /^(Save|Update) Product/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/admin\/products/);
+/** The owner sells product `id` in SIZES: the product form's fields, posted to its action (the form's screen is the sizes spec's). */
+async function sellInSizes(admin: APIRequestContext, id: number) {
+  const [first, ...more] = SIZES;
+  await updateProduct(admin, id, {
+    sizeLabel: first!.label,
+    price: first!.price,
+    compareAt: first!.compareAt,
+    stock: first!.stock,
+    ...Object.fromEntries(
+      more.flatMap((size, index) => [
+        [`sizes[${index}].label`, size.label],
+        [`sizes[${index}].price`, size.price],
+        [`sizes[${index}].compareAt`, size.compareAt],
+        [`sizes[${index}].stock`, size.stock],
+      ]),
+    ),
+  });
 }
 
 for (const { javaScriptEnabled } of variants({ widths: [1280] })) {
@@ -59,13 +53,9 @@ for (const { javaScriptEnabled } of variants({ widths: [1280] })) {
     // Products the catalogue sells in one size (its strains already come in sizes), none another spec changes.
     const name = javaScriptEnabled ? "Blue Dream 2G Disposable" : "House Lows Sativa Blend (QP)";
 
-    test(`a shopper on a phone picks 1/4 oz of ${name}, adds two, and the order says so`, async ({ page, context, baseURL }) => {
-      await page.goto(`/shop?search=${encodeURIComponent(name)}`);
-      const id = productIdOf(await page.getByRole("link", { name, exact: true }).first().getAttribute("href"));
-      await sellInSizes(page, id);
-      // The shopper: no admin session.
-      await context.clearCookies();
-      await context.addCookies([{ name: "age-verified", value: "yes", url: baseURL! }]);
+    test(`a shopper on a phone picks 1/4 oz of ${name}, adds two, and the order says so`, async ({ page, context, baseURL, admin }) => {
+      const id = await adminProductId(admin, name);
+      await sellInSizes(admin, id);
 
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`/product/${id}`);

@@ -3,7 +3,7 @@
  * and stock, set in the product form with JavaScript on and off. (The shopper's picker, cart and order
  * text are the next slice.)
  */
-import { expect, signIn, test, variants } from "./fixtures";
+import { expect, signInSession, test, variants } from "./fixtures";
 
 const SIZES = [
   { label: "1/8 oz", price: "45", stock: "12" },
@@ -20,7 +20,7 @@ for (const { javaScriptEnabled } of variants({ widths: [1280] })) {
     // Products the catalogue sells in one size (its strains, Runtz first, already come in sizes), none another spec changes.
     const [name, id] = javaScriptEnabled ? ["Northern Lights 1G Disposable", 21] : ["House Lows Indica Blend (1 lb)", 10];
     test(`the owner sells ${name} in four sizes with their own prices and stock`, async ({ page }) => {
-      await signIn(page);
+      await signInSession(page);
       await page.goto(`/admin/edit-product/${id}`);
       await expect(page.getByLabel(/Product Name/)).toHaveValue(name);
       const sizes = page.getByRole("group", { name: "Sizes and stock" });

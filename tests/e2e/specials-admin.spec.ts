@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, test, variants } from "./fixtures";
+import { expect, signInSession, test, variants } from "./fixtures";
 
 /**
  * The owner's Specials area at 390 px, with JavaScript on and off: a "buy 2 pre-rolls, get 1 free"
@@ -33,7 +33,7 @@ for (const { javaScriptEnabled: js, viewport } of variants({ widths: [390] })) {
     test.setTimeout(180_000);
     test("the owner creates buy 2 get 1 free and a happy hour, and sees them listed", async ({ page }) => {
       const suffix = js ? "" : " (no JS)";
-      await signIn(page);
+      await signInSession(page);
       await page.goto("/admin/specials");
       await expect(page.getByRole("heading", { name: "Specials", level: 1 })).toBeVisible();
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, signIn, test, variants } from "./fixtures";
+import { expect, signIn, signInSession, test, variants } from "./fixtures";
 
 /**
  * The owner changes the storefront's words in the admin Storefront area — the home page's welcome,
@@ -111,7 +111,7 @@ test.describe("the owner's first review", () => {
     browser,
     baseURL,
   }) => {
-    await signIn(page);
+    await signInSession(page);
     await page.goto("/admin/storefront/reviews");
     await page.getByRole("button", { name: "Add a review" }).click();
     await page.getByRole("textbox", { name: "Name", exact: true }).fill("Dana K.");
