@@ -437,6 +437,7 @@ export async function postAdminForm(page: Page, path: string, form: Record<strin
   const origin = new URL(test.info().project.use.baseURL!).origin;
   const response = await page.request.post(path, { form, headers: { Origin: origin }, maxRedirects: 0 });
   expect([302, 303], `${path} answered ${response.status()}: ${(await response.text()).slice(0, 300)}`).toContain(response.status());
+}
 
 // ---- Arranging a test's starting state by request ----
 // A step that only sets the scene (the settings a journey needs, a price change) posts the page's own
