@@ -80,8 +80,8 @@ for (const { width, js } of VARIANTS) {
       await expect(oneSpecial.getByRole("term")).toHaveText([rollDeal, "Total after specials"]);
       await expect(oneSpecial.getByRole("definition")).toHaveText(["−$20.00", "$40.00"]);
 
-      // The deal link keeps the code and lands on its special's one product. Its notice fades as the
-      // one above does, and goes with JavaScript: it is read as soon as the page arrives.
+      // The deal link keeps the code and lands on its special's one product. Its notice fades 4 s
+      // after it is drawn and goes with JavaScript: it is read as soon as the page arrives.
       await page.goto(`/deal/${code}`, { waitUntil: "commit" });
       await expect(page).toHaveURL(new RegExp(`/product/${cart.id}-`));
       await expect(page.getByText(`Code ${code} applied`)).toBeVisible();
