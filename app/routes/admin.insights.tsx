@@ -55,7 +55,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const cell = "px-2 py-2 text-right tabular-nums sm:px-3";
 const nameCell = "px-2 py-2 text-left sm:px-3";
 const headClass = "border-b border-sage-200 bg-cream-100 text-xs uppercase tracking-wide text-ink-500";
-const tableClass = "w-full min-w-[32rem] border-collapse text-sm";
+const tableClass = "w-full border-collapse text-sm";
+/** A column a phone leaves out: its figure is shown under a neighbouring one there (`phoneOnly`). */
+const wideCell = `${cell} max-sm:hidden`;
+const phoneOnly = "block text-xs text-ink-500 sm:hidden";
 
 function termText(term: string) {
   return term === FOLDED_TERM ? <em>Other terms (past the day’s limit)</em> : term;
@@ -218,26 +221,33 @@ export default function AdminInsights() {
                   { label: "Product", className: nameCell },
                   "Views",
                   "Adds",
-                  "View → add",
+                  { label: "View → add", className: wideCell },
                   "Orders",
-                  "Add → order",
-                  "Quoted revenue",
+                  { label: "Add → order", className: wideCell },
+                  { label: "Quoted revenue", className: wideCell },
                 ]}
               />
               <tbody>
                 {top.map((row) => (
                   <tr key={row.productId} className="border-b border-sage-200 last:border-0">
-                    <td className={nameCell}>
+                    <td className={`${nameCell} [overflow-wrap:anywhere]`}>
                       <Link to={`/admin/products/edit/${row.productId}`} className="font-medium text-forest-900 hover:underline">
                         {row.name}
                       </Link>
+                      <span className={phoneOnly}>{formatCents(row.revenueCents)} quoted</span>
                     </td>
                     <td className={cell}>{row.views.toLocaleString("en-US")}</td>
-                    <td className={cell}>{row.adds.toLocaleString("en-US")}</td>
-                    <td className={cell}>{rateText(row.adds, row.views)}</td>
-                    <td className={cell}>{row.orders.toLocaleString("en-US")}</td>
-                    <td className={cell}>{rateText(row.orders, row.adds)}</td>
-                    <td className={cell}>{formatCents(row.revenueCents)}</td>
+                    <td className={cell}>
+                      {row.adds.toLocaleString("en-US")}
+                      {row.views > 0 && <span className={phoneOnly}>{rateText(row.adds, row.views)} of views</span>}
+                    </td>
+                    <td className={wideCell}>{rateText(row.adds, row.views)}</td>
+                    <td className={cell}>
+                      {row.orders.toLocaleString("en-US")}
+                      {row.adds > 0 && <span className={phoneOnly}>{rateText(row.orders, row.adds)} of adds</span>}
+                    </td>
+                    <td className={wideCell}>{rateText(row.orders, row.adds)}</td>
+                    <td className={wideCell}>{formatCents(row.revenueCents)}</td>
                   </tr>
                 ))}
               </tbody>
