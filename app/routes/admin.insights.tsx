@@ -52,9 +52,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 // Narrower on phones, so the four figures per day fit a 320 px screen without scrolling their table.
-const cell = "px-2 py-2 text-right tabular-nums sm:px-3";
-const nameCell = "px-2 py-2 text-left sm:px-3";
-const headClass = "border-b border-sage-200 bg-cream-100 text-xs uppercase tracking-wide text-ink-500";
+const cell = "px-1.5 py-2 text-right tabular-nums sm:px-3";
+const nameCell = "px-1.5 py-2 text-left sm:px-3";
+const headClass = "border-b border-sage-200 bg-cream-100 text-xs uppercase text-ink-500 sm:tracking-wide";
 const tableClass = "w-full border-collapse text-sm";
 /** A column a phone leaves out: its figure is shown under a neighbouring one there (`phoneOnly`). */
 const wideCell = `${cell} max-sm:hidden`;
