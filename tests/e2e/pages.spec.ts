@@ -259,12 +259,14 @@ test.describe("contact form", () => {
       await expect(field).toHaveAccessibleDescription(error);
     }
     expect(await seriousViolations(page)).toEqual([]);
+    // axe finishes its run in a blank page of its own: the tabs the form opens are counted from here.
+    const before = tabs();
 
     await fillMessage(page, { ...MESSAGE, email: "ada@localhost" });
     await send.click();
     await expect(page.getByLabel("Email", { exact: true })).toHaveAccessibleDescription("Please enter a valid email address");
     await expect(page.getByLabel("Name", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
-    expect(tabs()).toBe(0);
+    expect(tabs() - before).toBe(0);
 
     // The notice shows for 4 s while the new tab opens: watched for at the same time, as a busy
     // machine can take longer than that to open the tab.
@@ -273,7 +275,7 @@ test.describe("contact form", () => {
       expect(page.getByText("Message sent!")).toBeVisible({ timeout: 20_000 }),
       expect(page.getByText("Your message has been sent via Telegram. We'll get back to you soon!")).toBeVisible({ timeout: 20_000 }),
     ]);
-    expect(tabs()).toBe(1);
+    expect(tabs() - before).toBe(1);
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
     await page.screenshot({ path: "test-results/screens/contact-sent-1280.png" });
   });
