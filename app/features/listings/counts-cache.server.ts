@@ -12,6 +12,7 @@
  * - Kept in this isolate (a bounded map, free to read) and in the Cache API (per data centre, so a
  *   new isolate does not count again).
  */
+import { rememberedInIsolate } from "~/server/isolate-memory.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -46,6 +47,7 @@ export interface CountsCache {
 /** Listings kept in this isolate; the least recently read goes first. */
 const ISOLATE_ENTRIES = 256;
 const isolate = new Map<string, KeptCounts>();
+rememberedInIsolate(() => isolate.clear());
 /** An entry is checked against the revision on every read, so the data centre may keep it as long as it likes; a day bounds it. */
 const CACHE_TTL_SECONDS = 24 * 60 * 60;
 const CACHE_NAME = "greenleaf-counts";

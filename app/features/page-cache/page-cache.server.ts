@@ -1,3 +1,4 @@
+import { rememberedInIsolate } from "~/server/isolate-memory.server";
 import { parseBookmark } from "~/server/d1-session.server";
 import { isAdminPath } from "~/server/paths";
 import { createNonce } from "~/server/load-context";
@@ -43,7 +44,7 @@ const STORED_AT_HEADER = "X-Page-Cache-Stored-At";
  * Worker another binding never see this one's value.
  */
 const VERSION_MEMO_MS = 1000;
-const memo = new WeakMap<KVNamespace, CatalogueState & { readAt: number }>();
+let memo = new WeakMap<KVNamespace, CatalogueState & { readAt: number }>();
 
 /**
  * KV takes about one write a second to one key: bumps closer together than this share one write
@@ -55,7 +56,7 @@ interface VersionWrites {
   /** The newest version bumped since the last write, waiting for the interval to end. */
   pending: CatalogueState | null;
 }
-const writes = new WeakMap<KVNamespace, VersionWrites>();
+let writes = new WeakMap<KVNamespace, VersionWrites>();
 
 /**
  * The catalogue version and the D1 bookmark it was written at (docs/decisions/030): a page
@@ -421,6 +422,12 @@ const ISOLATE_PAGES = 64;
 const ISOLATE_BYTES = 6 * 1024 * 1024;
 const isolatePages = new Map<string, StoredPage & { expiresAt: number }>();
 let isolateBytes = 0;
+rememberedInIsolate(() => {
+  memo = new WeakMap();
+  writes = new WeakMap();
+  isolatePages.clear();
+  isolateBytes = 0;
+});
 
 function forget(key: string) {
   const kept = isolatePages.get(key);

@@ -12,6 +12,7 @@
  * - The backfill walks the bucket's originals one page per message, registering and queueing each
  *   photo it does not know yet; a redelivered page changes nothing.
  */
+import { rememberedInIsolate } from "~/server/isolate-memory.server";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { imageUploads, settings, type ImageUploadRow } from "~db/schema";
@@ -420,6 +421,9 @@ const OVERLOADED = /\boverloaded\b|connection timed out/i;
  * once, in one line, until a photo is made again (not one stack per photo and attempt).
  */
 let overloadReported = false;
+rememberedInIsolate(() => {
+  overloadReported = false;
+});
 
 function reportFailedAttempt(key: string, attempt: number, error: unknown) {
   const reason = reasonOf(error);

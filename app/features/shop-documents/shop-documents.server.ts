@@ -1,3 +1,4 @@
+import { rememberedInIsolate } from "~/server/isolate-memory.server";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { shopDocumentVersions } from "~db/schema";
 import type { Db } from "~/server/load-context";
@@ -41,6 +42,7 @@ type CurrentRow = { id: number; body: string };
  * version the schema refuses is kept as refused (`read: null`): its defaults are written per read.
  */
 const parsed = new Map<string, { id: number; body: string; read: DocumentRead<unknown> | null }>();
+rememberedInIsolate(() => parsed.clear());
 
 /** The document from its current row (the result of `currentVersionQuery`); `from` is what its defaults are written from. */
 export function documentFromRows<T, From>(document: ShopDocument<T, From>, rows: readonly CurrentRow[], from: From): DocumentRead<T> {
