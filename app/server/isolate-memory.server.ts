@@ -3,8 +3,13 @@
  * parsed documents) is kept by the module that owns it, which registers here how to forget it. A fresh
  * isolate starts with nothing remembered; `forgetIsolateMemory` brings a running one back to that, so the
  * worker tests, which run many files one after another in one isolate, start each file as a new isolate would.
+ *
+ * The list lives on the isolate's global, not in this module: the Remix server build bundles its own copy
+ * of the modules the Worker entry imports too, and both copies' memory must be forgotten together.
  */
-const forgetters: (() => void)[] = [];
+const FORGETTERS = Symbol.for("greenleaf.isolateMemory");
+const isolate = globalThis as typeof globalThis & { [FORGETTERS]?: (() => void)[] };
+const forgetters = (isolate[FORGETTERS] ??= []);
 
 /** Registers how to forget one module's isolate memory (called once, at the module's top). */
 export function rememberedInIsolate(forget: () => void) {
