@@ -12,10 +12,10 @@
  * - Kept in this isolate (a bounded map, free to read) and in the Cache API (per data centre, so a
  *   new isolate does not count again).
  */
-import { rememberedInIsolate } from "~/server/isolate-memory.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { rememberedInIsolate } from "~/server/isolate-memory.server";
 import { catalogueRevision } from "~db/schema";
 import type { TabCounts } from "~/features/category-pages/category-pages";
 import { FILTER_KEYS, filterValues, type FacetCounts } from "~/features/shop-filters/shop-filters";

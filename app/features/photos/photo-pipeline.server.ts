@@ -12,9 +12,9 @@
  * - The backfill walks the bucket's originals one page per message, registering and queueing each
  *   photo it does not know yet; a redelivered page changes nothing.
  */
-import { rememberedInIsolate } from "~/server/isolate-memory.server";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import { rememberedInIsolate } from "~/server/isolate-memory.server";
 import { imageUploads, settings, type ImageUploadRow } from "~db/schema";
 import { createDb, type Db } from "~/server/load-context";
 import { validMessages } from "~/server/queue-messages";

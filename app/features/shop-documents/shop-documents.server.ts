@@ -1,5 +1,5 @@
-import { rememberedInIsolate } from "~/server/isolate-memory.server";
 import { and, desc, eq, sql } from "drizzle-orm";
+import { rememberedInIsolate } from "~/server/isolate-memory.server";
 import { shopDocumentVersions } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { changedFields, type ShopDocument, type VersionSummary } from "./shop-document";
