@@ -105,17 +105,43 @@ async function dropStatements(): Promise<D1PreparedStatement[]> {
 }
 
 /**
+ * Work the file before left running: a queue batch being handled (a catalogue load writes for seconds) or
+ * a request's `waitUntil` (a page or image copy, a count). It is awaited before the shop is emptied, or it
+ * would write into this file's fresh shop. The Worker's handlers are looked up on its default export at
+ * each request and delivery, so they are wrapped here, once per runtime. A `waitUntil` that copies a
+ * response as it streams settles only when the test reads the body to its end (`expectStatus` does).
+ */
+const runtime = globalThis as typeof globalThis & { __fileStartedAt?: number; __inFlight?: Map<Promise<unknown>, string> };
+const inFlight = (runtime.__inFlight ??= new Map());
+function track(work: Promise<unknown>, what: string) {
+  inFlight.set(work, what);
+  void work.catch(() => undefined).finally(() => inFlight.delete(work));
+}
+
+/**
  * The local Queues deliver a batch a second or two after its messages were sent, so the file before may
  * have left messages (insights counts, photo variants) on their way. Each message carries when it was
  * sent: one sent before this file began is acknowledged unread instead of landing in this file's fresh
- * shop. The Worker's queue handler is looked up on its default export at each delivery; it is wrapped
- * once per runtime. A batch a test builds itself (createMessageBatch) is stamped now and handled as sent.
+ * shop. A batch a test builds itself (createMessageBatch) is stamped now and handled as sent.
  */
-const queueRecord = globalThis as typeof globalThis & { __fileStartedAt?: number };
-if (queueRecord.__fileStartedAt === undefined) {
-  const handle = worker.queue.bind(worker);
+if (runtime.__fileStartedAt === undefined) {
+  const handleQueue = worker.queue.bind(worker);
+  const handleFetch = worker.fetch.bind(worker);
+  const handle = (batch: MessageBatch, queueEnv: Env) => {
+    const work = handleQueue(batch, queueEnv);
+    track(work, `a batch of ${batch.queue}`);
+    return work;
+  };
+  worker.fetch = (request, fetchEnv, ctx) => {
+    const waitUntil = ctx.waitUntil.bind(ctx);
+    ctx.waitUntil = (work) => {
+      track(work, `waitUntil of ${request.method} ${request.url}`);
+      waitUntil(work);
+    };
+    return handleFetch(request, fetchEnv, ctx);
+  };
   worker.queue = (batch, queueEnv) => {
-    const startedAt = queueRecord.__fileStartedAt!;
+    const startedAt = runtime.__fileStartedAt!;
     const current = batch.messages.filter((message) => message.timestamp.getTime() >= startedAt);
     if (current.length === batch.messages.length) return handle(batch, queueEnv);
     for (const message of batch.messages) if (message.timestamp.getTime() < startedAt) message.ack();
@@ -130,7 +156,14 @@ if (queueRecord.__fileStartedAt === undefined) {
     return handle(fresh, queueEnv);
   };
 }
-queueRecord.__fileStartedAt = Date.now();
+if (inFlight.size > 0) {
+  const settled = Promise.allSettled(inFlight.keys()).then(() => true);
+  const finished = await Promise.race([settled, new Promise<false>((resolve) => setTimeout(() => resolve(false), 10_000))]);
+  if (!finished)
+    console.warn(`Worker test setup: still running 10 s after the file before ended, not awaited: ${[...inFlight.values()].join("; ")}`);
+  inFlight.clear();
+}
+runtime.__fileStartedAt = Date.now();
 
 forgetIsolateMemory();
 await Promise.all([
