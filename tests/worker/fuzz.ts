@@ -241,8 +241,8 @@ export const ENDPOINTS: Endpoint[] = [
 ];
 
 /**
- * Each test file takes a few endpoints: workerd's test harness grows a little with every SELF.fetch,
- * and a single isolate does not survive all 3,200 generated requests.
+ * Each test file takes a few endpoints, so the worker layer's runtimes (one per core) share the
+ * generated requests between them.
  */
 export function fuzzEndpoints(names: string[]) {
   describe("generated bad input never breaks a route", () => {
