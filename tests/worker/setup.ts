@@ -20,6 +20,13 @@ const db = env.DB;
 const migrations = (env as TestEnv).TEST_MIGRATIONS;
 const seed = inject("freshShop");
 
+/** What outlives a file in this runtime: it is kept on the isolate's global, since vitest evaluates this module again per file. */
+const runtime = globalThis as typeof globalThis & {
+  __cachedKeys?: CachedKey[];
+  __fileStartedAt?: number;
+  __inFlight?: Map<Promise<unknown>, string>;
+};
+
 /** Put back whatever the file before replaced, before this file's own code runs. */
 vi.useRealTimers();
 vi.restoreAllMocks();
@@ -35,9 +42,8 @@ interface CachedKey {
   cache: string;
   url: string;
 }
-const cacheRecord = globalThis as typeof globalThis & { __cachedKeys?: CachedKey[] };
-if (!cacheRecord.__cachedKeys) {
-  const keys: CachedKey[] = (cacheRecord.__cachedKeys = []);
+if (!runtime.__cachedKeys) {
+  const keys: CachedKey[] = (runtime.__cachedKeys = []);
   const named = new WeakMap<Cache, string>();
   const storage = CacheStorage.prototype;
   const open = storage.open;
@@ -56,7 +62,7 @@ if (!cacheRecord.__cachedKeys) {
 }
 
 async function emptyCaches() {
-  const keys = cacheRecord.__cachedKeys!.splice(0);
+  const keys = runtime.__cachedKeys!.splice(0);
   await Promise.all(keys.map(async ({ cache, url }) => (await caches.open(cache)).delete(url)));
 }
 
@@ -111,7 +117,6 @@ async function dropStatements(): Promise<D1PreparedStatement[]> {
  * each request and delivery, so they are wrapped here, once per runtime. A `waitUntil` that copies a
  * response as it streams settles only when the test reads the body to its end (`expectStatus` does).
  */
-const runtime = globalThis as typeof globalThis & { __fileStartedAt?: number; __inFlight?: Map<Promise<unknown>, string> };
 const inFlight = (runtime.__inFlight ??= new Map());
 function track(work: Promise<unknown>, what: string) {
   inFlight.set(work, what);
