@@ -24,6 +24,9 @@ async function saveSection(page: Page, button: string) {
   await expect(page.getByRole("button", { name: button })).toBeEnabled();
 }
 
+/** The settings screen's refusal of a save made on a stale version of the settings. */
+const OVERTAKEN = /changed in another tab/;
+
 /**
  * Fills a section and saves it, as saveSection, and expects it saved. A save another spec's settings
  * save overtook (the page's version is then stale: "changed in another tab", nothing saved) is
@@ -33,13 +36,14 @@ async function fillAndSave(page: Page, button: string, fill: () => Promise<void>
   for (let attempt = 1; ; attempt++) {
     await fill();
     await saveSection(page, button);
-    const overtaken = page.getByText(/changed in another tab/);
+    const overtaken = page.getByText(OVERTAKEN);
     if (attempt < 3 && (await overtaken.count()) > 0) {
       // A GET, not a reload: without JavaScript the page on screen answered the refused POST.
       await page.goto("/admin/settings");
       continue;
     }
     await expect(overtaken).toHaveCount(0);
+    await expect(page.getByText("Settings saved").first()).toBeVisible();
     return;
   }
 }
@@ -169,7 +173,7 @@ test.describe("one form's save keeps what the owner is typing in the others", ()
 
     // Saved after the other form's save, the announcement goes on top of it (not refused as a stale page).
     await saveSection(page, "Save announcement");
-    await expect(page.getByText(/changed in another tab/)).toHaveCount(0);
+    await expect(page.getByText(OVERTAKEN)).toHaveCount(0);
     await page.reload();
     await expect(announcement).toHaveValue(typed);
     await expect(tagline).toHaveValue(tagged);
