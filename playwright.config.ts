@@ -7,6 +7,15 @@ import { CHROMIUM, CHROMIUM_ARGS } from "./scripts/ensure-chromium";
  * migrated and seeded fresh each run.
  * E2E_PORT lets several checkouts run side by side.
  */
+/**
+ * The specs that change the whole shop while they run, so no other spec may run beside them. They run
+ * after everything else, one file at a time: catalogue loads and imports (a load in progress rightly
+ * disables an import's confirmation), the owner-work spec that deletes and restores, and the settings
+ * spec that moves the shop's Telegram account and closes the shop for a while (an order or a contact
+ * message sent meanwhile would rightly go to that account, or say the shop is closed).
+ */
+const ALONE = /(migration|owner-work|catalogue-import|shop-settings)\.spec\.ts/;
+
 const port = Number(process.env.E2E_PORT ?? 8790);
 export const baseURL = `http://localhost:${port}`;
 
@@ -35,15 +44,13 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: /(migration|owner-work|catalogue-import)\.spec\.ts/,
+      testIgnore: ALONE,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
     },
     {
-      // Catalogue loads and imports (and the owner-work spec that deletes and restores) run alone, after
-      // everything else, one file at a time: a load in progress rightly disables an import's confirmation.
-      name: "migration",
+      name: "alone",
       workers: 1,
-      testMatch: /(migration|owner-work|catalogue-import)\.spec\.ts/,
+      testMatch: ALONE,
       dependencies: ["chromium"],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
     },
