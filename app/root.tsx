@@ -36,6 +36,18 @@ export async function loader(args: LoaderFunctionArgs) {
 const AdminChrome = import.meta.env.SSR ? ServerAdminChrome : lazyNamed(() => import("~/features/admin/admin-chrome"), "AdminChrome");
 
 /**
+ * `<html data-hydrated>` once React has hydrated the page itself (the browser tests wait for it). It
+ * sits inside the chrome's Suspense boundary: the back office's chrome is a lazy chunk, and until it
+ * loads React leaves that boundary's server HTML as sent, so the document around it hydrates first.
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.setAttribute("data-hydrated", "");
+  }, []);
+  return null;
+}
+
+/**
  * The document. Each page wears one of two frames, chosen by path: the back office (/admin...) its
  * own chrome, every other page the shop's (header, cart drawer, age gate, footer).
  */
@@ -44,10 +56,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRootData();
   const location = useLocation();
   const Chrome = isAdminPath(location.pathname) ? AdminChrome : ShopChrome;
-  // `<html data-hydrated>` once React has hydrated the document (the browser tests wait for it).
-  useEffect(() => {
-    document.documentElement.setAttribute("data-hydrated", "");
-  }, []);
   return (
     <html lang="en">
       <head>
@@ -61,6 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Entering the back office from the shop, the page shows plainly while its chrome loads. */}
         <Suspense fallback={<main id="main">{children}</main>}>
           <Chrome>{children}</Chrome>
+          <HydratedMark />
         </Suspense>
         <Toaster toasts={rootData?.toasts ?? []} />
         <ScrollRestoration nonce={nonce} />

@@ -1,5 +1,6 @@
+import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { test, expect } from "./fixtures";
+import { test, expect, signInSession } from "./fixtures";
 
 /**
  * Nothing a shopper does while the page wakes up is lost, and no notice covers what they
@@ -156,6 +157,47 @@ test.describe("before the JavaScript arrives (390 px, scripts 3 s late)", () => 
       expect(metas.length).toBe(Math.min(expected, 24));
       for (const meta of metas) expect(meta).toMatch(/(^|·)indica·/i);
     });
+  });
+});
+
+test.describe("the back office before its JavaScript arrives (390 px, scripts 3 s late)", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await signInSession(page);
+  });
+
+  test("a lab report and a photo chosen before the product form boots are uploaded when it does, and saved", async ({ page, products }) => {
+    const { id } = await products.create(`Early Pick Kush ${Date.now()}`);
+    await delayScripts(page);
+    await openBeforeBoot(page, `/admin/edit-product/${id}`);
+    const lab = page.getByRole("group", { name: "Lab results" });
+    await lab
+      .getByLabel("Upload lab report")
+      .setInputFiles(path.join(import.meta.dirname, "..", "..", "db", "lab-reports", "sample-coa-runtz-eighth.pdf"));
+    await page.getByLabel("Upload images").setInputFiles(path.join(import.meta.dirname, "fixtures", "leaf-gold.jpg"));
+    await hydrated(page);
+    await expect(lab.getByRole("link", { name: /View lab report/ })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("img", { name: "Extra image 1: leaf-gold.jpg" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("progressbar")).toHaveCount(0, { timeout: 30_000 });
+    await page.getByRole("button", { name: "Update Product" }).click();
+    await expect(page).toHaveURL("/admin/products");
+    await page.goto(`/admin/edit-product/${id}`);
+    await expect(lab.getByRole("link", { name: /View lab report/ })).toBeVisible();
+    // Stored under the name the upload gave it.
+    await expect(page.getByRole("img", { name: /^Extra image 1: image-\d+-\w+\.jpg$/ })).toBeVisible();
+  });
+
+  test("'Select all on this page' ticked before the list boots selects every row when it does", async ({ page }) => {
+    await delayScripts(page);
+    await openBeforeBoot(page, "/admin/products?category=indoors");
+    const bulk = page.getByRole("form", { name: "Bulk actions" });
+    await bulk.getByRole("checkbox", { name: "Select all on this page" }).check();
+    await hydrated(page);
+    const boxes = page.locator('input[name="ids"]');
+    const count = await boxes.count();
+    expect(count).toBeGreaterThan(1);
+    await expect(bulk.getByText(`${count} products selected`)).toBeVisible();
+    for (const box of await boxes.all()) await expect(box).toBeChecked();
   });
 });
 

@@ -1,5 +1,6 @@
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
+import { useReadAtHydration } from "~/ui/hydration";
 import { AdminConfirmDialog, ConfirmButton, HiddenFields } from "./confirm-dialog";
 import { AdminAlert } from "./admin-ui";
 import { FilterHiddenFields } from "./product-list-filters";
@@ -127,6 +128,12 @@ export function BulkToolbar({
   const close = useCallback(() => setDismissed(fetcher.data), [fetcher.data]);
 
   const searchKey = search.toString();
+  // "Select all on this page" ticked before the page booted: its boxes follow it now (the count below reads them).
+  useReadAtHydration(() => {
+    const form = document.getElementById(BULK_FORM_ID);
+    const pageBox = form instanceof HTMLFormElement ? form.elements.namedItem(F.allOnPage) : null;
+    if (form instanceof HTMLFormElement && pageBox instanceof HTMLInputElement && pageBox.checked) selectPage(form, true);
+  });
   // Row boxes live outside the form (they name it): one listener on the document keeps the count and the page box true.
   useEffect(() => {
     const form = document.getElementById(BULK_FORM_ID);

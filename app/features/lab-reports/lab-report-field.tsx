@@ -54,9 +54,12 @@ export function LabResultsField({ fields, reportName }: { fields: LabResultsFiel
   const boxRef = useRef<HTMLDivElement>(null);
   // 'Keep this lab report' unticked before the page booted: the enhanced field starts without it.
   const [dropped, setDropped] = useState(false);
+  // A file chosen before the page booted: the enhanced field uploads it as if picked there.
+  const [picked, setPicked] = useState<File | undefined>(undefined);
   useReadAtHydration(() => {
     const box = boxRef.current?.querySelector<HTMLInputElement>(`input[type="checkbox"][name="${fields.labReportKey.name}"]`);
     if (box && !box.checked) setDropped(true);
+    setPicked(boxRef.current?.querySelector<HTMLInputElement>(`input[type="file"][name="${LAB_REPORT_FILE_FIELD}"]`)?.files?.[0]);
   });
   // The facts as saved: a sample report says so here as it does on the product page.
   const sample = isSampleLabReport({ labName: initialKey(fields.labName) || null, labBatch: initialKey(fields.labBatch) || null });
@@ -73,7 +76,13 @@ export function LabResultsField({ fields, reportName }: { fields: LabResultsFiel
         </p>
       ) : null}
       {hydrated ? (
-        <EnhancedReport key={key} name={fields.labReportKey.name} defaultKey={dropped ? "" : key} defaultLabel={reportName} />
+        <EnhancedReport
+          key={key}
+          name={fields.labReportKey.name}
+          defaultKey={dropped ? "" : key}
+          defaultLabel={reportName}
+          pickedBeforeBoot={picked}
+        />
       ) : (
         <PlainReport name={fields.labReportKey.name} defaultKey={key} label={reportName} />
       )}
@@ -148,7 +157,17 @@ async function checkReport(file: File): Promise<MediaMessage | null> {
   return detectLabReportType(head) ? null : LAB_REPORT_MESSAGES.invalidType;
 }
 
-function EnhancedReport({ name, defaultKey, defaultLabel }: { name: string; defaultKey: string; defaultLabel: string | null }) {
+function EnhancedReport({
+  name,
+  defaultKey,
+  defaultLabel,
+  pickedBeforeBoot,
+}: {
+  name: string;
+  defaultKey: string;
+  defaultLabel: string | null;
+  pickedBeforeBoot?: File;
+}) {
   const [report, setReport] = useState<{ key: string; label: string | null } | null>(
     defaultKey ? { key: defaultKey, label: defaultLabel } : null,
   );
@@ -197,6 +216,16 @@ function EnhancedReport({ name, defaultKey, defaultLabel }: { name: string; defa
       }
     }
   };
+
+  // The file the plain field held when the page booted is sent once, as a pick.
+  const pick = useRef(onPick);
+  pick.current = onPick;
+  const sentPicked = useRef(false);
+  useEffect(() => {
+    if (!pickedBeforeBoot || sentPicked.current) return;
+    sentPicked.current = true;
+    void pick.current(pickedBeforeBoot);
+  }, [pickedBeforeBoot]);
 
   const remove = () => {
     setReport(null);

@@ -137,12 +137,16 @@ export function PhotoListField({ name, defaultValue }: PhotoListFieldProps) {
   const plainRef = useRef<HTMLDivElement>(null);
   // A Keep box unticked before the page booted: the enhanced list starts without that image.
   const [kept, setKept] = useState(defaultValue);
+  // Photos chosen before the page booted: the enhanced list uploads them as if dropped there.
+  const [picked, setPicked] = useState<File[]>([]);
   useReadAtHydration(() => {
     const boxes = plainRef.current?.querySelectorAll<HTMLInputElement>(`input[type="checkbox"][name="${name}"]`);
     if (boxes && boxes.length === defaultValue.length) setKept(defaultValue.filter((_, index) => boxes[index]!.checked));
+    const files = plainRef.current?.querySelector<HTMLInputElement>(`input[type="file"][name="${IMAGE_FILES_FIELD}"]`)?.files;
+    if (files && files.length > 0) setPicked(Array.from(files));
   });
   return hydrated ? (
-    <EnhancedImageList name={name} defaultValue={kept} />
+    <EnhancedImageList name={name} defaultValue={kept} pickedBeforeBoot={picked} />
   ) : (
     <div ref={plainRef}>
       <PlainImageList name={name} defaultValue={defaultValue} />
@@ -209,7 +213,7 @@ function move<T>(list: T[], from: number, to: number): T[] {
   return next;
 }
 
-function EnhancedImageList({ name, defaultValue }: PhotoListFieldProps) {
+function EnhancedImageList({ name, defaultValue, pickedBeforeBoot }: PhotoListFieldProps & { pickedBeforeBoot: File[] }) {
   const inputId = useId();
   const hintId = useId();
   const [items, setItems] = useState<ImageItem[]>(() =>
@@ -269,6 +273,14 @@ function EnhancedImageList({ name, defaultValue }: PhotoListFieldProps) {
     },
     [update],
   );
+
+  // The photos the plain field held when the page booted are sent once, as a pick.
+  const sentPicked = useRef(false);
+  useEffect(() => {
+    if (pickedBeforeBoot.length === 0 || sentPicked.current) return;
+    sentPicked.current = true;
+    void addFiles(pickedBeforeBoot);
+  }, [addFiles, pickedBeforeBoot]);
 
   const moveItem = (from: number, to: number, focusButton?: "up" | "down") => {
     if (to < 0 || to >= items.length) return;
