@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { fcRuns } from "../fast-check";
+import { catalogue } from "../../db/catalogue";
 import { CATALOGUE_CSV_COLUMNS } from "../../app/features/catalogue-csv/catalogue-csv";
 import { IMPORT_MAX_ROWS, IMPORT_TEXT } from "../../app/features/catalogue-csv/catalogue-import";
 import {
@@ -12,12 +13,15 @@ import {
   type ImportPlan,
 } from "../../app/features/catalogue-csv/catalogue-import.server";
 import { csvLine, CSV_BOM } from "../../app/features/catalogue-csv/csv";
+import { sizeWriteStatements } from "../../app/features/catalogue/sizes.server";
+import { prepareCatalogueRows } from "../../app/features/migration/load-plan.server";
 import { PRODUCT_FORM_MESSAGES } from "../../app/features/admin/product-form-schema";
 import { getMigrationRun, runMigration } from "../../app/features/migration/migration-runs.server";
 import { isFinishedStatus, parseFailedProducts } from "../../app/features/migration/migration";
 import { exportCsv, hidden, previewPost, rowsOf, toCsv, type Cells } from "./catalogue-csv-helpers";
 import { adminCookie, catalogueChanged, get, postForm } from "./helpers";
 import { db, decodeHtml, textOf } from "./shop-helpers";
+import { catalogueProductId } from "./size-fixtures";
 
 /**
  * 'Import catalogue' (decision 026) through the real Worker, D1, R2 and Queue: the preview changes
@@ -27,6 +31,20 @@ import { db, decodeHtml, textOf } from "./shop-helpers";
 
 /** How the import page reads a file by default: dates in the file's own order, "today" in the shop's zone. */
 const AS_PREVIEWED = { dateOrder: "auto", timeZone: "America/New_York", now: new Date() } as const;
+
+/** Runtz's sizes as the built-in catalogue has them (1/8 oz, 1/4 oz, 1/2 oz, 1 oz). */
+const RUNTZ_CATALOGUE_SIZES = (() => {
+  const runtz = prepareCatalogueRows(catalogue).rows.find((item) => item.row.catalogueKey === "runtz-eighth");
+  if (!runtz) throw new Error("the built-in catalogue has no runtz-eighth");
+  return runtz.sizes;
+})();
+
+// Each test starts from Runtz sold in the catalogue's own sizes: the size rows test imports other
+// sizes for it, and the first test reads them back as the catalogue has them.
+beforeEach(async () => {
+  await db.batch(sizeWriteStatements(db, await catalogueProductId(db, "runtz-eighth"), RUNTZ_CATALOGUE_SIZES));
+  await catalogueChanged();
+});
 
 /** A complete, valid row for a new product. */
 function newRow(fields: Partial<Cells>): Partial<Cells> {

@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { products } from "../../db/schema";
 import { sizeWriteStatements } from "../../app/features/catalogue/sizes.server";
 import { productPath } from "../../app/features/catalogue/product-path";
@@ -31,7 +31,9 @@ let path: string;
 /** size ids by label */
 let size: Record<string, number> = {};
 
-beforeAll(async () => {
+// Before each test, not once: a test that writes Runtz's sizes again gives them new ids (the flag test
+// below does), and the others name the sizes by the ids read here.
+beforeEach(async () => {
   ({ runtz, cake, path, size } = await sellRuntzInFourSizes(db));
 });
 
