@@ -8,13 +8,15 @@ import { CHROMIUM, CHROMIUM_ARGS } from "./scripts/ensure-chromium";
  * E2E_PORT lets several checkouts run side by side.
  */
 /**
- * The specs that change the whole shop while they run, so no other spec may run beside them. They run
- * after everything else, one file at a time: catalogue loads and imports (a load in progress rightly
- * disables an import's confirmation), the owner-work spec that deletes and restores, and the settings
- * spec that moves the shop's Telegram account and closes the shop for a while (an order or a contact
- * message sent meanwhile would rightly go to that account, or say the shop is closed).
+ * The specs that need the whole shop to themselves, so no other spec may run beside them. They run
+ * after everything else, one file at a time:
+ * - the ones that change the whole shop: catalogue loads and imports (a load in progress rightly
+ *   disables an import's confirmation), the owner-work spec that deletes and restores, and the settings
+ *   spec that moves the shop's Telegram account and closes the shop for a while (an order or a contact
+ *   message sent meanwhile would rightly go to that account, or say the shop is closed);
+ * - the ones that expect a page cache hit: any owner's save elsewhere rightly starts a new copy.
  */
-const ALONE = /(migration|owner-work|catalogue-import|shop-settings)\.spec\.ts/;
+const ALONE = /(migration|owner-work|catalogue-import|shop-settings|page-cache|cart-cache)\.spec\.ts/;
 
 const port = Number(process.env.E2E_PORT ?? 8790);
 export const baseURL = `http://localhost:${port}`;
