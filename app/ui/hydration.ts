@@ -15,6 +15,27 @@ export function useReadAtHydration(read: () => void) {
   useBrowserLayoutEffect(() => latest.current(), []);
 }
 
+/** The files a plain file input named `name` under `root` holds: read at hydration, chosen before the page booted. */
+export function filesChosenIn(root: Element | null | undefined, name: string): File[] {
+  const files = root?.querySelector<HTMLInputElement>(`input[type="file"][name="${name}"]`)?.files;
+  return files ? Array.from(files) : [];
+}
+
+/**
+ * Sends, once, the files a plain file input held when the page booted (filesChosenIn): an upload
+ * field swaps that input for its uploading one at hydration, and the new one starts empty.
+ */
+export function useSendChosenBeforeBoot(files: File[], send: (files: File[]) => void) {
+  const latest = useRef(send);
+  latest.current = send;
+  const sent = useRef(false);
+  useEffect(() => {
+    if (files.length === 0 || sent.current) return;
+    sent.current = true;
+    latest.current(files);
+  }, [files]);
+}
+
 /**
  * Like useEffect on `key`, but not on mount: for syncing fields to a value that changed later (the URL
  * after a chip or the back button) without overwriting what the fields held when they hydrated.

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FileField } from "~/ui/file-field";
 import { Field, FieldError } from "~/ui/forms";
-import { useReadAtHydration } from "~/ui/hydration";
+import { filesChosenIn, useReadAtHydration, useSendChosenBeforeBoot } from "~/ui/hydration";
 import { notify } from "~/features/toast/toaster";
 import { uploadFailedMessage, type MediaMessage } from "~/features/media/media-message";
 import { ImageUploadError, sendFile } from "~/features/photos/photo-list-field";
@@ -55,11 +55,11 @@ export function LabResultsField({ fields, reportName }: { fields: LabResultsFiel
   // 'Keep this lab report' unticked before the page booted: the enhanced field starts without it.
   const [dropped, setDropped] = useState(false);
   // A file chosen before the page booted: the enhanced field uploads it as if picked there.
-  const [picked, setPicked] = useState<File | undefined>(undefined);
+  const [picked, setPicked] = useState<File[]>([]);
   useReadAtHydration(() => {
     const box = boxRef.current?.querySelector<HTMLInputElement>(`input[type="checkbox"][name="${fields.labReportKey.name}"]`);
     if (box && !box.checked) setDropped(true);
-    setPicked(boxRef.current?.querySelector<HTMLInputElement>(`input[type="file"][name="${LAB_REPORT_FILE_FIELD}"]`)?.files?.[0]);
+    setPicked(filesChosenIn(boxRef.current, LAB_REPORT_FILE_FIELD).slice(0, 1));
   });
   // The facts as saved: a sample report says so here as it does on the product page.
   const sample = isSampleLabReport({ labName: initialKey(fields.labName) || null, labBatch: initialKey(fields.labBatch) || null });
@@ -166,7 +166,7 @@ function EnhancedReport({
   name: string;
   defaultKey: string;
   defaultLabel: string | null;
-  pickedBeforeBoot?: File;
+  pickedBeforeBoot: File[];
 }) {
   const [report, setReport] = useState<{ key: string; label: string | null } | null>(
     defaultKey ? { key: defaultKey, label: defaultLabel } : null,
@@ -217,15 +217,7 @@ function EnhancedReport({
     }
   };
 
-  // The file the plain field held when the page booted is sent once, as a pick.
-  const pick = useRef(onPick);
-  pick.current = onPick;
-  const sentPicked = useRef(false);
-  useEffect(() => {
-    if (!pickedBeforeBoot || sentPicked.current) return;
-    sentPicked.current = true;
-    void pick.current(pickedBeforeBoot);
-  }, [pickedBeforeBoot]);
+  useSendChosenBeforeBoot(pickedBeforeBoot, (files) => void onPick(files[0]));
 
   const remove = () => {
     setReport(null);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useReadAtHydration } from "~/ui/hydration";
+import { filesChosenIn, useReadAtHydration, useSendChosenBeforeBoot } from "~/ui/hydration";
 import { notify } from "~/features/toast/toaster";
 import { Icon, type IconProps, SmallLineIcon } from "~/ui/icons";
 import { FILE_INPUT_CLASS } from "~/ui/file-field";
@@ -142,8 +142,7 @@ export function PhotoListField({ name, defaultValue }: PhotoListFieldProps) {
   useReadAtHydration(() => {
     const boxes = plainRef.current?.querySelectorAll<HTMLInputElement>(`input[type="checkbox"][name="${name}"]`);
     if (boxes && boxes.length === defaultValue.length) setKept(defaultValue.filter((_, index) => boxes[index]!.checked));
-    const files = plainRef.current?.querySelector<HTMLInputElement>(`input[type="file"][name="${IMAGE_FILES_FIELD}"]`)?.files;
-    if (files && files.length > 0) setPicked(Array.from(files));
+    setPicked(filesChosenIn(plainRef.current, IMAGE_FILES_FIELD));
   });
   return hydrated ? (
     <EnhancedImageList name={name} defaultValue={kept} pickedBeforeBoot={picked} />
@@ -274,13 +273,7 @@ function EnhancedImageList({ name, defaultValue, pickedBeforeBoot }: PhotoListFi
     [update],
   );
 
-  // The photos the plain field held when the page booted are sent once, as a pick.
-  const sentPicked = useRef(false);
-  useEffect(() => {
-    if (pickedBeforeBoot.length === 0 || sentPicked.current) return;
-    sentPicked.current = true;
-    void addFiles(pickedBeforeBoot);
-  }, [addFiles, pickedBeforeBoot]);
+  useSendChosenBeforeBoot(pickedBeforeBoot, (files) => void addFiles(files));
 
   const moveItem = (from: number, to: number, focusButton?: "up" | "down") => {
     if (to < 0 || to >= items.length) return;
