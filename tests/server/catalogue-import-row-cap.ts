@@ -17,13 +17,30 @@ import { createChecks, startTestEngine } from "./engine";
 
 const { check, runChecks } = createChecks();
 
-/** A shopper's page, sent `afterMs` after the import started: its status and how long it waited. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A shopper's page, sent `afterMs` after the import started: its status, when it was sent and how long it waited. */
 async function shopperWhileImporting(afterMs: number) {
-  await new Promise((resolve) => setTimeout(resolve, afterMs));
+  await sleep(afterMs);
   const started = Date.now();
   const response = await fetch(`${origin}/faq`, { signal: AbortSignal.timeout(30_000) });
   await response.arrayBuffer();
-  return { status: response.status, ms: Date.now() - started };
+  return { status: response.status, sentAt: afterMs, ms: Date.now() - started };
+}
+
+/**
+ * Shoppers' pages sent every 250 ms from the import's start until `done` settles: the preview's length
+ * varies with the machine, so one request at a fixed moment may land after it.
+ */
+async function shoppersUntil(done: Promise<unknown>) {
+  let finished = false;
+  void done.finally(() => (finished = true));
+  const visits: Promise<Awaited<ReturnType<typeof shopperWhileImporting>>>[] = [];
+  for (let at = 100; !finished; at += 250) {
+    visits.push(shopperWhileImporting(at));
+    await sleep(250);
+  }
+  return Promise.all(visits);
 }
 
 /** A file of `rows` new keyless products (each line differs only in its name). */
@@ -91,15 +108,19 @@ await runChecks({ engine: worker }, async () => {
   );
 
   // At the cap: planned, in slices, while the shop goes on answering.
-  const [planned, during] = await Promise.all([postImport(cookie, atCap), shopperWhileImporting(1_500)]);
+  const previewed = postImport(cookie, atCap);
+  const [planned, visits] = await Promise.all([previewed, shoppersUntil(previewed)]);
+  // The visits sent and answered while the file was still being planned.
+  const during = visits.filter((visit) => visit.sentAt + visit.ms < planned.ms);
   check(
     `a file of exactly ${IMPORT_MAX_ROWS} rows is previewed`,
     planned.status === 200 && planned.html.includes("Import the catalogue"),
     `${planned.status} in ${planned.ms} ms`,
   );
+  const slowest = Math.max(...visits.map((visit) => visit.ms));
   check(
-    "a GET /faq sent while it is planned is answered within 3 s, before the preview",
-    during.status === 200 && during.ms < 3_000 && during.ms + 1_500 < planned.ms,
-    `${during.status} in ${during.ms} ms (the preview took ${planned.ms} ms)`,
+    "GET /faq sent while it is planned is answered within 3 s each time, some before the preview",
+    during.length > 0 && visits.every((visit) => visit.status === 200 && visit.ms < 3_000),
+    `${during.length} of ${visits.length} answered before the preview (${planned.ms} ms), the slowest in ${slowest} ms`,
   );
 });
