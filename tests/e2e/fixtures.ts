@@ -279,6 +279,12 @@ export async function expectClearOfBottomBar(page: Page, bar: Locator, last: Loc
   }).toPass();
 }
 
+/** The number an option's label shows ("Indica 6" → 6). */
+export async function optionCount(option: Locator) {
+  const text = (await option.locator("xpath=ancestor::label").textContent()) ?? "";
+  return Number(/(\d+)\s*$/.exec(text.trim())?.[1] ?? NaN);
+}
+
 /** The product id in a product link ("/product/12-wild-berry-gummies" or "/product/12"). */
 export function productIdOf(href: string | null): number {
   const id = Number(/\/product\/(\d+)/.exec(href ?? "")?.[1]);

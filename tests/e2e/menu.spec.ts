@@ -1,5 +1,5 @@
-import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { chooseShippingAndCash, expect, expectClearOfBottomBar, seriousViolations, test, variants } from "./fixtures";
+import type { BrowserContext, Page } from "@playwright/test";
+import { chooseShippingAndCash, expect, expectClearOfBottomBar, optionCount, seriousViolations, test, variants } from "./fixtures";
 
 /**
  * The phone-first menu in chromium at 390×844 and 1280×800, with JavaScript and without:
@@ -19,12 +19,6 @@ const cards = (page: Page) => page.getByRole("article");
 async function totalShown(page: Page) {
   const text = (await countLine(page).textContent()) ?? "";
   return Number(/of (\d+) product/.exec(text)?.[1] ?? NaN);
-}
-
-/** The number an option's label shows ("Indica 6" → 6). */
-async function optionCount(option: Locator) {
-  const text = (await option.locator("xpath=ancestor::label").textContent()) ?? "";
-  return Number(/(\d+)\s*$/.exec(text.trim())?.[1] ?? NaN);
 }
 
 async function openFilters(page: Page) {
