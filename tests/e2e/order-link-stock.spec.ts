@@ -165,7 +165,7 @@ for (const { width, viewport, javaScriptEnabled } of variants({ height: 900 })) 
       await second.goto(orderPath);
       await owner.getByRole("button", { name: "Take these from stock" }).click();
       await expect(owner.getByRole("button", { name: "Put them back" })).toBeVisible();
-      await expect(owner.getByText("3 taken from stock")).toBeVisible();
+      await expect(owner.getByText("3 taken from stock", { exact: true })).toBeVisible();
       await owner.screenshot({ path: `${SHOTS}/order-page-owner-${tag}.png`, fullPage: true });
       await second.getByRole("button", { name: "Take these from stock" }).click();
       await expect(second.getByText("In stock today: 3")).toBeVisible();
