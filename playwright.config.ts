@@ -1,10 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM, CHROMIUM_ARGS } from "./scripts/ensure-chromium";
+import { CHROMIUM, CHROMIUM_ARGS, HEADLESS_SHELL } from "./scripts/ensure-chromium";
 
 /**
- * Browser tests: Debian's chromium (never `playwright install`) against the built Worker, served by
- * wrangler's engine without a watcher or inspector (scripts/e2e-server.ts) on its own local state,
- * migrated and seeded fresh each run.
+ * Browser tests: Debian's chromium headless shell (never `playwright install`) against the built Worker,
+ * served by wrangler's engine without a watcher or inspector (scripts/e2e-server.ts) on its own local
+ * state, migrated and seeded fresh each run.
  * E2E_PORT lets several checkouts run side by side.
  */
 /**
@@ -17,6 +17,13 @@ import { CHROMIUM, CHROMIUM_ARGS } from "./scripts/ensure-chromium";
  * - the ones that expect a page cache hit: any owner's save elsewhere rightly starts a new copy.
  */
 const ALONE = /(migration|owner-work|catalogue-import|shop-settings|page-cache|cart-cache)\.spec\.ts/;
+
+/**
+ * The tests tagged @full-chromium run in Debian's full browser: they prove what only it does (its PDF
+ * viewer opens a lab report in the tab; a form that opens Telegram in a new tab, whose redirect the
+ * headless shell would let past the test's fake Telegram). Everything else runs in the headless shell.
+ */
+const FULL_CHROMIUM = /@full-chromium/;
 
 const port = Number(process.env.E2E_PORT ?? 8790);
 export const baseURL = `http://localhost:${port}`;
@@ -39,7 +46,7 @@ export default defineConfig({
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: CHROMIUM,
+      executablePath: HEADLESS_SHELL,
       args: CHROMIUM_ARGS,
     },
   },
@@ -47,13 +54,24 @@ export default defineConfig({
     {
       name: "chromium",
       testIgnore: ALONE,
+      grepInvert: FULL_CHROMIUM,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
+    },
+    {
+      name: "full chromium",
+      testIgnore: ALONE,
+      grep: FULL_CHROMIUM,
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 900 },
+        launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+      },
     },
     {
       name: "alone",
       workers: 1,
       testMatch: ALONE,
-      dependencies: ["chromium"],
+      dependencies: ["chromium", "full chromium"],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
     },
   ],

@@ -26,50 +26,55 @@ for (const { javaScriptEnabled: js } of variants({ widths: [1280] })) {
   test.describe(`lab reports ${mode}`, () => {
     test.use({ javaScriptEnabled: js });
 
-    test("the owner attaches a report with facts; the shopper reads them and opens the report", async ({ page, context }) => {
-      await signInSession(page);
-      const shopPath = await productPath(page, product);
-      await page.goto(`/admin/edit-product/${productIdOf(shopPath)}`);
+    // In the full browser: the report opens in its PDF viewer.
+    test(
+      "the owner attaches a report with facts; the shopper reads them and opens the report",
+      { tag: "@full-chromium" },
+      async ({ page, context }) => {
+        await signInSession(page);
+        const shopPath = await productPath(page, product);
+        await page.goto(`/admin/edit-product/${productIdOf(shopPath)}`);
 
-      const section = page.getByRole("group", { name: "Lab results" });
-      await expect(section.getByText("No lab report yet.")).toBeVisible();
-      await section.getByLabel("Upload lab report").setInputFiles(REPORT);
-      if (js) {
-        // Uploaded at once, with a progress bar; the form then holds the stored report.
-        await expect(section.getByRole("link", { name: /View lab report/ })).toBeVisible();
-        await expect(section.getByRole("progressbar")).toHaveCount(0);
-        await expect(section.getByRole("button", { name: "Remove lab report" })).toBeVisible();
-      }
-      await section.getByLabel("Lab name").fill("Example Analytical Labs");
-      await section.getByLabel("Test date").fill("2026-10-14");
-      await section.getByLabel("Batch number").fill(`E2E-${js ? "JS" : "NOJS"}-7`);
-      await section.getByLabel("THC %").fill("25.84");
-      await section.getByLabel("CBD %").fill("0.07");
-      await page.getByRole("button", { name: "Update Product" }).click();
-      await expect(page).toHaveURL("/admin/products");
+        const section = page.getByRole("group", { name: "Lab results" });
+        await expect(section.getByText("No lab report yet.")).toBeVisible();
+        await section.getByLabel("Upload lab report").setInputFiles(REPORT);
+        if (js) {
+          // Uploaded at once, with a progress bar; the form then holds the stored report.
+          await expect(section.getByRole("link", { name: /View lab report/ })).toBeVisible();
+          await expect(section.getByRole("progressbar")).toHaveCount(0);
+          await expect(section.getByRole("button", { name: "Remove lab report" })).toBeVisible();
+        }
+        await section.getByLabel("Lab name").fill("Example Analytical Labs");
+        await section.getByLabel("Test date").fill("2026-10-14");
+        await section.getByLabel("Batch number").fill(`E2E-${js ? "JS" : "NOJS"}-7`);
+        await section.getByLabel("THC %").fill("25.84");
+        await section.getByLabel("CBD %").fill("0.07");
+        await page.getByRole("button", { name: "Update Product" }).click();
+        await expect(page).toHaveURL("/admin/products");
 
-      // The shopper (a fresh context without the admin session) sees the facts and the report.
-      const shopper = await context.browser()!.newContext({ javaScriptEnabled: js });
-      await shopper.addCookies([{ name: "age-verified", value: "yes", url: new URL(page.url()).origin }]);
-      const shop = await shopper.newPage();
-      await shop.goto(new URL(shopPath, page.url()).href);
-      const lab = shop.getByRole("region", { name: "Lab results" });
-      await expect(lab.getByRole("definition").filter({ hasText: "Example Analytical Labs" })).toBeVisible();
-      await expect(lab.getByRole("definition").filter({ hasText: "14 October 2026" })).toBeVisible();
-      await expect(lab.getByRole("definition").filter({ hasText: "25.84%" })).toBeVisible();
-      await expect(lab.getByText("Lab report available on request")).toHaveCount(0);
+        // The shopper (a fresh context without the admin session) sees the facts and the report.
+        const shopper = await context.browser()!.newContext({ javaScriptEnabled: js });
+        await shopper.addCookies([{ name: "age-verified", value: "yes", url: new URL(page.url()).origin }]);
+        const shop = await shopper.newPage();
+        await shop.goto(new URL(shopPath, page.url()).href);
+        const lab = shop.getByRole("region", { name: "Lab results" });
+        await expect(lab.getByRole("definition").filter({ hasText: "Example Analytical Labs" })).toBeVisible();
+        await expect(lab.getByRole("definition").filter({ hasText: "14 October 2026" })).toBeVisible();
+        await expect(lab.getByRole("definition").filter({ hasText: "25.84%" })).toBeVisible();
+        await expect(lab.getByText("Lab report available on request")).toHaveCount(0);
 
-      const open = lab.getByRole("link", { name: /View lab report.*opens in a new tab/ });
-      const [tab] = await Promise.all([shop.waitForEvent("popup"), open.click()]);
-      await expect(tab).toHaveURL(/\/lab-reports\/report-\d+-[a-z0-9]+\.pdf$/);
-      // The real PDF: Chromium hands it to its PDF viewer (an extension frame) despite the sandboxing CSP.
-      await expect.poll(() => tab.frames().some((frame) => frame.url().startsWith("chrome-extension://"))).toBe(true);
-      const served = await shop.request.get(tab.url());
-      expect(served.headers()["content-type"]).toBe("application/pdf");
-      expect(served.headers()["content-security-policy"]).toContain("sandbox");
-      expect((await served.body()).subarray(0, 5).toString()).toBe("%PDF-");
-      await shopper.close();
-    });
+        const open = lab.getByRole("link", { name: /View lab report.*opens in a new tab/ });
+        const [tab] = await Promise.all([shop.waitForEvent("popup"), open.click()]);
+        await expect(tab).toHaveURL(/\/lab-reports\/report-\d+-[a-z0-9]+\.pdf$/);
+        // The real PDF: Chromium hands it to its PDF viewer (an extension frame) despite the sandboxing CSP.
+        await expect.poll(() => tab.frames().some((frame) => frame.url().startsWith("chrome-extension://"))).toBe(true);
+        const served = await shop.request.get(tab.url());
+        expect(served.headers()["content-type"]).toBe("application/pdf");
+        expect(served.headers()["content-security-policy"]).toContain("sandbox");
+        expect((await served.body()).subarray(0, 5).toString()).toBe("%PDF-");
+        await shopper.close();
+      },
+    );
   });
 }
 
