@@ -4,8 +4,10 @@
  *   import cycles (madge), formatting (Prettier); one after another while the build and then the unit
  *   tests (node; they include a scan of the client build for secrets) run beside them (the build waits
  *   on disk and a single thread for much of its time, so the two share the 2 cores)
- *   -> then stopping at the first failure: worker (workerd with real D1/R2/Queue) -> e2e (chromium) -> server (tests/server: the real
- *   npm start engine) -> bench and load smoke runs
+ *   -> then the worker tests (workerd with real D1/R2/Queue) beside the server tests (tests/server: the
+ *   real npm start engine) and the bench and load smoke runs, one after another: the worker pool leaves
+ *   part of a core idle and the server tests mostly wait on their engine -> then, if all passed, the
+ *   browser tests (chromium), which keep both cores busy on their own
  * Property tests run a tenth of their full count with a fresh seed (tests/fast-check.ts); FC_RUNS=full
  * runs them all and FC_SEED replays a run.
  */
@@ -26,9 +28,10 @@ const build: Step = ["build", ["run", "build"]];
 
 const unit: Step = ["unit tests", ["run", "test:unit"]];
 
-const layers: Step[] = [
-  ["worker tests", ["run", "test:worker"]],
-  ["browser tests", ["run", "test:e2e"]],
+const worker: Step = ["worker tests", ["run", "test:worker"]];
+
+/** Each on an engine of its own (a free port, its own local state), one after another, beside the worker tests. */
+const besideWorker: Step[] = [
   // Body limits and the entry rules (page cache, paths, static headers) against wrangler's real engine, its dev
   // proxy and Workers Assets, which the worker tests do not pass through.
   ["server tests", ["run", "test:server", "--", "--no-build"]],
@@ -36,6 +39,8 @@ const layers: Step[] = [
   ["bench smoke", ["run", "test:bench-smoke"]],
   ["load smoke", ["run", "test:load", "--", "--smoke", "--no-build"]],
 ];
+
+const browser: Step = ["browser tests", ["run", "test:e2e"]];
 
 // wrangler 4.86 calls wrangler.toml's [secrets] list experimental, once per process it starts.
 const env = { ...quietWranglerEnv, WRANGLER_DISABLE_EXPERIMENTAL_WARNING: "1" };
@@ -83,9 +88,20 @@ if (failedChecks.length > 0) {
 }
 if (buildAndUnitStatus !== 0) process.exit(buildAndUnitStatus);
 
-ensureChromium();
-for (const step of layers) {
-  const status = await run(step);
-  if (status !== 0) process.exit(status);
+/** Runs the steps one after another, buffered, stopping at the first failure. */
+async function inTurn(steps: Step[]): Promise<number> {
+  for (const step of steps) {
+    const status = await run(step, true);
+    if (status !== 0) return status;
+  }
+  return 0;
 }
+
+const statuses = await Promise.all([run(worker), inTurn(besideWorker)]);
+const failed = statuses.find((status) => status !== 0);
+if (failed !== undefined) process.exit(failed);
+
+ensureChromium();
+const browserStatus = await run(browser);
+if (browserStatus !== 0) process.exit(browserStatus);
 console.log("\n✔ All test layers passed.");
