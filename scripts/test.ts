@@ -1,13 +1,12 @@
 /**
  * npm test: every layer.
- *   static checks, all run, failing together: typecheck (tsc -b over the split tsconfigs), lint (ESLint),
- *   import cycles (madge), formatting (Prettier); one after another while the build and then the unit
- *   tests (node; they include a scan of the client build for secrets) run beside them (the build waits
- *   on disk and a single thread for much of its time, so the two share the 2 cores)
+ *   static checks, all run, failing together: typecheck (tsc -b over the split tsconfigs) then import
+ *   cycles (madge), beside lint (ESLint, knip) then formatting (Prettier), beside the build and then the
+ *   unit tests (node; they include a scan of the client build for secrets)
  *   -> then the worker tests (workerd with real D1/R2/Queue) beside the server tests (tests/server: the
- *   real npm start engine) and the bench and load smoke runs, one after another: the worker pool leaves
- *   part of a core idle and the server tests mostly wait on their engine -> then, if all passed, the
- *   browser tests (chromium), which keep both cores busy on their own
+ *   real npm start engine) and beside the bench and load smoke runs: the worker pool leaves part of a
+ *   core idle and the server tests mostly wait on their engine -> then, if all passed, the browser tests
+ *   (chromium's headless shell), which keep both cores busy on their own
  * Property tests run a tenth of their full count with a fresh seed (tests/fast-check.ts); FC_RUNS=full
  * runs them all and FC_SEED replays a run.
  */
@@ -17,11 +16,20 @@ import { quietWranglerEnv } from "./env";
 
 type Step = [name: string, args: string[]];
 
-const checks: Step[] = [
-  ["typecheck", ["run", "typecheck"]],
-  ["lint", ["run", "lint"]],
-  ["import cycles", ["run", "lint:cycles"]],
-  ["formatting", ["run", "format:check"]],
+// The Worker's generated types (worker-configuration.d.ts), written once before the checks that read them.
+const types: Step = ["worker types", ["run", "types"]];
+
+/** Two chains beside each other (each tool keeps about one core busy); all run, and fail together. */
+const checks: Step[][] = [
+  [
+    // npm run typecheck without writing the types again while lint reads them.
+    ["typecheck", ["exec", "--", "tsc", "-b"]],
+    ["import cycles", ["run", "lint:cycles"]],
+  ],
+  [
+    ["lint", ["run", "lint"]],
+    ["formatting", ["run", "format:check"]],
+  ],
 ];
 
 const build: Step = ["build", ["run", "build"]];
@@ -30,14 +38,16 @@ const unit: Step = ["unit tests", ["run", "test:unit"]];
 
 const worker: Step = ["worker tests", ["run", "test:worker"]];
 
-/** Each on an engine of its own (a free port, its own local state), one after another, beside the worker tests. */
-const besideWorker: Step[] = [
+/** Beside the worker tests, each chain on engines of its own (a free port, its own local state). */
+const besideWorker: Step[][] = [
   // Body limits and the entry rules (page cache, paths, static headers) against wrangler's real engine, its dev
   // proxy and Workers Assets, which the worker tests do not pass through.
-  ["server tests", ["run", "test:server", "--", "--no-build"]],
+  [["server tests", ["run", "test:server", "--", "--no-build"]]],
   // Smoke runs so the bench and the load test cannot rot (their full runs are npm run bench / test:load).
-  ["bench smoke", ["run", "test:bench-smoke"]],
-  ["load smoke", ["run", "test:load", "--", "--smoke", "--no-build"]],
+  [
+    ["bench smoke", ["run", "test:bench-smoke"]],
+    ["load smoke", ["run", "test:load", "--", "--smoke", "--no-build"]],
+  ],
 ];
 
 const browser: Step = ["browser tests", ["run", "test:e2e"]];
@@ -68,25 +78,12 @@ function run([name, args]: Step, buffered = false): Promise<number> {
   });
 }
 
-async function runChecks(): Promise<string[]> {
+/** Runs every step one after another, buffered; answers the names of those that failed. */
+async function runAll(steps: Step[]): Promise<string[]> {
   const failed: string[] = [];
-  for (const step of checks) if ((await run(step, true)) !== 0) failed.push(step[0]);
+  for (const step of steps) if ((await run(step, true)) !== 0) failed.push(step[0]);
   return failed;
 }
-
-// The unit tests (one of them scans the client build) run as soon as the build is done, beside the
-// static checks, which take longer than the build.
-async function buildThenUnit(): Promise<number> {
-  const status = await run(build, true);
-  return status === 0 ? run(unit, true) : status;
-}
-
-const [failedChecks, buildAndUnitStatus] = await Promise.all([runChecks(), buildThenUnit()]);
-if (failedChecks.length > 0) {
-  console.error(`\n✖ Static checks failed: ${failedChecks.join(", ")}.`);
-  process.exit(1);
-}
-if (buildAndUnitStatus !== 0) process.exit(buildAndUnitStatus);
 
 /** Runs the steps one after another, buffered, stopping at the first failure. */
 async function inTurn(steps: Step[]): Promise<number> {
@@ -97,7 +94,18 @@ async function inTurn(steps: Step[]): Promise<number> {
   return 0;
 }
 
-const statuses = await Promise.all([run(worker), inTurn(besideWorker)]);
+// The unit tests (one of them scans the client build) run as soon as the build is done, beside the
+// static checks, which take longer than the build.
+const typesStatus = await run(types, true);
+if (typesStatus !== 0) process.exit(typesStatus);
+const [buildAndUnitStatus, ...failedChecks] = await Promise.all([inTurn([build, unit]), ...checks.map(runAll)]);
+if (failedChecks.flat().length > 0) {
+  console.error(`\n✖ Static checks failed: ${failedChecks.flat().join(", ")}.`);
+  process.exit(1);
+}
+if (buildAndUnitStatus !== 0) process.exit(buildAndUnitStatus);
+
+const statuses = await Promise.all([run(worker), ...besideWorker.map(inTurn)]);
 const failed = statuses.find((status) => status !== 0);
 if (failed !== undefined) process.exit(failed);
 
