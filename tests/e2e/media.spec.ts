@@ -15,13 +15,18 @@ test.describe("product images and video", () => {
 
     await fillNewProductForm(page, { name, price: "42", description: "A test strain with a gallery and a video.", thc: "24" });
 
-    // Two images, each with its own upload; the first picked is the cover until reordered.
+    // Two images, each with its own upload; the first picked is the cover until reordered. Each upload's
+    // notice shows for a few seconds, in either order: both are watched for from the start.
+    const notices = Promise.all(
+      ["Cover image has been updated", "Extra image has been added"].map((notice) =>
+        expect(page.getByText(notice)).toBeVisible({ timeout: 30_000 }),
+      ),
+    );
     await page.getByLabel("Upload images").setInputFiles([fixture("leaf-gold.jpg"), fixture("cream-green.png")]);
     await expect(page.getByRole("img", { name: "Cover image: leaf-gold.jpg" })).toBeVisible();
     await expect(page.getByRole("img", { name: "Extra image 1: cream-green.png" })).toBeVisible();
     await expect(page.getByRole("progressbar")).toHaveCount(0);
-    await expect(page.getByText("Cover image has been updated")).toBeVisible();
-    await expect(page.getByText("Extra image has been added")).toBeVisible();
+    await notices;
 
     // Reorder with the keyboard-operable button: the PNG becomes the cover.
     await page.getByRole("button", { name: "Move image 2 up" }).click();
