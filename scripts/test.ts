@@ -1,7 +1,7 @@
 /**
  * npm test: every layer.
- *   static checks, all run, failing together: typecheck (tsc -b over the split tsconfigs) then import
- *   cycles (madge), beside lint (ESLint, knip) then formatting (Prettier), beside the build and then the
+ *   static checks, all run, failing together: typecheck (tsc -b over the split tsconfigs), import cycles
+ *   (madge) and formatting (Prettier) in turn, beside lint (ESLint, knip), beside the build and then the
  *   unit tests (node; they include a scan of the client build for secrets)
  *   -> then the worker tests (workerd with real D1/R2/Queue) beside the server tests (tests/server: the
  *   real npm start engine) and beside the bench and load smoke runs: the worker pool leaves part of a
@@ -19,17 +19,18 @@ type Step = [name: string, args: string[]];
 // The Worker's generated types (worker-configuration.d.ts), written once before the checks that read them.
 const types: Step = ["worker types", ["run", "types"]];
 
-/** Two chains beside each other (each tool keeps about one core busy); all run, and fail together. */
+/**
+ * Two chains beside each other (each tool keeps about one core busy): the type-checked lint, the longest,
+ * alone; all run, and fail together.
+ */
 const checks: Step[][] = [
   [
     // npm run typecheck without writing the types again while lint reads them.
     ["typecheck", ["exec", "--", "tsc", "-b"]],
     ["import cycles", ["run", "lint:cycles"]],
-  ],
-  [
-    ["lint", ["run", "lint"]],
     ["formatting", ["run", "format:check"]],
   ],
+  [["lint", ["run", "lint"]]],
 ];
 
 const build: Step = ["build", ["run", "build"]];
