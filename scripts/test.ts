@@ -2,11 +2,11 @@
  * npm test: every layer.
  *   static checks, all run, failing together: typecheck (tsc -b over the split tsconfigs), import cycles
  *   (madge) and formatting (Prettier) in turn, beside lint (ESLint, knip), beside the build and then the
- *   unit tests (node; they include a scan of the client build for secrets) and the server tests
- *   (tests/server: the real npm start engine)
- *   -> then the worker tests (workerd with real D1/R2/Queue) beside the bench and load smoke runs (the
- *   worker pool leaves part of a core idle) -> then, if all passed, the browser tests (chromium's
- *   headless shell), which keep both cores busy on their own
+ *   unit tests (node; they include a scan of the client build for secrets)
+ *   -> then the worker tests (workerd with real D1/R2/Queue) beside the server tests (tests/server: the
+ *   real npm start engine) and beside the bench and load smoke runs: the worker pool leaves part of a
+ *   core idle and the server tests mostly wait on their engine -> then, if all passed, the browser tests
+ *   (chromium's headless shell), which keep both cores busy on their own
  * Property tests run a tenth of their full count with a fresh seed (tests/fast-check.ts); FC_RUNS=full
  * runs them all and FC_SEED replays a run.
  */
@@ -39,16 +39,16 @@ const unit: Step = ["unit tests", ["run", "test:unit"]];
 
 const worker: Step = ["worker tests", ["run", "test:worker"]];
 
-// Body limits and the entry rules (page cache, paths, static headers) against wrangler's real engine, its dev
-// proxy and Workers Assets, which the worker tests do not pass through. They mostly wait on their engine
-// and on timed posts, so they run beside the unit tests and the static checks, once the build is done.
-const server: Step = ["server tests", ["run", "test:server", "--", "--no-build"]];
-
-// Smoke runs so the bench and the load test cannot rot (their full runs are npm run bench / test:load),
-// beside the worker tests, each on an engine of its own (a free port, its own local state).
-const smokes: Step[] = [
-  ["bench smoke", ["run", "test:bench-smoke"]],
-  ["load smoke", ["run", "test:load", "--", "--smoke", "--no-build"]],
+/** Beside the worker tests, each chain on engines of its own (a free port, its own local state). */
+const besideWorker: Step[][] = [
+  // Body limits and the entry rules (page cache, paths, static headers) against wrangler's real engine, its dev
+  // proxy and Workers Assets, which the worker tests do not pass through.
+  [["server tests", ["run", "test:server", "--", "--no-build"]]],
+  // Smoke runs so the bench and the load test cannot rot (their full runs are npm run bench / test:load).
+  [
+    ["bench smoke", ["run", "test:bench-smoke"]],
+    ["load smoke", ["run", "test:load", "--", "--smoke", "--no-build"]],
+  ],
 ];
 
 const browser: Step = ["browser tests", ["run", "test:e2e"]];
@@ -95,21 +95,18 @@ async function inTurn(steps: Step[]): Promise<number> {
   return 0;
 }
 
+// The unit tests (one of them scans the client build) run as soon as the build is done, beside the
+// static checks, which take longer than the build.
 const typesStatus = await run(types, true);
 if (typesStatus !== 0) process.exit(typesStatus);
-// The unit tests (one of them scans the client build) and the server tests run as soon as the build is
-// done, beside the static checks, which take longer than the build.
-const built = run(build, true);
-const afterBuild = async (step: Step) => ((await built) === 0 ? run(step, true) : 1);
-const [unitStatus, serverStatus, ...failedChecks] = await Promise.all([afterBuild(unit), afterBuild(server), ...checks.map(runAll)]);
+const [buildAndUnitStatus, ...failedChecks] = await Promise.all([inTurn([build, unit]), ...checks.map(runAll)]);
 if (failedChecks.flat().length > 0) {
   console.error(`\n✖ Static checks failed: ${failedChecks.flat().join(", ")}.`);
   process.exit(1);
 }
-const firstFailed = [unitStatus, serverStatus].find((status) => status !== 0);
-if (firstFailed !== undefined) process.exit(firstFailed);
+if (buildAndUnitStatus !== 0) process.exit(buildAndUnitStatus);
 
-const statuses = await Promise.all([run(worker), inTurn(smokes)]);
+const statuses = await Promise.all([run(worker), ...besideWorker.map(inTurn)]);
 const failed = statuses.find((status) => status !== 0);
 if (failed !== undefined) process.exit(failed);
 
