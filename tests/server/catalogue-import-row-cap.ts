@@ -19,13 +19,19 @@ const { check, runChecks } = createChecks();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A shopper's page, sent `afterMs` after the import started: its status, when it was sent and how long it waited. */
-async function shopperWhileImporting(afterMs: number) {
-  await sleep(afterMs);
+/** A shopper's page, sent now: its status, when it was sent (ms after `since`) and how long it waited. */
+async function shopperVisit(since: number) {
   const started = Date.now();
   const response = await fetch(`${origin}/faq`, { signal: AbortSignal.timeout(30_000) });
   await response.arrayBuffer();
-  return { status: response.status, sentAt: afterMs, ms: Date.now() - started };
+  return { status: response.status, sentAt: started - since, ms: Date.now() - started };
+}
+
+/** A shopper's page, sent `afterMs` after the import started. */
+async function shopperWhileImporting(afterMs: number) {
+  const since = Date.now();
+  await sleep(afterMs);
+  return shopperVisit(since);
 }
 
 /**
@@ -33,11 +39,12 @@ async function shopperWhileImporting(afterMs: number) {
  * varies with the machine, so one request at a fixed moment may land after it.
  */
 async function shoppersUntil(done: Promise<unknown>) {
+  const since = Date.now();
   let finished = false;
   void done.finally(() => (finished = true));
-  const visits: Promise<Awaited<ReturnType<typeof shopperWhileImporting>>>[] = [];
-  for (let at = 100; !finished; at += 250) {
-    visits.push(shopperWhileImporting(at));
+  const visits: ReturnType<typeof shopperVisit>[] = [];
+  while (!finished) {
+    visits.push(shopperVisit(since));
     await sleep(250);
   }
   return Promise.all(visits);
@@ -110,8 +117,9 @@ await runChecks({ engine: worker }, async () => {
   // At the cap: planned, in slices, while the shop goes on answering.
   const previewed = postImport(cookie, atCap);
   const [planned, visits] = await Promise.all([previewed, shoppersUntil(previewed)]);
-  // The visits sent and answered while the file was still being planned.
-  const during = visits.filter((visit) => visit.sentAt + visit.ms < planned.ms);
+  // The visits sent in the second half of the preview (the upload is over, the rows are being planned)
+  // and answered before it ended.
+  const during = visits.filter((visit) => visit.sentAt >= planned.ms / 2 && visit.sentAt + visit.ms < planned.ms);
   check(
     `a file of exactly ${IMPORT_MAX_ROWS} rows is previewed`,
     planned.status === 200 && planned.html.includes("Import the catalogue"),
@@ -119,8 +127,8 @@ await runChecks({ engine: worker }, async () => {
   );
   const slowest = Math.max(...visits.map((visit) => visit.ms));
   check(
-    "GET /faq sent while it is planned is answered within 3 s each time, some before the preview",
+    "GET /faq sent while it is planned is answered within 3 s each time, some from its second half before it ends",
     during.length > 0 && visits.every((visit) => visit.status === 200 && visit.ms < 3_000),
-    `${during.length} of ${visits.length} answered before the preview (${planned.ms} ms), the slowest in ${slowest} ms`,
+    `${during.length} of ${visits.length} sent in its second half answered before the preview (${planned.ms} ms), the slowest in ${slowest} ms`,
   );
 });
