@@ -9,6 +9,7 @@
  *   answered promptly, not after the whole file.
  *   tsx tests/server/catalogue-import-row-cap.ts [--no-build] [--port N]
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { devAdminCookie } from "../../scripts/dev-admin";
 import { CATALOGUE_CSV_COLUMNS, type CatalogueCsvColumn } from "../../app/features/catalogue-csv/catalogue-csv";
 import { IMPORT_MAX_ROWS, IMPORT_TEXT } from "../../app/features/catalogue-csv/catalogue-import";
@@ -16,8 +17,6 @@ import { CSV_BOM, csvLine } from "../../app/features/catalogue-csv/csv";
 import { createChecks, startTestEngine } from "./engine";
 
 const { check, runChecks } = createChecks();
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A shopper's page, sent now: its status, when it was sent (ms after `since`) and how long it waited. */
 async function shopperVisit(since: number) {
