@@ -2,7 +2,8 @@
  * Writes a week (or --days N) of realistic insight counts into a local D1: views, adds, orders and
  * quoted revenue per product, searches (some finding nothing, e.g. "rosin"), for the shop days
  * ending today. For the Insights screen's browser test, the bench and a look at `npm start`.
- *   tsx scripts/insights-week.ts [--persist-to DIR] [--days 7]
+ *   tsx scripts/insights-week.ts [--persist-to DIR] [--days 7] [--scale 1]
+ * --scale multiplies every count: a busy shop's six- and seven-figure totals, for the phone layout.
  * Deterministic (a fixed seed), and it replaces those days' rows, so running it twice changes nothing.
  */
 import { pathToFileURL } from "node:url";
@@ -21,7 +22,7 @@ const SEARCHES: [term: string, perDay: number, found: boolean][] = [
   ["tincture", 2, false],
 ];
 
-export async function writeInsightsWeek(db: D1Database, { days = 7, timeZone = "America/New_York", now = Date.now() } = {}) {
+export async function writeInsightsWeek(db: D1Database, { days = 7, scale = 1, timeZone = "America/New_York", now = Date.now() } = {}) {
   // A fixed seed: the same week every run.
   const next = mulberry32(46);
   const shopDays = lastDays(now, timeZone, days);
@@ -40,7 +41,7 @@ export async function writeInsightsWeek(db: D1Database, { days = 7, timeZone = "
     productRows.results.forEach((product, index) => {
       // A few products draw most of the looks, as in any shop.
       const pull = 1 / (1 + index * 0.18);
-      const views = Math.round((8 + next() * 40) * pull * weekend);
+      const views = Math.round((8 + next() * 40) * pull * weekend * scale);
       // One product is looked at a lot and rarely added: the screen's "viewed often, rarely added".
       const adds = index === 2 ? 0 : Math.round(views * (0.06 + next() * 0.12));
       const ordered = Math.round(adds * (0.3 + next() * 0.3));
@@ -58,7 +59,7 @@ export async function writeInsightsWeek(db: D1Database, { days = 7, timeZone = "
       db.prepare("INSERT INTO insight_days (day, orders, lost_events) VALUES (?, ?, 0)").bind(day, Math.max(1, Math.round(orders * 0.6))),
     );
     for (const [term, perDay, found] of SEARCHES) {
-      const uses = Math.max(1, Math.round(perDay * (0.6 + next() * 0.8)));
+      const uses = Math.max(1, Math.round(perDay * (0.6 + next() * 0.8) * scale));
       statements.push(
         db
           .prepare("INSERT INTO insight_terms (day, kind, term, uses, misses) VALUES (?, 'search', ?, ?, ?)")
@@ -78,7 +79,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const persistTo = arg("--persist-to");
   const proxy = await getPlatformProxy<Env>({ persist: persistTo ? { path: `${persistTo}/v3` } : true });
   try {
-    const written = await writeInsightsWeek(proxy.env.DB, { days: Number(arg("--days") ?? 7) });
+    const written = await writeInsightsWeek(proxy.env.DB, { days: Number(arg("--days") ?? 7), scale: Number(arg("--scale") ?? 1) });
     console.log(
       `Insights: ${written.days.length} days of counts for ${written.products} products (${written.days[0]} to ${written.days.at(-1)}).`,
     );

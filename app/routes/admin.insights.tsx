@@ -152,7 +152,7 @@ export default function AdminInsights() {
       <HeadedSection
         id="insight-chart"
         title={`Per day, last ${range} days`}
-        className="card mb-8 p-5"
+        className="card mb-8 p-3 sm:p-5"
         headingClassName="text-lg font-semibold text-forest-900"
       >
         <div className="mt-4 grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -193,7 +193,7 @@ export default function AdminInsights() {
       <HeadedSection
         id="insight-products"
         title="Top products"
-        className="card mb-8 p-5"
+        className="card mb-8 p-3 sm:p-5"
         headingClassName="text-lg font-semibold text-forest-900"
       >
         <nav aria-label="Order products by" className="mt-3 mb-4 flex flex-wrap gap-2 text-sm">
@@ -219,7 +219,7 @@ export default function AdminInsights() {
                 cellClassName={cell}
                 columns={[
                   { label: "Product", className: nameCell },
-                  "Views",
+                  { label: "Views", className: wideCell },
                   "Adds",
                   { label: "View → add", className: wideCell },
                   "Orders",
@@ -234,9 +234,11 @@ export default function AdminInsights() {
                       <Link to={`/admin/products/edit/${row.productId}`} className="font-medium text-forest-900 hover:underline">
                         {row.name}
                       </Link>
-                      <span className={phoneOnly}>{formatCents(row.revenueCents)} quoted</span>
+                      <span className={`${phoneOnly} [overflow-wrap:normal]`}>
+                        {row.views.toLocaleString("en-US")} views · {formatCents(row.revenueCents)} quoted
+                      </span>
                     </td>
-                    <td className={cell}>{row.views.toLocaleString("en-US")}</td>
+                    <td className={wideCell}>{row.views.toLocaleString("en-US")}</td>
                     <td className={cell}>
                       {row.adds.toLocaleString("en-US")}
                       {row.views > 0 && <span className={phoneOnly}>{rateText(row.adds, row.views)} of views</span>}
@@ -260,7 +262,7 @@ export default function AdminInsights() {
         <HeadedSection
           id="insight-missed"
           title="Searches that found nothing"
-          className="card p-5"
+          className="card p-3 sm:p-5"
           headingClassName="text-lg font-semibold text-forest-900"
         >
           <p className="mt-1 mb-3 text-sm text-ink-700">What shoppers asked for that the shop does not have (or does not name that way).</p>
@@ -269,7 +271,7 @@ export default function AdminInsights() {
         <HeadedSection
           id="insight-searches"
           title="Top searches"
-          className="card p-5"
+          className="card p-3 sm:p-5"
           headingClassName="text-lg font-semibold text-forest-900"
         >
           <p className="mt-1 mb-3 text-sm text-ink-700">Search terms as typed, in lower case and cut at 100 characters.</p>
@@ -280,7 +282,7 @@ export default function AdminInsights() {
       <HeadedSection
         id="insight-rarely"
         title="Viewed often, rarely added"
-        className="card mb-8 p-5"
+        className="card mb-8 p-3 sm:p-5"
         headingClassName="text-lg font-semibold text-forest-900"
       >
         <p className="mt-1 mb-3 text-sm text-ink-700">

@@ -13,17 +13,21 @@ const port = Number(process.env.E2E_PORT ?? 8790);
 // process, which SQLite can refuse while the server writes; a short wait and another try settle it.
 test.describe.configure({ mode: "serial" });
 
-test.beforeAll(async () => {
+/** Writes the scripted week into this run's D1; `scale` multiplies every count. */
+async function writeWeek(scale = 1) {
   for (let attempt = 1; ; attempt++) {
     try {
-      execFileSync("node_modules/.bin/tsx", ["scripts/insights-week.ts", "--persist-to", `.wrangler/e2e-${port}`], { stdio: "inherit" });
+      const args = ["scripts/insights-week.ts", "--persist-to", `.wrangler/e2e-${port}`, "--scale", String(scale)];
+      execFileSync("node_modules/.bin/tsx", args, { stdio: "inherit" });
       return;
     } catch (error) {
       if (attempt === 3) throw error;
       await new Promise((resolve) => setTimeout(resolve, 2_000));
     }
   }
-});
+}
+
+test.beforeAll(() => writeWeek());
 
 for (const { width, viewport, javaScriptEnabled } of variants({ height: 900 })) {
   test.describe(`${width} px, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -54,3 +58,26 @@ for (const { width, viewport, javaScriptEnabled } of variants({ height: 900 })) 
     });
   });
 }
+
+test("a busy shop's six- and seven-figure counts stay inside their cards on a 320 px phone", async ({ page }) => {
+  await writeWeek(5_000);
+  try {
+    await page.setViewportSize({ width: 320, height: 800 });
+    await signInSession(page);
+    await page.goto("/admin/insights?range=7");
+    await expect(page.getByRole("term").filter({ hasText: "Product views" })).toBeVisible();
+    const views = await page.getByRole("definition").first().textContent();
+    expect(views?.replace(/\D/g, "").length, `the week's views (${views}) have seven figures`).toBeGreaterThanOrEqual(7);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    // No figure runs out of its card, and no table needs to scroll inside its box.
+    const overflowing = await page.evaluate(() => [
+      ...[...document.querySelectorAll("dd")].filter((dd) => dd.scrollWidth > dd.clientWidth).map((dd) => `figure ${dd.textContent}`),
+      ...[...document.querySelectorAll("table")]
+        .filter((table) => table.scrollWidth > table.parentElement!.clientWidth)
+        .map((table) => `table ${table.querySelector("caption")?.textContent}`),
+    ]);
+    expect(overflowing).toEqual([]);
+  } finally {
+    await writeWeek();
+  }
+});

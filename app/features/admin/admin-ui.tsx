@@ -125,6 +125,13 @@ export function AdminPageHeader({
 }
 
 /** Headline counts at the top of an admin screen, under a heading for screen readers only; an `alert` count shows in red. */
+/** A long figure ("329,280", "1,336,334") is set smaller on a phone, where a card is half the screen wide. */
+function figureSize(value: React.ReactNode) {
+  const length = typeof value === "string" ? value.length : 0;
+  if (length >= 9) return "text-xl sm:text-3xl";
+  return length >= 7 ? "text-2xl sm:text-3xl" : "text-3xl";
+}
+
 export function AdminFigures({
   id,
   title,
@@ -142,7 +149,11 @@ export function AdminFigures({
         {figures.map((figure) => (
           <div key={figure.label} className="card p-4">
             <dt className="text-sm font-medium text-ink-500">{figure.label}</dt>
-            <dd className={`mt-1 font-display text-3xl ${figure.alert ? "text-berry-700" : "text-forest-900"}`}>{figure.value}</dd>
+            <dd
+              className={`mt-1 font-display [overflow-wrap:anywhere] ${figureSize(figure.value)} ${figure.alert ? "text-berry-700" : "text-forest-900"}`}
+            >
+              {figure.value}
+            </dd>
           </div>
         ))}
       </dl>
