@@ -94,7 +94,12 @@ export function LabResultsField({ fields, reportName }: { fields: LabResultsFiel
 
 function ViewLink({ reportKey, label }: { reportKey: string; label: string | null }) {
   return (
-    <a href={labReportUrl(reportKey)} target="_blank" rel="noopener" className="font-semibold text-forest-800 underline underline-offset-2">
+    <a
+      href={labReportUrl(reportKey)}
+      target="_blank"
+      rel="noopener"
+      className="whitespace-nowrap font-semibold text-forest-800 underline underline-offset-2"
+    >
       View lab report
       <span className="sr-only"> {label ? `(${label}) ` : ""}(opens in a new tab)</span>
     </a>
@@ -107,8 +112,8 @@ function ReportCard({ reportKey, label, children }: { reportKey: string; label: 
       <span className="rounded-lg bg-forest-50 px-2 py-1 text-xs font-bold tracking-wide text-forest-800" aria-hidden="true">
         COA
       </span>
-      <span className="min-w-0 flex-1 text-sm">
-        <span className="block truncate font-medium text-ink-900">{label ?? "Current lab report"}</span>
+      <span className="min-w-0 flex-1 basis-40 text-sm">
+        <span className="block font-medium text-ink-900 [overflow-wrap:anywhere]">{label ?? "Current lab report"}</span>
         <ViewLink reportKey={reportKey} label={label} />
       </span>
       {children}
