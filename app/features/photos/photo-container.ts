@@ -34,11 +34,13 @@ export function uprightSize(facts: Pick<ImageFacts, "width" | "height" | "orient
   return facts.orientation >= 5 ? { width: facts.height, height: facts.width } : { width: facts.width, height: facts.height };
 }
 
-const u16be = (b: Uint8Array, i: number) => (b[i]! << 8) | b[i + 1]!;
-const u16le = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8);
-const u24le = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16);
-const u32be = (b: Uint8Array, i: number) => ((b[i]! << 24) >>> 0) + ((b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!);
-const u32le = (b: Uint8Array, i: number) => ((b[i + 3]! << 24) >>> 0) + ((b[i + 2]! << 16) | (b[i + 1]! << 8) | b[i]!);
+/** A byte, or 0 past the end: every read is bounds-checked by its caller, and bit operators treat a missing byte as 0 anyway. */
+const at = (b: Uint8Array, i: number) => b[i] ?? 0;
+const u16be = (b: Uint8Array, i: number) => (at(b, i) << 8) | at(b, i + 1);
+const u16le = (b: Uint8Array, i: number) => at(b, i) | (at(b, i + 1) << 8);
+const u24le = (b: Uint8Array, i: number) => at(b, i) | (at(b, i + 1) << 8) | (at(b, i + 2) << 16);
+const u32be = (b: Uint8Array, i: number) => ((at(b, i) << 24) >>> 0) + ((at(b, i + 1) << 16) | (at(b, i + 2) << 8) | at(b, i + 3));
+const u32le = (b: Uint8Array, i: number) => ((at(b, i + 3) << 24) >>> 0) + ((at(b, i + 2) << 16) | (at(b, i + 1) << 8) | at(b, i));
 const ascii = (b: Uint8Array, start: number, length: number) => String.fromCharCode(...b.subarray(start, start + length));
 const startsWithText = (b: Uint8Array, start: number, text: string) =>
   b.length >= start + text.length && ascii(b, start, text.length) === text;
@@ -152,7 +154,7 @@ function walkJpeg(b: Uint8Array): JpegWalk {
           q = b.length;
           break;
         }
-        const next = b[q + 1]!;
+        const next = at(b, q + 1);
         if (next === 0x00 || (next >= 0xd0 && next <= 0xd7) || next === 0xff) {
           q += next === 0xff ? 1 : 2;
           continue;
@@ -203,7 +205,7 @@ function walkPng(b: Uint8Array): JpegWalk {
 
 function skipSubBlocks(b: Uint8Array, p: number): number {
   while (p < b.length) {
-    const size = b[p]!;
+    const size = at(b, p);
     p += 1 + size;
     if (size === 0) break;
   }
@@ -217,13 +219,13 @@ function walkGif(b: Uint8Array): JpegWalk {
   if (b.length < 13) return { facts: null, keep: [], reason: "The GIF is cut short" };
   const width = u16le(b, 6);
   const height = u16le(b, 8);
-  const flags = b[10]!;
+  const flags = at(b, 10);
   let p = 13 + (flags & 0x80 ? 3 * (1 << ((flags & 0x07) + 1)) : 0);
   const keep: Array<[number, number]> = [[0, Math.min(p, b.length)]];
   let frames = 0;
   let pixels = 0;
   while (p < b.length) {
-    const introducer = b[p]!;
+    const introducer = at(b, p);
     if (introducer === 0x3b) {
       keep.push([p, p + 1]);
       break;
@@ -241,7 +243,7 @@ function walkGif(b: Uint8Array): JpegWalk {
       if (p + 10 > b.length) break;
       frames++;
       pixels += u16le(b, p + 5) * u16le(b, p + 7);
-      const local = b[p + 9]!;
+      const local = at(b, p + 9);
       const tableEnd = p + 10 + (local & 0x80 ? 3 * (1 << ((local & 0x07) + 1)) : 0);
       const end = skipSubBlocks(b, tableEnd + 1);
       keep.push([p, Math.min(end, b.length)]);
