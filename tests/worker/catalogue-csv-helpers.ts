@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { CATALOGUE_CSV_COLUMNS } from "../../app/features/catalogue-csv/catalogue-csv";
 import { csvLine, CSV_BOM, parseCsv } from "../../app/features/catalogue-csv/csv";
 import { adminCookie, get, postForm } from "./helpers";
-import { decodeHtml } from "./shop-helpers";
+import { decodeHtml } from "./page-parts";
 
 /** One row of the catalogue CSV, by column. */
 export type Cells = Record<(typeof CATALOGUE_CSV_COLUMNS)[number], string>;

@@ -20,7 +20,8 @@ import { getMigrationRun, runMigration } from "../../app/features/migration/migr
 import { isFinishedStatus, parseFailedProducts } from "../../app/features/migration/migration";
 import { exportCsv, hidden, previewPost, rowsOf, toCsv, type Cells } from "./catalogue-csv-helpers";
 import { adminCookie, catalogueChanged, get, postForm } from "./helpers";
-import { db, decodeHtml, textOf } from "./shop-helpers";
+import { db, textOf } from "./shop-helpers";
+import { decodeHtml } from "./page-parts";
 import { catalogueProductId } from "./size-fixtures";
 
 /**

@@ -9,9 +9,9 @@ import { isFinishedStatus } from "../../app/features/migration/migration";
 import { serializePriceTiers } from "../../app/features/catalogue/stored-tiers";
 import { adminGet, adminPost } from "./admin-helpers";
 import { adminCookie, postForm } from "./helpers";
-import { textsOf } from "./page-parts";
+import { decodeHtml, textsOf } from "./page-parts";
 import { editForm } from "./product-form-page";
-import { db, decodeHtml, deleteProducts, insertProducts, testProduct } from "./shop-helpers";
+import { db, deleteProducts, insertProducts, testProduct } from "./shop-helpers";
 
 /**
  * The catalogue load's preview against what the load then does, through the real Worker and the real

@@ -8,8 +8,8 @@ import { productPath } from "../../app/features/catalogue/product-path";
 import { adminGet, adminPost, follow, post, read } from "./admin-helpers";
 import { get } from "./helpers";
 import { nastyString } from "./fuzz";
-import { decodeHtml, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";
-import { elementsOf } from "./page-parts";
+import { deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";
+import { decodeHtml, elementsOf } from "./page-parts";
 
 /**
  * Three parts: the dashboard's "Needs attention" counts, each a link to Product Management

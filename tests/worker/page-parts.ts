@@ -23,7 +23,7 @@ export async function textsOf(html: string, selector: string): Promise<string[]>
     })
     .transform(new Response(html))
     .text();
-  return texts.map(decode);
+  return texts.map(decodeHtml);
 }
 
 /** One element of a served page: its attributes (entities decoded) and its visible text, whitespace collapsed. */
@@ -45,7 +45,7 @@ export async function elementsOf(html: string, selector: string): Promise<PageEl
         const entry: PageElement = {
           attributes: Object.fromEntries(
             // HTMLRewriter's attributes are [name, value] pairs (the DOM lib's Element type says otherwise).
-            Array.from(element.attributes as unknown as Iterable<[string, string]>, ([name, value]) => [name, decode(value)]),
+            Array.from(element.attributes as unknown as Iterable<[string, string]>, ([name, value]) => [name, decodeHtml(value)]),
           ),
           text: "",
         };
@@ -64,7 +64,7 @@ export async function elementsOf(html: string, selector: string): Promise<PageEl
     })
     .transform(new Response(html))
     .text();
-  return found.map((entry) => ({ ...entry, text: decode(entry.text.replace(/\s+/g, " ").trim()) }));
+  return found.map((entry) => ({ ...entry, text: decodeHtml(entry.text.replace(/\s+/g, " ").trim()) }));
 }
 
 /** Elements without an end tag (HTMLRewriter has none to report for them). */
@@ -94,6 +94,7 @@ export async function jsonLdOf(html: string): Promise<Record<string, unknown>[]>
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'", "&#39;": "'" };
 
-function decode(text: string): string {
+/** Undoes the escapes React writes in text and attribute values. */
+export function decodeHtml(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity] ?? entity);
 }

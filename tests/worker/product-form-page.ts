@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { adminGet } from "./admin-helpers";
+import { decodeHtml } from "./page-parts";
 
 /** The fields a browser without JavaScript would submit from the page's product form. */
 export async function formFromPage(html: string): Promise<FormData> {
@@ -24,7 +25,7 @@ export async function formFromPage(html: string): Promise<FormData> {
         if (type === "file") form.append(name, new File([], ""), "");
         else if (type === "checkbox" || type === "radio") {
           if (element.hasAttribute("checked")) form.append(name, element.getAttribute("value") ?? "on");
-        } else if (type !== "submit" && type !== "button") form.append(name, decode(element.getAttribute("value") ?? ""));
+        } else if (type !== "submit" && type !== "button") form.append(name, decodeHtml(element.getAttribute("value") ?? ""));
       },
     })
     .on("form#product-form select", {
@@ -41,7 +42,7 @@ export async function formFromPage(html: string): Promise<FormData> {
     .on("form#product-form option", {
       element(element) {
         if (!select) return;
-        const value = decode(element.getAttribute("value") ?? "");
+        const value = decodeHtml(element.getAttribute("value") ?? "");
         select.first ??= value;
         if (element.hasAttribute("selected")) select.chosen = value;
       },
@@ -53,7 +54,7 @@ export async function formFromPage(html: string): Promise<FormData> {
         textarea = { name, text: "" };
         element.onEndTag(() => {
           // A textarea's first newline right after the tag is not part of its value.
-          if (textarea) form.append(textarea.name, decode(textarea.text).replace(/^\n/, ""));
+          if (textarea) form.append(textarea.name, decodeHtml(textarea.text).replace(/^\n/, ""));
           textarea = null;
         });
       },
@@ -64,16 +65,6 @@ export async function formFromPage(html: string): Promise<FormData> {
   await rewriter.transform(new Response(html)).text();
   expect(inForm).toBe(false);
   return form;
-}
-
-function decode(text: string) {
-  return text
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 }
 
 /** The edit form as the page renders it, with `changes` applied (a value of null removes the field). */

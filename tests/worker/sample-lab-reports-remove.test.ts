@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { productPath } from "../../app/features/catalogue/product-path";
 import { SAMPLE_LAB_REPORT_LABEL, sampleReportsText } from "../../app/features/lab-reports/lab-report-display";
 import { adminCookie, get, postForm } from "./helpers";
-import { decodeHtml, deleteProducts, insertProducts, testProduct } from "./shop-helpers";
+import { deleteProducts, insertProducts, testProduct } from "./shop-helpers";
+import { decodeHtml } from "./page-parts";
 
 /** The built-in catalogue's sample lab reports: labelled in the admin, counted on the dashboard, removed by one confirmed form. */
 

@@ -4,7 +4,7 @@ import { createDb } from "../../app/server/load-context";
 import { products, type NewProductRow } from "../../db/schema";
 import { insertProductRows } from "../../db/seed";
 import { catalogueChanged } from "./helpers";
-import { elementsOf } from "./page-parts";
+import { decodeHtml, elementsOf } from "./page-parts";
 
 export const db = createDb(env.DB);
 
@@ -32,12 +32,6 @@ export async function insertProducts(rows: NewProductRow[]): Promise<Map<string,
 export async function deleteProducts(names: string[]) {
   if (names.length > 0) await db.delete(products).where(inArray(products.name, names));
   await catalogueChanged();
-}
-
-const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'", "&#39;": "'" };
-
-export function decodeHtml(text: string) {
-  return text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity]!);
 }
 
 /** Product names as the cards show them, in page order (each card's <h3> link). */

@@ -8,7 +8,8 @@ import { createSpecial } from "../../app/features/specials/specials.server";
 import type { SpecialData } from "../../app/features/specials/special";
 import { alwaysOnSpecial } from "./special-fixtures";
 import { catalogueChanged, get } from "./helpers";
-import { db, decodeHtml, deleteProducts, insertProducts, testProduct } from "./shop-helpers";
+import { db, deleteProducts, insertProducts, testProduct } from "./shop-helpers";
+import { decodeHtml } from "./page-parts";
 import { eighth, quarter } from "./size-fixtures";
 
 /**
