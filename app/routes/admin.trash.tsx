@@ -14,7 +14,7 @@ import {
   RESTORE_SIZES_INTENT,
   type TrashKind,
   TRASH_PURGE_AFTER_DAYS,
-  TRASH_REASON_LABEL,
+  trashReasonLabel,
   TRASH_ROUTE,
 } from "~/features/trash/trash";
 import { listTrash, restoreProduct } from "~/features/trash/trash.server";
@@ -156,13 +156,13 @@ export default function Trash() {
             rows={items.map((item) => ({
               ...item,
               detail: productPath(item),
-              why: TRASH_REASON_LABEL[item.reason] ?? item.reason,
+              why: trashReasonLabel(item.reason),
             }))}
           />
           <TrashTable
             caption="Categories"
             kind="category"
-            rows={categories.map((category) => ({ ...category, detail: `/shop/${category.slug}`, why: TRASH_REASON_LABEL.deleted! }))}
+            rows={categories.map((category) => ({ ...category, detail: `/shop/${category.slug}`, why: trashReasonLabel("deleted") }))}
           />
           <TrashTable
             caption="Specials"
@@ -170,7 +170,7 @@ export default function Trash() {
             rows={specials.map((special) => ({
               ...special,
               detail: "Special",
-              why: TRASH_REASON_LABEL.deleted!,
+              why: trashReasonLabel("deleted"),
               deletedAt: special.deletedAt ?? "",
             }))}
           />

@@ -61,10 +61,14 @@ export function deletedToast(kind: TrashKind, id: number, redirectTo: string, te
 /** Why a product is in the trash: the owner deleted it, or a catalogue load that replaced the owner's work removed it. */
 export type TrashReason = "deleted" | "replaced";
 
-export const TRASH_REASON_LABEL: Record<string, string> = {
-  deleted: "Deleted",
-  replaced: "Removed by a catalogue load",
-};
+const TRASH_REASON_LABEL = new Map<string, string>(
+  Object.entries({ deleted: "Deleted", replaced: "Removed by a catalogue load" } satisfies Record<TrashReason, string>),
+);
+
+/** The Trash's "Why" text for a stored reason (a reason it does not know is shown as stored). */
+export function trashReasonLabel(reason: string): string {
+  return TRASH_REASON_LABEL.get(reason) ?? reason;
+}
 
 const VIDEOS_PREFIX = "/videos/";
 
