@@ -182,12 +182,11 @@ export function idSlices(ids: readonly number[]): number[][] {
 
 /** The products among `ids` that exist, by name. */
 export async function productsByIds(db: Db, ids: readonly number[]) {
-  const slices = idSlices(ids);
-  if (slices.length === 0) return [];
-  const [first, ...rest] = slices.map((slice) =>
+  const [first, ...rest] = idSlices(ids).map((slice) =>
     db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, slice)),
   );
-  const results = await db.batch([first!, ...rest]);
+  if (!first) return [];
+  const results = await db.batch([first, ...rest]);
   return results.flat().sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 }
 

@@ -31,12 +31,11 @@ export const CART_BOUND_NOTICES: Record<CartBound, { title: string; description:
 /** The notice for lines lowered to the stock on hand ('Only 3 left of Runtz — 1/8 oz: your cart now holds 3.'). */
 export function stockLimitNotice(lines: readonly LoweredLine[]) {
   const left = lines.map((line, index) => `${index === 0 ? "Only" : "only"} ${groupDigits(line.stock)} left of ${lineName(line)}`);
+  const [only] = lines;
+  const holds = only && lines.length === 1 ? groupDigits(only.stock) : "what is left";
   return {
     title: lines.length === 1 ? "Quantity lowered" : "Quantities lowered",
-    description:
-      lines.length === 1
-        ? `${left[0]!}: your cart now holds ${groupDigits(lines[0]!.stock)}.`
-        : `${left.join("; ")}: your cart now holds what is left.`,
+    description: `${left.join("; ")}: your cart now holds ${holds}.`,
   };
 }
 
@@ -65,7 +64,8 @@ export function emptyCartNotice(source: OrderSource) {
 }
 
 function names(lines: readonly OutOfStockLine[]) {
-  return lines.length === 1 ? lineName(lines[0]!) : `${lines.length} items`;
+  const [only] = lines;
+  return only && lines.length === 1 ? lineName(only) : `${lines.length} items`;
 }
 
 /** Why held lines are held, in words: "out of stock", "no longer available", or "not available" for a mix. */

@@ -245,8 +245,9 @@ function sizesKey(sizes: readonly Omit<SizeInput, "id">[]): string {
 export function sizesChanged(sizes: readonly SizeInput[], before: readonly ProductSize[]): boolean {
   const [file] = sizes;
   const [shop] = before;
-  const oneSize = sizes.length === 1 && before.length === 1 && file!.label === "" && shop!.label === "";
-  if (oneSize) return file!.sku !== shop!.sku || file!.stock !== shop!.stock;
+  if (file && shop && sizes.length === 1 && before.length === 1 && file.label === "" && shop.label === "") {
+    return file.sku !== shop.sku || file.stock !== shop.stock;
+  }
   return sizesKey(sizes) !== sizesKey(before);
 }
 

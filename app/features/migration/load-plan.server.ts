@@ -139,8 +139,8 @@ export async function planCatalogueLoad(db: Db, entries: readonly unknown[], mod
     const writeSizes = sizing.write;
     // The sizes go in with an update of the row (its version guards them; see stepStatements).
     const plan: RowPlan =
-      writeSizes && planned.plan.kind === "unchanged"
-        ? { kind: "update", id: current!.id, version: current!.version, set: {}, snapshot: planned.plan.snapshot ?? "" }
+      writeSizes && current && planned.plan.kind === "unchanged"
+        ? { kind: "update", id: current.id, version: current.version, set: {}, snapshot: planned.plan.snapshot ?? "" }
         : planned.plan;
     if (plan.kind === "add") summary.added += 1;
     else if (planned.updated || writeSizes) summary.updated += 1;

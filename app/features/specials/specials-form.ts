@@ -81,7 +81,7 @@ function readable(issue: z.ZodIssue): string {
 }
 
 const blank = (value: string | undefined) => (value ?? "").trim() === "";
-const orNull = (value: string | undefined) => (blank(value) ? null : value!.trim());
+const orNull = (value: string | undefined) => (value ?? "").trim() || null;
 const ids = (values: string[]) => values.map(Number).filter((value) => Number.isSafeInteger(value) && value > 0);
 
 /**
@@ -96,12 +96,13 @@ export function specialFormSchema(sizeProduct: (sizeId: number) => number | unde
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
     };
     const whole = (path: string, value: string | undefined): number | undefined => {
-      if (blank(value)) return undefined;
-      if (!/^\d{1,7}$/.test(value!.trim())) {
+      const text = (value ?? "").trim();
+      if (text === "") return undefined;
+      if (!/^\d{1,7}$/.test(text)) {
         problem(path, "Enter a whole number, like 3.");
         return undefined;
       }
-      return Number(value);
+      return Number(text);
     };
     const money = (path: string, value: string | undefined): number | undefined => {
       if (blank(value)) return undefined;
