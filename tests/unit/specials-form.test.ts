@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SPECIAL_KINDS, specialDataSchema } from "~/features/specials/special";
 import { duplicateOf, specialFormDefaults, specialFormSchema } from "~/features/specials/specials-form";
-import { previewText, scheduleText, specialStatus } from "~/features/specials/specials-status";
+import { previewText, scheduleText, specialsNowAndNext, specialStatus } from "~/features/specials/specials-status";
 import { fcRuns } from "../fast-check";
 
 /** The admin form of a special: whatever a browser (or a stranger) posts, it parses or answers field errors. */
@@ -224,5 +224,31 @@ describe("the form's preview and the list's status", () => {
     });
     expect(specialStatus({ ...happyHour, paused: true }, now, "America/New_York").status).toBe("paused");
     expect(specialStatus({ ...happyHour, endsOn: "2026-11-01" }, now, "America/New_York").status).toBe("ended");
+  });
+
+  it("lists for the dashboard what runs now and the next three to start, soonest first", () => {
+    const on = (id: number, weekdays: number[], window = { windowStart: "16:00", windowEnd: "19:00" }) => ({
+      ...happyHour,
+      ...window,
+      id,
+      name: `Special ${id}`,
+      weekdays,
+    });
+    // Weekdays count from Monday (0): today is Wednesday (2).
+    const list = [
+      on(1, [6]),
+      on(2, [2], { windowStart: "11:00", windowEnd: "13:00" }),
+      on(3, [3]),
+      on(4, [2]),
+      on(5, [4]),
+      { ...on(6, [2]), paused: true },
+    ];
+    const { running, upcoming } = specialsNowAndNext(list, now, "America/New_York");
+    expect(running).toEqual([{ id: 2, name: "Special 2", badge: "−20%", until: "in 1 hour" }]);
+    expect(upcoming.map(({ id, starts }) => [id, starts])).toEqual([
+      [4, "in 4 hours"],
+      [3, "in 28 hours"],
+      [5, "in 2 days"],
+    ]);
   });
 });

@@ -77,14 +77,14 @@ export function specialsNowAndNext(list: Special[], now: Date, timeZone: string)
       until: timing.endsAt === null ? null : fromNow(timing.endsAt, now.getTime()),
     }));
   const upcoming = all
-    .filter(({ timing }) => !timing.active && timing.startsAt !== null)
-    .sort((a, b) => a.timing.startsAt! - b.timing.startsAt!)
+    .flatMap(({ special, timing }) => (!timing.active && timing.startsAt !== null ? [{ special, startsAt: timing.startsAt }] : []))
+    .sort((a, b) => a.startsAt - b.startsAt)
     .slice(0, 3)
-    .map(({ special, timing }) => ({
+    .map(({ special, startsAt }) => ({
       id: special.id,
       name: special.name,
       badge: special.badge,
-      starts: fromNow(timing.startsAt!, now.getTime()),
+      starts: fromNow(startsAt, now.getTime()),
     }));
   return { running, upcoming };
 }
