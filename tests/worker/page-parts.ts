@@ -70,6 +70,51 @@ export async function elementsOf(html: string, selector: string): Promise<PageEl
 /** Elements without an end tag (HTMLRewriter has none to report for them). */
 const VOID_ELEMENTS = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
 
+/**
+ * Every term of the page's description lists (inside `scope`, when given) with its description's text, in
+ * page order: `["Changed", "2"]`. A term with several descriptions gets them joined by a space.
+ */
+export async function definitionsOf(html: string, scope?: string): Promise<Array<[term: string, description: string]>> {
+  const pairs: Array<[string, string]> = [];
+  let current: { text: string } | null = null;
+  const within = (tag: string) => (scope ? `${scope} ${tag}` : tag);
+  const collect = (start: (text: string) => void) => ({
+    element(element: Element) {
+      const entry = { text: "" };
+      current = entry;
+      element.onEndTag(() => {
+        start(decodeHtml(entry.text.replace(/\s+/g, " ").trim()));
+        current = null;
+      });
+    },
+  });
+  await new HTMLRewriter()
+    .on(
+      within("dt"),
+      collect((term) => pairs.push([term, ""])),
+    )
+    .on(
+      within("dd"),
+      collect((text) => {
+        const last = pairs.at(-1);
+        if (last) last[1] = last[1] ? `${last[1]} ${text}` : text;
+      }),
+    )
+    .onDocument({
+      text(chunk) {
+        if (current) current.text += chunk.text;
+      },
+    })
+    .transform(new Response(html))
+    .text();
+  return pairs;
+}
+
+/** The href of every link whose visible text is `text`, in page order. */
+export async function hrefsOf(html: string, text: string): Promise<string[]> {
+  return (await elementsOf(html, "a[href]")).filter((link) => link.text === text).map((link) => link.attributes.href ?? "");
+}
+
 /** Every JSON-LD script on the page, parsed. */
 export async function jsonLdOf(html: string): Promise<Record<string, unknown>[]> {
   const scripts: string[] = [];
