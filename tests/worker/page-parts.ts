@@ -42,13 +42,7 @@ export async function elementsOf(html: string, selector: string): Promise<PageEl
   await new HTMLRewriter()
     .on(selector, {
       element(element) {
-        const entry: PageElement = {
-          attributes: Object.fromEntries(
-            // HTMLRewriter's attributes are [name, value] pairs (the DOM lib's Element type says otherwise).
-            Array.from(element.attributes as unknown as Iterable<[string, string]>, ([name, value]) => [name, decodeHtml(value)]),
-          ),
-          text: "",
-        };
+        const entry: PageElement = { attributes: attributesOf(element), text: "" };
         found.push(entry);
         if (VOID_ELEMENTS.has(element.tagName)) return;
         open.push(entry);
@@ -65,6 +59,13 @@ export async function elementsOf(html: string, selector: string): Promise<PageEl
     .transform(new Response(html))
     .text();
   return found.map((entry) => ({ ...entry, text: decodeHtml(entry.text.replace(/\s+/g, " ").trim()) }));
+}
+
+function attributesOf(element: Element): Record<string, string> {
+  return Object.fromEntries(
+    // HTMLRewriter's attributes are [name, value] pairs (the DOM lib's Element type says otherwise).
+    Array.from(element.attributes as unknown as Iterable<[string, string]>, ([name, value]) => [name, decodeHtml(value)]),
+  );
 }
 
 /** Elements without an end tag (HTMLRewriter has none to report for them). */
@@ -108,6 +109,53 @@ export async function definitionsOf(html: string, scope?: string): Promise<Array
     .transform(new Response(html))
     .text();
   return pairs;
+}
+
+/** A form of a served page: its attributes, its named inputs' [name, value] pairs, and its buttons' text. */
+export interface PageForm {
+  attributes: Record<string, string>;
+  fields: Array<[name: string, value: string]>;
+  buttons: string[];
+}
+
+/** Every form matching `selector`, in page order, read as a browser without JavaScript would submit it. */
+export async function formsOf(html: string, selector = "form"): Promise<PageForm[]> {
+  const forms: PageForm[] = [];
+  let button: { text: string } | null = null;
+  const buttons: Array<{ text: string }[]> = [];
+  await new HTMLRewriter()
+    .on(selector, {
+      element(element) {
+        forms.push({ attributes: attributesOf(element), fields: [], buttons: [] });
+        buttons.push([]);
+      },
+    })
+    .on(`${selector} input[name]`, {
+      element(element) {
+        forms.at(-1)?.fields.push([element.getAttribute("name") ?? "", decodeHtml(element.getAttribute("value") ?? "")]);
+      },
+    })
+    .on(`${selector} button`, {
+      element(element) {
+        const entry = { text: "" };
+        button = entry;
+        buttons.at(-1)?.push(entry);
+        element.onEndTag(() => {
+          button = null;
+        });
+      },
+    })
+    .onDocument({
+      text(chunk) {
+        if (button) button.text += chunk.text;
+      },
+    })
+    .transform(new Response(html))
+    .text();
+  return forms.map((form, index) => ({
+    ...form,
+    buttons: (buttons[index] ?? []).map((entry) => decodeHtml(entry.text.replace(/\s+/g, " ").trim())),
+  }));
 }
 
 /** The href of every link whose visible text is `text`, in page order. */

@@ -5,7 +5,7 @@ import { products } from "../../db/schema";
 import { adminCookie, get } from "./helpers";
 import { db, deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";
 import { productPath } from "../../app/features/catalogue/product-path";
-import { elementsOf } from "./page-parts";
+import { elementsOf, jsonLdOf } from "./page-parts";
 
 const PLAIN = "Product Test Plain";
 const SOLD_OUT = "Product Test Sold Out";
@@ -19,12 +19,13 @@ async function page(path: string, init?: RequestInit) {
   return { response, html, text: textOf(html) };
 }
 
-function jsonLd(html: string) {
-  const match = /<script type="application\/ld\+json" nonce="([^"]*)">([\s\S]*?)<\/script>/.exec(html);
-  if (!match) throw new Error("no JSON-LD script");
+async function jsonLd(html: string) {
+  const [script] = await elementsOf(html, 'script[type="application/ld+json"]');
+  const [data] = await jsonLdOf(html);
+  if (!script || !data) throw new Error("no JSON-LD script");
   return {
-    nonce: match[1]!,
-    data: JSON.parse(match[2]!) as Record<string, unknown> & { offers: Record<string, unknown>; aggregateRating: Record<string, unknown> },
+    nonce: script.attributes.nonce,
+    data: data as Record<string, unknown> & { offers: Record<string, unknown>; aggregateRating: Record<string, unknown> },
   };
 }
 
@@ -66,12 +67,17 @@ describe("/product/{id}", () => {
     expect((await elementsOf(html, 'input[type="hidden"][name="productId"]')).map((input) => input.attributes.value)).toContainEqual(
       expect.stringMatching(/^\d+$/),
     );
-    expect(html).toMatch(
-      /<a href="https:\/\/t\.me\/[^"?]+\?text=[^"]+" target="_blank" rel="noopener noreferrer"[^>]*>Contact for Bulk Orders/,
+    const bulk = (await elementsOf(html, "a[href]")).filter((link) => link.text.startsWith("Contact for Bulk Orders"));
+    expect(bulk.map(({ attributes }) => attributes)).toContainEqual(
+      expect.objectContaining({
+        href: expect.stringMatching(/^https:\/\/t\.me\/[^?]+\?text=.+/),
+        target: "_blank",
+        rel: "noopener noreferrer",
+      }),
     );
 
     const csp = response.headers.get("Content-Security-Policy") ?? "";
-    const { nonce, data } = jsonLd(html);
+    const { nonce, data } = await jsonLd(html);
     expect(csp).toContain(`'nonce-${nonce}'`);
     expect(data).toMatchObject({ "@type": "Product", name: gummies!.name });
     expect(data.offers).toMatchObject({ price: "5.00", priceCurrency: "USD", availability: "https://schema.org/InStock" });
@@ -93,7 +99,7 @@ describe("/product/{id}", () => {
     expect(text).toContain("Category gelato punch");
     expect(text).not.toContain("Strain Type");
     expect(text).not.toContain("THC Content");
-    expect(jsonLd(html).data).not.toHaveProperty("aggregateRating");
+    expect((await jsonLd(html)).data).not.toHaveProperty("aggregateRating");
     expect(html).not.toMatch(/"ratingValue"/);
   });
 
@@ -101,14 +107,14 @@ describe("/product/{id}", () => {
     const { html, text } = await page(productPath({ id: ids.get(UNREVIEWED)!, name: UNREVIEWED }));
     expect(text).toContain("No reviews yet");
     expect(text).not.toContain("Rated 4.5");
-    expect(jsonLd(html).data).not.toHaveProperty("aggregateRating");
+    expect((await jsonLd(html)).data).not.toHaveProperty("aggregateRating");
   });
 
   it("cannot be added to the cart when out of stock", async () => {
     const { html, text } = await page(productPath({ id: ids.get(SOLD_OUT)!, name: SOLD_OUT }));
     expect((await elementsOf(html, 'button[type="submit"][disabled]')).map((button) => button.text)).toContain("Out of Stock");
     expect(text).toContain("Availability Out of Stock");
-    expect(jsonLd(html).data.offers).toMatchObject({ availability: "https://schema.org/OutOfStock" });
+    expect((await jsonLd(html)).data.offers).toMatchObject({ availability: "https://schema.org/OutOfStock" });
   });
 
   it.each(["999999", "abc", "0", "12abc", "1e3"])("answers /product/%s with 404 'Product Not Found'", async (id) => {

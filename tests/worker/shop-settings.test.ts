@@ -9,6 +9,7 @@ import { adminGet, adminPost, follow, read } from "./admin-helpers";
 import { cartCookie, catalogueChanged, get, ORIGIN, postForm, SHIPPING_CHOICES } from "./helpers";
 import { nastyString } from "./fuzz";
 import { AGE, visit } from "./page-cache-helpers";
+import { decodeHtml, jsonLdOf } from "./page-parts";
 
 /**
  * The owner's settings through the real Worker: saved in /admin/settings (real forms, real D1),
@@ -63,19 +64,10 @@ function hoursFields(
 
 const everyDay = (opens: string, closes: string) => Array.from({ length: 7 }, () => ({ open: true, opens, closes }));
 
-const text = (body: string) =>
-  body
-    .replace(/<!-- -->/g, "")
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&quot;/g, '"');
+const text = (body: string) => decodeHtml(body.replace(/<!-- -->/g, ""));
 
-function storeJsonLd(body: string): Record<string, unknown> | null {
-  for (const match of body.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)) {
-    const value: unknown = JSON.parse(match[1]!);
-    if (typeof value === "object" && value !== null && Reflect.get(value, "@type") === "Store") return value as Record<string, unknown>;
-  }
-  return null;
+async function storeJsonLd(body: string): Promise<Record<string, unknown> | null> {
+  return (await jsonLdOf(body)).find((value) => value["@type"] === "Store") ?? null;
 }
 
 function isoDate(offsetDays: number) {
@@ -96,12 +88,12 @@ describe("a new shop", () => {
     const home = text((await visit("/", AGE)).body);
     expect(home).toContain("Every day: 9:00 AM – 11:00 PM");
     expect(home).toMatch(/(Open now · until|Closed now · opens) /);
-    const ld = storeJsonLd(home);
+    const ld = await storeJsonLd(home);
     expect(ld).toMatchObject({ "@type": "Store", name: "Greenleaf Supply", sameAs: [`https://t.me/${env.TELEGRAM_USERNAME}`] });
     expect(ld?.openingHoursSpecification).toHaveLength(7);
-    expect(storeJsonLd(text((await visit("/contact", AGE)).body))).not.toBeNull();
+    expect(await storeJsonLd(text((await visit("/contact", AGE)).body))).not.toBeNull();
     // Other pages do not carry it.
-    expect(storeJsonLd(text((await visit("/shop", AGE)).body))).toBeNull();
+    expect(await storeJsonLd(text((await visit("/shop", AGE)).body))).toBeNull();
   });
 });
 
@@ -146,7 +138,7 @@ describe("the owner's settings screen", () => {
     expect(contact.headers.get("Location")).toMatch(/^https:\/\/t\.me\/new_shop_account\?text=/);
 
     const home = text((await visit("/", AGE)).body);
-    expect(storeJsonLd(home)).toMatchObject({ name: "Green Leaf Company", sameAs: ["https://t.me/new_shop_account"] });
+    expect(await storeJsonLd(home)).toMatchObject({ name: "Green Leaf Company", sameAs: ["https://t.me/new_shop_account"] });
     expect(home).toContain("© ");
     expect(home).toContain("Green Leaf Company. All rights reserved.");
     expect(home).toContain('href="https://t.me/new_shop_account"');
@@ -257,7 +249,7 @@ describe("what shoppers see follows the settings", () => {
     const contact = text((await visit("/contact", AGE)).body);
     expect(contact).toContain("Closed for the holiday — back soon");
     expect(contact).toContain(`we reply when we open, ${opens} 9:00 AM`);
-    const ld = storeJsonLd(contact);
+    const ld = await storeJsonLd(contact);
     expect(ld?.specialOpeningHoursSpecification).toEqual([
       {
         "@type": "OpeningHoursSpecification",

@@ -23,7 +23,7 @@ import {
 } from "./helpers";
 import { db } from "./shop-helpers";
 import { RUNTZ_SIZES, sellRuntzInFourSizes } from "./size-fixtures";
-import { elementsOf, textsOf } from "./page-parts";
+import { elementsOf, jsonLdOf, textsOf } from "./page-parts";
 
 let runtz: number;
 let cake: number;
@@ -50,18 +50,13 @@ describe("the product page of a product sold in several sizes", () => {
     const body = await response.text();
     const form = body.slice(body.indexOf('aria-label="Add Runtz to cart"'));
     expect(await textsOf(form, "fieldset > legend")).toContain("Size");
-    const radios = [...form.matchAll(/<input type="radio" name="sizeId"[^>]*>/g)].map((match) => match[0]);
+    const radios = (await elementsOf(form, 'input[type="radio"][name="sizeId"]')).map((radio) => radio.attributes);
     expect(radios).toHaveLength(4);
-    expect(radios.map((radio) => Number(/value="(\d+)"/.exec(radio)?.[1]))).toEqual([
-      size["1/8 oz"],
-      size["1/4 oz"],
-      size["1/2 oz"],
-      size["1 oz"],
-    ]);
+    expect(radios.map((radio) => Number(radio.value))).toEqual([size["1/8 oz"], size["1/4 oz"], size["1/2 oz"], size["1 oz"]]);
     // The first size in stock is checked; the sold-out ounce cannot be chosen.
-    expect(radios[0]).toContain("checked");
-    expect(radios.slice(1).some((radio) => / checked/.test(radio))).toBe(false);
-    expect(radios[3]).toContain("disabled");
+    expect(radios[0]).toHaveProperty("checked");
+    expect(radios.slice(1).some((radio) => "checked" in radio)).toBe(false);
+    expect(radios[3]).toHaveProperty("disabled");
     for (const text of ["1/8 oz", "$45.00", "1/4 oz", "$80.00", "1/2 oz", "$150.00", "1 oz", "Out of Stock"]) {
       expect(form).toContain(text);
     }
@@ -112,9 +107,8 @@ describe("a product sold in one size with none on hand", () => {
 describe("the product page's JSON-LD offers every size", () => {
   const jsonLd = async (page: string) => {
     const html = await (await get(page)).text();
-    return JSON.parse(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!) as {
-      offers: Record<string, unknown> & { offers?: Array<Record<string, unknown>> };
-    };
+    const [first] = await jsonLdOf(html);
+    return first as { offers: Record<string, unknown> & { offers?: Array<Record<string, unknown>> } };
   };
 
   it("an AggregateOffer over one Offer per size, each with its price, SKU and availability", async () => {
