@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CONFLICT_MESSAGE, PRODUCT_FORM_MESSAGES as M } from "../../app/features/admin/product-form-schema";
 import { adminGet, adminPost, countRows, follow, html, read } from "./admin-helpers";
-import { elementsOf } from "./page-parts";
+import { elementsOf, textsOf } from "./page-parts";
 
 /** The product form as a browser posts it (multipart), with conform's list names for effects. */
 function productForm(overrides: Record<string, string | string[] | null> = {}) {
@@ -388,9 +388,7 @@ describe("Product Management list", () => {
     expect(page).toContain('placeholder="Search products by name or category..."');
     expect(page).toContain(`All Categories (${total})`);
     expect(page).toContain(`Showing ${total} of ${total} products`);
-    const names = [
-      ...page.matchAll(/<h3 class="min-w-0 font-semibold break-words text-ink-900 \[overflow-wrap:anywhere\]">([^<]*)<\/h3>/g),
-    ].map((m) => m[1]!);
+    const names = await textsOf(page, "article h3");
     expect(names.length).toBe(Math.min(48, total));
     expect([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(names);
     if (total > 48) expect(page).toContain(`Page 1 of ${Math.ceil(total / 48)}`);

@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { CATALOGUE_CSV_COLUMNS } from "../../app/features/catalogue-csv/catalogue-csv";
 import { csvLine, CSV_BOM, parseCsv } from "../../app/features/catalogue-csv/csv";
 import { adminCookie, get, postForm } from "./helpers";
-import { decodeHtml } from "./page-parts";
+import { decodeHtml, elementsOf } from "./page-parts";
 
 /** One row of the catalogue CSV, by column. */
 export type Cells = Record<(typeof CATALOGUE_CSV_COLUMNS)[number], string>;
@@ -47,5 +47,7 @@ export async function previewPost(
   return importAnswer(await postForm("/admin/catalogue-import", form, { headers: { Cookie: cookie ?? (await adminCookie()) } }));
 }
 
-/** The value of the page's hidden form field `name`. */
-export const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
+/** The value of the page's form field `name` (the first one). */
+export async function hidden(html: string, name: string): Promise<string | undefined> {
+  return (await elementsOf(html, `input[name="${name}"]`))[0]?.attributes.value;
+}

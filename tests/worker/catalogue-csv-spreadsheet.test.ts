@@ -73,7 +73,7 @@ describe("a spreadsheet's copy of the export", () => {
           if (shows || !fitsBoth) expect(auto.html).toContain(IMPORT_TEXT.nothingToDo);
           else {
             expect(auto.html).toContain("fit both orders");
-            expect(hidden(auto.html, "token")).toBeUndefined();
+            expect(await hidden(auto.html, "token")).toBeUndefined();
           }
         },
       ),
@@ -96,14 +96,14 @@ describe("a spreadsheet's copy of the export", () => {
       expect((await elementsOf(asked.html, 'select[name="dateOrder"]')).map((select) => select.attributes["aria-invalid"])).toContain(
         "true",
       );
-      expect(hidden(asked.html, "token")).toBeUndefined();
+      expect(await hidden(asked.html, "token")).toBeUndefined();
 
       const dayFirst = await preview(toCsv(edited), "dmy");
       expect(dayFirst.html).toContain("Dates read day first (14/10/2026), as you chose.");
       expect(await definitionsOf(dayFirst.html)).toContainEqual(["Lab test date:", "— → 2025-04-03"]);
       const confirm = await postForm(
         "/admin/catalogue-import",
-        { intent: "confirm", upload: hidden(dayFirst.html, "upload")!, token: hidden(dayFirst.html, "token")! },
+        { intent: "confirm", upload: (await hidden(dayFirst.html, "upload"))!, token: (await hidden(dayFirst.html, "token"))! },
         { headers: { Cookie: await adminCookie() } },
       );
       expect(confirm.status).toBe(302);
@@ -131,7 +131,7 @@ describe("a spreadsheet's copy of the export", () => {
     );
     const { html } = await preview(toCsv(edited));
     expect(html).toContain(`The file writes dates month first (row ${rows.indexOf(a!) + 2}) and day first (row ${rows.indexOf(b!) + 2})`);
-    expect(hidden(html, "token")).toBeUndefined();
+    expect(await hidden(html, "token")).toBeUndefined();
   });
 
   it("'in the future' is the shop's own tomorrow: today there is accepted, the day after refused", async () => {

@@ -18,7 +18,7 @@ const names = [FLOWER, SHOUTING, INACTIVE_INDOOR, ...PAGED];
 async function page(path: string, init?: RequestInit) {
   const response = await get(path, init);
   const html = await response.text();
-  return { response, html, text: textOf(html), names: cardNames(html) };
+  return { response, html, text: textOf(html), names: await cardNames(html) };
 }
 
 async function activeNames(where: Parameters<typeof and>[0]) {

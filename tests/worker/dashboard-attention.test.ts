@@ -9,7 +9,7 @@ import { adminGet, adminPost, follow, post, read } from "./admin-helpers";
 import { get } from "./helpers";
 import { nastyString } from "./fuzz";
 import { deleteProducts, insertProducts, testProduct, textOf } from "./shop-helpers";
-import { decodeHtml, elementsOf } from "./page-parts";
+import { elementsOf, textsOf } from "./page-parts";
 
 /**
  * Three parts: the dashboard's "Needs attention" counts, each a link to Product Management
@@ -56,21 +56,19 @@ let ids = new Map<string, number>();
 /** The dashboard's "Needs attention" items: each label with its count and, for a count above 0, its link. */
 async function attention() {
   const html = await read(await adminGet("/admin/dashboard"));
-  const section = /<section aria-labelledby="attention-heading"[\s\S]*?<\/section>/.exec(html)?.[0];
-  expect(section, "the dashboard has a Needs attention section").toBeTruthy();
+  const [section] = await textsOf(html, 'section[aria-labelledby="attention-heading"]', { spaced: true });
+  expect(section, "the dashboard has a Needs attention section").toBeDefined();
+  const links = await elementsOf(html, 'section[aria-labelledby="attention-heading"] a[aria-label]');
   return Object.fromEntries(
     ATTENTION_ITEMS.map((item) => {
-      const link = [...section!.matchAll(/<a [^>]*>/g)]
-        .map((match) => match[0])
-        .find((tag) => decodeHtml(/aria-label="([^"]*)"/.exec(tag)?.[1] ?? "").startsWith(`${item.label}:`));
+      const link = links.find(({ attributes }) => attributes["aria-label"]?.startsWith(`${item.label}:`));
       if (!link) {
         // A 0 is shown calmly: the label with 0, not a link.
-        expect(textOf(section!)).toContain(`${item.label} ${item.hint} 0`);
+        expect(section).toContain(`${item.label} ${item.hint} 0`);
         return [item.key, { count: 0, href: null }];
       }
-      const label = decodeHtml(/aria-label="([^"]*)"/.exec(link)![1]!);
-      const count = Number(/: (\d+) products?$/.exec(label)![1]);
-      return [item.key, { count, href: decodeHtml(/href="([^"]*)"/.exec(link)![1]!) }];
+      const count = Number(/: (\d+) products?$/.exec(link.attributes["aria-label"] ?? "")?.[1]);
+      return [item.key, { count, href: link.attributes.href ?? null }];
     }),
   ) as Record<(typeof ATTENTION_ITEMS)[number]["key"], { count: number; href: string | null }>;
 }
@@ -85,7 +83,7 @@ async function listed(path: string) {
   return {
     html,
     count: Number(showing![1]),
-    names: [...html.matchAll(/<article aria-label="([^"]+)"/g)].map((match) => decodeHtml(match[1]!)),
+    names: (await elementsOf(html, "article[aria-label]")).map((article) => article.attributes["aria-label"]),
   };
 }
 

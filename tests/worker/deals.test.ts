@@ -108,7 +108,7 @@ describe("the owner sets a compare-at price", () => {
 describe("a shopper sees the sale", () => {
   it("on the card, with the On sale filter", async () => {
     const html = await (await get(`/shop?sale=1&search=${encodeURIComponent(NAME)}`)).text();
-    expect(cardNames(html)).toEqual([NAME]);
+    expect(await cardNames(html)).toEqual([NAME]);
     const text = textOf(html);
     expect(text).toContain("sale price: $45.00 Was $60.00 Save 25%");
     expect(await textsOf(html, "s.price-was")).toContain("Was $60.00");

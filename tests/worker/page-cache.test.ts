@@ -33,8 +33,8 @@ describe("who is served from the cache", () => {
     expect(second.outcome).toBe("hit");
     expect(second.response.headers.get("Cache-Status")).toBe("greenleaf-pages; hit");
     expect(second.response.status).toBe(200);
-    expect(cardNames(second.body)).toEqual(cardNames(first.body));
-    expect(cardNames(second.body).length).toBeGreaterThan(0);
+    expect(await cardNames(second.body)).toEqual(await cardNames(first.body));
+    expect((await cardNames(second.body)).length).toBeGreaterThan(0);
     // A hit reads nothing from D1.
     expect(second.response.headers.get("Server-Timing")).not.toContain("d1;");
   });
@@ -85,12 +85,12 @@ describe("who is served from the cache", () => {
       const admin = await visit("/shop?inactive=show&search=Cache%20Test", `${AGE}; ${await adminCookie()}`);
       expect(admin.outcome).toBe("bypass");
       expect(textOf(admin.body)).toContain("Admin view:");
-      expect(cardNames(admin.body)).toContain("Cache Test Hidden Inactive");
+      expect(await cardNames(admin.body)).toContain("Cache Test Hidden Inactive");
       for (let i = 0; i < 2; i++) {
         const anonymous = await visit("/shop?inactive=show&search=Cache%20Test", AGE);
         expect(anonymous.outcome).toBe(i === 0 ? "miss" : "hit");
         expect(textOf(anonymous.body)).not.toContain("Admin view:");
-        expect(cardNames(anonymous.body)).not.toContain("Cache Test Hidden Inactive");
+        expect(await cardNames(anonymous.body)).not.toContain("Cache Test Hidden Inactive");
       }
     } finally {
       await deleteProducts([...ids.keys()]);
@@ -240,8 +240,8 @@ describe("variants", () => {
     expect(filtered.body).not.toContain(marker);
     const plain = await visit("/shop?category=edibles", AGE);
     expect(plain.outcome).toBe("hit");
-    expect(cardNames(filtered.body)).toEqual(cardNames(plain.body));
-    expect(cardNames(filtered.body).length).toBeGreaterThan(0);
+    expect(await cardNames(filtered.body)).toEqual(await cardNames(plain.body));
+    expect((await cardNames(filtered.body)).length).toBeGreaterThan(0);
   });
 
   it("HEAD is answered from the same copy, without a body", async () => {
@@ -445,22 +445,22 @@ describe("freshness: the next anonymous request after an admin write sees it", (
     const name = `Fresh Cache Gummies ${crypto.randomUUID().slice(0, 6)}`;
     const path = `/shop?search=${encodeURIComponent("Fresh Cache Gummies")}`;
     let page = await afterWrite(path, () => adminPost("/admin/add-product", productForm({ name })));
-    expect(cardNames(page.body)).toContain(name);
+    expect(await cardNames(page.body)).toContain(name);
 
     const { id, version } = await productId(name);
     const renamed = `${name} Renamed`;
     page = await afterWrite(path, () => adminPost(`/admin/edit-product/${id}`, productForm({ name: renamed, version: String(version) })));
-    expect(cardNames(page.body)).toEqual([renamed]);
+    expect(await cardNames(page.body)).toEqual([renamed]);
 
     const toggle = () =>
       adminPost("/admin/products", new URLSearchParams({ intent: "toggle", productId: String(id), redirectTo: "/admin/products" }));
     page = await afterWrite(path, toggle);
-    expect(cardNames(page.body)).toEqual([]);
+    expect(await cardNames(page.body)).toEqual([]);
     page = await afterWrite(path, toggle);
-    expect(cardNames(page.body)).toEqual([renamed]);
+    expect(await cardNames(page.body)).toEqual([renamed]);
 
     page = await afterWrite(path, () => adminPost(`/admin/products/${id}/delete`, new URLSearchParams({})));
-    expect(cardNames(page.body)).toEqual([]);
+    expect(await cardNames(page.body)).toEqual([]);
   });
 
   it("add, rename, toggle and delete a category", async () => {

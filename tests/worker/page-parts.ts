@@ -1,21 +1,36 @@
 /** Reading parts of a served page with HTMLRewriter, as a browser would see them (not regexes over HTML). */
 
-/** The visible text inside each element matching `selector`, whitespace collapsed, in page order. */
-export async function textsOf(html: string, selector: string): Promise<string[]> {
+/**
+ * The visible text inside each element matching `selector`, whitespace collapsed, in page order. With
+ * `spaced`, every tag inside counts as a space (as textOf reads a whole page), so "<p>A</p><p>B</p>" reads "A B".
+ */
+export async function textsOf(html: string, selector: string, { spaced = false } = {}): Promise<string[]> {
   const texts: string[] = [];
   let depth = 0;
   let current = "";
-  await new HTMLRewriter()
-    .on(selector, {
+  const rewriter = new HTMLRewriter().on(selector, {
+    element(element) {
+      if (depth === 0) current = "";
+      depth += 1;
+      element.onEndTag(() => {
+        depth -= 1;
+        if (depth === 0) texts.push(current.replace(/\s+/g, " ").trim());
+      });
+    },
+  });
+  if (spaced) {
+    rewriter.on(`${selector} *`, {
       element(element) {
-        if (depth === 0) current = "";
-        depth += 1;
-        element.onEndTag(() => {
-          depth -= 1;
-          if (depth === 0) texts.push(current.replace(/\s+/g, " ").trim());
-        });
+        current += " ";
+        if (!VOID_ELEMENTS.has(element.tagName)) {
+          element.onEndTag(() => {
+            current += " ";
+          });
+        }
       },
-    })
+    });
+  }
+  await rewriter
     .onDocument({
       text(chunk) {
         if (depth > 0) current += chunk.text;

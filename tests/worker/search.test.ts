@@ -23,7 +23,7 @@ import { textsOf } from "./page-parts";
 async function shop(path: string) {
   const response = await get(path);
   const body = await response.text();
-  return { response, html: body, names: cardNames(body), countLine: countLineOf(body) };
+  return { response, html: body, names: await cardNames(body), countLine: countLineOf(body) };
 }
 
 const search = (term: string, extra = "") => shop(`/shop?search=${encodeURIComponent(term)}${extra}`);

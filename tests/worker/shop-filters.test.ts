@@ -145,7 +145,7 @@ async function shop(search: string) {
   const response = await get(`/shop?category=${CATEGORY}&${search}`);
   expect(response.status).toBe(200);
   const html = await response.text();
-  return { html, names: cardNames(html), countLine: countLineOf(html) };
+  return { html, names: await cardNames(html), countLine: countLineOf(html) };
 }
 
 const CASES = [
@@ -317,7 +317,7 @@ describe("On sale", () => {
     expect(sale.facets.options.onSale["1"]).toBe(sale.listing.total);
     for (const product of sale.listing.products) expect(isOnSale(product)).toBe(true);
     const html = await (await get("/shop/indoor?sale=1")).text();
-    expect(cardNames(html)).toHaveLength(sale.listing.total);
+    expect(await cardNames(html)).toHaveLength(sale.listing.total);
     expect(textOf(html)).toContain(`On sale ${sale.listing.total}`);
   });
 });
@@ -344,7 +344,7 @@ describe("category pages take the same filters within their category", () => {
     const response = await get("/shop/concentrates?tab=live-resin&strain=indica&stock=in&sort=thc-desc");
     const html = await response.text();
     expect(response.status).toBe(200);
-    expect(cardNames(html)).toHaveLength(resin.listing.total);
+    expect(await cardNames(html)).toHaveLength(resin.listing.total);
     expect(countLineOf(html)).toBe(
       `Showing ${resin.listing.total} of ${resin.listing.total} ${resin.listing.total === 1 ? "product" : "products"} (sorted by THC: high to low)`,
     );
@@ -362,8 +362,8 @@ describe("category pages take the same filters within their category", () => {
 
   it("the mg potency ranges find the gummies", async () => {
     const html = await (await get("/shop/edibles?thc=mg-up-to-10")).text();
-    expect(cardNames(html).length).toBeGreaterThan(0);
-    for (const name of cardNames(html)) expect(name.toLowerCase()).toMatch(/gumm|chocolate|edible|bar/);
+    expect((await cardNames(html)).length).toBeGreaterThan(0);
+    for (const name of await cardNames(html)) expect(name.toLowerCase()).toMatch(/gumm|chocolate|edible|bar/);
   });
 });
 

@@ -4,7 +4,7 @@ import { createDb } from "../../app/server/load-context";
 import { products, type NewProductRow } from "../../db/schema";
 import { insertProductRows } from "../../db/seed";
 import { catalogueChanged } from "./helpers";
-import { decodeHtml, elementsOf } from "./page-parts";
+import { decodeHtml, elementsOf, textsOf } from "./page-parts";
 
 export const db = createDb(env.DB);
 
@@ -35,8 +35,8 @@ export async function deleteProducts(names: string[]) {
 }
 
 /** Product names as the cards show them, in page order (each card's <h3> link). */
-export function cardNames(html: string): string[] {
-  return [...html.matchAll(/<h3[^>]*><a [^>]*>([^<]+)<\/a><\/h3>/g)].map((match) => decodeHtml(match[1]!));
+export function cardNames(html: string): Promise<string[]> {
+  return textsOf(html, "h3 > a");
 }
 
 /** The count line, e.g. "Showing 48 of 66 products (sorted A-Z)". */

@@ -39,7 +39,7 @@ const names = [...BOUNDARY.map((row) => row.name), HIDDEN, WILDCARD];
 async function page(path: string, init?: RequestInit) {
   const response = await get(path, init);
   const html = await response.text();
-  return { response, html, names: cardNames(html), countLine: countLineOf(html) };
+  return { response, html, names: await cardNames(html), countLine: countLineOf(html) };
 }
 
 async function activeTotal() {

@@ -14,6 +14,7 @@ import { readSizes } from "../../app/features/catalogue/sizes.server";
 import { adminPost, follow, html, read } from "./admin-helpers";
 import { editForm, FOUR_SIZES } from "./product-form-page";
 import { cartCookie, get } from "./helpers";
+import { formsOf } from "./page-parts";
 
 const db = createDb(env.DB);
 
@@ -43,10 +44,10 @@ async function sizeRows(id: number) {
 }
 
 /** The Undo form's fields in the page the save redirects to. */
-function undoFields(page: string): Record<string, string> {
-  const form = /<form method="post" action="\/admin\/trash"[^>]*>((?:(?!<\/form>)[\s\S])*)>Undo<\/button>/.exec(page)?.[1];
+async function undoFields(page: string): Promise<Record<string, string>> {
+  const [form] = (await formsOf(page, 'form[method="post"][action="/admin/trash"]')).filter(({ buttons }) => buttons.includes("Undo"));
   expect(form, "an Undo form").toBeDefined();
-  return Object.fromEntries([...form!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+  return Object.fromEntries(form?.fields ?? []);
 }
 
 describe("a size removed with the product form's save comes back with Undo", () => {
@@ -68,7 +69,7 @@ describe("a size removed with the product form's save comes back with Undo", () 
     expect(await read(await get("/checkout", { headers: { Cookie: cartCookie(line) } }))).not.toContain("1/4 oz");
 
     // …and the toast's Undo (a real form) brings it back exactly.
-    const fields = undoFields(saved.html);
+    const fields = await undoFields(saved.html);
     expect(fields).toMatchObject({ intent: "restore-sizes", id: String(id), redirectTo: "/admin/products" });
     const undone = await follow(await adminPost("/admin/trash", fields));
     expect(undone.location).toBe("/admin/products");
@@ -97,7 +98,7 @@ describe("a size removed with the product form's save comes back with Undo", () 
     const saved = await follow(await adminPost(`/admin/edit-product/${id}`, await formWithout(id, [])));
     expect(saved.html).toContain(html("Removed sizes: 1/4 oz, 1/2 oz and 1 oz. Undo puts them back."));
     expect((await sizeRows(id)).map((row) => row.label)).toEqual([""]);
-    await follow(await adminPost("/admin/trash", undoFields(saved.html)));
+    await follow(await adminPost("/admin/trash", await undoFields(saved.html)));
     expect(await sizeRows(id)).toEqual(before);
   });
 
@@ -106,7 +107,7 @@ describe("a size removed with the product form's save comes back with Undo", () 
     const other = await productByKey("runtz-eighth");
     expect((await adminPost(`/admin/edit-product/${id}`, await editForm(id, FOUR_SIZES))).status).toBe(302);
     const saved = await follow(await adminPost(`/admin/edit-product/${id}`, await formWithout(id, [0, 1])));
-    const fields = undoFields(saved.html);
+    const fields = await undoFields(saved.html);
     const removedOnly = await sizeRows(id);
 
     // Another product's id with this save's version: nothing of that product's to put back.

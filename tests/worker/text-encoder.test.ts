@@ -51,7 +51,7 @@ describe("the Worker's TextEncoder", () => {
     const response = await get("/shop?sort=price-asc", { headers: { Cookie: "age-verified=yes; render=bypass" } });
     expect(response.status).toBe(200);
     const html = new TextDecoder("utf-8", { fatal: true }).decode(await response.arrayBuffer());
-    const names = cardNames(html);
+    const names = await cardNames(html);
     for (const name of NAMES) expect(names).toContain(name);
   });
 });
