@@ -15,6 +15,7 @@ import {
 } from "../../app/features/page-cache/page-cache.server";
 import { adminCookie, cartCookie, catalogueChanged, ORIGIN, postForm } from "./helpers";
 import { AGE, cspNonce, visit } from "./page-cache-helpers";
+import { elementsOf, textsOf } from "./page-parts";
 
 /**
  * Cart holders share the cached copy of a page (docs/decisions/027): the header badge's count and
@@ -47,14 +48,14 @@ function anyCartCookie(value: unknown) {
 }
 
 /** The header's cart link (before JavaScript): its label, and every badge count on the page. */
-function badge(body: string) {
-  const label = /<a(?=[^>]*href="\/checkout")[^>]*aria-label="([^"]*)"/.exec(body)?.[1] ?? null;
-  const counts = [...body.matchAll(/<span[^>]*data-cart-count=""[^>]*>([^<]*)</g)].map((match) => match[1]);
+async function badge(body: string) {
+  const label = (await elementsOf(body, 'a[href="/checkout"][aria-label]'))[0]?.attributes["aria-label"] ?? null;
+  const counts = await textsOf(body, "span[data-cart-count]");
   return { label, counts };
 }
 
-function expectBadge(body: string, items: number) {
-  const { label, counts } = badge(body);
+async function expectBadge(body: string, items: number) {
+  const { label, counts } = await badge(body);
   expect(label).toBe(cartLabel(items));
   expect(counts.length).toBeGreaterThan(0);
   for (const count of counts) expect(count).toBe(items > 0 ? String(items) : "");
@@ -73,7 +74,7 @@ describe("cart holders are served from the cache, each with their own badge", ()
     const [a, b, c] = products;
     const anonymous = await visit("/shop", AGE);
     expect(anonymous.outcome).toBe("miss");
-    expectBadge(anonymous.body, 0);
+    await expectBadge(anonymous.body, 0);
 
     const first = await visit(
       "/shop",
@@ -84,11 +85,11 @@ describe("cart holders are served from the cache, each with their own badge", ()
     );
     expect(first.outcome).toBe("hit");
     expect(first.response.headers.get("Server-Timing")).not.toContain("d1;");
-    expectBadge(first.body, 3);
+    await expectBadge(first.body, 3);
 
     const second = await visit("/shop", cart([{ id: c!.id, quantity: 1 }]));
     expect(second.outcome).toBe("hit");
-    expectBadge(second.body, 1);
+    await expectBadge(second.body, 1);
 
     // Fresh nonces on both, each matching its own CSP header; the tokens never leave the Worker.
     expect(first.nonce).toBe(cspNonce(first.response));
@@ -108,10 +109,10 @@ describe("cart holders are served from the cache, each with their own badge", ()
     const line = products[0]!;
     const holder = await visit("/faq", cart([{ id: line.id, quantity: 7 }]));
     expect(holder.outcome).toBe("miss");
-    expectBadge(holder.body, 7);
+    await expectBadge(holder.body, 7);
     const next = await visit("/faq", AGE);
     expect(next.outcome).toBe("hit");
-    expectBadge(next.body, 0);
+    await expectBadge(next.body, 0);
     expect(next.body).not.toContain(line.name);
     expect(shared(next.body)).toBe(shared(holder.body));
   });
@@ -121,7 +122,7 @@ describe("cart holders are served from the cache, each with their own badge", ()
     const home = await visit("/", cart([{ id: products[0]!.id, quantity: 4 }]));
     expect(home.outcome).toBe("hit");
     // The header badge and the bottom bar's.
-    expect(badge(home.body).counts).toEqual(["4", "4"]);
+    expect((await badge(home.body)).counts).toEqual(["4", "4"]);
     expect([...home.body.matchAll(/aria-label="Cart, 4 items"/g)]).toHaveLength(2);
   });
 });
@@ -153,11 +154,11 @@ describe("an empty, tampered or oversized cookie reads as a rendered page reads 
     const hit = await visit("/reviews", `${AGE}; ${cookie()}`);
     expect(hit.outcome).toBe("hit");
     expect(hit.response.status).toBe(200);
-    expectBadge(hit.body, items);
+    await expectBadge(hit.body, items);
     // The same count a rendered page (the checkout, never shared) gives for this cookie.
     const rendered = await visit("/checkout", `${AGE}; ${cookie()}`);
     expect(rendered.outcome).toBe("bypass");
-    expect(badge(rendered.body).label).toBe(cartLabel(items));
+    expect((await badge(rendered.body)).label).toBe(cartLabel(items));
   });
 });
 
@@ -180,26 +181,26 @@ describe("a change to the cart shows on the very next page", () => {
     let cookie = await change(AGE, { intent: "add", productId: String(a!.id) });
     let page = await visit("/shop", cookie);
     expect(page.outcome).toBe("hit");
-    expectBadge(page.body, 1);
+    await expectBadge(page.body, 1);
 
     cookie = await change(cookie, { intent: "add", productId: String(b!.id), quantity: "4" });
     page = await visit("/shop", cookie);
     expect(page.outcome).toBe("hit");
-    expectBadge(page.body, 5);
+    await expectBadge(page.body, 5);
 
     cookie = await change(cookie, { intent: "set", productId: String(a!.id), quantity: "3" });
     page = await visit("/shop", cookie);
-    expectBadge(page.body, 7);
+    await expectBadge(page.body, 7);
 
     cookie = await change(cookie, { intent: "remove", productId: String(b!.id) });
     page = await visit("/shop", cookie);
     expect(page.outcome).toBe("hit");
-    expectBadge(page.body, 3);
+    await expectBadge(page.body, 3);
 
     cookie = await change(cookie, { intent: "remove", productId: String(a!.id) });
     page = await visit("/shop", cookie);
     expect(page.outcome).toBe("hit");
-    expectBadge(page.body, 0);
+    await expectBadge(page.body, 0);
   });
 });
 
@@ -212,14 +213,14 @@ describe("what stays rendered for a cart holder", () => {
     const page = await visit("/shop", `${holder()}; ${flash}`);
     expect(page.outcome).toBe("bypass");
     expect(page.body).toContain("Cache toast test");
-    expectBadge(page.body, 2);
+    await expectBadge(page.body, 2);
   });
 
   it("with an admin session the page renders", async () => {
     await visit("/shop", AGE);
     const page = await visit("/shop", `${holder()}; ${await adminCookie()}`);
     expect(page.outcome).toBe("bypass");
-    expectBadge(page.body, 2);
+    await expectBadge(page.body, 2);
   });
 
   it("the checkout, the cart and every single-fetch data request render", async () => {
@@ -258,7 +259,7 @@ describe("stamping never breaks the page, whatever the cookie holds", () => {
         expect(page.outcome).toBe("hit");
         expect(page.response.status).toBe(200);
         expect(shared(page.body)).toBe(reference);
-        const { label, counts } = badge(page.body);
+        const { label, counts } = await badge(page.body);
         expect(label).toMatch(/^Cart, \d+ items?$/);
         for (const count of counts) expect(count).toMatch(/^\d*$/);
       }),

@@ -1,6 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../workers/app";
 import { ORIGIN } from "./helpers";
+import { elementsOf } from "./page-parts";
 
 /** Visiting pages through the real Worker for the page cache's tests (docs/decisions/017 and 027). */
 
@@ -17,7 +18,8 @@ export async function visit(path: string, cookie?: string, init: RequestInit = {
   const response = await worker.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" }) as WorkerRequest, env, ctx);
   const body = await response.text();
   await waitOnExecutionContext(ctx);
-  return { response, body, outcome: outcomeOf(response), nonce: /<script nonce="([^"]+)"/.exec(body)?.[1] ?? null };
+  const nonce = (await elementsOf(body, "script[nonce]"))[0]?.attributes.nonce ?? null;
+  return { response, body, outcome: outcomeOf(response), nonce };
 }
 
 export function outcomeOf(response: Response) {

@@ -173,6 +173,17 @@ export async function formsOf(html: string, selector = "form"): Promise<PageForm
   }));
 }
 
+/** The page's <meta> tags by their property or name ("og:image", "description"), each with its content. */
+export async function metaOf(html: string): Promise<Record<string, string>> {
+  const tags = await elementsOf(html, "meta[content]");
+  return Object.fromEntries(
+    tags.flatMap(({ attributes }) => {
+      const key = attributes.property ?? attributes.name;
+      return key ? [[key, attributes.content ?? ""]] : [];
+    }),
+  );
+}
+
 /** The href of every link whose visible text is `text`, in page order. */
 export async function hrefsOf(html: string, text: string): Promise<string[]> {
   return (await elementsOf(html, "a[href]")).filter((link) => link.text === text).map((link) => link.attributes.href ?? "");

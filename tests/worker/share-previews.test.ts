@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { FIRST_PRODUCT_PATH, ORIGIN, adminCookie, catalogueChanged, get } from "./helpers";
 import { photo } from "./photos";
 import { packshotSharePath, type PackshotSource } from "../../app/features/packshots/packshot";
+import { metaOf } from "./page-parts";
 
 /**
  * What a link shared on Telegram (or anywhere Open Graph is read) previews with: every public page
@@ -11,14 +12,6 @@ import { packshotSharePath, type PackshotSource } from "../../app/features/packs
  */
 
 const VERIFIED = { headers: { Cookie: "age-verified=yes" } };
-
-function metaContent(page: string, key: string): string | undefined {
-  const tag = new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`).exec(page);
-  return tag?.[1]
-    ?.replace(/&amp;/g, "&")
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"');
-}
 
 /** The preview's image as a crawler fetches it: no cookie, and whatever Accept it sends. */
 async function shareImage(url: string) {
@@ -31,14 +24,15 @@ async function checkPreview(path: string, type: "website" | "product") {
   const response = await get(path, VERIFIED);
   expect(response.status).toBe(200);
   const page = await response.text();
-  expect(metaContent(page, "og:type")).toBe(type);
-  expect(metaContent(page, "twitter:card")).toBe("summary_large_image");
-  expect(metaContent(page, "og:image:alt")?.length).toBeGreaterThan(0);
-  expect([metaContent(page, "og:image:width"), metaContent(page, "og:image:height")]).toEqual(["1200", "630"]);
-  const url = metaContent(page, "og:image") ?? "";
+  const meta = await metaOf(page);
+  expect(meta["og:type"]).toBe(type);
+  expect(meta["twitter:card"]).toBe("summary_large_image");
+  expect(meta["og:image:alt"]?.length).toBeGreaterThan(0);
+  expect([meta["og:image:width"], meta["og:image:height"]]).toEqual(["1200", "630"]);
+  const url = meta["og:image"] ?? "";
   expect(url).not.toMatch(/\.svg$/);
-  expect(metaContent(page, "og:image:type")).toMatch(/^image\/(png|jpeg|webp)$/);
-  return { url, alt: metaContent(page, "og:image:alt"), type: metaContent(page, "og:image:type") };
+  expect(meta["og:image:type"]).toMatch(/^image\/(png|jpeg|webp)$/);
+  return { url, alt: meta["og:image:alt"], type: meta["og:image:type"] };
 }
 
 describe("shared links preview with a raster image and its alt text", () => {

@@ -17,6 +17,7 @@ import { productPath } from "../../app/features/catalogue/product-path";
 import { adminCookie, catalogueChanged, get } from "./helpers";
 import { cardNames, db, textOf } from "./shop-helpers";
 import { eighth, half, ounce, quarter } from "./size-fixtures";
+import { textsOf } from "./page-parts";
 
 const NAME = "Runtz";
 /** $45, $80, $150 and $280: the lowest is under $100, two sizes are in $100 to $500. */
@@ -53,12 +54,11 @@ async function priceFacet(query: string) {
   return facets;
 }
 
-/** The card of one product on a page: its text, from its <h3> to the next card. */
-function cardText(html: string, name: string) {
-  const start = html.search(new RegExp(`<h3[^>]*><a [^>]*>${name}</a></h3>`));
-  expect(start, `${name}'s card`).toBeGreaterThan(-1);
-  const card = html.slice(html.lastIndexOf("<article", start), html.indexOf("</article>", start));
-  return textOf(card);
+/** The text of one product's card on a page (each card is an <article> with one <h3>). */
+async function cardText(html: string, name: string) {
+  const index = (await textsOf(html, "article h3")).indexOf(name);
+  expect(index, `${name}'s card`).toBeGreaterThan(-1);
+  return (await textsOf(html, "article", { spaced: true }))[index] ?? "";
 }
 
 beforeAll(async () => {
@@ -79,7 +79,7 @@ describe("a price range over every size", () => {
     expect(await shopNames("?price=100-500&sort=price-desc")).toContain(NAME);
     // The card says what a shopper pays at least.
     const html = await (await get("/shop?price=100-500")).text();
-    expect(cardText(html, NAME)).toContain("from $45.00");
+    expect(await cardText(html, NAME)).toContain("from $45.00");
   });
 
   it("reads the sizes only when the range lies between the lowest and the highest price, and finds a size there", async () => {
@@ -135,7 +135,7 @@ describe("none left in any size", () => {
     const shop = await (await get("/shop?search=runtz")).text();
     const page = await (await get(productPath({ id: runtz, name: NAME }))).text();
     const inStockOnly = await shopNames("?search=runtz&stock=in");
-    return { card: cardText(shop, NAME), page: textOf(page), inStockOnly };
+    return { card: await cardText(shop, NAME), page: textOf(page), inStockOnly };
   }
 
   it("reads Out of Stock on its card and page, leaves In stock only, and is counted by the dashboard", async () => {
