@@ -56,6 +56,8 @@ const cell = "px-1.5 py-2 text-right tabular-nums sm:px-3";
 const nameCell = "px-1.5 py-2 text-left sm:px-3";
 const headClass = "border-b border-sage-200 bg-cream-100 text-xs uppercase text-ink-500 sm:tracking-wide";
 const tableClass = "w-full border-collapse text-sm";
+/** A section's card: less padding on a phone, so its table's figures fit a 320 px screen. */
+const cardClass = "card p-3 sm:p-5";
 /** A column a phone leaves out: its figure is shown under a neighbouring one there (`phoneOnly`). */
 const wideCell = `${cell} max-sm:hidden`;
 const phoneOnly = "block text-xs text-ink-500 sm:hidden";
@@ -68,7 +70,7 @@ function TermTable({ rows, caption, empty }: { rows: readonly TermFigures[]; cap
   if (rows.length === 0) return <p className="text-sm text-ink-700">{empty}</p>;
   return (
     <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-sm">
+      <table className={tableClass}>
         <caption className="sr-only">{caption}</caption>
         <TableHead
           className={headClass}
@@ -152,7 +154,7 @@ export default function AdminInsights() {
       <HeadedSection
         id="insight-chart"
         title={`Per day, last ${range} days`}
-        className="card mb-8 p-3 sm:p-5"
+        className={`${cardClass} mb-8`}
         headingClassName="text-lg font-semibold text-forest-900"
       >
         <div className="mt-4 grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -166,7 +168,7 @@ export default function AdminInsights() {
             ]}
           />
           <div className="max-h-96 overflow-auto rounded-lg border border-sage-200">
-            <table className="w-full border-collapse text-sm">
+            <table className={tableClass}>
               <caption className="sr-only">Views, adds and orders per day</caption>
               <TableHead
                 className={`${headClass} sticky top-0`}
@@ -193,7 +195,7 @@ export default function AdminInsights() {
       <HeadedSection
         id="insight-products"
         title="Top products"
-        className="card mb-8 p-3 sm:p-5"
+        className={`${cardClass} mb-8`}
         headingClassName="text-lg font-semibold text-forest-900"
       >
         <nav aria-label="Order products by" className="mt-3 mb-4 flex flex-wrap gap-2 text-sm">
@@ -262,7 +264,7 @@ export default function AdminInsights() {
         <HeadedSection
           id="insight-missed"
           title="Searches that found nothing"
-          className="card p-3 sm:p-5"
+          className={cardClass}
           headingClassName="text-lg font-semibold text-forest-900"
         >
           <p className="mt-1 mb-3 text-sm text-ink-700">What shoppers asked for that the shop does not have (or does not name that way).</p>
@@ -271,7 +273,7 @@ export default function AdminInsights() {
         <HeadedSection
           id="insight-searches"
           title="Top searches"
-          className="card p-3 sm:p-5"
+          className={cardClass}
           headingClassName="text-lg font-semibold text-forest-900"
         >
           <p className="mt-1 mb-3 text-sm text-ink-700">Search terms as typed, in lower case and cut at 100 characters.</p>
@@ -282,7 +284,7 @@ export default function AdminInsights() {
       <HeadedSection
         id="insight-rarely"
         title="Viewed often, rarely added"
-        className="card mb-8 p-3 sm:p-5"
+        className={`${cardClass} mb-8`}
         headingClassName="text-lg font-semibold text-forest-900"
       >
         <p className="mt-1 mb-3 text-sm text-ink-700">

@@ -124,7 +124,6 @@ export function AdminPageHeader({
   );
 }
 
-/** Headline counts at the top of an admin screen, under a heading for screen readers only; an `alert` count shows in red. */
 /** A long figure ("329,280", "1,336,334") is set smaller on a phone, where a card is half the screen wide. */
 function figureSize(value: React.ReactNode) {
   const length = typeof value === "string" ? value.length : 0;
@@ -132,6 +131,7 @@ function figureSize(value: React.ReactNode) {
   return length >= 7 ? "text-2xl sm:text-3xl" : "text-3xl";
 }
 
+/** Headline counts at the top of an admin screen, under a heading for screen readers only; an `alert` count shows in red. */
 export function AdminFigures({
   id,
   title,
