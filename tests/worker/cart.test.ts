@@ -14,7 +14,7 @@ import {
 } from "./helpers";
 import { db } from "./shop-helpers";
 import { sellInOneSize } from "./size-fixtures";
-import { elementsOf, textsOf } from "./page-parts";
+import { elementsOf, refreshTarget, textsOf } from "./page-parts";
 
 /**
  * The cart through the real Worker: the `cannabis-cart` cookie is read from Set-Cookie and sent back
@@ -479,8 +479,7 @@ describe("placing an order", () => {
     const body = await sent.text();
     expect(body).toContain("Your cart is empty");
     expect(body).toContain(html("Your order has been sent via Telegram. We'll contact you soon!"));
-    const refresh = (await elementsOf(body, 'meta[http-equiv="refresh"]'))[0]?.attributes.content ?? "";
-    const telegram = refresh.slice(refresh.indexOf("url=") + "url=".length);
+    const telegram = (await refreshTarget(body)) ?? "";
     expect(telegram.startsWith(`https://t.me/${env.TELEGRAM_USERNAME}?text=`)).toBe(true);
     expect(withoutLink(new URL(telegram).searchParams.get("text")!)).toBe(expectedText);
     const openAgain = (await elementsOf(body, 'a[target="_blank"]')).filter((link) => link.text.includes("Open Telegram again"));

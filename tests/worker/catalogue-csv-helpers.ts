@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { CATALOGUE_CSV_COLUMNS } from "../../app/features/catalogue-csv/catalogue-csv";
 import { csvLine, CSV_BOM, parseCsv } from "../../app/features/catalogue-csv/csv";
 import { adminCookie, get, postForm } from "./helpers";
-import { decodeHtml, elementsOf } from "./page-parts";
+import { decodeHtml } from "./page-parts";
 
 /** One row of the catalogue CSV, by column. */
 export type Cells = Record<(typeof CATALOGUE_CSV_COLUMNS)[number], string>;
@@ -45,9 +45,4 @@ export async function previewPost(
   form.append("file", new File([text], fileName, { type: "text/csv" }));
   if (dateOrder) form.append("dateOrder", dateOrder);
   return importAnswer(await postForm("/admin/catalogue-import", form, { headers: { Cookie: cookie ?? (await adminCookie()) } }));
-}
-
-/** The value of the page's form field `name` (the first one). */
-export async function hidden(html: string, name: string): Promise<string | undefined> {
-  return (await elementsOf(html, `input[name="${name}"]`))[0]?.attributes.value;
 }

@@ -8,10 +8,10 @@ import { groupDigits, parsePriceToCents } from "../../app/features/money/money";
 import { LAB_MESSAGES } from "../../app/features/lab-reports/lab-report";
 import { getMigrationRun, runMigration } from "../../app/features/migration/migration-runs.server";
 import { isFinishedStatus } from "../../app/features/migration/migration";
-import { exportRows, hidden, previewPost, toCsv } from "./catalogue-csv-helpers";
+import { exportRows, previewPost, toCsv } from "./catalogue-csv-helpers";
 import { adminCookie, postForm } from "./helpers";
 import { db } from "./shop-helpers";
-import { definitionsOf, elementsOf } from "./page-parts";
+import { definitionsOf, elementsOf, fieldValue } from "./page-parts";
 
 /**
  * The catalogue CSV after a spreadsheet saved it, through the real import route, D1, R2 and Queue:
@@ -73,7 +73,7 @@ describe("a spreadsheet's copy of the export", () => {
           if (shows || !fitsBoth) expect(auto.html).toContain(IMPORT_TEXT.nothingToDo);
           else {
             expect(auto.html).toContain("fit both orders");
-            expect(await hidden(auto.html, "token")).toBeUndefined();
+            expect(await fieldValue(auto.html, "token")).toBeUndefined();
           }
         },
       ),
@@ -96,14 +96,14 @@ describe("a spreadsheet's copy of the export", () => {
       expect((await elementsOf(asked.html, 'select[name="dateOrder"]')).map((select) => select.attributes["aria-invalid"])).toContain(
         "true",
       );
-      expect(await hidden(asked.html, "token")).toBeUndefined();
+      expect(await fieldValue(asked.html, "token")).toBeUndefined();
 
       const dayFirst = await preview(toCsv(edited), "dmy");
       expect(dayFirst.html).toContain("Dates read day first (14/10/2026), as you chose.");
       expect(await definitionsOf(dayFirst.html)).toContainEqual(["Lab test date:", "— → 2025-04-03"]);
       const confirm = await postForm(
         "/admin/catalogue-import",
-        { intent: "confirm", upload: (await hidden(dayFirst.html, "upload"))!, token: (await hidden(dayFirst.html, "token"))! },
+        { intent: "confirm", upload: (await fieldValue(dayFirst.html, "upload"))!, token: (await fieldValue(dayFirst.html, "token"))! },
         { headers: { Cookie: await adminCookie() } },
       );
       expect(confirm.status).toBe(302);
@@ -131,7 +131,7 @@ describe("a spreadsheet's copy of the export", () => {
     );
     const { html } = await preview(toCsv(edited));
     expect(html).toContain(`The file writes dates month first (row ${rows.indexOf(a!) + 2}) and day first (row ${rows.indexOf(b!) + 2})`);
-    expect(await hidden(html, "token")).toBeUndefined();
+    expect(await fieldValue(html, "token")).toBeUndefined();
   });
 
   it("'in the future' is the shop's own tomorrow: today there is accepted, the day after refused", async () => {

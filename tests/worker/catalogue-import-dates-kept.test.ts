@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { importObjectKey, STAGED_IMPORT_MAX_AGE_MS, purgeStagedImports } from "../../app/features/catalogue-csv/catalogue-import.server";
-import { exportRows, hidden, importAnswer, previewPost, toCsv } from "./catalogue-csv-helpers";
+import { exportRows, importAnswer, previewPost, toCsv } from "./catalogue-csv-helpers";
 import { adminCookie, postForm } from "./helpers";
-import { definitionsOf } from "./page-parts";
+import { definitionsOf, fieldValue } from "./page-parts";
 
 /**
  * A file whose dates fit both orders is kept for the admin session that uploaded it: the owner picks
@@ -30,9 +30,9 @@ describe("an ambiguous CSV stays staged while the owner picks its dates' order",
     expect(asked.html).toContain("3/4/2025 could be 4 March or 3 April");
     expect(asked.html).toContain("Which order are this file's dates in?");
     // Kept, but not confirmable: no token is given for it.
-    const kept = (await hidden(asked.html, "upload"))!;
+    const kept = (await fieldValue(asked.html, "upload"))!;
     expect(kept).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await hidden(asked.html, "token")).toBeUndefined();
+    expect(await fieldValue(asked.html, "token")).toBeUndefined();
     expect(await env.IMAGES.head(importObjectKey(kept))).not.toBeNull();
 
     const dayFirst = await pickOrder(cookie, { upload: kept, dateOrder: "dmy" });
@@ -41,9 +41,9 @@ describe("an ambiguous CSV stays staged while the owner picks its dates' order",
     expect(await definitionsOf(dayFirst.html)).toContainEqual(["Lab test date:", expect.stringMatching(/→ 2025-04-03$/)]);
     expect(dayFirst.html).not.toContain("Which order are this file");
     // The preview can run: it carries a new staged file and its token; the kept one is gone.
-    const staged = (await hidden(dayFirst.html, "upload"))!;
+    const staged = (await fieldValue(dayFirst.html, "upload"))!;
     expect(staged).not.toBe(kept);
-    expect(await hidden(dayFirst.html, "token")).toBeTruthy();
+    expect(await fieldValue(dayFirst.html, "token")).toBeTruthy();
     expect(await env.IMAGES.head(importObjectKey(kept))).toBeNull();
 
     const monthFirst = await pickOrder(cookie, { upload: kept, dateOrder: "mdy" });
@@ -54,7 +54,7 @@ describe("an ambiguous CSV stays staged while the owner picks its dates' order",
   it("another admin session, a made-up id or bad input reads as gone and changes nothing", async () => {
     const cookie = await adminCookie();
     const asked = await upload(cookie, await ambiguousFile(cookie));
-    const kept = (await hidden(asked.html, "upload"))!;
+    const kept = (await fieldValue(asked.html, "upload"))!;
 
     const other = await pickOrder(await adminCookie(), { upload: kept, dateOrder: "mdy" });
     expect(other.status).toBe(409);

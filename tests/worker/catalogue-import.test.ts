@@ -18,10 +18,10 @@ import { prepareCatalogueRows } from "../../app/features/migration/load-plan.ser
 import { PRODUCT_FORM_MESSAGES } from "../../app/features/admin/product-form-schema";
 import { getMigrationRun, runMigration } from "../../app/features/migration/migration-runs.server";
 import { isFinishedStatus, parseFailedProducts } from "../../app/features/migration/migration";
-import { exportCsv, hidden, previewPost, rowsOf, toCsv, type Cells } from "./catalogue-csv-helpers";
+import { exportCsv, previewPost, rowsOf, toCsv, type Cells } from "./catalogue-csv-helpers";
 import { adminCookie, catalogueChanged, get, postForm } from "./helpers";
 import { db, textOf } from "./shop-helpers";
-import { decodeHtml, definitionsOf, textsOf } from "./page-parts";
+import { decodeHtml, definitionsOf, fieldValue, textsOf } from "./page-parts";
 import { catalogueProductId } from "./size-fixtures";
 
 /**
@@ -85,7 +85,7 @@ async function runCount() {
 async function confirmPreview(html: string) {
   return postForm(
     "/admin/catalogue-import",
-    { intent: "confirm", upload: (await hidden(html, "upload"))!, token: (await hidden(html, "token"))! },
+    { intent: "confirm", upload: (await fieldValue(html, "upload"))!, token: (await fieldValue(html, "token"))! },
     { headers: { Cookie: await adminCookie() } },
   );
 }
@@ -126,7 +126,7 @@ describe("export -> import", () => {
     const { response, html } = await previewPost(text);
     expect(response.status).toBe(200);
     expect(html).toContain(IMPORT_TEXT.nothingToDo);
-    expect(await hidden(html, "token")).toBeUndefined();
+    expect(await fieldValue(html, "token")).toBeUndefined();
     expect(await productsSnapshot()).toEqual(before);
   });
 
@@ -221,7 +221,7 @@ describe("size rows (decision 028)", () => {
     expect(trash).toContain("Removed from the product");
     const restore = await postForm(
       "/admin/trash",
-      { intent: "restore-sizes", id: String(id), version: (await hidden(trash.slice(trash.indexOf("Runtz: 1/2 oz")), "version"))! },
+      { intent: "restore-sizes", id: String(id), version: (await fieldValue(trash.slice(trash.indexOf("Runtz: 1/2 oz")), "version"))! },
       { headers: { Cookie: cookie } },
     );
     expect(restore.status).toBe(302);
@@ -258,7 +258,7 @@ describe("size rows (decision 028)", () => {
         [2, "size", PRODUCT_FORM_MESSAGES.tooManySizes],
       ]),
     );
-    expect(await hidden(html, "token")).toBeUndefined();
+    expect(await fieldValue(html, "token")).toBeUndefined();
     expect(await productsSnapshot()).toEqual(before);
   });
 
@@ -310,7 +310,7 @@ describe("bad input", () => {
     expect(html).toContain(IMPORT_TEXT.refusedTitle);
     expect(await textsOf(html, "li")).toContainEqual(expect.stringMatching(/^Row 2, column thc_content\b/));
     expect(html).toContain(PRODUCT_FORM_MESSAGES.thcFormat);
-    expect(await hidden(html, "token")).toBeUndefined();
+    expect(await fieldValue(html, "token")).toBeUndefined();
     expect(await productsSnapshot()).toEqual(before);
   });
 
@@ -334,7 +334,7 @@ describe("bad input", () => {
   it("a confirmation without the preview's token, or with a wrong one, changes nothing", async () => {
     const rows = rowsOf(await exportCsv()).map((row, i) => (i === 0 ? { ...row, name: `${row.name} (token test)` } : row));
     const { html } = await previewPost(toCsv(rows));
-    const upload = (await hidden(html, "upload"))!;
+    const upload = (await fieldValue(html, "upload"))!;
     expect(upload).toBeTruthy();
     const before = await productsSnapshot();
     const runs = await runCount();
@@ -355,7 +355,7 @@ describe("bad input", () => {
       .run();
     const stale = await postForm(
       "/admin/catalogue-import",
-      { intent: "confirm", upload, token: (await hidden(html, "token"))! },
+      { intent: "confirm", upload, token: (await fieldValue(html, "token"))! },
       { headers: { Cookie: cookie } },
     );
     expect(stale.status).toBe(409);
@@ -382,8 +382,8 @@ describe("two previews of one file", () => {
     const file = toCsv(names.map((productName) => newRow({ name: productName })));
     const first = await previewPost(file, { fileName: "tab-1.csv" });
     const second = await previewPost(file, { fileName: "tab-2.csv" });
-    expect(await hidden(first.html, "token")).toBeTruthy();
-    expect(await hidden(second.html, "token")).toBeTruthy();
+    expect(await fieldValue(first.html, "token")).toBeTruthy();
+    expect(await fieldValue(second.html, "token")).toBeTruthy();
     const confirmed = await confirmPreview(first.html);
     expect(confirmed.status).toBe(302);
     expect((await finishRun(runIdOf(confirmed))).status).toBe("succeeded");

@@ -9,7 +9,7 @@ import { isFinishedStatus } from "../../app/features/migration/migration";
 import { serializePriceTiers } from "../../app/features/catalogue/stored-tiers";
 import { adminGet, adminPost } from "./admin-helpers";
 import { adminCookie, postForm } from "./helpers";
-import { decodeHtml, elementsOf, textsOf } from "./page-parts";
+import { decodeHtml, fieldValue, textsOf } from "./page-parts";
 import { editForm } from "./product-form-page";
 import { db, deleteProducts, insertProducts, testProduct } from "./shop-helpers";
 
@@ -106,10 +106,9 @@ async function ownersShop() {
   form.append("file", new File([CSV_BOM + csvLine(CATALOGUE_CSV_COLUMNS) + edited.map((cells) => csvLine(cells)).join("")], "shop.csv"));
   const cookie = await adminCookie();
   const preview = decodeHtml(await (await postForm("/admin/catalogue-import", form, { headers: { Cookie: cookie } })).text());
-  const hidden = async (name: string) => (await elementsOf(preview, `input[name="${name}"]`))[0]?.attributes.value ?? "";
   const confirm = await postForm(
     "/admin/catalogue-import",
-    { intent: "confirm", upload: await hidden("upload"), token: await hidden("token") },
+    { intent: "confirm", upload: (await fieldValue(preview, "upload")) ?? "", token: (await fieldValue(preview, "token")) ?? "" },
     { headers: { Cookie: cookie } },
   );
   expect(confirm.status).toBe(302);
@@ -134,7 +133,7 @@ async function preview(mode: "keep" | "replace") {
   const headings = await textsOf(html, `${scope} h3`);
   const items = await textsOf(html, `${scope} li`);
   const counts = await textsOf(html, `${scope} dd`);
-  const token = (await elementsOf(html, 'input[name="plan"]'))[0]?.attributes.value ?? "";
+  const token = (await fieldValue(html, "plan")) ?? "";
   return { headings, items, counts, token };
 }
 

@@ -11,7 +11,7 @@ import { variantObjectKey } from "../../app/features/photos/photo-variants";
 import worker from "../../workers/app";
 import { adminCookie, catalogueChanged, get, postForm } from "./helpers";
 import { adminPost, follow, read } from "./admin-helpers";
-import { elementsOf, formsOf, textsOf } from "./page-parts";
+import { fieldValue, formsOf, textsOf } from "./page-parts";
 
 /**
  * The owner's work across catalogue loads (decisions 024 and 025), against the real Worker,
@@ -300,7 +300,7 @@ describe("the confirmation (no JavaScript needed)", () => {
     const page = await follow(skipped);
     expect(page.html).toContain("Nothing was changed. Check what the load will do, then confirm it.");
 
-    const token = (await elementsOf(page.html, 'input[name="plan"]'))[0]?.attributes.value ?? "";
+    const token = (await fieldValue(page.html, "plan")) ?? "";
     expect(token).not.toBe("");
     await ownerAddsProduct("Added Meanwhile");
     const stale = await adminPost("/admin/migration", { intent: "start", clearExisting: "true", plan: token });

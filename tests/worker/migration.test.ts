@@ -11,7 +11,7 @@ import { watchD1 } from "../../app/server/server-timing.server";
 import worker from "../../workers/app";
 import { savePercent } from "../../app/features/deals/deals";
 import { adminCookie, catalogueChanged, get, postForm } from "./helpers";
-import { elementsOf, textsOf } from "./page-parts";
+import { fieldValue, textsOf } from "./page-parts";
 
 /**
  * The queue-backed catalogue migration against the real Worker: the real queue handler
@@ -103,7 +103,7 @@ function testCatalogue(size: number, rejectAt: number[] = []) {
 /** The plan token the confirmation page (/admin/catalogue-load) gives its forms: a start POST must send it back. */
 async function confirmedPlan(cookie: string) {
   const page = await (await get("/admin/catalogue-load", { headers: { Cookie: cookie } })).text();
-  const token = (await elementsOf(page, 'input[name="plan"]'))[0]?.attributes.value;
+  const token = await fieldValue(page, "plan");
   expect(token).toBeTruthy();
   return token!;
 }

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cartCookie, decodeCookieValue, get, ORIGIN, postForm, SHIPPING_CHOICES } from "./helpers";
 import { sellInOneSize } from "./size-fixtures";
-import { definitionsOf, elementsOf, textsOf } from "./page-parts";
+import { definitionsOf, refreshTarget, textsOf } from "./page-parts";
 
 /**
  * An out-of-stock product can never be ordered, even from a cart saved while it was in stock: the
@@ -99,8 +99,7 @@ describe("out-of-stock lines in the cart", () => {
       .map((cookie) => cookie.split(";")[0])
       .join("; ");
     const page = await (await get("/checkout", { headers: { Cookie: cookies } })).text();
-    const refresh = (await elementsOf(page, 'meta[http-equiv="refresh"]'))[0]?.attributes.content;
-    const telegram = refresh?.slice(refresh.indexOf("url=") + "url=".length);
+    const telegram = await refreshTarget(page);
     const sent = new URL(telegram!).searchParams.get("text")!;
     expect(sent).toContain("1 x Runtz (1/8 oz)");
     expect(sent).not.toContain("Wedding Cake");

@@ -184,6 +184,17 @@ export async function metaOf(html: string): Promise<Record<string, string>> {
   );
 }
 
+/** The value of the page's first input named `name` (a hidden field's token, a plan, an upload key). */
+export async function fieldValue(html: string, name: string): Promise<string | undefined> {
+  return (await elementsOf(html, `input[name="${name}"]`))[0]?.attributes.value;
+}
+
+/** Where a page's `<meta http-equiv="refresh">` sends the browser (its `url=`), or undefined without one. */
+export async function refreshTarget(html: string): Promise<string | undefined> {
+  const content = (await elementsOf(html, 'meta[http-equiv="refresh"]'))[0]?.attributes.content;
+  return content === undefined ? undefined : content.slice(content.indexOf("url=") + "url=".length);
+}
+
 /** The href of every link whose visible text is `text`, in page order. */
 export async function hrefsOf(html: string, text: string): Promise<string[]> {
   return (await elementsOf(html, "a[href]")).filter((link) => link.text === text).map((link) => link.attributes.href ?? "");
