@@ -14,7 +14,7 @@ export async function textsOf(html: string, selector: string, { spaced = false }
       depth += 1;
       element.onEndTag(() => {
         depth -= 1;
-        if (depth === 0) texts.push(current.replace(/\s+/g, " ").trim());
+        if (depth === 0) texts.push(current);
       });
     },
   });
@@ -38,7 +38,7 @@ export async function textsOf(html: string, selector: string, { spaced = false }
     })
     .transform(new Response(html))
     .text();
-  return texts.map(decodeHtml);
+  return texts.map(visibleText);
 }
 
 /** One element of a served page: its attributes (entities decoded) and its visible text, whitespace collapsed. */
@@ -73,7 +73,7 @@ export async function elementsOf(html: string, selector: string): Promise<PageEl
     })
     .transform(new Response(html))
     .text();
-  return found.map((entry) => ({ ...entry, text: decodeHtml(entry.text.replace(/\s+/g, " ").trim()) }));
+  return found.map((entry) => ({ ...entry, text: visibleText(entry.text) }));
 }
 
 function attributesOf(element: Element): Record<string, string> {
@@ -99,7 +99,7 @@ export async function definitionsOf(html: string, scope?: string): Promise<Array
       const entry = { text: "" };
       current = entry;
       element.onEndTag(() => {
-        start(decodeHtml(entry.text.replace(/\s+/g, " ").trim()));
+        start(visibleText(entry.text));
         current = null;
       });
     },
@@ -135,14 +135,12 @@ export interface PageForm {
 
 /** Every form matching `selector`, in page order, read as a browser without JavaScript would submit it. */
 export async function formsOf(html: string, selector = "form"): Promise<PageForm[]> {
-  const forms: PageForm[] = [];
+  const forms: Array<Omit<PageForm, "buttons"> & { buttons: { text: string }[] }> = [];
   let button: { text: string } | null = null;
-  const buttons: Array<{ text: string }[]> = [];
   await new HTMLRewriter()
     .on(selector, {
       element(element) {
         forms.push({ attributes: attributesOf(element), fields: [], buttons: [] });
-        buttons.push([]);
       },
     })
     .on(`${selector} input[name]`, {
@@ -154,7 +152,7 @@ export async function formsOf(html: string, selector = "form"): Promise<PageForm
       element(element) {
         const entry = { text: "" };
         button = entry;
-        buttons.at(-1)?.push(entry);
+        forms.at(-1)?.buttons.push(entry);
         element.onEndTag(() => {
           button = null;
         });
@@ -167,10 +165,7 @@ export async function formsOf(html: string, selector = "form"): Promise<PageForm
     })
     .transform(new Response(html))
     .text();
-  return forms.map((form, index) => ({
-    ...form,
-    buttons: (buttons[index] ?? []).map((entry) => decodeHtml(entry.text.replace(/\s+/g, " ").trim())),
-  }));
+  return forms.map((form) => ({ ...form, buttons: form.buttons.map((entry) => visibleText(entry.text)) }));
 }
 
 /** The page's <meta> tags by their property or name ("og:image", "description"), each with its content. */
@@ -223,6 +218,11 @@ export async function jsonLdOf(html: string): Promise<Record<string, unknown>[]>
 }
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'", "&#39;": "'" };
+
+/** Text as a reader sees it: whitespace collapsed, entities decoded. */
+function visibleText(text: string): string {
+  return decodeHtml(text.replace(/\s+/g, " ").trim());
+}
 
 /** Undoes the escapes React writes in text and attribute values. */
 export function decodeHtml(text: string): string {
