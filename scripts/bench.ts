@@ -21,7 +21,7 @@
  */
 import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { getPlatformProxy } from "wrangler";
@@ -312,10 +312,15 @@ async function benchDatabase(label: string, persistTo: string, products: number 
   let worker = await startLocalWorker(port, persistTo);
   const shopHtml = await (await fetch(`${origin}/shop`)).text();
   await worker.stop();
-  mkdirSync("build/client/__bench", { recursive: true });
-  writeFileSync("build/client/__bench/floor.html", shopHtml);
+  // A copy of the static files with the floor added: build/client itself is served by every other
+  // engine running meanwhile, and a file added there reloads them (scripts/local-worker.ts).
+  const assets = `${persistTo}-assets`;
+  rmSync(assets, { recursive: true, force: true });
+  cpSync("build/client", assets, { recursive: true });
+  mkdirSync(join(assets, "__bench"), { recursive: true });
+  writeFileSync(join(assets, "__bench/floor.html"), shopHtml);
 
-  worker = await startLocalWorker(port, persistTo);
+  worker = await startLocalWorker(port, persistTo, { assets });
   try {
     const { ids, firstPath } = await catalogueProducts(origin);
     const cookie = await cartCookie(origin, ids.slice(0, 3));
@@ -364,7 +369,7 @@ async function benchDatabase(label: string, persistTo: string, products: number 
     return { label, products: products ?? "catalogue", results, plans, photo: photoFacts, csv: await catalogueCsv(origin) };
   } finally {
     await worker.stop();
-    rmSync("build/client/__bench", { recursive: true, force: true });
+    rmSync(assets, { recursive: true, force: true });
   }
 }
 

@@ -19,11 +19,19 @@ Object.assign(process.env, quietWranglerVars);
 
 export type LocalWorker = { origin: string; stop: () => Promise<void> };
 
-export async function startLocalWorker(port: number, persistTo: string): Promise<LocalWorker> {
+/**
+ * `assets` serves the static files from another folder than wrangler.toml's build/client. wrangler
+ * watches its assets folder even with `watch: false`, and any change there reloads the Worker: a
+ * request in flight then gets a 503 (a POST) or waits for the reload (a GET). So a script that adds
+ * files of its own serves a copy, and every other engine on build/client (the server tests, the load
+ * smoke beside it) is left alone.
+ */
+export async function startLocalWorker(port: number, persistTo: string, { assets }: { assets?: string } = {}): Promise<LocalWorker> {
   // wrangler's engine waits forever for a port that is taken: refuse at once instead.
   await assertPortFree(port);
   const worker = await unstable_startWorker({
     config: "wrangler.toml",
+    ...(assets ? { assets } : {}),
     dev: {
       server: { hostname: "127.0.0.1", port },
       persist: persistTo,

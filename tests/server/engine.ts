@@ -5,22 +5,32 @@
  * address over as --origin URL: then nothing is built or started, and stopping is the runner's job.
  */
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { rmSync, watch } from "node:fs";
 import { startLocalWorker } from "../../scripts/local-worker";
 import { portForScript } from "../../scripts/port";
 import { prepareLocal } from "../../scripts/prepare-local";
 
-export type TestEngine = { origin: string; stop: () => Promise<void>; persistTo: string | null };
+/** `assetChanges`: what changed under build/client while this engine ran (a change reloads the engine). */
+export type TestEngine = { origin: string; stop: () => Promise<void>; persistTo: string | null; assetChanges: string[] };
 
 export async function startTestEngine(name: string): Promise<TestEngine> {
   const originIndex = process.argv.indexOf("--origin");
-  if (originIndex > -1) return { origin: process.argv[originIndex + 1]!, stop: async () => {}, persistTo: null };
+  if (originIndex > -1) return { origin: process.argv[originIndex + 1]!, stop: async () => {}, persistTo: null, assetChanges: [] };
   const port = await portForScript(process.argv, "Run it with another --port, or without --port to take a free one.");
   const persistTo = `.wrangler/server-test-${name}-${port}`;
   if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
   rmSync(persistTo, { recursive: true, force: true });
   await prepareLocal(persistTo, undefined, { quiet: true });
-  return Object.assign(await startLocalWorker(port, persistTo), { persistTo });
+  const worker = await startLocalWorker(port, persistTo);
+  // wrangler reloads the engine when its assets folder changes, and a request in flight then fails or
+  // waits: anything run beside these tests must leave build/client alone (scripts/local-worker.ts).
+  const assetChanges: string[] = [];
+  const watcher = watch("build/client", { recursive: true }, (event, file) => assetChanges.push(`${event} ${file ?? "?"}`));
+  const stop = async () => {
+    watcher.close();
+    await worker.stop();
+  };
+  return { origin: worker.origin, stop, persistTo, assetChanges };
 }
 
 export function createChecks() {
@@ -43,6 +53,10 @@ export function createChecks() {
       const cause = error instanceof Error && error.cause !== undefined ? ` ${String(error.cause)}` : "";
       check("the run finished", false, error instanceof Error ? `${error.message}${cause}` : String(error));
     } finally {
+      if (engine.persistTo) {
+        const changes = engine.assetChanges;
+        check("nothing changed under build/client while the engine ran", changes.length === 0, changes.join(", ") || "none");
+      }
       const failed = results.filter(([, pass]) => !pass).length;
       console.log(`\n${results.length - failed} passed, ${failed} failed`);
       await engine.stop();

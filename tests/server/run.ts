@@ -40,6 +40,10 @@ try {
   for (const [file] of FILES.filter(([, engine]) => engine === "shared")) {
     if (!(await runFile(file, ["--origin", engine.origin]))) failed.push(file);
   }
+  if (engine.assetChanges.length > 0) {
+    console.error(`FAIL  nothing changed under build/client while the shared engine ran — ${engine.assetChanges.join(", ")}`);
+    failed.push("the shared engine (reloaded)");
+  }
 } finally {
   await engine.stop();
   if (engine.persistTo) rmSync(engine.persistTo, { recursive: true, force: true });
