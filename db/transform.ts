@@ -5,7 +5,7 @@ import { parsePriceTiers } from "../app/features/catalogue/stored-tiers";
 import { normalizeStrainType } from "../app/features/catalogue/product";
 import { slugify } from "../app/features/catalogue/slug";
 import { normalizeThc, thcColumns } from "../app/features/catalogue/thc";
-import { isRealIsoDate, LAB_BATCH_MAX, LAB_NAME_MAX, type LabResultColumns } from "../app/features/lab-reports/lab-report";
+import { isRealIsoDate, LAB_BATCH_MAX, LAB_NAME_MAX, type LabReportColumns } from "../app/features/lab-reports/lab-report";
 import { sampleLabReports } from "./sample-lab-reports";
 import { derivedProductColumns, MAX_SIZES, type SizeInput } from "../app/features/catalogue/sizes";
 import { isPriceTiers, type PriceTiers } from "../app/features/catalogue/price-tiers";
@@ -19,7 +19,7 @@ import type { NewProductRow } from "./schema";
  * when not numeric, a single effect wrapped into a list (and one string naming several, "Relaxed,
  * Happy", split into them), lab tested / in stock true unless
  * explicitly false, a compare-at price kept only when above the price. THC text is stored in the
- * normalised form the admin form stores (lib/thc.ts), so every catalogue product opens and saves
+ * normalised form the admin form stores (catalogue/thc.ts), so every catalogue product opens and saves
  * unchanged; text that is no THC shape is left out.
  * An entry may list `sizes` (decision 028: label, price, compare-at price, SKU, stock, bulk
  * prices); the products row's price columns are then its lowest-priced size's. An entry without them
@@ -130,7 +130,7 @@ function percent(value: unknown): number | null {
  * An entry's `lab_report`: its facts, each kept only when valid, and the sample PDF the
  * migration puts into R2 under its key (db/sample-lab-reports.ts). No `lab_report`: all null.
  */
-function labColumns(entry: Record<string, unknown>): LabResultColumns | Record<string, never> {
+function labColumns(entry: Record<string, unknown>): LabReportColumns | Record<string, never> {
   const [sample] = sampleLabReports([entry]);
   if (!sample) return {};
   const report = entry.lab_report as Record<string, unknown>;

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { lazyNamed, suspendedBoundary } from "~/ui/lazy";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Gallery } from "~/features/product-page/gallery";
-import { LabResultsSection } from "~/features/lab-reports/lab-report-section";
+import { LabReportSection } from "~/features/lab-reports/lab-report-section";
 import { ProductLoadError as ServerProductLoadError } from "~/features/site/load-error";
 import { Price } from "~/features/deals/price";
 import { ProductPurchase } from "~/features/product-page/product-purchase";
@@ -21,7 +21,7 @@ import { rootDescription, rootOrigin, rootShop, seo } from "~/features/site/seo"
 import { clipDescription } from "~/features/site/shop-description";
 import { telegramUrl } from "~/features/site/site";
 import { productPromises, type ProductPromise } from "~/features/product-page/product-promises";
-import { labResultsView } from "~/features/lab-reports/lab-report-display";
+import { labReportView } from "~/features/lab-reports/lab-report-display";
 import { productJsonLdScript, type UnitPrice } from "~/features/product-page/product-json-ld.server";
 import { loadLayoutData } from "~/features/site/layout.server";
 import { badgeSpecials, badgesFor, singleUnitPrice } from "~/features/specials/badges";
@@ -117,7 +117,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     cover,
     size: packSize(product),
     isAdmin: admin !== null,
-    lab: labResultsView(product),
+    lab: labReportView(product),
     // Clipped at a word here, so the browser carries no clipping code.
     metaDescription: clipDescription(`${formatCents(product.priceCents)} · ${productDescription(product)}`),
     // Only what the owner's delivery settings and the product's own lab data say (none: no card).
@@ -334,7 +334,7 @@ export default function ProductPage() {
             </dl>
           </section>
 
-          <LabResultsSection
+          <LabReportSection
             view={lab}
             requestUrl={telegramUrl(root?.telegramUsername ?? "", `Hi! Could you send me the lab report for ${product.name}?`)}
           />

@@ -170,7 +170,7 @@ test.describe("the back office before its JavaScript arrives (390 px, scripts 3 
     const { id } = await products.create(`Early Pick Kush ${Date.now()}`);
     await delayScripts(page);
     await openBeforeBoot(page, `/admin/edit-product/${id}`);
-    const lab = page.getByRole("group", { name: "Lab results" });
+    const lab = page.getByRole("group", { name: "Lab report" });
     await lab
       .getByLabel("Upload lab report")
       .setInputFiles(path.join(import.meta.dirname, "..", "..", "db", "lab-reports", "sample-coa-runtz-eighth.pdf"));

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, productIdOf, signInSession, test, variants } from "./fixtures";
 
 /**
- * Lab results, with JavaScript on and off: the owner attaches a lab report (a committed
+ * Lab reports, with JavaScript on and off: the owner attaches a lab report (a committed
  * sample PDF) with its facts to a catalogue product; the shopper reads the facts on the product page
  * and opens the report in a new tab, where Chromium's PDF viewer shows it under our sandboxing CSP.
  */
@@ -35,7 +35,7 @@ for (const { javaScriptEnabled: js } of variants({ widths: [1280] })) {
         const shopPath = await productPath(page, product);
         await page.goto(`/admin/edit-product/${productIdOf(shopPath)}`);
 
-        const section = page.getByRole("group", { name: "Lab results" });
+        const section = page.getByRole("group", { name: "Lab report" });
         await expect(section.getByText("No lab report yet.")).toBeVisible();
         await section.getByLabel("Upload lab report").setInputFiles(REPORT);
         if (js) {
@@ -57,7 +57,7 @@ for (const { javaScriptEnabled: js } of variants({ widths: [1280] })) {
         await shopper.addCookies([{ name: "age-verified", value: "yes", url: new URL(page.url()).origin }]);
         const shop = await shopper.newPage();
         await shop.goto(new URL(shopPath, page.url()).href);
-        const lab = shop.getByRole("region", { name: "Lab results" });
+        const lab = shop.getByRole("region", { name: "Lab report" });
         await expect(lab.getByRole("definition").filter({ hasText: "Example Analytical Labs" })).toBeVisible();
         await expect(lab.getByRole("definition").filter({ hasText: "14 October 2026" })).toBeVisible();
         await expect(lab.getByRole("definition").filter({ hasText: "25.84%" })).toBeVisible();
@@ -81,7 +81,7 @@ for (const { javaScriptEnabled: js } of variants({ widths: [1280] })) {
 test("a product without a report says it is available on request, through Telegram", async ({ page }) => {
   await page.goto(`/shop?search=${encodeURIComponent("Zkittlez")}`);
   await page.getByRole("link", { name: "Zkittlez", exact: true }).click();
-  const lab = page.getByRole("region", { name: "Lab results" });
+  const lab = page.getByRole("region", { name: "Lab report" });
   await expect(lab.getByText("Lab report available on request.")).toBeVisible();
   await expect(lab.getByRole("link", { name: /Ask us on Telegram/ })).toHaveAttribute("href", /^https:\/\/t\.me\//);
 });

@@ -7,8 +7,8 @@ import {
   detectLabReportType,
   labFactRows,
   labFactsToColumns,
-  labResultsDefaults,
-  labResultsShape,
+  labReportDefaults,
+  labReportShape,
   latestTestDate,
   safeLabReportName,
 } from "../../app/features/lab-reports/lab-report";
@@ -17,7 +17,7 @@ import { SAMPLE_MARK, sampleLabReports } from "../../db/sample-lab-reports";
 import { catalogueEntryToRow } from "../../db/transform";
 
 const NOW = new Date("2026-11-23T18:00:00Z");
-const schema = z.object(labResultsShape(NOW));
+const schema = z.object(labReportShape(NOW));
 const bytes = (...values: number[]) => new Uint8Array([...values, ...new Array(12).fill(0)]);
 const ascii = (text: string) => new TextEncoder().encode(text.padEnd(12, " "));
 
@@ -101,7 +101,7 @@ describe("lab facts (zod)", () => {
       labCbdPercent: 0,
       labTotalCannabinoidsPercent: null,
     });
-    const shown = labResultsDefaults(columns);
+    const shown = labReportDefaults(columns);
     // Conform posts a blank field as missing.
     const posted = Object.fromEntries(Object.entries(shown).filter(([, value]) => value !== ""));
     expect(labFactsToColumns(schema.parse(posted))).toEqual(columns);

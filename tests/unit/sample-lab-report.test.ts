@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { catalogue } from "../../db/catalogue";
-import { isSampleLabReport, labResultsView, SAMPLE_LAB_REPORT_LABEL } from "../../app/features/lab-reports/lab-report-display";
+import { isSampleLabReport, labReportView, SAMPLE_LAB_REPORT_LABEL } from "../../app/features/lab-reports/lab-report-display";
 
 const noReport = {
   labReportKey: null,
@@ -23,9 +23,9 @@ describe("sample lab reports", () => {
   });
 
   it("labels a sample in the product page's view, and a real report not at all", () => {
-    const sample = labResultsView({ ...noReport, labName: "Example Analytical Labs (sample)", labBatch: "SAMPLE-RZ-1014" });
+    const sample = labReportView({ ...noReport, labName: "Example Analytical Labs (sample)", labBatch: "SAMPLE-RZ-1014" });
     expect(sample.sample).toBe(SAMPLE_LAB_REPORT_LABEL);
-    expect(labResultsView({ ...noReport, labName: "Steep Hill", labBatch: "B-2291" }).sample).toBeNull();
+    expect(labReportView({ ...noReport, labName: "Steep Hill", labBatch: "B-2291" }).sample).toBeNull();
   });
 
   it("never labels a report whose lab and batch an owner typed, in any script or length, unless they say sample", () => {

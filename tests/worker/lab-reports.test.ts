@@ -13,7 +13,7 @@ import { db, deleteProducts, insertProducts, productPromiseCards, testProduct } 
 import { elementsOf } from "./page-parts";
 
 /**
- * Lab results: the upload's checks (type by bytes, 20 MB, nothing stored on refusal),
+ * Lab reports: the upload's checks (type by bytes, 20 MB, nothing stored on refusal),
  * the served report's headers, the product form with and without JavaScript (attach, keep, remove,
  * replace), the product page's section both ways, the card's COA mark, and the catalogue's sample
  * reports through the migration.
@@ -392,15 +392,15 @@ describe("serving a lab report", () => {
   });
 });
 
-/** The product page's Lab results section, from its heading to its end. */
+/** The product page's Lab report section, from its heading to its end. */
 const labSection = (page: string) =>
-  page.slice(page.indexOf('id="lab-results-heading"'), page.indexOf("</section>", page.indexOf('id="lab-results-heading"')));
+  page.slice(page.indexOf('id="lab-report-heading"'), page.indexOf("</section>", page.indexOf('id="lab-report-heading"')));
 
 describe("what the shopper sees", () => {
   it("the product page lists the facts and links the report in a new tab", async () => {
     const page = await read(await get(productPath({ id: ids.get(names.shown)!, name: names.shown })));
     const section = labSection(page);
-    expect(section).toContain(">Lab results<");
+    expect(section).toContain(">Lab report<");
     for (const fact of ["<dt", "Probe Labs", "14 October 2026", 'dateTime="2026-10-14"', "B-77", "25.84%", "0.07%"])
       expect(section).toContain(fact);
     expect(

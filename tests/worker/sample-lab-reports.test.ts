@@ -16,13 +16,13 @@ afterAll(async () => {
 async function labSection(id: number, name: string): Promise<string> {
   const response = await get(productPath({ id, name }));
   expect(response.status).toBe(200);
-  const [section] = await textsOf(await response.text(), 'section[aria-labelledby="lab-results-heading"]');
-  if (section === undefined) throw new Error("no Lab results section");
+  const [section] = await textsOf(await response.text(), 'section[aria-labelledby="lab-report-heading"]');
+  if (section === undefined) throw new Error("no Lab report section");
   return section;
 }
 
 describe("the built-in catalogue's sample lab reports are labelled as samples", () => {
-  it("a catalogue product with a sample report says so in its Lab results, beside the report", async () => {
+  it("a catalogue product with a sample report says so in its Lab report section, beside the report", async () => {
     const entry = catalogue.find((item) => item.lab_report);
     if (!entry) throw new Error("the catalogue has no sample report");
     const row = await env.DB.prepare("SELECT id, name FROM products WHERE catalogue_key = ?")

@@ -1,12 +1,6 @@
 import { z } from "zod";
 import { COMPARE_AT_MESSAGES, compareAtProblem } from "~/features/deals/deals";
-import {
-  labFactsToColumns,
-  labResultsDefaults,
-  labResultsShape,
-  NO_LAB_REPORT,
-  type LabReportFile,
-} from "~/features/lab-reports/lab-report";
+import { labFactsToColumns, labReportDefaults, labReportShape, NO_LAB_REPORT, type LabReportFile } from "~/features/lab-reports/lab-report";
 import { splitEffects } from "~/features/catalogue/effects";
 import { centsToDecimalText, hasCentsAtMost, MONEY_DECIMALS_MESSAGE, parsePriceToCents } from "~/features/money/money";
 import type { Product, StrainType } from "~/features/catalogue/product";
@@ -231,7 +225,7 @@ export function productFormSchema(categorySlugs: readonly string[], rules: Produ
     category: z.string({ required_error: M.categoryRequired }).refine((slug) => categorySlugs.includes(slug), M.categoryUnknown),
     // A blank choice ("None") posts nothing: the product has no strain type.
     strainType: z.enum(["indica", "sativa", "hybrid"], { errorMap: () => ({ message: M.strainRequired }) }).optional(),
-    // One of the THC shapes of lib/thc.ts ("24", "22-26%", "90%+", "10mg per piece"); stored normalised.
+    // One of the THC shapes of catalogue/thc.ts ("24", "22-26%", "90%+", "10mg per piece"); stored normalised.
     thcContent: rules.thcRequired
       ? z.string({ required_error: M.thcRequired }).trim().min(1, M.thcRequired).refine(isThc, M.thcFormat)
       : z.string().trim().refine(isThc, M.thcFormat).optional(),
@@ -248,12 +242,12 @@ export function productFormSchema(categorySlugs: readonly string[], rules: Produ
     active: z.boolean().default(false),
     inStock: z.boolean().default(false),
     isLabTested: z.boolean().default(false),
-    // Lab results: the report's key and its facts, all optional (lib/lab-results.ts).
-    ...labResultsShape(new Date(), rules.latestTestDate),
+    // Lab report: the report's key and its facts, all optional (lab-report.ts).
+    ...labReportShape(new Date(), rules.latestTestDate),
     version: z.number().int().min(1).optional(),
     returnTo: z.string().optional(),
   });
-  // A compare-at price at or below the price is refused on its own field (lib/deals.ts).
+  // A compare-at price at or below the price is refused on its own field (deals/deals.ts).
   return fields.superRefine((values, context) => {
     sizeIssues(values, [], context, ["compareAt"]);
     values.sizes.forEach((size, i) => sizeIssues(size, ["sizes", i], context));
@@ -282,7 +276,7 @@ export type ProductFormSchema = ReturnType<typeof productFormSchema>;
 export type ProductFormValues = z.output<ProductFormSchema>;
 
 /**
- * THC as stored: the normalised text of lib/thc.ts ("24" → "24%", "22 – 26 %" → "22-26%",
+ * THC as stored: the normalised text of catalogue/thc.ts ("24" → "24%", "22 – 26 %" → "22-26%",
  * "100 mg" → "100mg"), null when the product has none. The form shows the stored text as is, so
  * an unchanged edit stores exactly what was there.
  */
@@ -313,7 +307,7 @@ export function productFormDefaults(product: Product | null, sizes: readonly Pro
       active: true,
       inStock: true,
       isLabTested: true,
-      ...labResultsDefaults(null),
+      ...labReportDefaults(null),
     };
   }
   // The first size is the Price fields (a product from before sizes reads as its own one size).
@@ -338,7 +332,7 @@ export function productFormDefaults(product: Product | null, sizes: readonly Pro
     active: product.active,
     inStock: product.inStock,
     isLabTested: product.isLabTested,
-    ...labResultsDefaults(product),
+    ...labReportDefaults(product),
     version: product.version,
   };
 }

@@ -4,10 +4,10 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { CheckboxField, Field, FieldError, RequiredMark, SelectField, TextareaField } from "~/ui/forms";
 import { PendingUploadsProvider, usePendingUploads, waitForUploadsLabel } from "~/ui/pending-uploads";
-import type { labResultsDefaults } from "~/features/lab-reports/lab-report";
+import type { labReportDefaults } from "~/features/lab-reports/lab-report";
 import { THC_EXAMPLES } from "~/features/catalogue/thc";
 import { PhotoListField } from "~/features/photos/photo-list-field";
-import { LabResultsField } from "~/features/lab-reports/lab-report-field";
+import { LabReportField } from "~/features/lab-reports/lab-report-field";
 import { VideoField } from "~/features/videos/video-field";
 import { ProductSizesField } from "./product-sizes-field";
 import { HIDDEN_NOTICE_TITLE, type HiddenReason } from "./product-visibility";
@@ -57,7 +57,7 @@ export type ProductFormDefaultValue = {
   inStock: boolean;
   isLabTested: boolean;
   version?: number;
-} & ReturnType<typeof labResultsDefaults>;
+} & ReturnType<typeof labReportDefaults>;
 
 const FIELD_LABELS: Record<string, string> = {
   name: "Product Name",
@@ -347,8 +347,8 @@ export function ProductForm({
           <FieldError field={fields.images} />
         </Section>
 
-        <Section title="Lab results">
-          <LabResultsField
+        <Section title="Lab report">
+          <LabReportField
             key={`lab-${asList(fields.labReportKey.initialValue).join("")}`}
             fields={fields}
             reportName={fields.labReportKey.initialValue === defaultValue.labReportKey ? defaultValue.labReportName || null : null}

@@ -54,7 +54,7 @@ export interface CartProduct {
   image: string | null;
   /** the product's price in cents (used when it has no tiers) */
   priceCents: number;
-  /** the original price of a sale (lib/deals.ts), shown struck through; never what is charged (none: no sale) */
+  /** the original price of a sale (deals/deals.ts), shown struck through; never what is charged (none: no sale) */
   compareAtCents?: number | null;
   priceTiers: PriceTiers | null;
   /** the canonical product path, built on the server (the slug rules stay out of the browser's code) */

@@ -1,6 +1,6 @@
 import type { ProductRow } from "~db/schema";
 import { storedCompareAt } from "~/features/deals/deals";
-import type { LabResultColumns } from "~/features/lab-reports/lab-report-display";
+import type { LabReportColumns } from "~/features/lab-reports/lab-report-display";
 import { parseStringList } from "./json-list";
 import type { PriceTiers } from "./price-tiers";
 import { parsePriceTiers } from "./stored-tiers";
@@ -8,11 +8,11 @@ import { parsePriceTiers } from "./stored-tiers";
 export type StrainType = "indica" | "sativa" | "hybrid";
 
 /** A product as the app uses it: lists parsed, flags real booleans, price in cents. */
-export interface Product extends LabResultColumns {
+export interface Product extends LabReportColumns {
   id: number;
   name: string;
   priceCents: number;
-  /** the original price of a sale (lib/deals.ts), cents; null when not on sale */
+  /** the original price of a sale (deals/deals.ts), cents; null when not on sale */
   compareAtCents: number | null;
   image: string | null;
   extraImages: string[];

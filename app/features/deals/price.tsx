@@ -5,7 +5,7 @@ import { savePercent, saveLabel } from "./deals";
  * A price as shoppers read it: the price charged, and for a product on sale the original
  * struck through ("Was $20.00" to a screen reader, which does not announce <s>) and a 'Save N%'
  * badge. One component for the product cards, the product page and the cart lines (drawer and
- * checkout). Server-rendered markup only; the rules are lib/deals.ts.
+ * checkout). Server-rendered markup only; the rules are deals/deals.ts.
  */
 export function Price({
   priceCents,

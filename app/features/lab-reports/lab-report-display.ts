@@ -1,9 +1,9 @@
 import type { ProductRow } from "~db/schema";
 
 /**
- * Lab results as the shop shows them: where a report is served, and its facts as text.
+ * A lab report as the shop shows it: where the report is served, and its facts as text.
  * Free of zod on purpose: the product page imports it, and its first-visit JavaScript stays small.
- * The rules (what may be stored) are in lib/lab-results.ts.
+ * The rules (what may be stored) are in lab-report.ts.
  */
 
 /** R2 key prefix in the IMAGES bucket; also the URL path the reports are served under. */
@@ -13,7 +13,7 @@ const LAB_REPORTS_PATH = `/${LAB_REPORTS_PREFIX}`;
 export const labReportUrl = (key: string) => `${LAB_REPORTS_PATH}${key}`;
 
 /** The product's lab columns (the row's own names). */
-export type LabResultColumns = Pick<
+export type LabReportColumns = Pick<
   ProductRow,
   | "labReportKey"
   | "labReportName"
@@ -26,8 +26,8 @@ export type LabResultColumns = Pick<
   | "labCbdPercent"
   | "labTotalCannabinoidsPercent"
 >;
-export type LabReportFile = Pick<LabResultColumns, "labReportKey" | "labReportName" | "labReportType" | "labReportSize">;
-export type LabFacts = Omit<LabResultColumns, keyof LabReportFile>;
+export type LabReportFile = Pick<LabReportColumns, "labReportKey" | "labReportName" | "labReportType" | "labReportSize">;
+export type LabFacts = Omit<LabReportColumns, keyof LabReportFile>;
 
 /** "21.5" for 21.5, "0" for 0: the stored number as the form shows it, so an unchanged edit stores the same. */
 export function percentText(value: number | null | undefined) {
@@ -103,15 +103,15 @@ export function isSampleLabReport(product: Pick<LabFacts, "labName" | "labBatch"
   return /^SAMPLE-/i.test(product.labBatch ?? "") || /\(sample\)\s*$/i.test(product.labName ?? "");
 }
 
-/** What the product page's Lab results section shows, computed in the loader (so none of this module ships to the browser). */
-export interface LabResultsView {
+/** What the product page's Lab report section shows, computed in the loader (so none of this module ships to the browser). */
+export interface LabReportView {
   facts: { label: string; value: string; dateTime?: string }[];
   report: { href: string; detail: string } | null;
   /** the label of the built-in catalogue's sample report, or null for a real one */
   sample: string | null;
 }
 
-export function labResultsView(product: LabResultColumns): LabResultsView {
+export function labReportView(product: LabReportColumns): LabReportView {
   const key = product.labReportKey;
   const size = product.labReportSize ? `, ${formatFileSize(product.labReportSize)}` : "";
   return {

@@ -25,18 +25,18 @@ import {
 } from "./lab-report";
 
 /**
- * The product form's Lab results section: one lab report file and its facts.
+ * The product form's Lab report section: one lab report file and its facts.
  *
  * Without JavaScript: the current report is a "Keep" checkbox (named labReportKey, as images are)
  * and a new file goes in the `labReportFile` input, stored by the form's action in the same submit.
  * With JavaScript: a picked file is checked (size, first bytes), streamed to /admin/uploads/lab-report
  * with a progress bar, and its key set on the form; Remove takes it off the form (the stored file is
- * kept). The facts are plain fields either way, validated by lib/lab-results.ts.
+ * kept). The facts are plain fields either way, validated by lab-report.ts.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type LabField = FieldMetadata<string | undefined, any, string[]>;
-export type LabResultsFieldMetadata = Record<
+export type LabReportFieldMetadata = Record<
   "labReportKey" | "labName" | "labTestDate" | "labBatch" | "labThcPercent" | "labCbdPercent" | "labTotalCannabinoidsPercent",
   LabField
 >;
@@ -48,7 +48,7 @@ function initialKey(field: LabField) {
   return typeof value === "string" ? value : "";
 }
 
-export function LabResultsField({ fields, reportName }: { fields: LabResultsFieldMetadata; reportName: string | null }) {
+export function LabReportField({ fields, reportName }: { fields: LabReportFieldMetadata; reportName: string | null }) {
   const hydrated = useHydrated();
   const key = initialKey(fields.labReportKey);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -260,7 +260,7 @@ function EnhancedReport({
 }
 
 /** The facts typed beside the report: lab, date, batch, and the three percentages. */
-function LabFacts({ fields }: { fields: LabResultsFieldMetadata }) {
+function LabFacts({ fields }: { fields: LabReportFieldMetadata }) {
   const text = (field: LabField, label: string, max: number, placeholder: string) => (
     <Field field={field} label={label} maxLength={max} className="input" placeholder={placeholder} />
   );

@@ -1,16 +1,16 @@
-import type { LabResultsView } from "./lab-report-display";
+import type { LabReportView } from "./lab-report-display";
 
 /**
- * The product page's Lab results section: the report's facts as a definition list and
+ * The product page's Lab report section: the report's facts as a definition list and
  * 'View lab report' (our own origin, a new tab). Without a report the section stays and says so,
- * with the Telegram link to ask for it. The loader computes the view (lib/lab-display.ts
- * labResultsView), so the browser gets only this markup.
+ * with the Telegram link to ask for it. The loader computes the view (lab-report-display.ts's
+ * labReportView), so the browser gets only this markup.
  */
-export function LabResultsSection({ view, requestUrl }: { view: LabResultsView; requestUrl: string }) {
+export function LabReportSection({ view, requestUrl }: { view: LabReportView; requestUrl: string }) {
   return (
-    <section aria-labelledby="lab-results-heading" className="mt-8">
-      <h2 id="lab-results-heading" className="font-display text-xl text-forest-900">
-        Lab results
+    <section aria-labelledby="lab-report-heading" className="mt-8">
+      <h2 id="lab-report-heading" className="font-display text-xl text-forest-900">
+        Lab report
       </h2>
       {view.sample ? (
         <p role="note" className="lab-note font-semibold text-berry-700">

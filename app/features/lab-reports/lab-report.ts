@@ -2,15 +2,15 @@ import { z } from "zod";
 import { ascii, startsWith } from "~/features/media/file-bytes";
 import { detectImageType } from "~/features/photos/photo-types";
 import { type MediaMessage } from "~/features/media/media-message";
-import { isRealIsoDate, percentText, type LabFacts, type LabReportFile, type LabResultColumns } from "./lab-report-display";
+import { isRealIsoDate, percentText, type LabFacts, type LabReportFile, type LabReportColumns } from "./lab-report-display";
 
 // The display helpers (zod-free, for the product page) are part of this module's surface.
 export * from "./lab-report-display";
 
 /**
- * Lab results (docs/decisions/019): the one module of rules for a product's lab report
+ * Lab reports (docs/decisions/019): the one module of rules for a product's lab report
  * (certificate of analysis) and its facts. Pure, so the admin form checks a file and the fields in
- * the browser with the same code the server runs. How the shop shows them: lib/lab-display.ts.
+ * the browser with the same code the server runs. How the shop shows them: lab-report-display.ts.
  *
  * - The file: PDF, JPG, PNG or WEBP up to 20 MB, decided by its first bytes (the image signatures of
  *   app/features/photos/photo-types.ts plus `%PDF-`), never by its name or declared type.
@@ -116,7 +116,7 @@ function percent(label: string) {
 }
 
 /** The form's lab fields, spread into the product form's schema. `now` decides what "the future" is. */
-export function labResultsShape(now = new Date(), latest = latestTestDate(now)) {
+export function labReportShape(now = new Date(), latest = latestTestDate(now)) {
   return {
     labReportKey: z.string().trim().refine(isLabReportKey, LAB_MESSAGES.reportKey).optional(),
     labName: optionalText(LAB_NAME_MAX, LAB_MESSAGES.nameTooLong),
@@ -133,11 +133,11 @@ export function labResultsShape(now = new Date(), latest = latestTestDate(now)) 
   };
 }
 
-export type LabResultFields = { [K in keyof ReturnType<typeof labResultsShape>]?: string };
+export type LabReportFields = { [K in keyof ReturnType<typeof labReportShape>]?: string };
 
 export const NO_LAB_REPORT: LabReportFile = { labReportKey: null, labReportName: null, labReportType: null, labReportSize: null };
 /** A product with no lab report and no facts. */
-export const NO_LAB_RESULTS: LabResultColumns = {
+export const NO_LAB_RESULTS: LabReportColumns = {
   ...NO_LAB_REPORT,
   labName: null,
   labTestDate: null,
@@ -150,7 +150,7 @@ export const NO_LAB_RESULTS: LabResultColumns = {
 const toNumber = (text: string | undefined) => (text ? Number(text) : null);
 
 /** Validated fields as the facts' columns (blank is null). */
-export function labFactsToColumns(values: LabResultFields): LabFacts {
+export function labFactsToColumns(values: LabReportFields): LabFacts {
   return {
     labName: values.labName || null,
     labTestDate: values.labTestDate || null,
@@ -162,7 +162,7 @@ export function labFactsToColumns(values: LabResultFields): LabFacts {
 }
 
 /** The form's starting values for the lab fields (labReportName is shown, never posted). */
-export function labResultsDefaults(product: Partial<LabResultColumns> | null) {
+export function labReportDefaults(product: Partial<LabReportColumns> | null) {
   return {
     labReportKey: product?.labReportKey ?? "",
     labReportName: product?.labReportName ?? "",

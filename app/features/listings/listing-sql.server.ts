@@ -161,7 +161,7 @@ export function availableCondition(): SQL {
   return sql`(${products.inStock} AND NOT ${products.soldOut})`;
 }
 
-/** Deals: lib/deals.ts isOnSale in SQL — a compare-at price above the price (null is no sale). */
+/** Deals: deals/deals.ts isOnSale in SQL — a compare-at price above the price (null is no sale). */
 export function onSaleCondition(): SQL {
   return sql`${products.compareAtCents} > ${products.priceCents}`;
 }

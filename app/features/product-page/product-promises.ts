@@ -1,5 +1,5 @@
 import type { Delivery } from "~/features/settings/settings";
-import { isSampleLabReport, labFactRows, type LabResultColumns } from "~/features/lab-reports/lab-report-display";
+import { isSampleLabReport, labFactRows, type LabReportColumns } from "~/features/lab-reports/lab-report-display";
 
 /**
  * The product page's small cards under the buy button: only what the data says. One card per way of
@@ -39,7 +39,7 @@ export function deliveryPromises(delivery: Delivery): ProductPromise[] {
  * owner marked it lab tested without one; none for the built-in catalogue's sample report (its section
  * says it is a sample) or a product with no lab data.
  */
-export function labPromise(product: LabResultColumns & { isLabTested: boolean }): ProductPromise | null {
+export function labPromise(product: LabReportColumns & { isLabTested: boolean }): ProductPromise | null {
   if (isSampleLabReport(product)) return null;
   const facts = labFactRows(product);
   if (product.labReportKey || facts.length > 0) {
@@ -52,7 +52,7 @@ export function labPromise(product: LabResultColumns & { isLabTested: boolean })
 }
 
 /** Every card the product page shows, in order: the delivery ways (pickup last) with the lab card between. */
-export function productPromises(delivery: Delivery, product: LabResultColumns & { isLabTested: boolean }): ProductPromise[] {
+export function productPromises(delivery: Delivery, product: LabReportColumns & { isLabTested: boolean }): ProductPromise[] {
   const ways = deliveryPromises(delivery);
   const lab = labPromise(product);
   return [...ways.filter((way) => way.icon !== "pickup"), ...(lab ? [lab] : []), ...ways.filter((way) => way.icon === "pickup")];

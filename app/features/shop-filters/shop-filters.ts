@@ -8,7 +8,7 @@
  * A filter is one entry of FILTER_FIELDS: its URL parameter, its values as URL strings and the chip
  * that removes one of them. Serialising, Clear Filters, "is anything filtered" and the chips all
  * walk that table, so a new filter is a field here, a rule in shop-query.ts and a condition in
- * products.server.ts — nothing else.
+ * listings/listing-sql.server.ts's FILTER_SQL — nothing else.
  */
 import { DEFAULT_SORT, type ShopSort } from "./shop-sort";
 
@@ -85,7 +85,7 @@ export interface ShopFilterValues {
   /** Lower-cased effect names; a product matches when it has any of them. */
   effects: string[];
   inStock: boolean;
-  /** Only products on sale: a compare-at price above the price (lib/deals.ts). */
+  /** Only products on sale: a compare-at price above the price (deals/deals.ts). */
   onSale: boolean;
 }
 

@@ -9,6 +9,6 @@ export const QUICK_HELP = [
     question: "Bulk or wholesale pricing?",
     answer: "Products with lower prices for larger quantities list them on their page; ask us for anything else.",
   },
-  { question: "Lab results for a product?", answer: "A product's page shows its lab report when we have one; ask us about any other." },
+  { question: "A lab report for a product?", answer: "A product's page shows its lab report when we have one; ask us about any other." },
   { question: "Changing an order?", answer: "Message us on Telegram as soon as you can with its reference." },
 ] as const;
