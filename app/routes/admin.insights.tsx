@@ -14,6 +14,7 @@ import {
   lastDays,
   parseRange,
   parseSort,
+  PRODUCT_SORT_KEYS,
   PRODUCT_SORTS,
   RANGES,
   rarelyAdded,
@@ -199,7 +200,7 @@ export default function AdminInsights() {
         headingClassName="text-lg font-semibold text-forest-900"
       >
         <nav aria-label="Order products by" className="mt-3 mb-4 flex flex-wrap gap-2 text-sm">
-          {(Object.keys(PRODUCT_SORTS) as ProductSort[]).map((key) => (
+          {PRODUCT_SORT_KEYS.map((key) => (
             <Link
               key={key}
               to={query({ sort: key })}

@@ -60,5 +60,7 @@ describe("category names", () => {
     });
     expect(categoryError("<script>")).toBeNull();
     expect(categoryError(null)).toBeNull();
+    // Keys every object inherits are not codes.
+    for (const inherited of ["toString", "constructor", "__proto__", "hasOwnProperty"]) expect(categoryError(inherited)).toBeNull();
   });
 });

@@ -1,53 +1,12 @@
+/**
+ * Admin access control, over every admin route file (admin-routes.ts): without a session, each loader
+ * (GET) and action (POST) is refused and nothing changes.
+ */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { post as postForm } from "./admin-helpers";
 import { adminCookie, expectAnswer, get } from "./helpers";
-
-/**
- * Admin access control. The matrix is built from the route files themselves: every
- * app/routes/admin*.ts(x) file becomes a URL, so a new admin route is covered without editing
- * this test. Without a session, each loader (GET) and action (POST) is refused and nothing changes.
- */
-const routeSources = import.meta.glob<string>("../../app/routes/admin*.{ts,tsx}", {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
-
-/** The sign-in page: the one admin route that answers without a session. */
-const SIGN_IN_FILE = "admin._index";
-const SAMPLE_ID = "1";
-
-/** Remix flat-route file name to a URL: dots are slashes, $param gets a sample id, _index and pathless parts vanish. */
-export function routeFileToUrl(file: string) {
-  const name = file.replace(/^.*\/routes\//, "").replace(/\.(tsx?|jsx?)$/, "");
-  const segments = name
-    .replace(/\[\.\]/g, "\u0000")
-    .split(".")
-    .map((segment) => segment.replace(/\u0000/g, "."));
-  const parts: string[] = [];
-  for (const raw of segments) {
-    if (raw === "_index" || raw.startsWith("_")) continue;
-    const segment = raw
-      .replace(/_$/, "")
-      .replace(/^\((.*)\)$/, "$1")
-      .replace(/\[|\]/g, "");
-    if (segment === "$") parts.push("sample");
-    else if (segment.startsWith("$")) parts.push(SAMPLE_ID);
-    else parts.push(segment);
-  }
-  return `/${parts.join("/")}`;
-}
-
-const routes = Object.entries(routeSources)
-  .map(([file, source]) => ({
-    file: file.replace(/^.*\/routes\//, ""),
-    url: routeFileToUrl(file),
-    hasLoader: /export\s+(async\s+)?function\s+loader\b|export\s+const\s+loader\b/.test(source),
-    hasAction: /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(source),
-    source,
-  }))
-  .filter((route) => !route.file.startsWith(`${SIGN_IN_FILE}.`));
+import { ADMIN_ROUTES as routes, SAMPLE_ID } from "./admin-routes";
 
 /**
  * Every table's rows and every stored object, to prove a refused request changed nothing. The

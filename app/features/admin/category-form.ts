@@ -38,6 +38,11 @@ export const CATEGORY_ERRORS = {
 
 export type CategoryErrorCode = keyof typeof CATEGORY_ERRORS;
 
+/** A code of this table's own: `in` would also take "toString" and every other key an object inherits. */
+function isCategoryErrorCode(code: string): code is CategoryErrorCode {
+  return Object.hasOwn(CATEGORY_ERRORS, code);
+}
+
 export function categoryError(code: string | null | undefined) {
-  return code && code in CATEGORY_ERRORS ? CATEGORY_ERRORS[code as CategoryErrorCode] : null;
+  return code && isCategoryErrorCode(code) ? CATEGORY_ERRORS[code] : null;
 }

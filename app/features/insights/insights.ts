@@ -89,6 +89,7 @@ export function shopDay(at: number, timeZone: string): string {
 /** The `days` shop days ending with the one `at` falls on, oldest first. */
 export function lastDays(at: number, timeZone: string, days: number): string[] {
   const today = shopDay(at, timeZone);
+  // "YYYY-MM-DD", as the en-CA format writes it: three numbers.
   const [y, m, d] = today.split("-").map(Number) as [number, number, number];
   return Array.from({ length: days }, (_, index) => new Date(Date.UTC(y, m - 1, d - (days - 1 - index))).toISOString().slice(0, 10));
 }
@@ -111,12 +112,14 @@ export function rateText(part: number, whole: number): string {
   return `${percent >= 10 || percent === 0 ? Math.round(percent) : percent.toFixed(1)}%`;
 }
 
-/** How the product table is ordered (the URL's `sort`). */
-export const PRODUCT_SORTS = { views: "Views", adds: "Adds", orders: "Orders", revenue: "Quoted revenue" } as const;
-export type ProductSort = keyof typeof PRODUCT_SORTS;
+/** How the product table is ordered (the URL's `sort`), in the order the page offers them, and their labels. */
+export const PRODUCT_SORT_KEYS = ["views", "adds", "orders", "revenue"] as const;
+export type ProductSort = (typeof PRODUCT_SORT_KEYS)[number];
+export const PRODUCT_SORTS: Record<ProductSort, string> = { views: "Views", adds: "Adds", orders: "Orders", revenue: "Quoted revenue" };
 
+/** One of PRODUCT_SORT_KEYS, else views (any other text, "toString" among them). */
 export function parseSort(value: string | null): ProductSort {
-  return value !== null && value in PRODUCT_SORTS ? (value as ProductSort) : "views";
+  return PRODUCT_SORT_KEYS.find((key) => key === value) ?? "views";
 }
 
 interface Ranked {
