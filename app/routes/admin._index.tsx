@@ -45,10 +45,9 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
  * When the admin's secrets are missing or unsafe for this host, the page says which and how to set them.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const problems = adminSetupProblems(request, context.env);
-  if (problems.length > 0) return { problems: problems.map((problem) => problem.message) };
-  if (await getAdmin(request, context)) throw redirect("/admin/dashboard");
-  return { problems: [] as string[] };
+  const problems = adminSetupProblems(request, context.env).map((problem) => problem.message);
+  if (problems.length === 0 && (await getAdmin(request, context))) throw redirect("/admin/dashboard");
+  return { problems };
 }
 
 function refusal(message: string, status: number, result: SubmissionResult<string[]>, headers?: HeadersInit) {

@@ -254,6 +254,7 @@ export default function OrderPage() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  // The loader throws `data({ reason })`; read the one field, as unknown.
   const reason: unknown =
     isRouteErrorResponse(error) && error.data && typeof error.data === "object" ? (error.data as { reason?: unknown }).reason : null;
   const expired = reason === "expired";

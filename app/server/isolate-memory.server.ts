@@ -8,6 +8,7 @@
  * of the modules the Worker entry imports too, and both copies' memory must be forgotten together.
  */
 const FORGETTERS = Symbol.for("greenleaf.isolateMemory");
+// A property of our own on the global, under a symbol no one else uses.
 const isolate = globalThis as typeof globalThis & { [FORGETTERS]?: (() => void)[] };
 const forgetters = (isolate[FORGETTERS] ??= []);
 

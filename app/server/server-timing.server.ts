@@ -55,6 +55,7 @@ export function watchD1<T extends D1Client>(d1: T, watcher: D1Watcher): T {
           };
         }
         if (property === "all" || property === "first" || property === "run" || property === "raw") {
+          // D1's own methods, called as they are: the wrapper only times them.
           return (...args: unknown[]) => roundTrip([sql], () => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
         }
         return (value as (...a: unknown[]) => unknown).bind(target);
@@ -79,6 +80,7 @@ export function watchD1<T extends D1Client>(d1: T, watcher: D1Watcher): T {
           );
         };
       }
+      // D1's own methods, called as they are: the wrapper only times them.
       if (property === "exec" && typeof value === "function") {
         return (query: string) => roundTrip([query], () => (value as (q: string) => Promise<unknown>).call(target, query));
       }

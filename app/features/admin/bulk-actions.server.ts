@@ -117,11 +117,10 @@ function parseBulkRequest(source: Source): Parsed<BulkRequest> {
   if (details.status !== "success") return { ok: false, error: refusalMessage(details, M.unknownAction) };
   const target = parseTarget(source);
   if (!target.ok) return target;
-  const data = details.value as { percent?: number; toCategory?: string };
-  return {
-    ok: true,
-    value: { action, details: { percent: data.percent }, toCategory: data.toCategory, target: target.value },
-  };
+  const chosen = details.value;
+  const percent = F.percent in chosen ? chosen[F.percent] : undefined;
+  const toCategory = F.toCategory in chosen ? chosen[F.toCategory] : undefined;
+  return { ok: true, value: { action, details: { percent }, toCategory, target: target.value } };
 }
 
 interface BulkProduct {
@@ -201,12 +200,14 @@ interface BulkOutcome {
   undo: Record<string, string> | null;
 }
 
-async function runBatch(db: Db, statements: BatchItem<"sqlite">[]): Promise<unknown[]> {
+/** Runs the statements in one batch: all of them, or none. Each statement's result, typed by its kind. */
+async function runBatch<T extends BatchItem<"sqlite">>(db: Db, statements: T[]): Promise<T["_"]["result"][]> {
   const [first, ...rest] = statements;
   if (!first) return [];
   return db.batch([first, ...rest]);
 }
 
+/** The ids a batch of `.returning({ id })` writes answered (its size statements answer no rows of ids). */
 function changedIds(results: unknown[]): number[] {
   return results.flatMap((result) => (Array.isArray(result) ? (result as { id: number }[]).map((row) => row.id) : []));
 }
@@ -232,7 +233,7 @@ async function priceRows(db: Db, ids: number[]) {
       .from(products)
       .where(inArray(products.id, slice)),
   );
-  return (await runBatch(db, slices)).flat() as Array<DealPrice & { id: number; version: number }>;
+  return (await runBatch(db, slices)).flat();
 }
 
 /**
@@ -290,7 +291,7 @@ async function reprice(db: Db, ids: number[], rule: (price: DealPrice) => DealPr
 
 async function moveToTrash(db: Db, ids: number[]) {
   const reads = idSlices(ids).map((slice) => db.select().from(products).where(inArray(products.id, slice)));
-  const rows = (await runBatch(db, reads)).flat() as Parameters<typeof trashInsertStatements>[1][number][];
+  const rows = (await runBatch(db, reads)).flat();
   const moved = rows.map((row) => row.id);
   // Their sizes go with them (decision 028), so Restore brings each back under its own id.
   const sizes = new Map((await Promise.all(idSlices(moved).map((slice) => readSizes(db, slice)))).flatMap((bySlice) => [...bySlice]));
@@ -317,7 +318,7 @@ async function categoriesOf(db: Db, ids: number[]) {
   const reads = idSlices(ids).map((slice) =>
     db.select({ id: products.id, category: products.category }).from(products).where(inArray(products.id, slice)),
   );
-  const rows = (await runBatch(db, reads)).flat() as Array<{ id: number; category: string }>;
+  const rows = (await runBatch(db, reads)).flat();
   return new Map(rows.map((row) => [row.id, row.category]));
 }
 

@@ -308,9 +308,8 @@ export async function setLowStockLevel(db: Db, level: number) {
     .onConflictDoUpdate({ target: settings.key, set: { value: String(level), updatedAt: sqlNow } });
 }
 
-/** The dashboard's figures, its "Needs attention" counts and the low-stock level, in one query. */
 /**
- * The dashboard's figures in one query. `also` adds counts other features define (their conditions
+ * The dashboard's figures, its "Needs attention" counts and the low-stock level, in one query. `also` adds counts other features define (their conditions
  * on `products`), so the dashboard stays one D1 round trip without this module importing them.
  */
 export async function getDashboardStats<K extends string>(db: Db, also: Record<K, SQL> = {} as Record<K, SQL>) {
@@ -333,6 +332,8 @@ export async function getDashboardStats<K extends string>(db: Db, also: Record<K
       ...extra,
     })
     .from(products);
+  // `also`'s keys were spread into the select, which types the row by the fixed ones only, and
+  // Object.fromEntries loses key types: the casts restore what the two lines above built.
   const counted = Object.fromEntries(
     Object.keys(also).map((key) => [key, Number((row as Record<string, unknown> | undefined)?.[key] ?? 0)]),
   ) as Record<K, number>;

@@ -284,8 +284,32 @@ export function thcToStored(value: string | undefined): string | null {
   return value ? normalizeThc(value) : null;
 }
 
+/** The form's starting values, as text fields show them (the form's default values). */
+export type ProductFormDefaultValue = {
+  name: string;
+  price: string;
+  compareAt: string;
+  sizeId?: number;
+  sizeLabel: string;
+  sku: string;
+  stock: string;
+  tiers: TierDefaults[];
+  sizes: SizeDefaults[];
+  description: string;
+  category: string;
+  strainType: StrainType | "";
+  thcContent: string;
+  effects: string[];
+  video: string;
+  images: string[];
+  active: boolean;
+  inStock: boolean;
+  isLabTested: boolean;
+  version?: number;
+} & ReturnType<typeof labReportDefaults>;
+
 /** The form's starting values: a new product's defaults, the product's own values when editing. */
-export function productFormDefaults(product: Product | null, sizes: readonly ProductSize[] = []) {
+export function productFormDefaults(product: Product | null, sizes: readonly ProductSize[] = []): ProductFormDefaultValue {
   if (!product) {
     return {
       name: "",
@@ -294,16 +318,16 @@ export function productFormDefaults(product: Product | null, sizes: readonly Pro
       sizeLabel: "",
       sku: "",
       stock: "",
-      tiers: [] as TierDefaults[],
-      sizes: [] as SizeDefaults[],
+      tiers: [],
+      sizes: [],
       description: "",
       // No default: the owner chooses where the product is listed (the first category may be one shoppers never see).
       category: "",
-      strainType: STRAIN_TYPES[0].value as StrainType | "",
+      strainType: STRAIN_TYPES[0].value,
       thcContent: "0",
       effects: [""],
       video: "",
-      images: [] as string[],
+      images: [],
       active: true,
       inStock: true,
       isLabTested: true,
@@ -311,7 +335,7 @@ export function productFormDefaults(product: Product | null, sizes: readonly Pro
     };
   }
   // The first size is the Price fields (a product from before sizes reads as its own one size).
-  const [first, ...more] = sizes.length > 0 ? sizes.map(sizeDefaults) : [null];
+  const [first, ...more] = sizes.map(sizeDefaults);
   return {
     name: product.name,
     price: first?.price ?? centsToDecimalText(product.priceCents),
@@ -321,7 +345,7 @@ export function productFormDefaults(product: Product | null, sizes: readonly Pro
     sku: first?.sku ?? "",
     stock: first?.stock ?? "",
     tiers: first?.tiers ?? [],
-    sizes: more as SizeDefaults[],
+    sizes: more,
     description: product.description,
     category: product.category,
     strainType: product.strainType ?? "",

@@ -108,7 +108,7 @@ function failure(result: SubmissionResult<string[]>, message: string, status: nu
   return data<ProductFormActionData>({ result, toast: { title: SAVE_FAILED, description: message, variant: "destructive" } }, { status });
 }
 
-const LIST_FIELDS = ["effects", "images"] as const;
+const LIST_FIELDS: readonly string[] = ["effects", "images"];
 /** The longest text any field takes (the description): nothing longer is sent back to the form. */
 const ECHO_TEXT_MAX = DESCRIPTION_MAX;
 /** The longest list any field takes. */
@@ -124,7 +124,7 @@ function keepPayloadRenderable(payload: Record<string, unknown>) {
   for (const [name, value] of Object.entries(payload)) {
     if (name === "sizes" || name === "tiers") {
       payload[name] = renderableRecords(value, name === "sizes" ? MAX_SIZES : MAX_TIERS, name === "sizes");
-    } else if ((LIST_FIELDS as readonly string[]).includes(name)) {
+    } else if (LIST_FIELDS.includes(name)) {
       const list = Array.isArray(value) ? value : [value];
       payload[name] = list.slice(0, ECHO_LIST_MAX).map((item) => (typeof item === "string" ? item.slice(0, ECHO_TEXT_MAX) : ""));
     } else if (typeof value !== "string") {
@@ -141,6 +141,7 @@ function renderableRecords(value: unknown, max: number, nested: boolean): Record
   return list.slice(0, max).map((item) => {
     const record: Record<string, unknown> = {};
     if (!item || typeof item !== "object") return record;
+    // An object, checked above (Array.isArray types a list of unknown as any[]).
     for (const [key, field] of Object.entries(item as Record<string, unknown>)) {
       if (typeof field === "string") record[key] = field.slice(0, ECHO_TEXT_MAX);
       else if (nested && key === "tiers") record[key] = renderableRecords(field, MAX_TIERS, false);

@@ -4,7 +4,6 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { CheckboxField, Field, FieldError, RequiredMark, SelectField, TextareaField } from "~/ui/forms";
 import { PendingUploadsProvider, usePendingUploads, waitForUploadsLabel } from "~/ui/pending-uploads";
-import type { labReportDefaults } from "~/features/lab-reports/lab-report";
 import { THC_EXAMPLES } from "~/features/catalogue/thc";
 import { PhotoListField } from "~/features/photos/photo-list-field";
 import { LabReportField } from "~/features/lab-reports/lab-report-field";
@@ -18,9 +17,8 @@ import {
   PRODUCT_NAME_MAX,
   STRAIN_TYPES,
   productFormSchema,
+  type ProductFormDefaultValue,
   type ProductFormRules,
-  type SizeDefaults,
-  type TierDefaults,
 } from "./product-form-schema";
 
 /**
@@ -35,29 +33,6 @@ export interface ProductFormCategory {
   slug: string;
   active: boolean;
 }
-
-export type ProductFormDefaultValue = {
-  name: string;
-  price: string;
-  compareAt: string;
-  sizeId?: number;
-  sizeLabel: string;
-  sku: string;
-  stock: string;
-  tiers: TierDefaults[];
-  sizes: SizeDefaults[];
-  description: string;
-  category: string;
-  strainType: string;
-  thcContent: string;
-  effects: string[];
-  video: string;
-  images: string[];
-  active: boolean;
-  inStock: boolean;
-  isLabTested: boolean;
-  version?: number;
-} & ReturnType<typeof labReportDefaults>;
 
 const FIELD_LABELS: Record<string, string> = {
   name: "Product Name",

@@ -8,15 +8,13 @@ import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { Field, FieldError } from "~/ui/forms";
 import { MAX_SIZES } from "~/features/catalogue/sizes";
 import { MAX_TIERS } from "~/features/catalogue/price-tiers";
-import { SIZE_LABEL_MAX, SKU_MAX } from "./product-form-schema";
-
-type Tier = { minQuantity: string; price: string };
-type Size = { id: number; label: string; price: string; compareAt: string; sku: string; stock: string; tiers: Tier[] };
+import { SIZE_LABEL_MAX, SKU_MAX, type SizeDefaults, type TierDefaults } from "./product-form-schema";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the form's own value type is the parent's
 type ListIntents = Pick<FormMetadata<any, string[]>, "insert" | "remove" | "reorder">;
 
-const EMPTY_TIER: Tier = { minQuantity: "", price: "" };
-const EMPTY_SIZE = { label: "", price: "", compareAt: "", sku: "", stock: "", tiers: [] as Tier[] };
+const EMPTY_TIER: TierDefaults = { minQuantity: "", price: "" };
+// A new size has no id until it is saved.
+const EMPTY_SIZE: Omit<SizeDefaults, "id"> = { label: "", price: "", compareAt: "", sku: "", stock: "", tiers: [] };
 
 /** Stock: blank is not tracked. */
 function StockField({ field }: { field: FieldMetadata<string> }) {
@@ -34,7 +32,7 @@ function MoneyInput({ field, label }: { field: FieldMetadata<string>; label: str
 }
 
 /** Bulk prices: from N units, $X each. */
-function TiersField({ field, form, sizeName }: { field: FieldMetadata<Tier[]>; form: ListIntents; sizeName: string }) {
+function TiersField({ field, form, sizeName }: { field: FieldMetadata<TierDefaults[]>; form: ListIntents; sizeName: string }) {
   const tiers = field.getFieldList();
   return (
     <fieldset className="min-w-0 space-y-3">
@@ -78,8 +76,8 @@ export function ProductSizesField({
   sizeLabel: FieldMetadata<string>;
   sku: FieldMetadata<string>;
   stock: FieldMetadata<string>;
-  tiers: FieldMetadata<Tier[]>;
-  sizes: FieldMetadata<Size[]>;
+  tiers: FieldMetadata<TierDefaults[]>;
+  sizes: FieldMetadata<SizeDefaults[]>;
 }) {
   const more = sizes.getFieldList();
   const several = more.length > 0;

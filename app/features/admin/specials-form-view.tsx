@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type Submission, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
@@ -21,6 +21,8 @@ type FormChoices = CatalogueChoices;
 const INPUT = "input aria-invalid:border-berry-700";
 
 type Fields = ReturnType<typeof useForm<SpecialFormFields>>[1];
+/** A list of chosen ids (categories, products or sizes): the selection's and the reward's are alike. */
+type ListField = Fields["categories"];
 
 function asList(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((item): item is string => typeof item === "string");
@@ -31,21 +33,17 @@ function asList(value: unknown): string[] {
 function SelectionPicker({
   legend,
   hint,
-  names,
-  fields,
+  lists,
   choices,
   withSizes = true,
 }: {
   legend: string;
   hint: string;
-  names: { categories: keyof Fields; products: keyof Fields; sizes?: keyof Fields };
-  fields: Fields;
+  lists: { categories: ListField; products: ListField; sizes?: ListField };
   choices: FormChoices;
   withSizes?: boolean;
 }) {
-  const categoryField = fields[names.categories] as FieldMetadata<string[]>;
-  const productField = fields[names.products] as FieldMetadata<string[]>;
-  const sizeField = names.sizes ? (fields[names.sizes] as FieldMetadata<string[]>) : null;
+  const { categories: categoryField, products: productField, sizes: sizeField = null } = lists;
   const chosen = {
     categories: new Set(asList(categoryField.initialValue)),
     products: new Set(asList(productField.initialValue)),
@@ -200,7 +198,8 @@ export function SpecialForm({
   // Before hydration (or without JavaScript) every kind's fields show; after it, only the chosen kind's.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const kindValue = fields.kind.value as SpecialKind | undefined;
+  // What the select holds now (any text a form may post): a kind only if it is one.
+  const kindValue = SPECIAL_KINDS.find((kind) => kind === fields.kind.value);
   const current = hydrated ? (kindValue ?? "percent_off") : null;
   const weekdays = new Set(asList(fields.weekdays.initialValue));
   const saving = navigation.state === "submitting";
@@ -255,8 +254,7 @@ export function SpecialForm({
           <SelectionPicker
             legend="Categories, products and sizes"
             hint="A cart line counts when its category, product or size is ticked. A bundle is the ticked products and sizes, one of each."
-            names={{ categories: "categories", products: "products", sizes: "sizes" }}
-            fields={fields}
+            lists={{ categories: fields.categories, products: fields.products, sizes: fields.sizes }}
             choices={choices}
           />
         </KindGroup>
@@ -282,8 +280,7 @@ export function SpecialForm({
           <SelectionPicker
             legend="Y from another selection (optional)"
             hint="Leave empty: Y comes from the same selection."
-            names={{ categories: "rewardCategories", products: "rewardProducts", sizes: "rewardSizes" }}
-            fields={fields}
+            lists={{ categories: fields.rewardCategories, products: fields.rewardProducts, sizes: fields.rewardSizes }}
             choices={choices}
             withSizes={false}
           />

@@ -184,8 +184,13 @@ function withTotals(items: Array<CartProduct & { quantity: number }>): CartState
   };
 }
 
+/** Number.isSafeInteger, as a type guard (the built-in is not one). */
+function isWholeNumber(value: unknown): value is number {
+  return Number.isSafeInteger(value);
+}
+
 function isId(value: unknown): value is number {
-  return Number.isSafeInteger(value) && (value as number) > 0;
+  return isWholeNumber(value) && value > 0;
 }
 
 /**
@@ -225,11 +230,9 @@ export function normalizeCartLines<T extends CartLine>(entries: readonly T[]): {
 /** One saved item of unknown shape to a cart item, or null. Prices may be cents or text like "$45". */
 function parseSavedItem(value: unknown): (CartProduct & CartLine) | null {
   if (!value || typeof value !== "object") return null;
+  // An object (checked above), read field by field as unknown.
   const record = value as Record<string, unknown>;
-  const priceCents =
-    Number.isSafeInteger(record.priceCents) && (record.priceCents as number) >= 0
-      ? (record.priceCents as number)
-      : parsePriceToCents(record.price);
+  const priceCents = isWholeNumber(record.priceCents) && record.priceCents >= 0 ? record.priceCents : parsePriceToCents(record.price);
   if (!isId(record.id) || typeof record.quantity !== "number" || priceCents === null) return null;
   return {
     id: record.id,
@@ -238,7 +241,7 @@ function parseSavedItem(value: unknown): (CartProduct & CartLine) | null {
     name: typeof record.name === "string" ? record.name : "",
     image: typeof record.image === "string" ? record.image : null,
     priceCents,
-    compareAtCents: Number.isSafeInteger(record.compareAtCents) ? (record.compareAtCents as number) : undefined,
+    compareAtCents: isWholeNumber(record.compareAtCents) ? record.compareAtCents : undefined,
     priceTiers: isPriceTiers(record.priceTiers) ? record.priceTiers : null,
     // A bare id answers with a 301 to the canonical path.
     path: typeof record.path === "string" && record.path.startsWith("/product/") ? record.path : `/product/${record.id}`,

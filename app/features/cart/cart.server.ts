@@ -368,11 +368,12 @@ function boundNotice(bound: CartBound): ToastInput {
 
 /** The notice for lines that dropped out. */
 function droppedNotice(dropped: DroppedLine[]): ToastInput | null {
-  if (dropped.length === 0) return null;
-  if (dropped.length > 1) {
+  const [only, ...more] = dropped;
+  if (!only) return null;
+  if (more.length > 0) {
     return { title: "Items removed", description: `${dropped.length} items are no longer available and have been removed from your cart` };
   }
-  const [{ name }] = dropped as [DroppedLine];
+  const { name } = only;
   return {
     title: "Item removed",
     description: name

@@ -163,6 +163,7 @@ export async function planCatalogueImport(db: Db, bucket: R2Bucket, text: string
       plan.refused.push(...check.refused);
       continue;
     }
+    // The form schema read the key as text or nothing (a plan's fields are typed as any column's value).
     const labFile = await labReportFile(bucket, check.fields.labReportKey as string | null, current);
     if (!labFile) {
       plan.refused.push({

@@ -109,7 +109,8 @@ export function readCatalogueCsv(text: string): ReadCsvResult {
   const sized = SIZE_CSV_COLUMNS.some((column) => names.includes(column));
   const optional: readonly string[] = sized ? [] : SIZE_CSV_COLUMNS;
   const missing = CATALOGUE_CSV_COLUMNS.filter((column) => !names.includes(column) && !optional.includes(column));
-  const unknown = names.filter((name) => !(CATALOGUE_CSV_COLUMNS as readonly string[]).includes(name));
+  const known: readonly string[] = CATALOGUE_CSV_COLUMNS;
+  const unknown = names.filter((name) => !known.includes(name));
   if (missing.length > 0 || unknown.length > 0 || new Set(names).size !== names.length) {
     return { ok: false, message: IMPORT_TEXT.wrongHeader(missing, unknown) };
   }
@@ -132,6 +133,7 @@ export function readCatalogueCsv(text: string): ReadCsvResult {
       return;
     }
     const given = Object.fromEntries(names.map((name, i) => [name, cellsInOrder[i]!]));
+    // One entry per column (Object.fromEntries types any keys as string).
     const cells = Object.fromEntries(CATALOGUE_CSV_COLUMNS.map((column) => [column, given[column] ?? ""])) as Record<
       CatalogueCsvColumn,
       string
@@ -328,6 +330,7 @@ export function checkRecord(record: CsvProduct, schema: ProductFormSchema, sized
   }
   if (!extra.success) {
     for (const issue of extra.error.issues) {
+      // The extra schema's fields are columns, by their names.
       const column = issue.path[0] as CatalogueCsvColumn;
       refused.push({ row, column, value: cells[column], message: issue.message });
     }

@@ -75,7 +75,8 @@ export function sizeWriteStatements(
   const product = targetId(productId);
   const kept = typeof productId !== "number" ? [] : sizes.flatMap((size) => (size.id ? [size.id] : []));
   const removed = and(eq(productSizes.productId, product), kept.length > 0 ? notInArray(productSizes.id, kept) : undefined);
-  const statements: BatchItem<"sqlite">[] = [db.update(products).set(derived).where(eq(products.id, product))];
+  // D1's batch takes a non-empty list: the product's own update comes first.
+  const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [db.update(products).set(derived).where(eq(products.id, product))];
   if (keepRemoved && typeof productId === "number") {
     statements.push(
       db.delete(sizeTrash).where(eq(sizeTrash.productId, productId)),
@@ -118,7 +119,7 @@ export function sizeWriteStatements(
       statements.push(db.insert(productSizes).values({ productId: product, ...sizeValues(size, position) }));
     }
   });
-  return statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+  return statements;
 }
 
 /**

@@ -28,7 +28,14 @@ export const LAB_NAME_MAX = 120;
 export const LAB_BATCH_MAX = 60;
 const LAB_FILE_NAME_MAX = 100;
 
-export type LabReportKind = "pdf" | "jpg" | "png" | "webp";
+const LAB_REPORT_KINDS = ["pdf", "jpg", "png", "webp"] as const;
+export type LabReportKind = (typeof LAB_REPORT_KINDS)[number];
+
+/** The kind a stored key's extension names (keys end in the extension the bytes proved); pdf for any other. */
+export function labReportKindOf(key: string): LabReportKind {
+  const ext = key.split(".").pop();
+  return LAB_REPORT_KINDS.find((kind) => kind === ext) ?? "pdf";
+}
 export interface LabReportType {
   kind: LabReportKind;
   ext: LabReportKind;

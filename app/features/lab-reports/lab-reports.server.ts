@@ -11,6 +11,7 @@ import {
   LAB_REPORTS_PREFIX,
   detectLabReportType,
   isLabReportKey,
+  labReportKindOf,
   safeLabReportName,
   type LabReportFile,
 } from "./lab-report";
@@ -98,14 +99,18 @@ export async function deleteLabReportQuietly(env: Env, key: string | null) {
  */
 export async function resolveLabReport(env: Env, key: string, current: LabReportFile | null): Promise<StoredLabReport | null> {
   if (current?.labReportKey === key && current.labReportName && current.labReportType && current.labReportSize !== null) {
-    return current as StoredLabReport;
+    return {
+      labReportKey: key,
+      labReportName: current.labReportName,
+      labReportType: current.labReportType,
+      labReportSize: current.labReportSize,
+    };
   }
   if (!isLabReportKey(key)) return null;
   const head = await env.IMAGES.head(`${LAB_REPORTS_PREFIX}${key}`);
   const type = head?.httpMetadata?.contentType;
   if (!head || !type) return null;
-  const ext = key.split(".").pop() ?? "pdf";
-  const name = head.customMetadata?.fileName ?? safeLabReportName(null, ext as "pdf");
+  const name = head.customMetadata?.fileName ?? safeLabReportName(null, labReportKindOf(key));
   return { labReportKey: key, labReportName: name, labReportType: type, labReportSize: head.size };
 }
 
@@ -133,11 +138,7 @@ export async function serveLabReport(env: Env, rawKey: string | undefined, reque
   if (!rawKey || !isLabReportKey(rawKey)) return notFound();
   const object = await readForRequest(env.IMAGES, `${LAB_REPORTS_PREFIX}${rawKey}`, request);
   if (!object) return notFound();
-  const ext = rawKey.split(".").pop() ?? "";
-  const name = safeLabReportName(
-    object.customMetadata?.fileName ?? null,
-    (["pdf", "jpg", "png", "webp"].includes(ext) ? ext : "pdf") as "pdf",
-  );
+  const name = safeLabReportName(object.customMetadata?.fileName ?? null, labReportKindOf(rawKey));
   const headers = objectHeaders(object, { "Content-Disposition": `inline; filename="${name}"`, "Content-Security-Policy": LAB_REPORT_CSP });
   return objectResponse(object, request, headers);
 }

@@ -78,6 +78,7 @@ function remember(key: string, kept: KeptCounts) {
 /** Only entries of the shape this build writes are read back; anything else is counted again. */
 function readKept(value: unknown): KeptCounts | null {
   if (typeof value !== "object" || value === null) return null;
+  // Any object: every field is checked below before it is trusted.
   const { revision, counts } = value as Partial<KeptCounts>;
   const facets = counts?.facets;
   if (!Number.isSafeInteger(revision) || typeof facets?.total !== "number" || typeof facets.options !== "object") return null;
@@ -151,6 +152,7 @@ export async function readListing<P extends readonly Statement[], C extends read
     keeps?: (page: BatchResults<P>) => boolean;
   },
 ): Promise<{ page: BatchResults<P>; counts: ListingCounts }> {
+  // The statements are built by the caller from `reads` (never empty); results are typed back by the same P and C.
   const batch = (statements: Statement[]) => db.batch(statements as [Statement, ...Statement[]]) as Promise<unknown[]>;
   const revisionOf = (rows: unknown) => (rows as Array<{ value: number }>)[0]?.value ?? 0;
   const countsOf = (results: unknown[]) => reads.toCounts(results as BatchResults<C>);

@@ -97,6 +97,7 @@ export const FILTER_SQL: {
   search: { when: searchCondition },
   category: { when: (slug) => eq(products.category, slug) },
   price: {
+    // Values were checked against the options when the URL was read (shop-query.ts), as for potency.
     when: (value) => priceCondition(priceRange(value as PriceRange).bounds),
     counted: PRICE_RANGES.map((range) => range.value),
   },

@@ -267,6 +267,7 @@ function stepStatements(db: Db, { row, sizes, writeSizes, plan }: LoadStep): Bat
       ];
     case "update": {
       const changes = Object.keys(plan.set).length > 0 || writeSizes !== undefined;
+      // A plan's fields are product columns by name, typed as any column's value (catalogue-plan.ts): each holds its own column's type.
       const thc = "thcContent" in plan.set ? thcColumns(plan.set.thcContent as string | null) : {};
       return [
         db
@@ -434,12 +435,14 @@ async function runCatalogueImport(
 /** The statement that writes one planned import row (none when it is unchanged). */
 function importStatements(db: Db, step: ImportStep): BatchItem<"sqlite">[] {
   if (step.kind === "add") {
+    // An import step's fields are product columns by name, typed as any column's value: each holds its own column's type.
     const insert = productInsertStatements(db, [{ ...(step.fields as Partial<NewProductRow>), catalogueKey: step.key } as NewProductRow]);
     if (!step.sizes || isPlainSize(step.sizes)) return insert;
     // The file's sizes on the row just inserted (by its key when it has one, see SizesTarget).
     return [...insert, ...sizeWriteStatements(db, step.key === null ? "inserted" : { insertedKey: step.key }, step.sizes)];
   }
   if (step.kind === "unchanged") return [];
+  // As above, for an update's changed columns.
   const thc = "thcContent" in step.set ? thcColumns(step.set.thcContent as string | null) : {};
   return [
     db

@@ -130,7 +130,8 @@ export function migrationOutcome({ failed, migrationComplete }: { failed: number
 }
 
 export function isFinishedStatus(status: string): status is FinishedMigrationStatus {
-  return (FINISHED_MIGRATION_STATUSES as readonly string[]).includes(status);
+  const finished: readonly string[] = FINISHED_MIGRATION_STATUSES;
+  return finished.includes(status);
 }
 
 /** Queued or running and not yet stale: the button stays disabled and the panel keeps polling. */

@@ -63,6 +63,7 @@ export async function takeFromStock(db: Db, reference: string, bySize: ReadonlyM
       .where(eq(stockMovements.takeId, takeId))
       .orderBy(stockMovements.sizeId),
   ]);
+  // The last statement is the select of what moved (the spread above loses the batch's per-statement types).
   return results[results.length - 1] as StockMoved;
 }
 

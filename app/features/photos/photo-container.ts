@@ -75,6 +75,7 @@ export function tiffOrientation(tiff: Uint8Array): Orientation {
     // SHORT (type 3), count 1: the value sits in the first two bytes of the value field.
     if (u16(tiff, entry + 2) !== 3) return 1;
     const value = u16(tiff, entry + 8);
+    // 1 to 8 are the EXIF orientations.
     return value >= 1 && value <= 8 ? (value as Orientation) : 1;
   }
   return 1;

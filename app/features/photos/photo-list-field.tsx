@@ -90,6 +90,7 @@ export function sendFile(
     xhr.onload = () => {
       const body: unknown = xhr.response;
       if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === "object") {
+        // An object (checked above), read field by field as unknown.
         resolve(body as Record<string, unknown>);
         return;
       }

@@ -157,6 +157,7 @@ export const FILTER_FIELDS: { [K in FilterKey]: FilterField<K> } = {
   price: {
     param: "price",
     values: (value) => (value ? [value] : []),
+    // The values were checked against the options when the URL was read (shop-query.ts), as below.
     fromValues: (values) => (values[0] as PriceRange | undefined) ?? null,
     chip: (value) => label(PRICE_RANGES, value),
   },
@@ -192,6 +193,7 @@ export const FILTER_FIELDS: { [K in FilterKey]: FilterField<K> } = {
   },
 };
 
+// FILTER_FIELDS has exactly one entry per key (its type says so); Object.keys types them as string.
 export const FILTER_KEYS = Object.keys(FILTER_FIELDS) as FilterKey[];
 
 export function filterValues<K extends FilterKey>(filters: ShopFilterValues, key: K): string[] {

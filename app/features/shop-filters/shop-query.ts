@@ -21,6 +21,7 @@ import {
  * is dropped and a missing one takes its default.
  */
 
+// zod's enum takes a non-empty tuple; both lists are non-empty constants.
 const priceValues = PRICE_RANGES.map((range) => range.value) as [PriceRange, ...PriceRange[]];
 const sortValues = SORTS.map((sort) => sort.value) as [ShopSort, ...ShopSort[]];
 

@@ -67,6 +67,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
   return (
     <li
       role={destructive ? "alert" : undefined}
+      // React types style without custom properties.
       style={{ "--toast-duration": `${duration}ms` } as React.CSSProperties}
       className="toast toast-card"
     >

@@ -32,6 +32,7 @@ export type CategoryRestoreResult = { status: "restored"; name: string } | { sta
 export async function restoreCategory(db: Db, id: number): Promise<CategoryRestoreResult> {
   const [entry] = await db.select().from(categoryTrash).where(eq(categoryTrash.id, id)).limit(1);
   if (!entry) return { status: "not-found" };
+  // Written by deleteCategory from the row itself.
   const row = JSON.parse(entry.row) as CategoryRow;
   const clashes = [eq(categories.name, row.name), eq(categories.slug, row.slug)];
   if (row.catalogueKey) clashes.push(eq(categories.catalogueKey, row.catalogueKey));
@@ -50,6 +51,7 @@ export async function listCategoryTrash(db: Db) {
   return entries.map((entry) => ({
     id: entry.id,
     name: entry.name,
+    // Written by deleteCategory from the row itself.
     slug: (JSON.parse(entry.row) as CategoryRow).slug,
     deletedAt: entry.deletedAt,
   }));

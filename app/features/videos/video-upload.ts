@@ -396,6 +396,7 @@ export class VideoUploader {
       this.parts.clear();
       this.uploadId = null;
     }
+    // Our own upload route's answer to a create (routes/admin.uploads.video.ts).
     const created = (await this.post({
       intent: "create",
       fileName: this.file.name,
@@ -455,6 +456,7 @@ export class VideoUploader {
         }
         await this.waitWhilePaused();
         this.set({ status: "uploading", stage: STAGES.combining, percent: PROGRESS.combining, secondsLeft: null });
+        // Our own upload route's answer to a complete.
         const completed = (await this.post({ intent: "complete", uploadId: this.uploadId })) as ServerUpload;
         if (!completed.url) throw new Error("Failed to upload final video: no URL was returned");
         this.set({ url: completed.url });
