@@ -6,22 +6,16 @@
  *   tsx scripts/prepare-local.ts [--persist-to DIR]
  */
 import { execFileSync } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { createDb } from "../app/server/load-context";
 import { GENERATED_SIZE_STATEMENTS, generateProducts } from "../db/generate";
 import { products } from "../db/schema";
 import { insertProductRows, seedCatalogueIfEmpty } from "../db/seed";
+import { ensureDevVars } from "./dev-vars";
 import { quietWranglerEnv } from "./env";
-
-function ensureDevVars() {
-  if (existsSync(".dev.vars")) return;
-  const example = readFileSync(".dev.vars.example", "utf8");
-  writeFileSync(".dev.vars", example.replace(/^SESSION_SECRET=.*$/m, `SESSION_SECRET=${randomBytes(32).toString("hex")}`));
-  console.log("Created .dev.vars from .dev.vars.example (admin / dev-password).");
-}
 
 /** What a fresh local state is made from: the migrations, the seed and the app code it runs, the bindings. */
 const FRESH_STATE_SOURCES = ["migrations", "db", "app", "scripts/prepare-local.ts", "wrangler.toml", "package-lock.json"];

@@ -11,6 +11,7 @@
  * runs them all and FC_SEED replays a run.
  */
 import { spawn } from "node:child_process";
+import { ensureDevVars } from "./dev-vars";
 import { ensureChromium } from "./ensure-chromium";
 import { quietWranglerEnv } from "./env";
 
@@ -97,6 +98,7 @@ async function inTurn(steps: Step[]): Promise<number> {
 
 // The unit tests (one of them scans the client build) run as soon as the build is done, beside the
 // static checks, which take longer than the build.
+ensureDevVars();
 const typesStatus = await run(types, true);
 if (typesStatus !== 0) process.exit(typesStatus);
 const [buildAndUnitStatus, ...failedChecks] = await Promise.all([inTurn([build, unit]), ...checks.map(runAll)]);
