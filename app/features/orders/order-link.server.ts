@@ -7,6 +7,7 @@
  * no longer matches its link. Nothing is stored: the link is the order's only record.
  */
 import { z } from "zod";
+import { timingSafeEqual } from "~/features/auth/password";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/features/cart/cart-lines";
 import { orderChoicesSchema, type OrderChoices } from "./order-choices";
 import { referenceFromBytes } from "./reference";
@@ -127,14 +128,6 @@ async function signature(secret: string, payload: string): Promise<Uint8Array> {
   return new Uint8Array(mac).slice(0, SIGNATURE_BYTES);
 }
 
-/** Equal in time independent of where two signatures differ. */
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a[i]! ^ b[i]!;
-  return difference === 0;
-}
-
 /** The order's reference, read from its signature (reference.ts): unique enough to key stock movements by. */
 export function orderReference(token: string): string {
   return referenceFromBytes(fromBase64url(token.slice(token.lastIndexOf(".") + 1)) ?? new Uint8Array(0));
@@ -162,7 +155,7 @@ export async function readOrderLink(
   if (!secret || token.length > MAX_TOKEN_LENGTH || dot < 1 || dot !== token.lastIndexOf(".")) return { ok: false, reason: "invalid" };
   const payload = token.slice(0, dot);
   const given = fromBase64url(token.slice(dot + 1));
-  if (!given || !sameBytes(given, await signature(secret, payload))) return { ok: false, reason: "invalid" };
+  if (!given || !timingSafeEqual(given, await signature(secret, payload))) return { ok: false, reason: "invalid" };
   const bytes = fromBase64url(payload);
   let json: unknown;
   try {
