@@ -21,7 +21,7 @@ import {
 } from "~/features/category-pages/category-pages";
 import { adminDebugText, fixedCategoryPage, genericCategoryPage } from "~/features/category-pages/category-pages.server";
 import { rootDescription, rootOrigin, rootShop, seo } from "~/features/site/seo";
-import { clearedFilters, hasActiveFilters, type ShopQuery } from "~/features/shop-filters/shop-filters";
+import { clearedFilters, effectLabel, hasActiveFilters, type ShopQuery } from "~/features/shop-filters/shop-filters";
 import { shopHref, type FilterPage } from "~/features/shop-filters/shop-links";
 import { parseShopQuery } from "~/features/shop-filters/shop-query";
 import { telegramUrl } from "~/features/site/site";
@@ -201,7 +201,7 @@ export default function CategoryPage() {
   const shopLink = telegramUrl(telegramUsername, `Hi! I'd like to shop ${categoryPage.name}.`);
   const page = filterPage(categoryPage.slug, tab);
   const filtered = hasActiveFilters(query);
-  const labels = { effect: (value: string) => facets.effectLabels[value] };
+  const labels = { effect: (value: string) => effectLabel(facets, value) };
   const hasProducts = tabCounts ? tabCounts.all > 0 || filtered : listing.total > 0 || filtered;
 
   return (

@@ -11,7 +11,7 @@ import { ListingToolbar, ShopFilters } from "~/features/shop-filters/filter-cont
 import { useRootData, type RootLoader } from "~/features/site/root-data";
 import { getAdmin } from "~/features/auth/auth.server";
 import { rootOrigin, rootShop, rootShopName, seo } from "~/features/site/seo";
-import { clearedFilters, hasActiveFilters } from "~/features/shop-filters/shop-filters";
+import { clearedFilters, effectLabel, hasActiveFilters } from "~/features/shop-filters/shop-filters";
 import { serializeShopQuery, type FilterPage } from "~/features/shop-filters/shop-links";
 import { parseShopQuery } from "~/features/shop-filters/shop-query";
 import { normalizeSearch, SEARCH_CUT_NOTE } from "~/features/search/search";
@@ -104,7 +104,7 @@ export default function Shop() {
   const hrefFor = (page: number) => `/shop${serializeShopQuery({ ...query, page })}`;
   const labels = {
     category: (slug: string) => categories.find((category) => category.value === slug)?.label,
-    effect: (value: string) => facets.effectLabels[value],
+    effect: (value: string) => effectLabel(facets, value),
   };
 
   return (

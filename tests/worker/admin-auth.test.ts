@@ -1,12 +1,12 @@
 /**
- * Admin access control, over every admin route file (admin-routes.ts): without a session, each loader
+ * Admin access control, over every admin route file (route-files.ts): without a session, each loader
  * (GET) and action (POST) is refused and nothing changes.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { post as postForm } from "./admin-helpers";
 import { adminCookie, expectAnswer, get } from "./helpers";
-import { ADMIN_ROUTES as routes, SAMPLE_ID } from "./admin-routes";
+import { ADMIN_ROUTES as routes, SAMPLE_ID } from "./route-files";
 
 /**
  * Every table's rows and every stored object, to prove a refused request changed nothing. The

@@ -8,6 +8,7 @@ import { countOf } from "~/ui/words";
 import {
   clearedFilters,
   effectOptions,
+  optionCount,
   hasActiveFilters,
   POTENCY_RANGES,
   PRICE_RANGES,
@@ -122,7 +123,7 @@ export function FilterSheet({
   const formRef = useRef<HTMLFormElement>(null);
   const sheetRef = useRef<HTMLElement>(null);
   const searchTimer = useRef<ReturnType<typeof setTimeout>>();
-  const count = (key: keyof FacetCounts["options"], value: string) => facets.options[key][value] ?? 0;
+  const count = (key: keyof FacetCounts["options"], value: string) => optionCount(facets, key, value);
   const effects = effectOptions(facets, query.effects);
   const potency = POTENCY_RANGES.filter((range) => count("potency", range.value) > 0 || query.potency.includes(range.value));
 

@@ -279,6 +279,20 @@ export const EMPTY_FACETS: FacetCounts = {
   effectLabels: {},
 };
 
+/**
+ * A facet's count for an option value the URL may carry: read by own key only, so a value such as
+ * "toString" or "__proto__" (which a plain object answers from its prototype) counts 0.
+ */
+export function optionCount(facets: FacetCounts, key: keyof FacetCounts["options"], value: string): number {
+  const counts = facets.options[key];
+  return Object.hasOwn(counts, value) ? (counts[value] ?? 0) : 0;
+}
+
+/** An effect's name as written on the products, for a value the URL may carry (own keys only, as above). */
+export function effectLabel(facets: FacetCounts, value: string): string | undefined {
+  return Object.hasOwn(facets.effectLabels, value) ? facets.effectLabels[value] : undefined;
+}
+
 /** How many effect options a filter form lists (most common first; chosen ones always listed). */
 export const EFFECT_OPTIONS_SHOWN = 12;
 
@@ -297,7 +311,7 @@ export function effectOptions(facets: FacetCounts, selected: readonly string[]):
     .slice(0, EFFECT_OPTIONS_SHOWN);
   const values = [...present, ...selected.filter((value) => !present.includes(value))];
   return values
-    .map((value) => ({ value, label: facets.effectLabels[value] ?? capitalise(value), count: counts[value] ?? 0 }))
+    .map((value) => ({ value, label: effectLabel(facets, value) ?? capitalise(value), count: optionCount(facets, "effects", value) }))
     .sort((a, b) => a.label.localeCompare(b.label));
 }
 
