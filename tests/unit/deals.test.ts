@@ -16,7 +16,7 @@ import {
   productFormSchema,
   productFormToColumns,
 } from "../../app/features/admin/product-form-schema";
-import { NO_LAB_RESULTS } from "../../app/features/lab-reports/lab-report";
+import { NO_LAB_REPORT_COLUMNS } from "../../app/features/lab-reports/lab-report";
 
 const schema = productFormSchema(["indoors"]);
 const valid = { name: "Runtz (1/8 oz)", price: "15", description: "Sweet.", category: "indoors", strainType: "hybrid", thcContent: "24" };
@@ -120,7 +120,7 @@ describe("the product form's Compare-at price", () => {
     expect(productFormDefaults(null).compareAt).toBe("");
     const product = {
       ...productFormDefaults(null),
-      ...NO_LAB_RESULTS,
+      ...NO_LAB_REPORT_COLUMNS,
       id: 1,
       priceCents: 4500,
       compareAtCents: 6000,

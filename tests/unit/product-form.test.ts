@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { NO_LAB_RESULTS } from "../../app/features/lab-reports/lab-report";
+import { NO_LAB_REPORT_COLUMNS } from "../../app/features/lab-reports/lab-report";
 import type { Product } from "../../app/features/catalogue/product";
 import {
   PRODUCT_FORM_MESSAGES as M,
@@ -165,7 +165,7 @@ const product: Product = {
   bulkNote: null,
   version: 3,
   updatedAt: "2026-01-01T00:00:00.000Z",
-  ...NO_LAB_RESULTS,
+  ...NO_LAB_REPORT_COLUMNS,
 };
 
 describe("form defaults and columns", () => {

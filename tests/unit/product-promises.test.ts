@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { NO_LAB_RESULTS } from "../../app/features/lab-reports/lab-report";
+import { NO_LAB_REPORT_COLUMNS } from "../../app/features/lab-reports/lab-report";
 import { defaultSettings } from "../../app/features/settings/settings";
 import { deliveryPromises, labPromise, productPromises } from "../../app/features/product-page/product-promises";
 
-const NO_LAB = { ...NO_LAB_RESULTS, isLabTested: false };
+const NO_LAB = { ...NO_LAB_REPORT_COLUMNS, isLabTested: false };
 
 const delivery = () => defaultSettings({ TELEGRAM_USERNAME: "greenleafsupply" }).delivery;
 

@@ -36,6 +36,7 @@ export function labReportKindOf(key: string): LabReportKind {
   const ext = key.split(".").pop();
   return LAB_REPORT_KINDS.find((kind) => kind === ext) ?? "pdf";
 }
+
 export interface LabReportType {
   kind: LabReportKind;
   ext: LabReportKind;
@@ -144,7 +145,7 @@ export type LabReportFields = { [K in keyof ReturnType<typeof labReportShape>]?:
 
 export const NO_LAB_REPORT: LabReportFile = { labReportKey: null, labReportName: null, labReportType: null, labReportSize: null };
 /** A product with no lab report and no facts. */
-export const NO_LAB_RESULTS: LabReportColumns = {
+export const NO_LAB_REPORT_COLUMNS: LabReportColumns = {
   ...NO_LAB_REPORT,
   labName: null,
   labTestDate: null,

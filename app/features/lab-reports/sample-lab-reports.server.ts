@@ -2,7 +2,7 @@ import { and, eq, like, or, sql } from "drizzle-orm";
 import { products } from "~db/schema";
 import type { Db } from "~/server/load-context";
 import { versionBump } from "~db/product-version";
-import { NO_LAB_RESULTS } from "./lab-report";
+import { NO_LAB_REPORT_COLUMNS } from "./lab-report";
 
 /**
  * The built-in catalogue's sample lab reports, in SQL: the same rule as `isSampleLabReport` (a batch
@@ -31,7 +31,7 @@ export const SHOWN_SAMPLE_LAB_REPORT = and(isSample, eq(products.active, true)) 
 export async function removeSampleLabReports(db: Db): Promise<number> {
   const changed = await db
     .update(products)
-    .set({ ...NO_LAB_RESULTS, ...versionBump() })
+    .set({ ...NO_LAB_REPORT_COLUMNS, ...versionBump() })
     .where(isSample)
     .returning({ id: products.id });
   return changed.length;
