@@ -25,6 +25,11 @@ export async function trashCategory(db: Db, id: number): Promise<string | null> 
 
 export type CategoryRestoreResult = { status: "restored"; name: string } | { status: "not-found" } | { status: "taken"; name: string };
 
+/** The category as it was deleted: its row, written as JSON by deleteCategory. */
+function trashedRow(entry: { row: string }): CategoryRow {
+  return JSON.parse(entry.row) as CategoryRow;
+}
+
 /**
  * Puts a trashed category back under its own id, atomically; refused when a category with its name,
  * slug or catalogue key has been added since (two categories may not share them).
@@ -32,8 +37,7 @@ export type CategoryRestoreResult = { status: "restored"; name: string } | { sta
 export async function restoreCategory(db: Db, id: number): Promise<CategoryRestoreResult> {
   const [entry] = await db.select().from(categoryTrash).where(eq(categoryTrash.id, id)).limit(1);
   if (!entry) return { status: "not-found" };
-  // Written by deleteCategory from the row itself.
-  const row = JSON.parse(entry.row) as CategoryRow;
+  const row = trashedRow(entry);
   const clashes = [eq(categories.name, row.name), eq(categories.slug, row.slug)];
   if (row.catalogueKey) clashes.push(eq(categories.catalogueKey, row.catalogueKey));
   const [taken] = await db
@@ -51,8 +55,7 @@ export async function listCategoryTrash(db: Db) {
   return entries.map((entry) => ({
     id: entry.id,
     name: entry.name,
-    // Written by deleteCategory from the row itself.
-    slug: (JSON.parse(entry.row) as CategoryRow).slug,
+    slug: trashedRow(entry).slug,
     deletedAt: entry.deletedAt,
   }));
 }
