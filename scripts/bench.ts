@@ -439,6 +439,8 @@ async function compareBuilds(otherDir: string) {
   const first = await startVariant(a);
   const shopHtml = await (await fetch(`${a.origin}/shop`)).text();
   await first.stop();
+  // Written into each checkout's own build before its engine starts, not into a copy as above: a
+  // compared checkout's scripts may predate startLocalWorker's `assets` option.
   for (const v of [a, b]) {
     mkdirSync(join(v.dir, "build/client/__bench"), { recursive: true });
     writeFileSync(join(v.dir, "build/client/__bench/floor.html"), shopHtml);

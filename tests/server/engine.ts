@@ -10,6 +10,9 @@ import { startLocalWorker } from "../../scripts/local-worker";
 import { portForScript } from "../../scripts/port";
 import { prepareLocal } from "../../scripts/prepare-local";
 
+/** The check a reloaded engine fails. */
+export const ASSETS_UNCHANGED = "nothing changed under build/client while the engine ran";
+
 /** `assetChanges`: what changed under build/client while this engine ran (a change reloads the engine). */
 export type TestEngine = { origin: string; stop: () => Promise<void>; persistTo: string | null; assetChanges: string[] };
 
@@ -55,7 +58,7 @@ export function createChecks() {
     } finally {
       if (engine.persistTo) {
         const changes = engine.assetChanges;
-        check("nothing changed under build/client while the engine ran", changes.length === 0, changes.join(", ") || "none");
+        check(ASSETS_UNCHANGED, changes.length === 0, changes.join(", ") || "none");
       }
       const failed = results.filter(([, pass]) => !pass).length;
       console.log(`\n${results.length - failed} passed, ${failed} failed`);

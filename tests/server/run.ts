@@ -9,7 +9,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
-import { startTestEngine } from "./engine";
+import { ASSETS_UNCHANGED, startTestEngine } from "./engine";
 
 const FILES: [file: string, engine: "shared" | "own"][] = [
   ["tests/server/catalogue-import-row-cap.ts", "own"],
@@ -41,7 +41,7 @@ try {
     if (!(await runFile(file, ["--origin", engine.origin]))) failed.push(file);
   }
   if (engine.assetChanges.length > 0) {
-    console.error(`FAIL  nothing changed under build/client while the shared engine ran — ${engine.assetChanges.join(", ")}`);
+    console.error(`FAIL  ${ASSETS_UNCHANGED} (the shared one) — ${engine.assetChanges.join(", ")}`);
     failed.push("the shared engine (reloaded)");
   }
 } finally {
