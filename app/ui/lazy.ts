@@ -11,7 +11,7 @@ type NamedComponent<Module, Name extends keyof Module> = Module[Name] extends Co
  * chunk of its own, while the server renders ServerX at once (see manualChunks in vite.config.ts).
  */
 export function lazyNamed<Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name) {
-  // The caller names a component export (NamedComponent says which); TypeScript cannot relate module[name] to it.
+  // The caller names a component export (NamedComponent); TypeScript cannot relate module[name] to it.
   return lazy(() => load().then((module) => ({ default: module[name] as NamedComponent<Module, Name> })));
 }
 

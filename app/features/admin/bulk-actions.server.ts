@@ -207,7 +207,7 @@ async function runBatch<T extends BatchItem<"sqlite">>(db: Db, statements: T[]):
   return db.batch([first, ...rest]);
 }
 
-/** The ids a batch of `.returning({ id })` writes answered (its size statements answer no rows of ids). */
+/** The ids the batch's `.returning({ id })` writes answered; statements that answer no rows (the sizes') add none. */
 function changedIds(results: unknown[]): number[] {
   return results.flatMap((result) => (Array.isArray(result) ? (result as { id: number }[]).map((row) => row.id) : []));
 }

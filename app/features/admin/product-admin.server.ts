@@ -309,8 +309,9 @@ export async function setLowStockLevel(db: Db, level: number) {
 }
 
 /**
- * The dashboard's figures, its "Needs attention" counts and the low-stock level, in one query. `also` adds counts other features define (their conditions
- * on `products`), so the dashboard stays one D1 round trip without this module importing them.
+ * The dashboard's figures, its "Needs attention" counts and the low-stock level, in one query.
+ * `also` adds counts other features define (their conditions on `products`), so the dashboard stays
+ * one D1 round trip without this module importing them.
  */
 export async function getDashboardStats<K extends string>(db: Db, also: Record<K, SQL> = {} as Record<K, SQL>) {
   const extra = Object.fromEntries(Object.entries<SQL>(also).map(([key, condition]) => [key, countWhere(condition)]));

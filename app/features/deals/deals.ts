@@ -1,9 +1,9 @@
 /**
  * Deals: a product may carry an original price, its "compare-at" price, above the price
  * it sells for. The rules live here once — whether a product is on sale, the saving a shopper reads,
- * and the admin form's rule — and are shared by the price display (price.tsx), the shop's
- * On sale filter (listings/listing-sql.server.ts, `compare_at_cents > price_cents`), the form schema and the
- * catalogue transform. Pure and free of zod: the price display is part of every first visit.
+ * and the admin form's rule — and are shared by the price display (price.tsx), the shop's On sale
+ * filter (listings/listing-sql.server.ts, `compare_at_cents > price_cents`), the form schema and
+ * the catalogue transform. Pure and free of zod: the price display is part of every first visit.
  */
 
 export interface DealPrice {

@@ -152,7 +152,7 @@ export async function readListing<P extends readonly Statement[], C extends read
     keeps?: (page: BatchResults<P>) => boolean;
   },
 ): Promise<{ page: BatchResults<P>; counts: ListingCounts }> {
-  // The statements are built by the caller from `reads` (never empty); results are typed back by the same P and C.
+  // The statements come from `reads` (never empty); the results are typed back by the same P and C.
   const batch = (statements: Statement[]) => db.batch(statements as [Statement, ...Statement[]]) as Promise<unknown[]>;
   const revisionOf = (rows: unknown) => (rows as Array<{ value: number }>)[0]?.value ?? 0;
   const countsOf = (results: unknown[]) => reads.toCounts(results as BatchResults<C>);

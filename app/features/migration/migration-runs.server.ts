@@ -267,7 +267,8 @@ function stepStatements(db: Db, { row, sizes, writeSizes, plan }: LoadStep): Bat
       ];
     case "update": {
       const changes = Object.keys(plan.set).length > 0 || writeSizes !== undefined;
-      // A plan's fields are product columns by name, typed as any column's value (catalogue-plan.ts): each holds its own column's type.
+      // A plan's fields are product columns by name, each typed as any column's value (catalogue-plan.ts);
+      // each holds its own column's type.
       const thc = "thcContent" in plan.set ? thcColumns(plan.set.thcContent as string | null) : {};
       return [
         db
@@ -435,7 +436,7 @@ async function runCatalogueImport(
 /** The statement that writes one planned import row (none when it is unchanged). */
 function importStatements(db: Db, step: ImportStep): BatchItem<"sqlite">[] {
   if (step.kind === "add") {
-    // An import step's fields are product columns by name, typed as any column's value: each holds its own column's type.
+    // An import step's fields are product columns by name, typed as any column's value (as in a load's plan).
     const insert = productInsertStatements(db, [{ ...(step.fields as Partial<NewProductRow>), catalogueKey: step.key } as NewProductRow]);
     if (!step.sizes || isPlainSize(step.sizes)) return insert;
     // The file's sizes on the row just inserted (by its key when it has one, see SizesTarget).

@@ -8,8 +8,8 @@ import { countOf } from "~/ui/words";
 import {
   clearedFilters,
   effectOptions,
-  optionCount,
   hasActiveFilters,
+  optionCount,
   POTENCY_RANGES,
   PRICE_RANGES,
   STRAIN_OPTIONS,

@@ -88,7 +88,7 @@ export function seo({
 type Matches = ReadonlyArray<{ id: string; data: unknown } | undefined>;
 
 function rootData(matches: Matches) {
-  // The root loader's data, of which these are the parts the meta functions read (Remix types a match's data as unknown).
+  // The parts of the root loader's data the meta functions read (Remix types a match's data as unknown).
   return matches.find((match) => match?.id === "root")?.data as
     | { origin?: string; shop?: { description?: string; hoursPhrase?: string; identity?: { tradingName?: string; tagline?: string } } }
     | undefined;

@@ -50,8 +50,8 @@ export function readSizeProducts(rows: Array<{ sizeProducts: string | null }>): 
     }
     if (!Array.isArray(pairs)) continue;
     for (const pair of pairs) {
+      // Number.isSafeInteger is not a type guard: the casts say what it checked.
       if (Array.isArray(pair) && Number.isSafeInteger(pair[0]) && Number.isSafeInteger(pair[1]))
-        // Number.isSafeInteger is not a type guard.
         map.set(pair[0] as number, pair[1] as number);
     }
   }
