@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 
 /** useLayoutEffect in the browser; on the server (where React 18 warns about it) an effect that never runs. */
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
@@ -13,6 +13,21 @@ export function useReadAtHydration(read: () => void) {
   const latest = useRef(read);
   latest.current = read;
   useBrowserLayoutEffect(() => latest.current(), []);
+}
+
+/**
+ * For a field that swaps its plain markup for an enhanced one: reads the plain field (as
+ * useReadAtHydration) and swaps in the same commit, so nothing chosen between the read and the
+ * swap is dropped. remix-utils' useHydrated swaps when React runs the hydration's effects, which
+ * is the same moment only when something else makes React flush them early.
+ */
+export function useSwapAtHydration(read: () => void): boolean {
+  const [swapped, setSwapped] = useState(false);
+  useReadAtHydration(() => {
+    read();
+    setSwapped(true);
+  });
+  return swapped;
 }
 
 /** The files a plain file input named `name` under `root` holds: read at hydration, chosen before the page booted. */

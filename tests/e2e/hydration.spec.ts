@@ -187,6 +187,42 @@ test.describe("the back office before its JavaScript arrives (390 px, scripts 3 
     await expect(page.getByRole("img", { name: /^Extra image 1: image-\d+-\w+\.jpg$/ })).toBeVisible();
   });
 
+  test("the plain photo and lab report pickers leave the page in the moment their files are read: a file chosen as the form boots is not dropped", async ({
+    page,
+  }) => {
+    // Notes, in the page, each file input whose files are read and that is still on the page once the
+    // reading code has run to its end (a microtask later): one the owner could still choose into,
+    // though the form has already taken its files.
+    await page.addInitScript(() => {
+      const files = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "files");
+      if (!files?.get) throw new Error("HTMLInputElement.files has no getter");
+      const read = files.get;
+      const seen = { read: [] as string[], leftBehind: [] as string[] };
+      Object.assign(window, { pickers: seen });
+      Object.defineProperty(HTMLInputElement.prototype, "files", {
+        ...files,
+        get(this: HTMLInputElement) {
+          if (this.isConnected) {
+            seen.read.push(this.name);
+            const { name } = this;
+            const stillThere = () => this.isConnected;
+            queueMicrotask(() => {
+              if (stillThere()) seen.leftBehind.push(name);
+            });
+          }
+          return read.call(this);
+        },
+      });
+    });
+    await delayScripts(page);
+    await openBeforeBoot(page, "/admin/add-product");
+    await hydrated(page);
+    await expect(page.getByText("or drop images here")).toBeVisible();
+    const seen = await page.evaluate(() => (window as unknown as { pickers: { read: string[]; leftBehind: string[] } }).pickers);
+    expect(seen.read.sort()).toEqual(["imageFiles", "labReportFile"]);
+    expect(seen.leftBehind).toEqual([]);
+  });
+
   test("'Select all on this page' ticked before the list boots selects every row when it does", async ({ page }) => {
     await delayScripts(page);
     await openBeforeBoot(page, "/admin/products?category=indoors");

@@ -1,9 +1,8 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { FileField } from "~/ui/file-field";
 import { Field, FieldError } from "~/ui/forms";
-import { filesChosenIn, useReadAtHydration, useSendChosenBeforeBoot } from "~/ui/hydration";
+import { filesChosenIn, useSendChosenBeforeBoot, useSwapAtHydration } from "~/ui/hydration";
 import { notify } from "~/features/toast/toaster";
 import { uploadFailedMessage, type MediaMessage } from "~/features/media/media-message";
 import { ImageUploadError, sendFile } from "~/features/photos/photo-list-field";
@@ -49,14 +48,13 @@ function initialKey(field: LabField) {
 }
 
 export function LabReportField({ fields, reportName }: { fields: LabReportFieldMetadata; reportName: string | null }) {
-  const hydrated = useHydrated();
   const key = initialKey(fields.labReportKey);
   const boxRef = useRef<HTMLDivElement>(null);
   // 'Keep this lab report' unticked before the page booted: the enhanced field starts without it.
   const [dropped, setDropped] = useState(false);
   // A file chosen before the page booted: the enhanced field uploads it as if picked there.
   const [picked, setPicked] = useState<File[]>([]);
-  useReadAtHydration(() => {
+  const hydrated = useSwapAtHydration(() => {
     const box = boxRef.current?.querySelector<HTMLInputElement>(`input[type="checkbox"][name="${fields.labReportKey.name}"]`);
     if (box && !box.checked) setDropped(true);
     setPicked(filesChosenIn(boxRef.current, LAB_REPORT_FILE_FIELD).slice(0, 1));

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
-import { filesChosenIn, useReadAtHydration, useSendChosenBeforeBoot } from "~/ui/hydration";
+import { filesChosenIn, useSendChosenBeforeBoot, useSwapAtHydration } from "~/ui/hydration";
 import { notify } from "~/features/toast/toaster";
 import { Icon, type IconProps, SmallLineIcon } from "~/ui/icons";
 import { FILE_INPUT_CLASS } from "~/ui/file-field";
@@ -134,13 +133,12 @@ function fileLabel(url: string) {
 }
 
 export function PhotoListField({ name, defaultValue }: PhotoListFieldProps) {
-  const hydrated = useHydrated();
   const plainRef = useRef<HTMLDivElement>(null);
   // A Keep box unticked before the page booted: the enhanced list starts without that image.
   const [kept, setKept] = useState(defaultValue);
   // Photos chosen before the page booted: the enhanced list uploads them as if dropped there.
   const [picked, setPicked] = useState<File[]>([]);
-  useReadAtHydration(() => {
+  const hydrated = useSwapAtHydration(() => {
     const boxes = plainRef.current?.querySelectorAll<HTMLInputElement>(`input[type="checkbox"][name="${name}"]`);
     if (boxes && boxes.length === defaultValue.length) setKept(defaultValue.filter((_, index) => boxes[index]!.checked));
     setPicked(filesChosenIn(plainRef.current, IMAGE_FILES_FIELD));
