@@ -47,6 +47,25 @@ test("Create Product waits for a slow photo upload, then saves the product with 
   await expect(card.locator("img").first()).toHaveAttribute("src", /^\/images\/image-/);
 });
 
+test("a photo upload that loses its connection, then meets a 503, is sent again and arrives without an error", async ({ page }) => {
+  test.setTimeout(120_000);
+  await fillNewProductForm(page, { name: `Retried Upload Kush ${Date.now()}`, price: "37", description: "Sent a third time.", thc: "20" });
+  // The first attempt's connection drops; the second gets a gateway's 503 (as the local engine's proxy
+  // answers when its connection to the Worker closed); the third reaches the route.
+  const attempts: string[] = [];
+  await page.route("**/admin/uploads/image", async (route) => {
+    attempts.push(route.request().method());
+    if (attempts.length === 1) return route.abort("connectionreset");
+    if (attempts.length === 2) return route.fulfill({ status: 503, contentType: "text/plain", body: "Your worker restarted mid-request." });
+    return route.continue();
+  });
+  await page.getByLabel("Upload images").setInputFiles(path.join(import.meta.dirname, "fixtures", "leaf-gold.jpg"));
+  await expect(page.locator('input[type="hidden"][name="images"]')).toHaveCount(1, { timeout: 60_000 });
+  await expect(page.getByRole("img", { name: "Cover image: leaf-gold.jpg" })).toBeVisible();
+  expect(attempts).toEqual(["PUT", "PUT", "PUT"]);
+  await expect(page.getByText("Upload failed")).toHaveCount(0);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

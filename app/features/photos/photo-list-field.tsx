@@ -6,6 +6,7 @@ import { FILE_INPUT_CLASS } from "~/ui/file-field";
 import { ProgressBar } from "~/ui/progress-bar";
 import { useUploadPending } from "~/ui/pending-uploads";
 import { uploadFailedMessage, type MediaMessage } from "~/features/media/media-message";
+import { UPLOAD_RETRY_DELAYS_MS, isRetryableStatus, waitUnlessAborted } from "~/features/media/upload-retry";
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_SIGNATURE_BYTES, detectImageType } from "./photo-types";
 import { PhotoStatus } from "./photo-status-view";
 import { imageSources } from "./product-image";
@@ -65,17 +66,15 @@ export class ImageUploadError extends Error {
   }
 }
 
-/**
- * Streams one file to an upload route with XMLHttpRequest, for upload progress events; resolves
- * with the route's JSON answer, rejects with its `{ error: { title, description } }` as a toast.
- * Shared by the images and the lab report fields.
- */
-export function sendFile(
-  endpoint: string,
-  file: File,
-  onProgress: (fraction: number) => void,
-  signal: AbortSignal,
-): Promise<Record<string, unknown>> {
+/** What one attempt at an upload got back: the route's status (0 when the connection was lost) and its JSON. */
+interface UploadAnswer {
+  status: number;
+  statusText: string;
+  body: unknown;
+}
+
+/** Sends the file once; rejects only when the upload is removed (aborted). */
+function sendOnce(endpoint: string, file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("PUT", endpoint);
@@ -86,27 +85,51 @@ export function sendFile(
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
-    xhr.onload = () => {
-      const body: unknown = xhr.response;
-      if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === "object") {
-        // An object (checked above), read field by field as unknown.
-        resolve(body as Record<string, unknown>);
-        return;
-      }
-      const error = body && typeof body === "object" && "error" in body ? body.error : null;
-      if (error && typeof error === "object" && "title" in error && "description" in error) {
-        reject(new ImageUploadError({ title: String(error.title), description: String(error.description) }));
-      } else if (xhr.status === 401) {
-        reject(new ImageUploadError(uploadFailedMessage("Your admin session has ended; sign in again")));
-      } else {
-        reject(new ImageUploadError(uploadFailedMessage(xhr.status ? `${xhr.status} ${xhr.statusText}` : null)));
-      }
-    };
-    xhr.onerror = () => reject(new ImageUploadError(uploadFailedMessage("The connection was lost")));
+    xhr.onload = () => resolve({ status: xhr.status, statusText: xhr.statusText, body: xhr.response });
+    xhr.onerror = () => resolve({ status: 0, statusText: "", body: null });
+    const abort = () => xhr.abort();
     xhr.onabort = () => reject(new DOMException("Upload removed", "AbortError"));
-    signal.addEventListener("abort", () => xhr.abort());
+    xhr.onloadend = () => signal.removeEventListener("abort", abort);
+    if (signal.aborted) return reject(new DOMException("Upload removed", "AbortError"));
+    signal.addEventListener("abort", abort);
     xhr.send(file);
   });
+}
+
+/** The toast for an upload the route refused or that never got through. */
+function uploadError({ status, statusText, body }: UploadAnswer): ImageUploadError {
+  const error = body && typeof body === "object" && "error" in body ? body.error : null;
+  if (error && typeof error === "object" && "title" in error && "description" in error) {
+    return new ImageUploadError({ title: String(error.title), description: String(error.description) });
+  }
+  if (status === 401) return new ImageUploadError(uploadFailedMessage("Your admin session has ended; sign in again"));
+  return new ImageUploadError(uploadFailedMessage(status ? `${status} ${statusText}` : "The connection was lost"));
+}
+
+/**
+ * Streams one file to an upload route with XMLHttpRequest, for upload progress events; resolves
+ * with the route's JSON answer, rejects with its `{ error: { title, description } }` as a toast.
+ * A lost connection or a server failure is sent again (upload-retry.ts), the bar starting over.
+ * Shared by the images and the lab report fields.
+ */
+export async function sendFile(
+  endpoint: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<Record<string, unknown>> {
+  for (let attempt = 0; ; attempt++) {
+    const answer = await sendOnce(endpoint, file, onProgress, signal);
+    const { status, body } = answer;
+    if (status >= 200 && status < 300 && body && typeof body === "object") {
+      // An object (checked above), read field by field as unknown.
+      return body as Record<string, unknown>;
+    }
+    const delay = UPLOAD_RETRY_DELAYS_MS[attempt];
+    if (delay === undefined || !(status === 0 || isRetryableStatus(status))) throw uploadError(answer);
+    onProgress(0);
+    await waitUnlessAborted(delay, signal);
+  }
 }
 
 async function sendImage(file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<string> {

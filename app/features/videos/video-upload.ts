@@ -13,6 +13,7 @@
  * lastModified, so choosing the same file after a reload resumes with the parts the server recorded.
  * fetch, sleep, the clock, timers and storage are injected so unit tests can drive it.
  */
+import { UPLOAD_RETRY_DELAYS_MS, isRetryableStatus } from "~/features/media/upload-retry";
 import { VIDEO_MESSAGES, VIDEO_PART_SIZE, checkVideoFile, declaredVideoType, expectedPartLength, partCount } from "./video-types";
 
 type UploadStatus = "idle" | "uploading" | "paused" | "resumed" | "cancelled" | "failed" | "complete";
@@ -26,8 +27,7 @@ export const STAGES = {
 
 /** Share of the bar for sending parts, then combining, then done. */
 const PROGRESS = { chunks: 85, combining: 90, complete: 100 } as const;
-const MAX_ATTEMPTS = 4;
-const BACKOFF_MS = [1000, 2000, 4000] as const;
+const MAX_ATTEMPTS = UPLOAD_RETRY_DELAYS_MS.length + 1;
 const PAUSE_POLL_MS = 100;
 /** The progress bar clears this long after completion. */
 const CLEAR_PROGRESS_MS = 1000;
@@ -101,7 +101,7 @@ class UploadHttpError extends Error {
     this.name = "UploadHttpError";
   }
   get retryable() {
-    return this.status >= 500 || this.status === 408 || this.status === 429;
+    return isRetryableStatus(this.status);
   }
 }
 
@@ -502,7 +502,7 @@ export class VideoUploader {
         if (this.isCancelled() || error instanceof CancelledError) throw new CancelledError();
         lastMessage = error instanceof Error ? error.message : String(error);
         if (error instanceof UploadHttpError && !error.retryable) throw new Error(`Chunk ${index} upload failed: ${lastMessage}`);
-        if (attempt < MAX_ATTEMPTS) await this.sleep(BACKOFF_MS[attempt - 1]!);
+        if (attempt < MAX_ATTEMPTS) await this.sleep(UPLOAD_RETRY_DELAYS_MS[attempt - 1]!);
         if (this.isCancelled()) throw new CancelledError();
       }
     }
