@@ -1,5 +1,5 @@
 import { PAGE_SIZE } from "../../app/features/shop-filters/paging";
-import { expect, test } from "./fixtures";
+import { expect, signInSession, test } from "./fixtures";
 
 // The home page's brand and shop link are checked on its one load in pages.spec.ts, its phone menu in menu.spec.ts.
 test.describe("the shop renders in a real browser", () => {
@@ -11,6 +11,28 @@ test.describe("the shop renders in a real browser", () => {
     await expect(page.getByRole("article")).toHaveCount(PAGE_SIZE);
     await expect(page.getByRole("navigation", { name: "Pagination" })).toBeVisible();
     await page.screenshot({ path: "test-results/screens/shop-desktop.png" });
+  });
+
+  test("the shop's pages and the back office say nothing wrong in the browser's console", async ({ page }) => {
+    const complaints: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") complaints.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => complaints.push(`${page.url()}: ${error.message}`));
+    const shop = ["/", "/shop", "/shop/indoors", "/product/1", "/checkout", "/faq", "/about", "/contact", "/reviews"];
+    for (const path of [...shop, "/privacy", "/terms", "/shipping", "/returns"]) await page.goto(path);
+    await signInSession(page);
+    for (const path of [
+      "/admin/dashboard",
+      "/admin/products",
+      "/admin/add-product",
+      "/admin/settings",
+      "/admin/specials",
+      "/admin/insights",
+    ]) {
+      await page.goto(path);
+    }
+    expect(complaints).toEqual([]);
   });
 
   test("an unknown path shows the 404 page with a way home", async ({ page }) => {
