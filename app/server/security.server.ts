@@ -33,12 +33,10 @@ export function contentSecurityPolicy(nonce: string) {
 /** CSP for everything that is not a page (JSON, images, videos, files): nothing may run. */
 export const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
-/**
- * Powerful browser features the shop never uses, switched off for every page and anything it embeds.
- * Only features Chromium knows: an unknown one (bluetooth) is an error in every visitor's console.
- */
+/** Powerful browser features the shop never uses, switched off for every page and anything it embeds. */
 export const PERMISSIONS_POLICY = [
   "accelerometer",
+  "bluetooth",
   "camera",
   "display-capture",
   "geolocation",

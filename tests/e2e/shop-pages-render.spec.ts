@@ -15,21 +15,30 @@ test.describe("the shop renders in a real browser", () => {
 
   test("the shop's pages and the back office say nothing wrong in the browser's console", async ({ page }) => {
     const complaints: string[] = [];
+    let at = "";
     page.on("console", (message) => {
-      if (message.type() === "error" || message.type() === "warning") complaints.push(`${page.url()}: ${message.text()}`);
+      // Linux Chromium keeps Web Bluetooth behind a flag, so it does not know the policy's `bluetooth`
+      // (which other platforms' Chrome obeys): the one note expected.
+      if (/Unrecognized feature: 'bluetooth'/.test(message.text())) return;
+      if (message.type() === "error" || message.type() === "warning") complaints.push(`${at}: ${message.text()}`);
     });
-    page.on("pageerror", (error) => complaints.push(`${page.url()}: ${error.message}`));
-    const shop = ["/", "/shop", "/shop/indoors", "/product/1", "/checkout", "/faq", "/about", "/contact", "/reviews"];
-    for (const path of [...shop, "/privacy", "/terms", "/shipping", "/returns"]) await page.goto(path);
-    await signInSession(page);
-    for (const path of [
+    page.on("pageerror", (error) => complaints.push(`${at}: ${error.message}`));
+    const shop = ["/", "/shop", "/shop/indoors", "/product/1", "/checkout", "/faq", "/about", "/contact", "/reviews", "/privacy"];
+    const backOffice = [
       "/admin/dashboard",
       "/admin/products",
       "/admin/add-product",
       "/admin/settings",
       "/admin/specials",
       "/admin/insights",
-    ]) {
+    ];
+    for (const path of [...shop, "/terms", "/shipping", "/returns"]) {
+      at = path;
+      await page.goto(path);
+    }
+    await signInSession(page);
+    for (const path of backOffice) {
+      at = path;
       await page.goto(path);
     }
     expect(complaints).toEqual([]);
