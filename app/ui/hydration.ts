@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 /** useLayoutEffect in the browser; on the server (where React 18 warns about it) an effect that never runs. */
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
@@ -16,13 +17,13 @@ export function useReadAtHydration(read: () => void) {
 }
 
 /**
- * For a field that swaps its plain markup for an enhanced one: reads the plain field (as
- * useReadAtHydration) and swaps in the same commit, so nothing chosen between the read and the
- * swap is dropped. remix-utils' useHydrated swaps when React runs the hydration's effects, which
- * is the same moment only when something else makes React flush them early.
+ * For a field that swaps its plain markup for an enhanced one: reads the plain field and swaps in a
+ * synchronous re-render before the browser gets control back, so nothing can be chosen in between.
  */
 export function useSwapAtHydration(read: () => void): boolean {
-  const [swapped, setSwapped] = useState(false);
+  // Mounted after hydration (a client-side navigation): enhanced from the first render.
+  const hydrated = useHydrated();
+  const [swapped, setSwapped] = useState(hydrated);
   useReadAtHydration(() => {
     read();
     setSwapped(true);

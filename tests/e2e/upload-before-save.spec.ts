@@ -66,6 +66,23 @@ test("a photo upload that loses its connection, then meets a 503, is sent again 
   await expect(page.getByText("Upload failed")).toHaveCount(0);
 });
 
+test("a photo removed while its upload waits to be sent again is not sent again, and no error shows", async ({ page }) => {
+  await fillNewProductForm(page, { name: `Removed Upload Kush ${Date.now()}`, price: "37", description: "Taken off.", thc: "20" });
+  const attempts: string[] = [];
+  await page.route("**/admin/uploads/image", async (route) => {
+    attempts.push(route.request().method());
+    await route.fulfill({ status: 503, contentType: "text/plain", body: "Service unavailable" });
+  });
+  await page.getByLabel("Upload images").setInputFiles(path.join(import.meta.dirname, "fixtures", "leaf-gold.jpg"));
+  await expect.poll(() => attempts.length).toBe(1);
+  await page.getByRole("button", { name: "Remove image 1" }).click();
+  await expect(page.getByText("No images yet.")).toBeVisible();
+  // Past the first two waits (1 s, then 2 s): had the removal not stopped it, it would have been sent twice more.
+  await page.waitForTimeout(3_500);
+  expect(attempts).toEqual(["PUT"]);
+  await expect(page.getByText("Upload failed")).toHaveCount(0);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -110,7 +110,6 @@ function uploadError({ status, statusText, body }: UploadAnswer): ImageUploadErr
  * Streams one file to an upload route with XMLHttpRequest, for upload progress events; resolves
  * with the route's JSON answer, rejects with its `{ error: { title, description } }` as a toast.
  * A lost connection or a server failure is sent again (upload-retry.ts), the bar starting over.
- * Shared by the images and the lab report fields.
  */
 export async function sendFile(
   endpoint: string,

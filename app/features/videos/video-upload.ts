@@ -8,7 +8,7 @@
  *             v  |
  *            paused            any of uploading / paused / resumed / failed --cancel()--> cancelled (final)
  *
- * Each part gets up to 4 attempts with 1 s, 2 s, 4 s back-off; a pause takes effect between parts
+ * A failed part is sent again as upload-retry.ts says; a pause takes effect between parts
  * (checked every 100 ms). The upload id is kept in browser storage under the file's name, size and
  * lastModified, so choosing the same file after a reload resumes with the parts the server recorded.
  * fetch, sleep, the clock, timers and storage are injected so unit tests can drive it.
@@ -492,7 +492,7 @@ export class VideoUploader {
     }, CLEAR_PROGRESS_MS);
   }
 
-  /** Up to 4 attempts with 1 s, 2 s, 4 s between; a 4xx answer (other than 408/429) is final at once. */
+  /** Sent again as upload-retry.ts says; any other 4xx answer is final at once. */
   private async sendPartWithRetry(index: number): Promise<string> {
     let lastMessage = "";
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
