@@ -5,7 +5,7 @@ import { Field, FieldError } from "~/ui/forms";
 import { filesChosenIn, useSendChosenBeforeBoot, useSwapAtHydration } from "~/ui/hydration";
 import { notify } from "~/features/toast/toaster";
 import { uploadFailedMessage, type MediaMessage } from "~/features/media/media-message";
-import { ImageUploadError, sendFile } from "~/features/photos/photo-list-field";
+import { UploadError, sendFile, uploadFailureToast } from "~/features/media/send-file";
 import { ProgressBar } from "~/ui/progress-bar";
 import { useUploadPending } from "~/ui/pending-uploads";
 import { isSampleLabReport, SAMPLE_LAB_REPORT_LABEL, SAMPLE_LAB_REPORTS_ROUTE } from "./lab-report-display";
@@ -204,13 +204,12 @@ function EnhancedReport({
         (progress) => setUpload({ fileName: file.name, progress }),
         current.signal,
       );
-      if (typeof body.key !== "string") throw new ImageUploadError(uploadFailedMessage("The server did not say where the report is"));
+      if (typeof body.key !== "string") throw new UploadError(uploadFailedMessage("The server did not say where the report is"));
       setReport({ key: body.key, label: typeof body.name === "string" ? body.name : file.name });
       notify(LAB_REPORT_MESSAGES.uploaded);
     } catch (error) {
-      if (error instanceof DOMException && error.name === "AbortError") return;
-      const toast = error instanceof ImageUploadError ? error.toast : uploadFailedMessage(error instanceof Error ? error.message : null);
-      notify({ ...toast, variant: "destructive" });
+      const toast = uploadFailureToast(error);
+      if (toast) notify({ ...toast, variant: "destructive" });
     } finally {
       if (controller.current === current) {
         controller.current = null;

@@ -8,20 +8,3 @@ export const UPLOAD_RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
 export function isRetryableStatus(status: number) {
   return status >= 500 || status === 408 || status === 429;
 }
-
-/** Resolves after `ms`, or rejects with an AbortError as soon as `signal` aborts. */
-export function waitUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const aborted = () => reject(new DOMException("Upload removed", "AbortError"));
-    if (signal.aborted) return aborted();
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      aborted();
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-}

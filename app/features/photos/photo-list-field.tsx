@@ -6,7 +6,7 @@ import { FILE_INPUT_CLASS } from "~/ui/file-field";
 import { ProgressBar } from "~/ui/progress-bar";
 import { useUploadPending } from "~/ui/pending-uploads";
 import { uploadFailedMessage, type MediaMessage } from "~/features/media/media-message";
-import { UPLOAD_RETRY_DELAYS_MS, isRetryableStatus, waitUnlessAborted } from "~/features/media/upload-retry";
+import { UploadError, sendFile, uploadFailureToast } from "~/features/media/send-file";
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_SIGNATURE_BYTES, detectImageType } from "./photo-types";
 import { PhotoStatus } from "./photo-status-view";
 import { imageSources } from "./product-image";
@@ -60,80 +60,9 @@ interface ImageItem {
   progress: number | null;
 }
 
-export class ImageUploadError extends Error {
-  constructor(readonly toast: MediaMessage) {
-    super(toast.description);
-  }
-}
-
-/** What one attempt at an upload got back: the route's status (0 when the connection was lost) and its JSON. */
-interface UploadAnswer {
-  status: number;
-  statusText: string;
-  body: unknown;
-}
-
-/** Sends the file once; rejects only when the upload is removed (aborted). */
-function sendOnce(endpoint: string, file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<UploadAnswer> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("PUT", endpoint);
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
-    xhr.setRequestHeader("X-File-Name", encodeURIComponent(file.name));
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => resolve({ status: xhr.status, statusText: xhr.statusText, body: xhr.response });
-    xhr.onerror = () => resolve({ status: 0, statusText: "", body: null });
-    const abort = () => xhr.abort();
-    xhr.onabort = () => reject(new DOMException("Upload removed", "AbortError"));
-    xhr.onloadend = () => signal.removeEventListener("abort", abort);
-    if (signal.aborted) return reject(new DOMException("Upload removed", "AbortError"));
-    signal.addEventListener("abort", abort);
-    xhr.send(file);
-  });
-}
-
-/** The toast for an upload the route refused or that never got through. */
-function uploadError({ status, statusText, body }: UploadAnswer): ImageUploadError {
-  const error = body && typeof body === "object" && "error" in body ? body.error : null;
-  if (error && typeof error === "object" && "title" in error && "description" in error) {
-    return new ImageUploadError({ title: String(error.title), description: String(error.description) });
-  }
-  if (status === 401) return new ImageUploadError(uploadFailedMessage("Your admin session has ended; sign in again"));
-  return new ImageUploadError(uploadFailedMessage(status ? `${status} ${statusText}` : "The connection was lost"));
-}
-
-/**
- * Streams one file to an upload route with XMLHttpRequest, for upload progress events; resolves
- * with the route's JSON answer, rejects with its `{ error: { title, description } }` as a toast.
- * A lost connection or a server failure is sent again (upload-retry.ts), the bar starting over.
- */
-export async function sendFile(
-  endpoint: string,
-  file: File,
-  onProgress: (fraction: number) => void,
-  signal: AbortSignal,
-): Promise<Record<string, unknown>> {
-  for (let attempt = 0; ; attempt++) {
-    const answer = await sendOnce(endpoint, file, onProgress, signal);
-    const { status, body } = answer;
-    if (status >= 200 && status < 300 && body && typeof body === "object") {
-      // An object (checked above), read field by field as unknown.
-      return body as Record<string, unknown>;
-    }
-    const delay = UPLOAD_RETRY_DELAYS_MS[attempt];
-    if (delay === undefined || !(status === 0 || isRetryableStatus(status))) throw uploadError(answer);
-    onProgress(0);
-    await waitUnlessAborted(delay, signal);
-  }
-}
-
 async function sendImage(file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<string> {
   const body = await sendFile("/admin/uploads/image", file, onProgress, signal);
-  if (typeof body.url !== "string") throw new ImageUploadError(uploadFailedMessage("The server did not say where the image is"));
+  if (typeof body.url !== "string") throw new UploadError(uploadFailedMessage("The server did not say where the image is"));
   return body.url;
 }
 
@@ -280,10 +209,8 @@ function EnhancedImageList({ name, defaultValue, pickedBeforeBoot }: PhotoListFi
           })
           .catch((error: unknown) => {
             setItems((current) => current.filter((item) => item.id !== id));
-            if (error instanceof DOMException && error.name === "AbortError") return;
-            const toast =
-              error instanceof ImageUploadError ? error.toast : uploadFailedMessage(error instanceof Error ? error.message : null);
-            notify({ ...toast, variant: "destructive" });
+            const toast = uploadFailureToast(error);
+            if (toast) notify({ ...toast, variant: "destructive" });
           })
           .finally(() => {
             uploads.current.delete(id);
