@@ -5,8 +5,8 @@
  *
  * Why not the `wrangler dev` command: it always attaches an inspector session and enables
  * DevTools' Network domain, so workerd reports every subrequest — each D1 query — with its body
- * to wrangler's inspector proxy. Under load that traffic costs CPU and memory that a deployed
- * Worker never pays (measured: both workerd processes grew by hundreds of MiB in a 30 s run).
+ * to wrangler's inspector proxy: work a deployed Worker never does. Only the load test turns the
+ * inspector on (`inspectorPort`), to read the Worker's heap.
  */
 import { unstable_startWorker } from "wrangler";
 import { execFileSync } from "node:child_process";
@@ -26,7 +26,11 @@ export type LocalWorker = { origin: string; stop: () => Promise<void> };
  * files of its own serves a copy, and every other engine on build/client (the server tests, the load
  * smoke beside it) is left alone.
  */
-export async function startLocalWorker(port: number, persistTo: string, { assets }: { assets?: string } = {}): Promise<LocalWorker> {
+export async function startLocalWorker(
+  port: number,
+  persistTo: string,
+  { assets, inspectorPort }: { assets?: string; inspectorPort?: number } = {},
+): Promise<LocalWorker> {
   // wrangler's engine waits forever for a port that is taken: refuse at once instead.
   await assertPortFree(port);
   const worker = await unstable_startWorker({
@@ -35,7 +39,7 @@ export async function startLocalWorker(port: number, persistTo: string, { assets
     dev: {
       server: { hostname: "127.0.0.1", port },
       persist: persistTo,
-      inspector: false,
+      inspector: inspectorPort === undefined ? false : { port: inspectorPort },
       watch: false,
       liveReload: false,
       logLevel: "error",
@@ -80,8 +84,9 @@ function descendants(pid: number): number[] {
 
 /**
  * Resident memory (KiB) of the workerd processes this Node process started: `worker` runs the Worker
- * (and the local D1/R2/Queue simulators beside it), `proxy` is wrangler's dev proxy in front of it —
- * the one listening on the public port — which a deployed Worker does not have.
+ * (and the engine's asset server and local D1/R2/Queue simulators beside it), `proxy` is wrangler's
+ * dev proxy in front of it — the one listening on the public port — which a deployed Worker does not
+ * have. Reported, never judged: the Worker's own memory is its heap (`worker-heap.ts`).
  */
 export function workerdMemoryKiB(port: number): { worker: number; proxy: number } {
   const memory = { worker: 0, proxy: 0 };
